@@ -1,0 +1,27 @@
+"""Presenters by game id: ``bot/presenters/<id>.py`` exposes ``PRESENTER``."""
+
+from __future__ import annotations
+
+import importlib
+
+from bot import i18n
+from bot.presenters.base import OptionSpec, Presenter
+
+__all__ = ["OptionSpec", "Presenter", "get"]
+
+_CACHE: dict[str, Presenter] = {}
+
+
+def get(game_id: str) -> Presenter:
+    """The presenter of ``game_id`` (generic when the game has none); its texts are registered."""
+    if game_id not in _CACHE:
+        try:
+            module = importlib.import_module(f"{__name__}.{game_id}")
+            presenter: Presenter = module.PRESENTER
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{__name__}.{game_id}":
+                raise
+            presenter = Presenter(game_id=game_id, title=game_id)
+        i18n.register(presenter.catalog)
+        _CACHE[game_id] = presenter
+    return _CACHE[game_id]

@@ -1,0 +1,89 @@
+"""How one game is presented in Discord: option specs, move labels, event lines, rules summary.
+
+A presenter turns engine data (views, moves, events) into short English text through
+:func:`bot.i18n.t`. It never sees a state, only views, so it cannot leak what the viewer may not
+see. ``bot/presenters/<game id>.py`` exposes ``PRESENTER``, an instance of a subclass of
+:class:`Presenter`; without one the bot falls back to this generic presenter.
+
+Limits that Discord imposes and the bot enforces by truncation: button labels 80 characters,
+select option labels and descriptions 100, a message 2000, an embed description 4096.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.i18n import t
+
+NameFn = Callable[[str], str]
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One engine option offered on ``/game new <game>``.
+
+    ``kind`` is "bool", "choice" or "int". For "choice", ``choices`` is a tuple of
+    ``(label, engine_value)``; the engine value may be any JSON value (str, bool, None, int).
+    ``default`` is the engine value used when the player leaves the option out.
+    """
+
+    name: str
+    description: str
+    kind: str
+    default: Any = None
+    choices: tuple[tuple[str, Any], ...] = ()
+    min_value: int | None = None
+    max_value: int | None = None
+
+
+@dataclass
+class Presenter:
+    """The generic presenter; games subclass it and override what they can say better."""
+
+    game_id: str = ""
+    title: str = ""
+    catalog: dict[str, str] = field(default_factory=dict)
+    option_specs: tuple[OptionSpec, ...] = ()
+    #: True when turn prompts must never be shown in the channel (e.g. they list a secret hand).
+    private_prompts: bool = False
+
+    def move_label(self, view: dict[str, Any], move: dict[str, Any], name: NameFn) -> str:
+        """A short label (<= 80 chars) for a button or select option, for the acting player."""
+        rest = ", ".join(f"{k}={v}" for k, v in move.items() if k != "type")
+        label = str(move.get("type", "?")).replace("_", " ")
+        return f"{label} ({rest})" if rest else label
+
+    def move_description(
+        self, view: dict[str, Any], move: dict[str, Any], name: NameFn
+    ) -> str | None:
+        """Optional second line (<= 100 chars) under a select option: cost, effect."""
+        return None
+
+    def prompt_text(self, view: dict[str, Any], player: str, name: NameFn) -> str:
+        """The question above a turn prompt, e.g. "Take a card: you hold 3 meeples"."""
+        return t("prompt.default")
+
+    def event_text(self, event: dict[str, Any], name: NameFn) -> str | None:
+        """One public log line for ``event``, or None to leave it out of the channel log."""
+        who = event.get("player")
+        fields = ", ".join(
+            f"{k}={v}" for k, v in event.items() if k not in ("type", "player")
+        )
+        head = f"{name(who)}: " if isinstance(who, str) else ""
+        return f"{head}{str(event.get('type', '?')).replace('_', ' ')}" + (
+            f" ({fields})" if fields else ""
+        )
+
+    def status_text(self, view: dict[str, Any], name: NameFn) -> str:
+        """A few lines for ``/game status``: round, whose turn, live scores."""
+        return ""
+
+    def hand_text(self, view: dict[str, Any], name: NameFn) -> str | None:
+        """The viewer's private information as text (``/game hand``), or None if there is none."""
+        return None
+
+    def rules_text(self) -> str:
+        """A one-screen summary of the rules and the options (``/game rules``)."""
+        return t("rules.none")

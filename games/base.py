@@ -1,0 +1,112 @@
+"""The engine contract every Crowntable game implements (see DESIGN.md, "The engine contract").
+
+A game is a pure, deterministic rules engine: no I/O, no clock, no global randomness, no
+Discord. Everything that crosses this boundary is plain JSON-able data:
+
+* ``Move`` and ``Event`` are dicts that always carry ``"type"``.
+* ``Game.apply`` returns a NEW state and never mutates its input; anything that is not exactly
+  one of ``legal_moves`` raises :class:`IllegalMove` and leaves the state unchanged.
+* ``Game.view(state, viewer)`` is the only thing that leaves the engine towards renderers and
+  the bot; it never contains another player's secrets, and ``viewer=None`` (the spectator)
+  contains none at all.
+* Events returned by ``apply`` are PUBLIC: they never carry secret content (a secret pick emits
+  only "has chosen" until its reveal).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Protocol, runtime_checkable
+
+Move = dict[str, Any]
+Event = dict[str, Any]
+State = Any  # each game chooses its own immutable-by-convention representation
+
+
+class IllegalMove(Exception):
+    """A move the rules do not allow right now.
+
+    ``code`` is stable and machine-readable ("not_your_turn", "cannot_afford", ...);
+    ``str(exc)`` is a short human explanation that may be shown to the player who tried it.
+    It never contains another player's secrets.
+    """
+
+    code: str = "illegal_move"
+
+    def __init__(self, code: str, message: str | None = None) -> None:
+        self.code = code
+        super().__init__(message or code.replace("_", " ").capitalize() + ".")
+
+    def __repr__(self) -> str:
+        return f"IllegalMove({self.code!r}, {str(self)!r})"
+
+
+@runtime_checkable
+class Game(Protocol):
+    """One game's rules. Registered in ``games.REGISTRY`` under ``id``.
+
+    ``options`` maps each variant name to ``(default, allowed)``, where ``allowed`` is a list
+    or tuple of every allowed value when they can be enumerated (the invariant suite plays each
+    one), or a short human description when they cannot. A game may also expose
+    ``test_option_sets: list[dict]`` with extra option combinations worth playing in tests.
+    """
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    options: dict[str, tuple[Any, Any]]
+
+    def setup(self, players: list[str], options: dict[str, Any], seed: int) -> State: ...
+
+    def actors(self, state: State) -> list[str]:
+        """Who may move now: one player, several during simultaneous secret picks, [] when over."""
+        ...
+
+    def legal_moves(self, state: State, player: str) -> list[Move]:
+        """Finite and complete; [] when ``player`` may not act. At most 25 per step is the aim."""
+        ...
+
+    def apply(self, state: State, player: str, move: Move) -> tuple[State, list[Event]]:
+        """A new state and the public events; raises :class:`IllegalMove` for anything not legal."""
+        ...
+
+    def is_secret(self, state: State, player: str, move: Move) -> bool:
+        """Whether the content of ``move`` stays hidden from the others until a reveal."""
+        ...
+
+    def view(self, state: State, viewer: str | None) -> dict[str, Any]: ...
+
+    def is_over(self, state: State) -> bool: ...
+
+    def outcome(self, state: State) -> list[dict[str, Any]]:
+        """``[{"player", "rank", "score", ...}]``; rank 1 wins; ties share a rank."""
+        ...
+
+    def dump(self, state: State) -> dict[str, Any]: ...
+
+    def load(self, data: dict[str, Any]) -> State: ...
+
+
+def canonical(value: Any) -> str:
+    """A JSON text that tells ``true`` from ``1`` and ``2.0`` from ``2`` (key order ignored)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=False)
+
+
+def same_move(a: Any, b: Any) -> bool:
+    """Strict equality of two JSON values, as the contract demands for moves."""
+    try:
+        return canonical(a) == canonical(b)
+    except (TypeError, ValueError):
+        return False
+
+
+def is_listed(move: Any, legal: list[Move]) -> bool:
+    """True when ``move`` equals (strictly) one of ``legal``."""
+    if not isinstance(move, dict):
+        return False
+    try:
+        key = canonical(move)
+    except (TypeError, ValueError):
+        return False
+    return any(canonical(m) == key for m in legal)

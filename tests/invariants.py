@@ -1,0 +1,190 @@
+"""The shared invariant suite: properties every game must keep, checked by seeded random playouts.
+
+For each game, player count, option set and seed, :func:`check_playout` plays a whole game with
+:class:`games.ai.RandomPlayer` and checks at every step that
+
+* ``actors`` are exactly the players with legal moves, and ``[]`` only when the game is over;
+* every listed move applies, and ``apply`` never mutates its input;
+* malformed, stale, out-of-turn and type-confused moves raise ``IllegalMove`` with a ``code`` and
+  leave the state unchanged;
+* views are JSON, and a secret pick changes nobody else's view (nor the events) but by
+  "has chosen": two different secret picks look the same to everyone else;
+* ``dump``/``load`` round-trips through JSON text losslessly;
+* replaying seed + moves reproduces the same final state;
+* the outcome ranks every player once, rank 1 first, ties sharing a rank.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import json
+import random
+from typing import Any
+
+from games.ai import RandomPlayer
+from games.base import Game, IllegalMove, canonical
+
+INTRUDER = "intruder:0"
+
+
+def option_sets(game: Game) -> list[dict[str, Any]]:
+    """The default options, each enumerable value of each option alone, and the game's extras."""
+    sets: list[dict[str, Any]] = [{}]
+    for name, (default, allowed) in game.options.items():
+        if isinstance(allowed, (list, tuple)):
+            for value in allowed:
+                if canonical(value) != canonical(default):
+                    sets.append({name: value})
+    sets.extend(getattr(game, "test_option_sets", []))
+    unique: dict[str, dict[str, Any]] = {}
+    for s in sets:
+        unique.setdefault(canonical(s), s)
+    return list(unique.values())
+
+
+def players_for(n: int) -> list[str]:
+    return [str(100 + i) for i in range(n)]
+
+
+def dumped(game: Game, state: Any) -> str:
+    return canonical(game.dump(state))
+
+
+def bad_moves(game: Game, state: Any, player: str, legal: list[dict[str, Any]]) -> list[Any]:
+    """Moves that must be refused for ``player`` now."""
+    bad: list[Any] = [None, "pass", 3, [], {}, {"type": "no_such_move_type"}, {"type": None}]
+    for move in legal[:3]:
+        bad.append({**move, "unexpected_key": 1})
+        for key, value in move.items():
+            if key == "type":
+                continue
+            if isinstance(value, bool):
+                bad.append({**move, key: int(value)})
+            elif isinstance(value, int):
+                bad.append({**move, key: float(value)})
+                bad.append({**move, key: str(value)})
+            elif value is None:
+                bad.append({**move, key: 0})
+        if len(move) > 1:
+            bad.append({k: v for k, v in move.items() if k != list(move)[-1]})
+    legal_keys = {canonical(m) for m in legal}
+    return [m for m in bad if not (isinstance(m, dict) and canonical(m) in legal_keys)]
+
+
+def assert_refused(game: Game, state: Any, player: str, move: Any) -> None:
+    before = dumped(game, state)
+    try:
+        game.apply(state, player, move)
+    except IllegalMove as exc:
+        assert isinstance(exc.code, str) and exc.code, "IllegalMove without a code"
+        assert str(exc), "IllegalMove without a message"
+    else:
+        raise AssertionError(f"{game.id}: {player} {move!r} was accepted but is not legal")
+    assert dumped(game, state) == before, f"{game.id}: refused move changed the state"
+
+
+def check_views(game: Game, state: Any, players: list[str]) -> None:
+    for viewer in [None, *players]:
+        json.dumps(game.view(state, viewer), allow_nan=False)
+
+
+def check_secret_picks(game: Game, state: Any, player: str, legal: list[dict[str, Any]],
+                       players: list[str]) -> None:
+    """Two different secret picks by ``player`` must look alike to everybody else."""
+    secret = [m for m in legal if game.is_secret(state, player, m)]
+    if len(secret) < 2:
+        return
+    a, b = secret[0], secret[-1]
+    sa, ea = game.apply(state, player, a)
+    sb, eb = game.apply(state, player, b)
+    others = [p for p in players if p != player]
+    waiting = set(game.actors(state)) - {player}
+    # Only while the same simultaneous step goes on: the last pick triggers the reveal.
+    if not waiting or set(game.actors(sa)) != waiting or set(game.actors(sb)) != waiting:
+        return
+    assert canonical(ea) == canonical(eb), f"{game.id}: events reveal a secret pick: {ea} / {eb}"
+    for viewer in [None, *others]:
+        va, vb = game.view(sa, viewer), game.view(sb, viewer)
+        assert canonical(va) == canonical(vb), (
+            f"{game.id}: the view of {viewer} tells {a} from {b}"
+        )
+
+
+def check_outcome(game: Game, state: Any, players: list[str]) -> list[dict[str, Any]]:
+    assert game.actors(state) == []
+    for p in players:
+        assert game.legal_moves(state, p) == []
+    result = game.outcome(state)
+    assert sorted(r["player"] for r in result) == sorted(players)
+    ranks = [r["rank"] for r in result]
+    assert min(ranks) == 1
+    ordered = sorted(result, key=lambda r: r["rank"])
+    for i, row in enumerate(ordered):
+        # standard competition ranking: rank = 1 + number of players strictly ahead
+        ahead = sum(1 for r in ordered if r["rank"] < row["rank"])
+        assert row["rank"] == ahead + 1, f"{game.id}: ranks not 1,1,3-style: {ranks}"
+        assert i >= ahead
+    return result
+
+
+def check_playout(game: Game, n_players: int, options: dict[str, Any], seed: int,
+                  deep_every: int = 1, max_moves: int = 20_000) -> list[tuple[str, Any]] | None:
+    """Play one seeded random game checking every invariant; None when setup refuses options."""
+    players = players_for(n_players)
+    try:
+        state = game.setup(players, copy.deepcopy(options), seed)
+    except ValueError:
+        return None
+    assert dumped(game, game.setup(players, copy.deepcopy(options), seed)) == dumped(game, state), (
+        f"{game.id}: setup is not deterministic"
+    )
+    initial = state
+    ai = RandomPlayer(seed)
+    rng = random.Random(seed)
+    made: list[tuple[str, Any]] = []
+    for step in itertools.count():
+        if game.is_over(state):
+            break
+        assert step < max_moves, f"{game.id}: no end after {max_moves} moves"
+        actors = game.actors(state)
+        assert actors, f"{game.id}: not over but nobody may act"
+        assert len(set(actors)) == len(actors)
+        deep = step % deep_every == 0
+        legal_by: dict[str, list[dict[str, Any]]] = {}
+        for p in players:
+            legal = game.legal_moves(state, p)
+            assert bool(legal) == (p in actors), (
+                f"{game.id}: {p} in actors={p in actors} but has {len(legal)} legal moves"
+            )
+            legal_by[p] = legal
+        if deep:
+            check_views(game, state, players)
+            for p in actors:
+                for bad in bad_moves(game, state, p, legal_by[p]):
+                    assert_refused(game, state, p, bad)
+                check_secret_picks(game, state, p, legal_by[p], players)
+            outsiders = [p for p in players if p not in actors] + [INTRUDER]
+            some_move = legal_by[actors[0]][0]
+            for p in outsiders:
+                assert_refused(game, state, p, some_move)
+            data = json.loads(json.dumps(game.dump(state)))
+            reloaded = game.load(data)
+            assert dumped(game, reloaded) == dumped(game, state), f"{game.id}: dump/load differs"
+            assert canonical(game.view(reloaded, None)) == canonical(game.view(state, None))
+        player = actors[rng.randrange(len(actors))]
+        move = ai.choose(game, state, player, step)
+        before = dumped(game, state)
+        new_state, events = game.apply(state, player, copy.deepcopy(move))
+        assert dumped(game, state) == before, f"{game.id}: apply mutated its input"
+        json.dumps(events, allow_nan=False)
+        assert all(isinstance(e, dict) and "type" in e for e in events)
+        made.append((player, move))
+        state = new_state
+    check_outcome(game, state, players)
+    check_views(game, state, players)
+    replay = initial
+    for player, move in made:
+        replay, _ = game.apply(replay, player, move)
+    assert dumped(game, replay) == dumped(game, state), f"{game.id}: replay is not deterministic"
+    return made

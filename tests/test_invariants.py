@@ -1,0 +1,39 @@
+"""The shared invariant suite over every registered game (and the test-only toy game)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+import games
+from tests.invariants import check_playout, option_sets
+from tests.toygame import TOY
+
+SEEDS = int(os.environ.get("CROWNTABLE_INVARIANT_SEEDS", "2"))
+
+
+def cases() -> list:
+    out = []
+    for game in [TOY, *games.REGISTRY.values()]:
+        for n in range(game.min_players, game.max_players + 1):
+            for i, options in enumerate(option_sets(game)):
+                for seed in range(SEEDS):
+                    out.append(pytest.param(game, n, options, seed,
+                                            id=f"{game.id}-{n}p-opt{i}-s{seed}"))
+    return out
+
+
+@pytest.mark.parametrize(("game", "n", "options", "seed"), cases())
+def test_random_playout_keeps_the_contract(game, n, options, seed) -> None:
+    made = check_playout(game, n, options, seed, deep_every=1 if seed == 0 else 5)
+    if made is None:
+        pytest.skip(f"{game.id} refuses {options} with {n} players")
+    assert made, "a game with no moves"
+
+
+def test_every_registered_game_is_complete() -> None:
+    for gid, game in games.REGISTRY.items():
+        assert game.id == gid
+        assert 2 <= game.min_players <= game.max_players
+        assert isinstance(game.options, dict)
