@@ -1,0 +1,634 @@
+"""Majesty: For the Realm (2-4 players, 12 rounds of open drafting), the rules engine.
+
+Each turn the active player takes one character card from a six-card display (paying one meeple
+onto every card in front of it and picking up the meeples lying on the card taken), places it
+at its location in their realm (a split card as either half) and resolves that location on its
+current side (A or B): heal, attack, the Castle B exchange, then the payout lines. After 12
+rounds: Infirmary penalties, variety squared and majority bonuses (rules file §1-§6).
+
+Hidden information: none between players. Only the draw deck's order and the identity of the
+deck-1 cards returned to the box are hidden from everybody; views show the deck size and the
+back colour (tier) of its top card, never its contents. Views never contain the seed.
+
+State: a plain JSON-able dict (``dump``/``load`` copy it). ``apply`` copies before changing.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+from games.base import IllegalMove, is_listed
+from games.majesty.tables import (
+    CHARACTER_AT,
+    CHARACTERS,
+    DECK1,
+    DECK2,
+    DISPLAY_SIZE,
+    HOME,
+    INFIRMARY_MOST,
+    INFIRMARY_PER_CARD,
+    LOCATION_SIDES,
+    LOCATIONS,
+    MAJORITY,
+    REALM_LOCATIONS,
+    ROUNDS,
+    START_MEEPLES,
+    TIER1_KEPT,
+    WORKER_CAPACITY,
+    card_characters,
+    card_tier,
+)
+
+State = dict[str, Any]
+Move = dict[str, Any]
+Event = dict[str, Any]
+
+MOVE_KEYS: dict[str, tuple[str, type]] = {
+    "take": ("index", int),
+    "place": ("character", str),
+    "heal_place": ("character", str),
+    "castle_exchange": ("meeples", int),
+}
+
+
+# --------------------------------------------------------------------------------------------
+# Options and setup (§2)
+
+
+def normalise_sides(value: Any) -> str:
+    """"A", "B" or 8 letters A/B (any case) -> 8 upper-case letters; ValueError otherwise."""
+    if not isinstance(value, str):
+        raise ValueError("sides must be a string")
+    sides = value.upper()
+    if sides in ("A", "B"):
+        sides = sides * len(LOCATIONS)
+    if len(sides) != len(LOCATIONS) or any(c not in "AB" for c in sides):
+        raise ValueError("sides must be 'A', 'B' or 8 letters A/B")
+    return sides
+
+
+def normalise_options(options: dict[str, Any]) -> dict[str, Any]:
+    if not isinstance(options, dict):
+        raise ValueError("options must be a dict")
+    unknown = set(options) - {"sides", "mixed_deck", "tiebreak_meeples"}
+    if unknown:
+        raise ValueError(f"unknown option(s): {', '.join(sorted(map(str, unknown)))}")
+    out = {
+        "sides": normalise_sides(options.get("sides", "AAAAAAAA")),
+        "mixed_deck": options.get("mixed_deck", False),
+        "tiebreak_meeples": options.get("tiebreak_meeples", False),
+    }
+    for key in ("mixed_deck", "tiebreak_meeples"):
+        if not isinstance(out[key], bool):
+            raise ValueError(f"{key} must be true or false")
+    return out
+
+
+def build_deck(rng: random.Random, n_players: int, mixed_deck: bool) -> list[int]:
+    """The draw deck, top card first (§1.4, §2.2 step 2)."""
+    if mixed_deck:
+        deck = sorted(DECK1 + DECK2)
+        rng.shuffle(deck)
+        return deck
+    t1 = list(DECK1)
+    rng.shuffle(t1)
+    t2 = list(DECK2)
+    rng.shuffle(t2)
+    return t1[: TIER1_KEPT[n_players]] + t2
+
+
+def empty_realm() -> dict[str, Any]:
+    return {
+        "points": 0,
+        "meeples": START_MEEPLES,
+        "taken": 0,
+        "locations": {loc: [] for loc in REALM_LOCATIONS},
+        "infirmary": [],
+    }
+
+
+def setup(players: list[str], options: dict[str, Any], seed: int) -> State:
+    if not isinstance(players, list) or not 2 <= len(players) <= 4:
+        raise ValueError("Majesty takes 2 to 4 players")
+    if any(not isinstance(p, str) for p in players) or len(set(players)) != len(players):
+        raise ValueError("player ids must be distinct strings")
+    opts = normalise_options(options)
+    rng = random.Random(f"{seed}:majesty")
+    first = rng.randrange(len(players))
+    deck = build_deck(rng, len(players), opts["mixed_deck"])
+    display = [{"card": deck.pop(0), "meeples": 0} for _ in range(DISPLAY_SIZE)]
+    return {
+        "game": "majesty",
+        "players": list(players),
+        "order": players[first:] + players[:first],
+        "options": opts,
+        "t": 0,
+        "step": "take",
+        "pending": None,
+        "display": display,
+        "deck": deck,
+        "realms": {p: empty_realm() for p in players},
+        "final": None,
+        "last_events": [],
+    }
+
+
+def copy_state(s: State) -> State:
+    """A copy deep enough that changing it never touches ``s`` (placed entries are immutable)."""
+    new = dict(s)
+    new["options"] = dict(s["options"])
+    new["players"] = list(s["players"])
+    new["order"] = list(s["order"])
+    new["display"] = [dict(d) for d in s["display"]]
+    new["deck"] = list(s["deck"])
+    new["pending"] = dict(s["pending"]) if s["pending"] is not None else None
+    new["realms"] = {
+        p: {
+            "points": r["points"],
+            "meeples": r["meeples"],
+            "taken": r["taken"],
+            "locations": {k: [dict(e) for e in v] for k, v in r["locations"].items()},
+            "infirmary": list(r["infirmary"]),
+        }
+        for p, r in s["realms"].items()
+    }
+    return new
+
+
+# --------------------------------------------------------------------------------------------
+# Small readers
+
+
+def side_of(s: State, location: str) -> str:
+    return str(s["options"]["sides"][LOCATIONS.index(location)])
+
+
+def active_player(s: State) -> str | None:
+    if s["step"] == "over":
+        return None
+    order: list[str] = s["order"]
+    return order[s["t"] % len(order)]
+
+
+def current_round(s: State) -> int:
+    return min(s["t"] // len(s["order"]) + 1, ROUNDS)
+
+
+def turn_order_from(s: State, player: str) -> list[str]:
+    """Every player in turn order, starting with ``player``."""
+    order: list[str] = s["order"]
+    i = order.index(player)
+    return order[i:] + order[:i]
+
+
+def count(realm: dict[str, Any], character: str) -> int:
+    """n(X): cards counting as ``character`` at its location (Infirmary cards never count)."""
+    return len(realm["locations"][HOME[character]])
+
+
+def largest_location(realm: dict[str, Any]) -> int:
+    """L: the largest card count over locations 1-7."""
+    return max(len(realm["locations"][loc]) for loc in REALM_LOCATIONS)
+
+
+# --------------------------------------------------------------------------------------------
+# Legal moves (§3.3)
+
+
+def take_indices(s: State, player: str) -> list[int]:
+    held = s["realms"][player]["meeples"]
+    return list(range(min(DISPLAY_SIZE - 1, held, len(s["display"]) - 1) + 1))
+
+
+def castle_exchange_amounts(held: int, points: int) -> list[int]:
+    """The canonical exchange amounts, ascending (§4.3 7B): sells, skip, buys."""
+    sells = [-s for s in range(held, max(1, held - 4) - 1, -1)]
+    buys = list(range(1, min(points, WORKER_CAPACITY - held) + 1))
+    return sells + [0] + buys
+
+
+def legal_moves(s: State, player: str) -> list[Move]:
+    if player != active_player(s):
+        return []
+    step = s["step"]
+    if step == "take":
+        return [{"type": "take", "index": i} for i in take_indices(s, player)]
+    if step in ("place", "heal_place"):
+        card = s["pending"]["card"]
+        return [{"type": step, "character": c} for c in card_characters(card)]
+    if step == "castle_exchange":
+        realm = s["realms"][player]
+        return [
+            {"type": "castle_exchange", "meeples": k}
+            for k in castle_exchange_amounts(realm["meeples"], realm["points"])
+        ]
+    return []
+
+
+def check_move(s: State, player: str, move: Any) -> None:
+    """Raise IllegalMove with the most precise code (§8.2) unless ``move`` is listed."""
+    if s["step"] == "over":
+        raise IllegalMove("game_over", "The game is over.")
+    if player != active_player(s):
+        raise IllegalMove("not_your_turn", "It is not your turn.")
+    if not isinstance(move, dict) or move.get("type") not in MOVE_KEYS:
+        raise IllegalMove("bad_move", "That is not a Majesty move.")
+    mtype = move["type"]
+    key, kind = MOVE_KEYS[mtype]
+    value = move.get(key)
+    if set(move) != {"type", key} or isinstance(value, bool) or not isinstance(value, kind):
+        raise IllegalMove("bad_move", f"A {mtype} move needs exactly one {kind.__name__} {key!r}.")
+    if mtype != s["step"]:
+        raise IllegalMove("wrong_step", f"You cannot {mtype.replace('_', ' ')} now; it is the {s['step'].replace('_', ' ')} step.")
+    if mtype == "take":
+        if not 0 <= value < min(len(s["display"]), DISPLAY_SIZE):
+            raise IllegalMove("bad_index", f"Choose a display card from 0 to {len(s['display']) - 1}.")
+        if value > s["realms"][player]["meeples"]:
+            raise IllegalMove("cannot_afford", "You do not hold enough meeples for that card.")
+    elif mtype in ("place", "heal_place"):
+        if value not in card_characters(s["pending"]["card"]):
+            raise IllegalMove("bad_character", "Choose one of the two characters on the card.")
+    elif mtype == "castle_exchange":
+        realm = s["realms"][player]
+        if value not in castle_exchange_amounts(realm["meeples"], realm["points"]):
+            raise IllegalMove("bad_amount", "That exchange amount is not offered.")
+    if not is_listed(move, legal_moves(s, player)):
+        raise IllegalMove("bad_move", "That move is not available now.")
+
+
+# --------------------------------------------------------------------------------------------
+# The turn (§3.2)
+
+
+def take_card(s: State, player: str, index: int, events: list[Event]) -> int:
+    """T1: pay one meeple onto each card in front of ``index``, take the card and its meeples."""
+    realm = s["realms"][player]
+    for i in range(index):
+        s["display"][i]["meeples"] += 1
+    realm["meeples"] -= index
+    slot = s["display"].pop(index)
+    realm["meeples"] += slot["meeples"]
+    realm["taken"] += 1
+    events.append({"type": "take", "player": player, "index": index, "card": slot["card"],
+                   "cost": index, "meeples_gained": slot["meeples"]})
+    return int(slot["card"])
+
+
+def place_card(s: State, player: str, card: int, character: str, events: list[Event]) -> str:
+    """T3: append the card, counting as ``character``, to the end of its location."""
+    location = HOME[character]
+    s["realms"][player]["locations"][location].append({"id": card, "as": character})
+    events.append({"type": "place", "player": player, "card": card, "character": character,
+                   "location": location})
+    return location
+
+
+def resolve_location(s: State, player: str, location: str, events: list[Event]) -> None:
+    """T4: the signpost ability first; it may stop for a choice (heal_place, castle_exchange)."""
+    ability = LOCATION_SIDES[location][side_of(s, location)]["ability"]
+    if ability == "heal" and heal(s, player, events):
+        return
+    if ability == "attack":
+        attack(s, player, events)
+    if ability == "exchange":
+        realm = s["realms"][player]
+        amounts = castle_exchange_amounts(realm["meeples"], realm["points"])
+        if amounts != [0]:
+            s["step"] = "castle_exchange"
+            s["pending"] = {"kind": "castle_exchange", "location": location}
+            return
+    finish_location(s, player, location, events)
+
+
+def finish_location(s: State, player: str, location: str, events: list[Event]) -> None:
+    """The payout lines, then the end of the turn."""
+    pay_out(s, player, location, events)
+    end_of_turn(s, player, events)
+
+
+def heal(s: State, player: str, events: list[Event]) -> bool:
+    """§5.3: the top Infirmary card returns; True when a split card waits for a half."""
+    realm = s["realms"][player]
+    if not realm["infirmary"]:
+        return False
+    card = realm["infirmary"].pop()
+    halves = card_characters(card)
+    if len(halves) > 1:
+        s["step"] = "heal_place"
+        s["pending"] = {"kind": "heal_place", "card": card, "location": "cottage"}
+        return True
+    place_healed(s, player, card, halves[0], events)
+    return False
+
+
+def place_healed(s: State, player: str, card: int, character: str, events: list[Event]) -> None:
+    """A healed card goes to the end of its location and triggers nothing."""
+    location = HOME[character]
+    s["realms"][player]["locations"][location].append({"id": card, "as": character})
+    events.append({"type": "heal", "player": player, "card": card, "character": character,
+                   "location": location})
+
+
+def wounded_card(realm: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    """§5.2: the most recently placed card of the leftmost non-empty location 1-7."""
+    for location in REALM_LOCATIONS:
+        cards = realm["locations"][location]
+        if cards:
+            return location, cards[-1]
+    return None
+
+
+def attack(s: State, player: str, events: list[Event]) -> None:
+    """§5.2: strength n(Knight) against every opponent; Guards >= strength defend."""
+    knights = count(s["realms"][player], "knight")
+    for target in turn_order_from(s, player)[1:]:
+        realm = s["realms"][target]
+        guards = count(realm, "guard")
+        event: Event = {"type": "attack", "player": player, "target": target,
+                        "knights": knights, "guards": guards}
+        victim = wounded_card(realm) if guards < knights else None
+        if guards >= knights:
+            event["result"] = "defended"
+        elif victim is None:
+            event["result"] = "nothing_to_wound"
+        else:
+            location, entry = victim
+            realm["locations"][location].pop()
+            realm["infirmary"].append(entry["id"])
+            event.update(result="wounded", card=entry["id"], character=entry["as"],
+                         location=location)
+        events.append(event)
+
+
+def castle_exchange(s: State, player: str, k: int, events: list[Event]) -> None:
+    """7B: buy (k > 0) or sell (-k) meeples at 1 point each."""
+    realm = s["realms"][player]
+    realm["meeples"] += k
+    realm["points"] -= k
+    events.append({"type": "castle_exchange", "player": player, "meeples": k, "points": -k})
+
+
+def gain(s: State, player: str, points: int, meeples: int, location: str, reason: str,
+         events: list[Event]) -> None:
+    if points == 0 and meeples == 0:
+        return
+    realm = s["realms"][player]
+    realm["points"] += points
+    realm["meeples"] += meeples
+    events.append({"type": "gain", "player": player, "points": points, "meeples": meeples,
+                   "location": location, "reason": reason})
+
+
+def pay_out(s: State, player: str, location: str, events: list[Event]) -> None:
+    """T4.2: every payout line of the location's side, in table order (§4.2)."""
+    for line in LOCATION_SIDES[location][side_of(s, location)]["payout"]:
+        realm = s["realms"][player]
+        kind = line["kind"]
+        if kind == "per_card":
+            n = sum(len(realm["infirmary"]) if c == "infirmary" else count(realm, c)
+                    for c in line["count"])
+            gain(s, player, line["points"] * n, line["meeples"] * n, location, line["reason"],
+                 events)
+        elif kind == "per_card_times_largest":
+            n = sum(count(realm, c) for c in line["count"])
+            gain(s, player, line["points"] * n * largest_location(realm), 0, location,
+                 line["reason"], events)
+        elif kind == "every_player_with":
+            for q in turn_order_from(s, player):
+                if count(s["realms"][q], line["character"]) >= 1:
+                    gain(s, q, line["points"], 0, location, line["reason"], events)
+        elif kind == "active_with_all":
+            if all(count(realm, c) >= 1 for c in line["characters"]):
+                gain(s, player, line["points"], 0, location, line["reason"], events)
+        else:  # pragma: no cover - a data error
+            raise ValueError(f"unknown payout line kind {kind!r}")
+
+
+def end_of_turn(s: State, player: str, events: list[Event]) -> None:
+    """T5: return surplus meeples for points, refill the display, next turn or final scoring."""
+    realm = s["realms"][player]
+    surplus = realm["meeples"] - WORKER_CAPACITY
+    if surplus > 0:
+        realm["meeples"] -= surplus
+        realm["points"] += surplus
+        events.append({"type": "meeples_returned", "player": player, "meeples": surplus,
+                       "points": surplus})
+    if s["deck"]:
+        card = s["deck"].pop(0)
+        s["display"].append({"card": card, "meeples": 0})
+        events.append({"type": "refill", "card": card, "deck_count": len(s["deck"])})
+    s["pending"] = None
+    s["t"] += 1
+    if s["t"] >= ROUNDS * len(s["order"]):
+        final_scoring(s, events)
+        return
+    s["step"] = "take"
+    events.append({"type": "turn", "player": active_player(s), "round": current_round(s)})
+
+
+# --------------------------------------------------------------------------------------------
+# Final scoring (§6)
+
+
+def infirmary_penalty(s: State, player: str) -> int:
+    return INFIRMARY_PER_CARD[side_of(s, "infirmary")] * len(s["realms"][player]["infirmary"])
+
+
+def variety_locations(s: State, player: str) -> int:
+    locs = s["realms"][player]["locations"]
+    return sum(1 for loc in REALM_LOCATIONS if locs[loc])
+
+
+def majority_awards(s: State) -> list[dict[str, Any]]:
+    """Step 3: each location's largest count (>= 1) and every player holding it."""
+    awards: list[dict[str, Any]] = []
+    order: list[str] = s["order"]
+    for i, location in enumerate(REALM_LOCATIONS):
+        counts = {p: len(s["realms"][p]["locations"][location]) for p in order}
+        best = max(counts.values())
+        if best >= 1:
+            awards.append({"location": location, "count": best,
+                           "players": [p for p in order if counts[p] == best],
+                           "points": MAJORITY[side_of(s, location)][i]})
+    most = INFIRMARY_MOST[side_of(s, "infirmary")]
+    if most:
+        counts = {p: len(s["realms"][p]["infirmary"]) for p in order}
+        best = max(counts.values())
+        if best >= 1:
+            awards.append({"location": "infirmary", "count": best,
+                           "players": [p for p in order if counts[p] == best], "points": most})
+    return awards
+
+
+def breakdowns(s: State) -> dict[str, dict[str, Any]]:
+    """Score breakdown of every player as if the game ended now (§6.2)."""
+    out: dict[str, dict[str, Any]] = {}
+    for p in s["order"]:
+        k = variety_locations(s, p)
+        out[p] = {"play": s["realms"][p]["points"], "infirmary": infirmary_penalty(s, p),
+                  "variety": k * k, "majority": {}}
+    for award in majority_awards(s):
+        for p in award["players"]:
+            out[p]["majority"][award["location"]] = award["points"]
+    for b in out.values():
+        b["total"] = b["play"] + b["infirmary"] + b["variety"] + sum(b["majority"].values())
+    return out
+
+
+def rank_players(s: State, totals: dict[str, int]) -> list[dict[str, Any]]:
+    """§6.3: competition ranking by score; with tiebreak_meeples, held meeples break ties."""
+    tiebreak = s["options"]["tiebreak_meeples"]
+
+    def key(p: str) -> tuple[int, int]:
+        return (totals[p], s["realms"][p]["meeples"] if tiebreak else 0)
+
+    order: list[str] = s["order"]
+    rows = []
+    for p in order:
+        rank = 1 + sum(1 for q in order if key(q) > key(p))
+        rows.append({"player": p, "rank": rank, "score": totals[p],
+                     "meeples": s["realms"][p]["meeples"]})
+    rows.sort(key=lambda r: (r["rank"], order.index(r["player"])))
+    return rows
+
+
+def final_scoring(s: State, events: list[Event]) -> None:
+    order: list[str] = s["order"]
+    for p in order:
+        events.append({"type": "final_infirmary", "player": p,
+                       "cards": len(s["realms"][p]["infirmary"]),
+                       "points": infirmary_penalty(s, p)})
+    for p in order:
+        k = variety_locations(s, p)
+        events.append({"type": "final_variety", "player": p, "locations": k, "points": k * k})
+    for award in majority_awards(s):
+        events.append({"type": "final_majority", **award})
+    parts = breakdowns(s)
+    ranking = rank_players(s, {p: parts[p]["total"] for p in order})
+    s["final"] = [{**row, "breakdown": parts[row["player"]]} for row in ranking]
+    s["step"] = "over"
+    s["pending"] = None
+    events.append({"type": "game_over", "ranking": ranking})
+
+
+# --------------------------------------------------------------------------------------------
+# apply
+
+
+def apply(s: State, player: str, move: Any) -> tuple[State, list[Event]]:
+    check_move(s, player, move)
+    s = copy_state(s)
+    events: list[Event] = []
+    mtype = move["type"]
+    if mtype == "take":
+        card = take_card(s, player, move["index"], events)
+        halves = card_characters(card)
+        if len(halves) > 1:
+            s["step"] = "place"
+            s["pending"] = {"kind": "place", "card": card}
+        else:
+            location = place_card(s, player, card, halves[0], events)
+            resolve_location(s, player, location, events)
+    elif mtype == "place":
+        card = s["pending"]["card"]
+        s["pending"] = None
+        location = place_card(s, player, card, move["character"], events)
+        resolve_location(s, player, location, events)
+    elif mtype == "heal_place":
+        card = s["pending"]["card"]
+        s["pending"] = None
+        place_healed(s, player, card, move["character"], events)
+        finish_location(s, player, "cottage", events)
+    else:  # castle_exchange
+        s["pending"] = None
+        castle_exchange(s, player, move["meeples"], events)
+        finish_location(s, player, "castle", events)
+    s["last_events"] = events
+    return s, copy.deepcopy(events)
+
+
+# --------------------------------------------------------------------------------------------
+# Views (§9)
+
+
+def card_view(card: int) -> dict[str, Any]:
+    return {"id": card, "tier": card_tier(card), "characters": list(card_characters(card))}
+
+
+def pending_view(s: State) -> dict[str, Any] | None:
+    pending = s["pending"]
+    if pending is None:
+        return None
+    if pending["kind"] == "castle_exchange":
+        realm = s["realms"][active_player(s)]
+        return {"kind": "castle_exchange", "held": realm["meeples"],
+                "amounts": castle_exchange_amounts(realm["meeples"], realm["points"])}
+    return {"kind": pending["kind"], "card": card_view(pending["card"])}
+
+
+def realm_view(realm: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "points": realm["points"],
+        "meeples": realm["meeples"],
+        "taken": realm["taken"],
+        "locations": {
+            loc: [{"id": e["id"], "characters": list(card_characters(e["id"])), "as": e["as"]}
+                  for e in realm["locations"][loc]]
+            for loc in REALM_LOCATIONS
+        },
+        "counts": {loc: len(realm["locations"][loc]) for loc in REALM_LOCATIONS},
+        "infirmary": [{"id": c, "characters": list(card_characters(c))}
+                      for c in realm["infirmary"]],
+    }
+
+
+def majority_view(s: State) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    awards = {a["location"]: a for a in majority_awards(s)}
+    for i, location in enumerate(REALM_LOCATIONS):
+        a = awards.get(location)
+        out[location] = {"value": MAJORITY[side_of(s, location)][i],
+                         "leaders": list(a["players"]) if a else [],
+                         "count": a["count"] if a else 0}
+    if INFIRMARY_MOST[side_of(s, "infirmary")]:
+        a = awards.get("infirmary")
+        out["infirmary"] = {"value": INFIRMARY_MOST[side_of(s, "infirmary")],
+                            "leaders": list(a["players"]) if a else [],
+                            "count": a["count"] if a else 0}
+    return out
+
+
+def view(s: State, viewer: str | None) -> dict[str, Any]:
+    over = s["step"] == "over"
+    n = len(s["order"])
+    parts = breakdowns(s)
+    return {
+        "game": "majesty",
+        "viewer": viewer,
+        "players": list(s["players"]),
+        "order": list(s["order"]),
+        "options": dict(s["options"]),
+        "round": current_round(s),
+        "rounds": ROUNDS,
+        "turn": min(s["t"] + 1, ROUNDS * n),
+        "active": active_player(s),
+        "step": s["step"],
+        "pending": pending_view(s),
+        "display": [{"index": i, "cost": i, "card": card_view(d["card"]), "meeples": d["meeples"]}
+                    for i, d in enumerate(s["display"])],
+        "deck_count": len(s["deck"]),
+        "deck_top_tier": card_tier(s["deck"][0]) if s["deck"] else None,
+        "realms": {p: realm_view(s["realms"][p]) for p in s["players"]},
+        "majority": majority_view(s),
+        "projection": {p: parts[p]["total"] for p in s["players"]},
+        "final": [dict(r, breakdown=dict(r["breakdown"], majority=dict(r["breakdown"]["majority"])))
+                  for r in s["final"]] if over and s["final"] is not None else None,
+        "last_events": copy.deepcopy(s["last_events"]),
+        "sides": {loc: side_of(s, loc) for loc in LOCATIONS},
+        "characters": list(CHARACTERS),
+        "locations": list(LOCATIONS),
+        "home": dict(HOME),
+        "character_at": dict(CHARACTER_AT),
+    }
