@@ -1,0 +1,492 @@
+"""SessionHost: the one place that runs sessions. Imports nothing from discord.
+
+Every change follows the same path: find the session, take its lock, authorise the actor, call
+the engine, persist atomically (compare-and-swap on the version), and return an :class:`Outcome`
+saying what happened. The Discord cogs, the terminal ``demo`` and the tests all drive a game
+through this class, so they share every rule about lobbies, turns, clocks and standings.
+
+Prompt freshness: every session keeps, for each player who must act, the version at which that
+decision began (``clock[p]["since"]``). A prompt made at version ``v`` is still good while
+``v >= since``; so in a simultaneous secret step one player's pick does not invalidate the others'
+prompts, but a double click or an old prompt from an earlier decision is refused as stale.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+import bot.texts  # noqa: F401  (registers the English catalogue)
+import games as games_pkg
+from bot.errors import HostError
+from bot.store.base import (
+    MoveRecord,
+    Rating,
+    Seat,
+    SessionRecord,
+    Store,
+    VersionConflict,
+)
+from games.ai import RandomPlayer
+from games.base import Game, IllegalMove, State, canonical
+
+#: turn clock choices (seconds per decision; None = off)
+TURN_CLOCKS: dict[str, int | None] = {"off": None, "5m": 300, "1h": 3600, "24h": 86400}
+DEFAULT_TURN_SECS: int | None = 86400
+MAX_AUTO_MOVES = 10_000
+
+
+@dataclass
+class Outcome:
+    """What one host call changed: the session after it and the public events, in order.
+
+    Host-level events (``host_started``, ``host_timeout``, ``host_left`` ...) are mixed in with
+    the engine's events so the log reads in order.
+    """
+
+    record: SessionRecord
+    events: list[dict[str, Any]] = field(default_factory=list)
+    moved: list[tuple[str, str]] = field(default_factory=list)  # (player, source)
+    reminders: list[str] = field(default_factory=list)  # players reminded by the clock
+
+    @property
+    def finished(self) -> bool:
+        return self.record.status == "finished"
+
+
+def rank_rating(outcome: list[dict[str, Any]], humans: set[str]) -> Callable[
+        [dict[str, Rating]], dict[str, Rating]]:
+    """An OpenSkill Plackett-Luce update for the human seats of a finished game."""
+    model = PlackettLuce()
+    rows = [r for r in outcome if r["player"] in humans]
+
+    def rate(current: dict[str, Rating]) -> dict[str, Rating]:
+        if len(rows) < 2:
+            return {}
+        teams = []
+        for r in rows:
+            old = current.get(r["player"])
+            teams.append([model.rating(mu=old.mu, sigma=old.sigma) if old else model.rating()])
+        new = model.rate(teams, ranks=[r["rank"] for r in rows])
+        out = {}
+        for r, team in zip(rows, new, strict=True):
+            old = current.get(r["player"])
+            out[r["player"]] = Rating(
+                r["player"], team[0].mu, team[0].sigma,
+                (old.games if old else 0) + 1, (old.wins if old else 0) + (r["rank"] == 1),
+            )
+        return out
+
+    return rate
+
+
+def conservative(mu: float, sigma: float) -> float:
+    """The displayed skill: mu - 3 sigma, so a newcomer starts at 0 and climbs."""
+    return mu - 3 * sigma
+
+
+class SessionHost:
+    def __init__(
+        self,
+        store: Store,
+        registry: dict[str, Game] | None = None,
+        now: Callable[[], float] = time.time,
+        seed_source: Callable[[], int] = lambda: secrets.randbits(31),
+    ) -> None:
+        self.store = store
+        self.registry = registry if registry is not None else games_pkg.REGISTRY
+        self.now = now
+        self.seed_source = seed_source
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._channel_locks: dict[str, asyncio.Lock] = {}
+        self._states: dict[int, tuple[int, State]] = {}
+
+    # -- lookups -----------------------------------------------------------------------------
+    def game(self, game_id: str) -> Game:
+        try:
+            return self.registry[game_id]
+        except KeyError:
+            raise HostError("unknown_game", game=game_id,
+                            known=", ".join(sorted(self.registry))) from None
+
+    def _lock(self, session_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(session_id, asyncio.Lock())
+
+    async def active(self, channel_id: str) -> SessionRecord:
+        rec = await self.store.active_session(channel_id)
+        if rec is None:
+            raise HostError("no_session")
+        return rec
+
+    async def get(self, session_id: int) -> SessionRecord:
+        rec = await self.store.get_session(session_id)
+        if rec is None:
+            raise HostError("no_session")
+        return rec
+
+    def state(self, rec: SessionRecord) -> State:
+        """The engine state of ``rec`` (cached by version)."""
+        if rec.state is None:
+            raise HostError("not_running")
+        cached = self._states.get(rec.id)
+        if cached and cached[0] == rec.version:
+            return cached[1]
+        state = self.game(rec.game).load(rec.state)
+        self._states[rec.id] = (rec.version, state)
+        return state
+
+    def view(self, rec: SessionRecord, viewer: str | None) -> dict[str, Any]:
+        return self.game(rec.game).view(self.state(rec), viewer)
+
+    def actors(self, rec: SessionRecord) -> list[str]:
+        return self.game(rec.game).actors(self.state(rec)) if rec.status == "running" else []
+
+    def legal_moves(self, rec: SessionRecord, player: str) -> list[dict[str, Any]]:
+        if rec.status != "running":
+            return []
+        return self.game(rec.game).legal_moves(self.state(rec), player)
+
+    def is_secret_decision(self, rec: SessionRecord, player: str) -> bool:
+        """True when any of ``player``'s current moves is secret (prompt them privately)."""
+        game, state = self.game(rec.game), self.state(rec)
+        return any(game.is_secret(state, player, m) for m in game.legal_moves(state, player))
+
+    def names(self, rec: SessionRecord) -> dict[str, str]:
+        return {s.player_id: s.name for s in rec.seats}
+
+    # -- lobby -------------------------------------------------------------------------------
+    def check_options(self, game: Game, options: dict[str, Any]) -> dict[str, Any]:
+        clean: dict[str, Any] = {}
+        for key, value in options.items():
+            if key not in game.options:
+                raise HostError("unknown_option", option=key, game=game.title)
+            allowed = game.options[key][1]
+            if isinstance(allowed, (list, tuple)) and canonical(value) not in {
+                    canonical(a) for a in allowed}:
+                raise HostError("bad_option", option=key, value=value)
+            clean[key] = value
+        errors = []
+        for n in range(game.min_players, game.max_players + 1):
+            try:
+                game.setup([f"check:{i}" for i in range(n)], dict(clean), 0)
+                return clean
+            except ValueError as exc:
+                errors.append(str(exc))
+        raise HostError("bad_setup", detail=errors[-1] if errors else "?")
+
+    async def create(self, *, guild_id: str | None, channel_id: str, game_id: str,
+                     options: dict[str, Any], user_id: str, user_name: str,
+                     turn_secs: int | None = DEFAULT_TURN_SECS) -> SessionRecord:
+        game = self.game(game_id)
+        clean = self.check_options(game, options)
+        rec = SessionRecord(
+            id=0, guild_id=guild_id, channel_id=channel_id, game=game_id, options=clean,
+            seed=0, status="lobby", version=0, host_id=user_id, turn_secs=turn_secs,
+            seats=[Seat(user_id, user_name)],
+        )
+        from bot.store.base import ChannelBusy
+
+        try:
+            return await self.store.create_session(rec)
+        except ChannelBusy:
+            raise HostError("channel_busy") from None
+
+    async def _lobby_change(self, channel_id: str, change: Callable[[SessionRecord], None],
+                            expected_version: int | None = None) -> SessionRecord:
+        rec = await self.active(channel_id)
+        async with self._lock(rec.id):
+            rec = await self.get(rec.id)
+            if rec.status != "lobby":
+                raise HostError("not_in_lobby")
+            if expected_version is not None and rec.version != expected_version:
+                raise HostError("stale")
+            before = rec.version
+            change(rec)
+            return await self._save(rec, before)
+
+    async def join(self, channel_id: str, user_id: str, name: str,
+                   expected_version: int | None = None) -> SessionRecord:
+        def change(rec: SessionRecord) -> None:
+            if rec.seat_of(user_id):
+                raise HostError("already_joined")
+            game = self.game(rec.game)
+            if len(rec.seats) >= game.max_players:
+                raise HostError("lobby_full", max=game.max_players)
+            rec.seats.append(Seat(user_id, name))
+
+        return await self._lobby_change(channel_id, change, expected_version)
+
+    async def add_ai(self, channel_id: str, user_id: str, can_manage: bool = False,
+                     expected_version: int | None = None) -> SessionRecord:
+        def change(rec: SessionRecord) -> None:
+            self._authorise_host(rec, user_id, can_manage)
+            game = self.game(rec.game)
+            if len(rec.seats) >= game.max_players:
+                raise HostError("lobby_full", max=game.max_players)
+            n = 1
+            while rec.seat_of(f"ai:{n}"):
+                n += 1
+            rec.seats.append(Seat(f"ai:{n}", f"AI {n}", is_ai=True))
+
+        return await self._lobby_change(channel_id, change, expected_version)
+
+    async def leave(self, channel_id: str, user_id: str,
+                    expected_version: int | None = None) -> Outcome:
+        """Leave the lobby (the table closes when no human is left), or hand a running seat
+        to the AI."""
+        rec = await self.active(channel_id)
+        if rec.status == "running":
+            return await self._hand_to_ai(rec.id, user_id, "host_left")
+        outcome_rec = await self._lobby_change(
+            channel_id, lambda r: self._remove_from_lobby(r, user_id), expected_version
+        )
+        return Outcome(outcome_rec)
+
+    def _remove_from_lobby(self, rec: SessionRecord, user_id: str) -> None:
+        if not rec.seat_of(user_id):
+            raise HostError("not_seated")
+        rec.seats = [s for s in rec.seats if s.player_id != user_id]
+        humans = [s for s in rec.seats if not s.is_ai]
+        if not humans:
+            rec.status = "cancelled"
+        elif rec.host_id == user_id:
+            rec.host_id = humans[0].player_id
+
+    async def kick(self, channel_id: str, user_id: str, target: str, can_manage: bool) -> Outcome:
+        rec = await self.active(channel_id)
+        self._authorise_host(rec, user_id, can_manage)
+        if target == user_id:
+            raise HostError("kick_self")
+        seat = rec.seat_of(target)
+        if seat is None:
+            raise HostError("nobody_to_kick", name=target)
+        if rec.status == "running":
+            return await self._hand_to_ai(rec.id, target, "host_kicked")
+        return Outcome(await self._lobby_change(
+            channel_id, lambda r: self._remove_from_lobby(r, target)))
+
+    async def cancel(self, channel_id: str, user_id: str, can_manage: bool) -> SessionRecord:
+        def change(rec: SessionRecord) -> None:
+            self._authorise_host(rec, user_id, can_manage)
+            rec.status = "cancelled"
+
+        return await self._lobby_change(channel_id, change)
+
+    def _authorise_host(self, rec: SessionRecord, user_id: str, can_manage: bool) -> None:
+        if user_id != rec.host_id and not can_manage:
+            host = rec.seat_of(rec.host_id)
+            raise HostError("not_host", host=host.name if host else rec.host_id)
+
+    async def start(self, channel_id: str, user_id: str, can_manage: bool = False,
+                    expected_version: int | None = None) -> Outcome:
+        rec = await self.active(channel_id)
+        async with self._lock(rec.id):
+            rec = await self.get(rec.id)
+            if rec.status != "lobby":
+                raise HostError("not_in_lobby")
+            if expected_version is not None and rec.version != expected_version:
+                raise HostError("stale")
+            if not rec.seat_of(user_id) and not can_manage:
+                raise HostError("not_seated")
+            game = self.game(rec.game)
+            if len(rec.seats) < game.min_players:
+                raise HostError("too_few_players", game=game.title, min=game.min_players,
+                                count=len(rec.seats))
+            seed = self.seed_source()
+            try:
+                state = game.setup(rec.player_ids, dict(rec.options), seed)
+            except ValueError as exc:
+                raise HostError("bad_setup", detail=str(exc)) from None
+            before = rec.version
+            rec.seed, rec.status, rec.state = seed, "running", game.dump(state)
+            self._reclock(rec, game.actors(state), None, before + 1)
+            rec = await self._save(rec, before)
+            self._states[rec.id] = (rec.version, state)
+            out = Outcome(rec, [{"type": "host_started", "players": rec.player_ids}])
+            await self._auto_moves(rec, out)
+            return out
+
+    async def abandon(self, channel_id: str, user_id: str, can_manage: bool) -> SessionRecord:
+        rec = await self.active(channel_id)
+        async with self._lock(rec.id):
+            rec = await self.get(rec.id)
+            self._authorise_host(rec, user_id, can_manage)
+            before = rec.version
+            rec.status = "abandoned" if rec.status == "running" else "cancelled"
+            rec.clock = {}
+            return await self._save(rec, before)
+
+    # -- play --------------------------------------------------------------------------------
+    async def apply(self, session_id: int, player: str, move: Any,
+                    expected_version: int | None = None) -> Outcome:
+        """Apply ``player``'s ``move``; then let AI seats move until a human must act.
+
+        ``expected_version`` is the version the prompt was made at (None: no staleness check).
+        Raises :class:`HostError` or :class:`IllegalMove`; nothing changes when it raises.
+        """
+        async with self._lock(session_id):
+            rec = await self.get(session_id)
+            if rec.status != "running":
+                raise HostError("not_running")
+            if not rec.seat_of(player):
+                raise HostError("not_seated")
+            if expected_version is not None and expected_version != rec.version:
+                entry = rec.clock.get(player)
+                if entry is None or expected_version < entry.get("since", rec.version):
+                    raise HostError("stale")
+            out = Outcome(rec)
+            await self._apply_one(rec, player, move, "player", out)
+            await self._auto_moves(rec, out)
+            return out
+
+    async def _apply_one(self, rec: SessionRecord, player: str, move: Any, source: str,
+                         out: Outcome) -> None:
+        game = self.game(rec.game)
+        state = self.state(rec)
+        new_state, events = game.apply(state, player, move)  # raises IllegalMove
+        before = rec.version
+        seq = rec.move_count
+        rec.state = game.dump(new_state)
+        rec.move_count = seq + 1
+        finished = game.is_over(new_state)
+        results = rate = None
+        if finished:
+            rec.status = "finished"
+            results = game.outcome(new_state)
+            humans = {s.player_id for s in rec.seats if not s.player_id.startswith("ai:")}
+            results = [r for r in results if r["player"] in humans]
+            rate = rank_rating(results, humans)
+        self._reclock(rec, game.actors(new_state), player, before + 1)
+        if source == "timeout":
+            out.events.append({"type": "host_timeout", "player": player})
+        try:
+            await self._save(rec, before, MoveRecord(seq, player, move, source, self.now()),
+                             results if finished else None, rate)
+        except VersionConflict:
+            self._states.pop(rec.id, None)
+            raise HostError("busy") from None
+        self._states[rec.id] = (rec.version, new_state)
+        out.record = rec
+        out.events.extend(events)
+        out.moved.append((player, source))
+
+    async def _auto_moves(self, rec: SessionRecord, out: Outcome) -> None:
+        """AI seats move (seeded, so the log replays) until a human must act or the game ends."""
+        game = self.game(rec.game)
+        ai_ids = {s.player_id for s in rec.seats if s.is_ai}
+        for _ in range(MAX_AUTO_MOVES):
+            if rec.status != "running":
+                return
+            state = self.state(rec)
+            movers = [p for p in game.actors(state) if p in ai_ids]
+            if not movers:
+                return
+            p = movers[0]
+            seq = rec.move_count
+            move = RandomPlayer(f"{rec.seed}:ai").choose(game, state, p, seq)
+            await self._apply_one(rec, p, move, "ai", out)
+        raise RuntimeError(f"session {rec.id}: AI seats did not finish")
+
+    async def _hand_to_ai(self, session_id: int, player: str, event: str) -> Outcome:
+        async with self._lock(session_id):
+            rec = await self.get(session_id)
+            seat = rec.seat_of(player)
+            if seat is None:
+                raise HostError("not_seated")
+            before = rec.version
+            seat.is_ai = True
+            rec.clock.pop(player, None)
+            rec = await self._save(rec, before)
+            if rec.state is not None:
+                self._states.pop(rec.id, None)
+            out = Outcome(rec, [{"type": event, "player": player}])
+            await self._auto_moves(rec, out)
+            return out
+
+    # -- the turn clock ----------------------------------------------------------------------
+    def _reclock(self, rec: SessionRecord, actors: list[str], mover: str | None,
+                 version: int) -> None:
+        """Keep each waiting player's decision start; start a new one for whoever now acts."""
+        if rec.status != "running":
+            rec.clock = {}
+            return
+        ai_ids = {s.player_id for s in rec.seats if s.is_ai}
+        now = self.now()
+        clock: dict[str, dict[str, Any]] = {}
+        for p in actors:
+            if p in ai_ids:
+                continue
+            old = rec.clock.get(p)
+            if old is not None and p != mover:
+                clock[p] = old
+            elif rec.turn_secs:
+                clock[p] = {"since": version, "due": now + rec.turn_secs,
+                            "remind": now + rec.turn_secs / 2, "reminded": False}
+            else:
+                clock[p] = {"since": version, "due": None, "remind": None, "reminded": True}
+        rec.clock = clock
+
+    async def run_clock(self, now: float | None = None) -> list[Outcome]:
+        """Fire due reminders and deadlines: a reminder at half time, a random legal move at
+        the deadline. Safe to call often and from several processes."""
+        now = self.now() if now is None else now
+        fired: list[Outcome] = []
+        for session_id in await self.store.due_sessions(now):
+            async with self._lock(session_id):
+                rec = await self.get(session_id)
+                if rec.status != "running":
+                    continue
+                out = Outcome(rec)
+                expired = [p for p, c in rec.clock.items() if c.get("due") and c["due"] <= now]
+                for p in expired:
+                    if rec.status != "running" or p not in self.actors(rec):
+                        continue
+                    seq = rec.move_count
+                    move = RandomPlayer(f"{rec.seed}:timeout").choose(
+                        self.game(rec.game), self.state(rec), p, seq)
+                    try:
+                        await self._apply_one(rec, p, move, "timeout", out)
+                    except HostError:
+                        break
+                if out.moved:
+                    await self._auto_moves(rec, out)
+                remind = [p for p, c in rec.clock.items()
+                          if not c.get("reminded") and c.get("remind") and c["remind"] <= now]
+                if remind and rec.status == "running":
+                    for p in remind:
+                        rec.clock[p]["reminded"] = True
+                    if not await self.store.set_clock(rec):
+                        continue
+                    out.reminders.extend(remind)
+                if out.moved or out.reminders:
+                    out.record = rec
+                    fired.append(out)
+        return fired
+
+    async def _save(self, rec: SessionRecord, before: int, move: MoveRecord | None = None,
+                    results: list[dict[str, Any]] | None = None,
+                    rate: Any = None) -> SessionRecord:
+        return await self.store.save(rec, before, move, results, rate)
+
+    # -- verification ------------------------------------------------------------------------
+    async def replay(self, session_id: int) -> tuple[bool, str]:
+        """Replay seed + move log; (True, "") when it reproduces the stored snapshot."""
+        rec = await self.get(session_id)
+        if rec.status in ("lobby", "cancelled") or rec.state is None:
+            return True, ""
+        game = self.game(rec.game)
+        try:
+            state = game.setup(rec.player_ids, dict(rec.options), rec.seed)
+            for m in await self.store.moves(session_id):
+                state, _ = game.apply(state, m.player_id, m.move)
+        except (IllegalMove, ValueError) as exc:
+            return False, f"move log does not replay: {exc}"
+        if canonical(game.dump(state)) != canonical(rec.state):
+            return False, "snapshot differs from the replayed move log"
+        return True, ""

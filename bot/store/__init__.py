@@ -1,0 +1,27 @@
+"""Persistence behind a small interface: ``open_store(url)`` picks the implementation."""
+
+from __future__ import annotations
+
+from bot.store.base import (
+    ChannelBusy,
+    MoveRecord,
+    Rating,
+    Seat,
+    SessionRecord,
+    Store,
+    StoreError,
+    VersionConflict,
+)
+from bot.store.sqlite import SQLiteStore, path_from_url
+
+__all__ = ["ChannelBusy", "MoveRecord", "Rating", "SQLiteStore", "Seat", "SessionRecord",
+           "Store", "StoreError", "VersionConflict", "open_store"]
+
+
+async def open_store(url: str) -> Store:
+    """An open store for ``url`` (``sqlite:///path.db``; a bare path is SQLite too)."""
+    if url.startswith(("postgres://", "postgresql://")):
+        raise ValueError("PostgreSQL is not bundled yet: use sqlite:///crowntable.db")
+    store = SQLiteStore(path_from_url(url))
+    await store.open()
+    return store

@@ -1,0 +1,155 @@
+"""The narrow persistence interface the session host needs (SQLite now, PostgreSQL later).
+
+The move log is the truth: ``save`` writes the session row, appends at most one move and, at a
+game's end, the results and rating updates in ONE transaction, guarded by compare-and-swap on
+the session version. A lost race raises :class:`VersionConflict` and writes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+ACTIVE = ("lobby", "running")
+
+
+class StoreError(Exception):
+    """Base class of store failures the host translates for players."""
+
+
+class VersionConflict(StoreError):
+    """The session changed since it was read (another click or process won the race)."""
+
+
+class ChannelBusy(StoreError):
+    """The channel already has an active session (lobby or running)."""
+
+
+@dataclass
+class Seat:
+    player_id: str
+    name: str
+    is_ai: bool = False
+
+
+@dataclass
+class SessionRecord:
+    """One session row with its seats. ``state`` is the engine's ``dump`` (None in the lobby)."""
+
+    id: int
+    guild_id: str | None
+    channel_id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    status: str  # lobby | running | finished | abandoned | cancelled
+    version: int
+    host_id: str
+    turn_secs: int | None
+    state: dict[str, Any] | None = None
+    move_count: int = 0
+    seats: list[Seat] = field(default_factory=list)
+    clock: dict[str, dict[str, Any]] = field(default_factory=dict)
+    meta: dict[str, Any] = field(default_factory=dict)
+    created_at: float = 0.0
+    updated_at: float = 0.0
+
+    @property
+    def player_ids(self) -> list[str]:
+        return [s.player_id for s in self.seats]
+
+    def seat_of(self, player_id: str) -> Seat | None:
+        return next((s for s in self.seats if s.player_id == player_id), None)
+
+    @property
+    def next_alarm(self) -> float | None:
+        """The earliest reminder or deadline still to fire (None when the clock is idle)."""
+        times = [
+            c["remind"] if not c.get("reminded") else c["due"]
+            for c in self.clock.values()
+        ]
+        times = [x for x in times if x is not None]
+        return min(times) if times and self.status == "running" else None
+
+
+@dataclass
+class MoveRecord:
+    seq: int
+    player_id: str
+    move: dict[str, Any]
+    source: str  # "player" | "ai" | "timeout"
+    at: float
+
+
+@dataclass
+class Rating:
+    player_id: str
+    mu: float
+    sigma: float
+    games: int = 0
+    wins: int = 0
+
+
+#: Given the current ratings of the finishing players (missing ones absent), the new ratings.
+RateFn = Callable[[dict[str, Rating]], dict[str, Rating]]
+
+
+class Store(Protocol):
+    async def open(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+    async def create_session(self, record: SessionRecord) -> SessionRecord:
+        """Insert a new session (id and version assigned); :class:`ChannelBusy` if taken."""
+        ...
+
+    async def get_session(self, session_id: int) -> SessionRecord | None: ...
+
+    async def active_session(self, channel_id: str) -> SessionRecord | None: ...
+
+    async def save(
+        self,
+        record: SessionRecord,
+        expected_version: int,
+        move: MoveRecord | None = None,
+        results: list[dict[str, Any]] | None = None,
+        rate: RateFn | None = None,
+    ) -> SessionRecord:
+        """Atomically store ``record`` as version ``expected_version + 1`` (CAS) with the move,
+        results and rating update; :class:`VersionConflict` when the version moved on."""
+        ...
+
+    async def set_meta(self, session_id: int, meta: dict[str, Any]) -> None:
+        """Bot-side bookkeeping (message ids); not versioned, never part of the game truth.
+        ``save`` never writes ``meta``."""
+        ...
+
+    async def set_clock(self, record: SessionRecord) -> bool:
+        """Store ``record.clock`` (reminders sent) if the version is still ``record.version``,
+        without bumping it: prompts stay valid. False when the session moved on."""
+        ...
+
+    async def moves(self, session_id: int) -> list[MoveRecord]: ...
+
+    async def session_ids(self, statuses: tuple[str, ...] | None = None) -> list[int]: ...
+
+    async def due_sessions(self, now: float) -> list[int]:
+        """Running sessions whose turn clock has a reminder or deadline at or before ``now``."""
+        ...
+
+    async def standings(self, guild_id: str | None, game: str | None) -> list[dict[str, Any]]: ...
+
+    async def player_stats(self, guild_id: str | None, player_id: str) -> dict[str, Any]: ...
+
+    async def recent_results(
+        self, guild_id: str | None, player_id: str | None, limit: int
+    ) -> list[dict[str, Any]]: ...
+
+    async def set_dms_closed(self, user_id: str, closed: bool) -> None: ...
+
+    async def dms_closed(self, user_id: str) -> bool: ...
+
+    async def overwrite_state(self, session_id: int, state: dict[str, Any]) -> None:
+        """Repair path for ``crowntable verify --repair``: replace a corrupt snapshot."""
+        ...

@@ -1,0 +1,79 @@
+"""Numbered schema migrations, applied in order and recorded in ``PRAGMA user_version``.
+
+Never edit a released migration: add the next number.
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: list[str] = [
+    # 1: sessions, seats, the move log, results, ratings, users
+    """
+    CREATE TABLE sessions (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id    TEXT,
+        channel_id  TEXT NOT NULL,
+        game        TEXT NOT NULL,
+        options     TEXT NOT NULL,
+        seed        INTEGER NOT NULL,
+        status      TEXT NOT NULL,
+        version     INTEGER NOT NULL,
+        host_id     TEXT NOT NULL,
+        turn_secs   INTEGER,
+        state       TEXT,
+        move_count  INTEGER NOT NULL DEFAULT 0,
+        clock       TEXT NOT NULL DEFAULT '{}',
+        next_alarm  REAL,
+        meta        TEXT NOT NULL DEFAULT '{}',
+        created_at  REAL NOT NULL,
+        updated_at  REAL NOT NULL
+    );
+    CREATE UNIQUE INDEX sessions_one_active_per_channel
+        ON sessions(channel_id) WHERE status IN ('lobby', 'running');
+    CREATE INDEX sessions_alarm ON sessions(next_alarm) WHERE next_alarm IS NOT NULL;
+    CREATE TABLE seats (
+        session_id  INTEGER NOT NULL REFERENCES sessions(id),
+        seat        INTEGER NOT NULL,
+        player_id   TEXT NOT NULL,
+        name        TEXT NOT NULL,
+        is_ai       INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (session_id, seat),
+        UNIQUE (session_id, player_id)
+    );
+    CREATE TABLE moves (
+        session_id  INTEGER NOT NULL REFERENCES sessions(id),
+        seq         INTEGER NOT NULL,
+        player_id   TEXT NOT NULL,
+        move        TEXT NOT NULL,
+        source      TEXT NOT NULL,
+        at          REAL NOT NULL,
+        PRIMARY KEY (session_id, seq)
+    );
+    CREATE TABLE results (
+        session_id  INTEGER NOT NULL REFERENCES sessions(id),
+        guild_id    TEXT,
+        game        TEXT NOT NULL,
+        player_id   TEXT NOT NULL,
+        rank        INTEGER NOT NULL,
+        score       REAL,
+        players     INTEGER NOT NULL,
+        finished_at REAL NOT NULL,
+        PRIMARY KEY (session_id, player_id)
+    );
+    CREATE INDEX results_by_player ON results(guild_id, player_id);
+    CREATE TABLE ratings (
+        guild_id    TEXT NOT NULL,
+        game        TEXT NOT NULL,
+        player_id   TEXT NOT NULL,
+        mu          REAL NOT NULL,
+        sigma       REAL NOT NULL,
+        games       INTEGER NOT NULL,
+        wins        INTEGER NOT NULL,
+        updated_at  REAL NOT NULL,
+        PRIMARY KEY (guild_id, game, player_id)
+    );
+    CREATE TABLE users (
+        user_id     TEXT PRIMARY KEY,
+        dms_closed  INTEGER NOT NULL DEFAULT 0
+    );
+    """,
+]

@@ -1,0 +1,101 @@
+"""The SQLite store: migrations, compare-and-swap, atomicity, one active session per channel."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from bot.store import ChannelBusy, MoveRecord, Seat, SessionRecord, SQLiteStore, VersionConflict
+from bot.store.migrations import MIGRATIONS
+
+
+def record(channel: str = "c1") -> SessionRecord:
+    return SessionRecord(id=0, guild_id="g", channel_id=channel, game="toy", options={},
+                         seed=7, status="lobby", version=0, host_id="u1", turn_secs=None,
+                         seats=[Seat("u1", "Ann")])
+
+
+@pytest.mark.asyncio
+async def test_migrates_an_empty_file_to_the_latest_version(tmp_path) -> None:
+    path = tmp_path / "new.db"
+    s = SQLiteStore(path)
+    await s.open()
+    await s.close()
+    con = sqlite3.connect(path)
+    assert con.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
+    assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert {"sessions", "seats", "moves", "results", "ratings", "users"} <= tables
+    con.close()
+    s = SQLiteStore(path)  # reopening applies nothing twice
+    await s.open()
+    assert await s.migrate() == len(MIGRATIONS)
+    await s.close()
+
+
+@pytest.mark.asyncio
+async def test_one_active_session_per_channel(store) -> None:
+    await store.create_session(record())
+    with pytest.raises(ChannelBusy):
+        await store.create_session(record())
+    other = await store.create_session(record("c2"))
+    other.status = "cancelled"
+    await store.save(other, 0)
+    again = await store.create_session(record("c2"))
+    assert again.id != other.id
+
+
+@pytest.mark.asyncio
+async def test_compare_and_swap_refuses_a_stale_version(store) -> None:
+    rec = await store.create_session(record())
+    a = await store.get_session(rec.id)
+    b = await store.get_session(rec.id)
+    a.status = "running"
+    a.state = {"x": 1}
+    await store.save(a, 0, MoveRecord(0, "u1", {"type": "m"}, "player", 1.0))
+    b.state = {"x": 2}
+    with pytest.raises(VersionConflict):
+        await store.save(b, 0, MoveRecord(0, "u1", {"type": "other"}, "player", 1.0))
+    stored = await store.get_session(rec.id)
+    assert stored.version == 1 and stored.state == {"x": 1}
+    assert [m.move for m in await store.moves(rec.id)] == [{"type": "m"}]
+
+
+@pytest.mark.asyncio
+async def test_a_failure_inside_the_transaction_writes_nothing(store) -> None:
+    rec = await store.create_session(record())
+    rec.status, rec.state = "running", {"x": 1}
+
+    def boom() -> None:
+        raise RuntimeError("power cut")
+
+    store.before_commit = boom
+    with pytest.raises(RuntimeError):
+        await store.save(rec, 0, MoveRecord(0, "u1", {"type": "m"}, "player", 1.0),
+                         results=[{"player": "u1", "rank": 1, "score": 3}])
+    store.before_commit = None
+    stored = await store.get_session(rec.id)
+    assert stored.version == 0 and stored.status == "lobby" and stored.state is None
+    assert await store.moves(rec.id) == []
+    assert await store.recent_results("g", None, 10) == []
+
+
+@pytest.mark.asyncio
+async def test_set_clock_keeps_the_version(store) -> None:
+    rec = await store.create_session(record())
+    rec.clock = {"u1": {"since": 0, "due": 5.0, "remind": 2.0, "reminded": True}}
+    assert await store.set_clock(rec)
+    stored = await store.get_session(rec.id)
+    assert stored.version == 0 and stored.clock["u1"]["reminded"] is True
+    rec.version = 9
+    assert not await store.set_clock(rec)
+
+
+@pytest.mark.asyncio
+async def test_dms_closed_is_remembered(store) -> None:
+    assert not await store.dms_closed("u9")
+    await store.set_dms_closed("u9", True)
+    assert await store.dms_closed("u9")
+    await store.set_dms_closed("u9", False)
+    assert not await store.dms_closed("u9")
