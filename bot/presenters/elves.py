@@ -1,0 +1,560 @@
+"""How King of the Elves is shown in Discord: options, move labels, log lines, hand and rules.
+
+Hands and gold values are secret, and the turn prompts list the actor's cards (discard a Lake,
+travel by Unicorn), so ``private_prompts`` is True: prompts go to the player by DM or ephemeral
+message. Labels and descriptions are built only from the acting player's own view. Event lines
+use public events only. Every text lives in ``catalog`` under ``elves.*`` keys.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.i18n import t
+from bot.presenters.base import NameFn, OptionSpec, Presenter
+from games.elves.data import ACTION_KINDS as ACTIONS
+from games.elves.data import COST as COSTS
+from games.elves.data import TRAVEL_KINDS as TRANSPORTS
+from games.elves.data import VALUE as VALUES
+from games.elves.data import VILLAGE_KINDS as VILLAGES
+
+CATALOG: dict[str, str] = {
+    # card names
+    "elves.card.plains": "Plains", "elves.card.forest": "Forest",
+    "elves.card.mountain": "Mountain", "elves.card.desert": "Desert",
+    "elves.card.river": "River", "elves.card.lake": "Lake",
+    "elves.card.pig": "Giant pig", "elves.card.cycle": "Elf cycle",
+    "elves.card.cloud": "Magic cloud", "elves.card.unicorn": "Unicorn",
+    "elves.card.troll": "Troll wagon", "elves.card.dragon": "Dragon", "elves.card.raft": "Raft",
+    "elves.card.gold": "Gold card", "elves.card.thief": "Thief",
+    "elves.card.wood": "Wooden obstacle", "elves.card.seamonster": "Sea monster",
+    "elves.card.escort": "Escort", "elves.card.reverse": "Change of direction",
+    # options
+    "elves.opt.teleport": "Teleport magic: pay 3 gold + 4 travel cards to jump to any village",
+    # places
+    "elves.realm.own": "your realm",
+    "elves.realm.other": "{player}'s realm",
+    "elves.realm.their": "their own realm",
+    "elves.ev.village_ref": "{player}'s village #{n}",
+    "elves.village": "{owner} {terrain} #{n}",
+    "elves.village.own": "your",
+    "elves.village.other": "{player}'s",
+    # moves
+    "elves.move.play_village": "Play a {terrain} village (worth {value})",
+    "elves.move.play_special": "Play {card} at a village",
+    "elves.move.draw3": "Draw 3 cards, then discard 4",
+    "elves.move.buy": "Buy the top card for {cost} gold",
+    "elves.move.remove_village": "Remove your {terrain} #{n} for {cost} gold",
+    "elves.move.pass": "Pass",
+    "elves.move.no_village": "No village card! (show hand, take one)",
+    "elves.move.place_village": "Put it in {realm}",
+    "elves.move.place_special": "Put it at {village}",
+    "elves.move.discard": "Discard {card} (you hold {n})",
+    "elves.move.take_village": "Take a {terrain} village from the pile",
+    "elves.move.travel": "{transport} x{n} to {village} (+{value})",
+    "elves.move.escort": "Escort through {realm}",
+    "elves.move.reverse": "Change direction (go {direction})",
+    "elves.move.teleport": "Teleport to {village} (3 gold)",
+    "elves.move.teleport_card": "Spend {card} on the teleport (you hold {n})",
+    "elves.move.end_journey": "End journey: collect {income} gold{bonus}",
+    "elves.move.bonus": " + 10 bonus",
+    "elves.dir.cw": "clockwise", "elves.dir.ccw": "anticlockwise",
+    # descriptions
+    "elves.desc.play_village": "Next choose the realm: yours or another player's.",
+    "elves.desc.play_special": "{effect} Uses one of your {tokens} coat(s) of arms.",
+    "elves.desc.fx.gold": "Its owner earns double at that village.",
+    "elves.desc.fx.thief": "Other visitors pay you 2 gold.",
+    "elves.desc.fx.wood": "Others need 1 extra transport card there.",
+    "elves.desc.fx.seamonster": "Others need 1 extra raft there.",
+    "elves.desc.draw3": "{draw} cards left in the pile; you hold {hand}.",
+    "elves.desc.buy": "Purchase {k} of 3 this phase; your gold {gold} -> {after}.",
+    "elves.desc.remove_village": "Its {specials} action card(s) go to the discard pile too.",
+    "elves.desc.pass": "Planning ends when everyone passes in a row ({passes} so far).",
+    "elves.desc.no_village": "Your whole hand is shown to everyone.",
+    "elves.desc.travel": "{extras}",
+    "elves.desc.travel.plain": "No obstacle, no thief.",
+    "elves.desc.obstacle": "+1 card for the obstacle",
+    "elves.desc.thief": "pay 2 gold to {player}",
+    "elves.desc.gold": "your Gold card doubles it",
+    "elves.desc.escorted": "escorted",
+    "elves.desc.teleport": "Then discard any 4 travel cards.{thief}",
+    "elves.desc.teleport.thief": " Thief there: pay 2 gold to {player}.",
+    "elves.desc.end_journey": "{visits} visit(s) this journey.",
+    "elves.desc.escort": "Thieves and obstacles there do not affect you.",
+    "elves.desc.reverse": "The next village becomes {village}.",
+    # prompts
+    "elves.prompt.turn": "Round {round}, planning. Choose one action. You hold {hand} card(s) and {gold} gold.",
+    "elves.prompt.place_village": "Where does your {terrain} village go?",
+    "elves.prompt.place_special": "Where does your {card} go?",
+    "elves.prompt.discard": "Discard a card ({left} more to discard).",
+    "elves.prompt.take_village": "Which village card do you take from the pile?",
+    "elves.prompt.journey": "Your journey. Next village: {next}. Pending income {income}.",
+    "elves.prompt.journey_none": "Your journey: no village to travel to.",
+    "elves.prompt.teleport_cards": "Teleport to {village}: discard a travel card ({left} more).",
+    "elves.prompt.over": "The game is over.",
+    # events
+    "elves.ev.round_started": "Round {round} begins; {player} holds the dragon.",
+    "elves.ev.deck_shuffled": "The deck is shuffled: {n} cards.",
+    "elves.ev.dealt": "{player} is dealt {n} card(s).",
+    "elves.ev.village_played": "{player} plays a {terrain} village into {realm}.",
+    "elves.ev.special_played": "{player} plays {card} at {village}.",
+    "elves.ev.drew": "{player} draws 3 cards and will discard 4.",
+    "elves.ev.bought": "{player} buys a card for {cost} gold (purchase {k}).",
+    "elves.ev.discarded": "{player} discards {card}.",
+    "elves.ev.village_removed": "{player} removes their {terrain} for {cost} gold{specials}.",
+    "elves.ev.village_removed.specials": " (with {list})",
+    "elves.ev.passed": "{player} passes ({passes} in a row).",
+    "elves.ev.no_village_declared": "{player}: \"No village card!\" Hand: {hand}.",
+    "elves.ev.village_taken": "{player} takes a {terrain} village from the pile.",
+    "elves.ev.planning_ended": "Everyone passed: planning of round {round} ends, travel begins.",
+    "elves.ev.journey_started": "{player} sets off on a journey.",
+    "elves.ev.escort_played": "{player} takes an escort through {realm}.",
+    "elves.ev.direction_changed": "{player} changes direction ({direction}).",
+    "elves.ev.teleport_started": "{player} pays 3 gold to teleport to {village}.",
+    "elves.ev.teleport_card": "{player} spends {card} on the teleport.",
+    "elves.ev.visited": "{player} reaches {village} {how} (+{value}{notes}).",
+    "elves.ev.visited.travel": "by {transport} x{n}",
+    "elves.ev.visited.teleport": "by teleport",
+    "elves.ev.visited.obstacle": ", obstacle",
+    "elves.ev.visited.escorted": ", escorted",
+    "elves.ev.thief_paid": "{player} pays {amount} gold to {to}'s thief.",
+    "elves.ev.journey_ended": "{player} ends the journey: {visits} visit(s), +{income} gold{bonus}.",
+    "elves.ev.journey_ended.bonus": ", +{bonus} bonus for visiting every village",
+    "elves.ev.round_ended": "Round {round} is over; the table is cleared.",
+    "elves.ev.game_over": "Game over. {ranking}",
+    "elves.rank": "{rank}. {player} {gold} gold",
+    # status
+    "elves.status.head": "Round {round}/{rounds}, {phase}. {actor} to act ({step}).",
+    "elves.status.over": "Game over after {rounds} rounds.",
+    "elves.status.phase.planning": "planning",
+    "elves.status.phase.travel": "travel",
+    "elves.status.phase.over": "over",
+    "elves.status.pile": "Draw pile {draw}, discards {discard}. Passes in a row: {passes}.",
+    "elves.status.journey": "Journey of {player}: {visits} visit(s), pending {income}, going {direction}{escort}.",
+    "elves.status.escort": ", escorted in {realm}",
+    "elves.status.line": "{player}: {coins} coin(s), {hand} card(s), {tokens} coat(s) of arms; villages: {villages}",
+    "elves.status.final": "{rank}. {player}: {gold} gold",
+    "elves.status.none": "none",
+    "elves.step.turn": "choosing an action",
+    "elves.step.place_village": "placing a village",
+    "elves.step.place_special": "placing an action card",
+    "elves.step.discard": "discarding",
+    "elves.step.take_village": "taking a village card",
+    "elves.step.journey": "travelling",
+    "elves.step.teleport_cards": "paying for a teleport",
+    "elves.step.over": "game over",
+    # hand
+    "elves.hand.head": "**Your hand** ({n} card(s)); gold: **{gold}** ({coins}).",
+    "elves.hand.coins": "{tens}x10 + {fives}x5 + {ones}x1",
+    "elves.hand.villages": "Villages: {list}",
+    "elves.hand.transport": "{card} x{n}: {reach}",
+    "elves.hand.reach": "{terrain} {cost}",
+    "elves.hand.actions": "Action cards: {list}",
+    "elves.hand.empty": "Your hand is empty.",
+    # rules
+    "elves.rules": (
+        "**King of the Elves** (Elfenland card game, 2-6 players, 2-5 rounds)\n"
+        "Collect the most gold. Start: 12 gold, 4 coats of arms, 10 cards (8 in later rounds; "
+        "hands are kept). Your coin count is public, its value secret.\n\n"
+        "**Planning.** In turn, do ONE action: play a village into any realm (max 2 per realm, 3 "
+        "with 2 players; it goes left of the others); draw 3 then discard 4; buy the top card "
+        "(1st/2nd/3rd purchase this phase cost 1/2/3); play a Gold card, Thief or obstacle at a "
+        "village with one of your coats of arms; remove a village of your own realm (2 gold + 1 "
+        "per action card on it); pass (needs a village in your realm unless nothing else is "
+        "possible); or declare \"No village card!\" (empty realm and no village in hand: show "
+        "your hand, take a village of your choice from the pile, discard one card). Planning ends "
+        "when everyone passes in a row.\n\n"
+        "**Travel.** Each player in turn travels round the ring of villages (realms in seat "
+        "order), starting at the right-hand village of their own realm, never skipping one. Each "
+        "visit uses cards of ONE transport type; costs: Pig plains/forest 1. Cycle plains/forest "
+        "1, mountain 2. Cloud plains/forest 2, mountain 1. Unicorn forest/mountain 1, desert 2. "
+        "Troll plains 1, forest/mountain/desert 2. Dragon plains/mountain/desert 1, forest 2. "
+        "Raft river 1, lake 2. Village values: plains 2, river 3, forest 4, mountain 5, desert 6, "
+        "lake 7.\n"
+        "Another player's obstacle: +1 card (sea monster: +1 raft). Another player's Thief: pay "
+        "them 2 gold (you need 2 gold to go there). Your own Gold card doubles that village for "
+        "you. Escort: play before entering a realm; its thieves and obstacles ignore you. Change "
+        "of direction: turn round after your first visit. Stop whenever you like; every visit "
+        "pays, income arrives at the end, +10 if you visited every village on the table.\n\n"
+        "**End.** After every player has held the dragon once (5 rounds with 6 players), the "
+        "most gold wins; ties share the victory.\n\n"
+        "**Option** `teleport` (default off): after your first visit, pay 3 gold and discard any "
+        "4 travel cards to jump to any other village (obstacles ignored, thieves and Gold cards "
+        "apply); then keep travelling in the same direction."
+    ),
+}
+
+
+def _register() -> None:
+    from bot import i18n
+
+    i18n.register(CATALOG)
+
+
+_register()
+
+
+def card(kind: str) -> str:
+    return t(f"elves.card.{kind}")
+
+
+def _short(name: str, width: int = 18) -> str:
+    return name if len(name) <= width else name[: width - 1] + "…"
+
+
+def _village_at(view: dict[str, Any], realm: str, slot: int) -> dict[str, Any] | None:
+    seat = _seat(view, realm)
+    if seat is None:
+        return None
+    villages = view.get("realms", [])[seat]
+    return villages[slot] if 0 <= slot < len(villages) else None
+
+
+def _seat(view: dict[str, Any], player: str | None) -> int | None:
+    for p in view.get("players", []):
+        if p.get("id") == player:
+            return int(p["seat"])
+    return None
+
+
+def _realm_text(view: dict[str, Any], realm: str, name: NameFn) -> str:
+    if realm == view.get("viewer"):
+        return t("elves.realm.own")
+    return t("elves.realm.other", player=_short(name(realm)))
+
+
+def _village_text(view: dict[str, Any], realm: str, slot: int, name: NameFn) -> str:
+    v = _village_at(view, realm, slot)
+    terrain = card(v["card"]) if v else "?"
+    owner = (t("elves.village.own") if realm == view.get("viewer")
+             else t("elves.village.other", player=_short(name(realm))))
+    return t("elves.village", owner=owner, terrain=terrain, n=slot + 1)
+
+
+def _hand_count(view: dict[str, Any], kind: str) -> int:
+    return int((view.get("hand") or {}).get(kind, 0))
+
+
+@dataclass
+class ElvesPresenter(Presenter):
+    """Presenter for ``elves``."""
+
+    catalog: dict[str, str] = field(default_factory=lambda: dict(CATALOG))
+    option_specs: tuple[OptionSpec, ...] = field(default_factory=lambda: (
+        OptionSpec("teleport", t("elves.opt.teleport"), "bool", False),
+    ))
+    private_prompts: bool = True
+
+    # -- moves ---------------------------------------------------------------------------------
+
+    def _me(self, view: dict[str, Any]) -> dict[str, Any]:
+        seat = _seat(view, view.get("viewer") or view.get("actor"))
+        return view["players"][seat] if seat is not None else {}
+
+    def _visit_terms(self, view: dict[str, Any], realm: str, slot: int) -> dict[str, Any]:
+        """What a visit to (realm, slot) means for the viewer: surcharge, thief, value."""
+        me = view.get("viewer") or view.get("actor")
+        v = _village_at(view, realm, slot) or {}
+        j = view.get("journey") or {}
+        escorted = j.get("escort") == realm
+        ob = v.get("obstacle")
+        return {
+            "obstacle": bool(ob and ob.get("owner") != me and not escorted),
+            "thief": v.get("thief") if v.get("thief") not in (None, me) and not escorted else None,
+            "value": VALUES.get(v.get("card", ""), 0) * (2 if v.get("gold") == me else 1),
+            "gold": v.get("gold") == me,
+            "escorted": escorted,
+            "terrain": v.get("card", ""),
+        }
+
+    def move_label(self, view: dict[str, Any], move: dict[str, Any], name: NameFn) -> str:
+        kind = move.get("type")
+        if kind == "play_village":
+            return t("elves.move.play_village", terrain=card(move["card"]),
+                     value=VALUES.get(move["card"], 0))
+        if kind == "play_special":
+            return t("elves.move.play_special", card=card(move["card"]))
+        if kind == "buy":
+            return t("elves.move.buy", cost=self._me(view).get("next_buy_cost", "?"))
+        if kind == "remove_village":
+            me = view.get("viewer") or view.get("actor")
+            v = _village_at(view, str(me), move["slot"]) or {}
+            cost = 2 + sum(1 for k in ("gold", "thief", "obstacle") if v.get(k))
+            return t("elves.move.remove_village", terrain=card(v.get("card", "plains")),
+                     n=move["slot"] + 1, cost=cost)
+        if kind in ("draw3", "pass", "no_village"):
+            return t(f"elves.move.{kind}")
+        if kind == "place_village":
+            return t("elves.move.place_village", realm=_realm_text(view, move["realm"], name))
+        if kind == "place_special":
+            return t("elves.move.place_special",
+                     village=_village_text(view, move["realm"], move["slot"], name))
+        if kind == "discard":
+            return t("elves.move.discard", card=card(move["card"]),
+                     n=_hand_count(view, move["card"]))
+        if kind == "take_village":
+            return t("elves.move.take_village", terrain=card(move["card"]))
+        if kind == "travel":
+            nxt = (view.get("journey") or {}).get("next") or {}
+            terms = self._visit_terms(view, nxt.get("realm", ""), nxt.get("slot", 0))
+            n = COSTS[move["transport"]].get(terms["terrain"], 0) + (1 if terms["obstacle"] else 0)
+            return t("elves.move.travel", transport=card(move["transport"]), n=n,
+                     village=_village_text(view, nxt.get("realm", ""), nxt.get("slot", 0), name),
+                     value=terms["value"])
+        if kind == "escort":
+            nxt = (view.get("journey") or {}).get("next") or {}
+            return t("elves.move.escort", realm=_realm_text(view, nxt.get("realm", ""), name))
+        if kind == "reverse":
+            j = view.get("journey") or {}
+            new_dir = "ccw" if j.get("direction") == "cw" else "cw"
+            return t("elves.move.reverse", direction=t(f"elves.dir.{new_dir}"))
+        if kind == "teleport":
+            return t("elves.move.teleport",
+                     village=_village_text(view, move["realm"], move["slot"], name))
+        if kind == "teleport_card":
+            return t("elves.move.teleport_card", card=card(move["card"]),
+                     n=_hand_count(view, move["card"]))
+        if kind == "end_journey":
+            j = view.get("journey") or {}
+            bonus = t("elves.move.bonus") if j.get("all_visited") else ""
+            return t("elves.move.end_journey", income=j.get("income", 0), bonus=bonus)
+        return super().move_label(view, move, name)
+
+    def move_description(self, view: dict[str, Any], move: dict[str, Any],
+                         name: NameFn) -> str | None:
+        kind = move.get("type")
+        me = self._me(view)
+        if kind == "play_village":
+            return t("elves.desc.play_village")
+        if kind == "play_special":
+            return t("elves.desc.play_special", effect=t(f"elves.desc.fx.{move['card']}"),
+                     tokens=me.get("tokens_free", 0))
+        if kind == "draw3":
+            return t("elves.desc.draw3", draw=view.get("draw_pile", 0),
+                     hand=me.get("hand_size", 0))
+        if kind == "buy":
+            cost = me.get("next_buy_cost") or 0
+            gold = view.get("gold", 0)
+            return t("elves.desc.buy", k=me.get("purchases", 0) + 1, gold=gold,
+                     after=gold - cost)
+        if kind == "remove_village":
+            v = _village_at(view, str(view.get("viewer")), move["slot"]) or {}
+            return t("elves.desc.remove_village",
+                     specials=sum(1 for k in ("gold", "thief", "obstacle") if v.get(k)))
+        if kind == "pass":
+            return t("elves.desc.pass", passes=view.get("passes", 0))
+        if kind == "no_village":
+            return t("elves.desc.no_village")
+        if kind == "place_special":
+            v = _village_at(view, move["realm"], move["slot"]) or {}
+            return t("elves.desc.fx." + str(view.get("step", {}).get("card", "gold"))) + (
+                f" ({card(v['card'])}, {v['value']})" if v else "")
+        if kind == "travel":
+            nxt = (view.get("journey") or {}).get("next") or {}
+            terms = self._visit_terms(view, nxt.get("realm", ""), nxt.get("slot", 0))
+            extras = []
+            if terms["obstacle"]:
+                extras.append(t("elves.desc.obstacle"))
+            if terms["thief"]:
+                extras.append(t("elves.desc.thief", player=_short(name(terms["thief"]))))
+            if terms["gold"]:
+                extras.append(t("elves.desc.gold"))
+            if terms["escorted"]:
+                extras.append(t("elves.desc.escorted"))
+            if not extras:
+                return t("elves.desc.travel.plain")
+            text = ", ".join(extras)
+            return t("elves.desc.travel", extras=text[:1].upper() + text[1:] + ".")
+        if kind == "escort":
+            return t("elves.desc.escort")
+        if kind == "reverse":
+            return None
+        if kind == "teleport":
+            terms = self._visit_terms(view, move["realm"], move["slot"])
+            thief = (t("elves.desc.teleport.thief", player=_short(name(terms["thief"])))
+                     if terms["thief"] else "")
+            return t("elves.desc.teleport", thief=thief)
+        if kind == "end_journey":
+            j = view.get("journey") or {}
+            return t("elves.desc.end_journey", visits=len(j.get("visits", [])))
+        return None
+
+    # -- prompts, events, status ----------------------------------------------------------------
+
+    def prompt_text(self, view: dict[str, Any], player: str, name: NameFn) -> str:
+        step = view.get("step") or {}
+        kind = step.get("kind")
+        if view.get("phase") == "over":
+            return t("elves.prompt.over")
+        if kind == "turn":
+            me = next((p for p in view["players"] if p["id"] == player), {})
+            gold = view.get("gold", "?") if view.get("viewer") == player else "?"
+            return t("elves.prompt.turn", round=view.get("round"), hand=me.get("hand_size", 0),
+                     gold=gold)
+        if kind == "place_village":
+            return t("elves.prompt.place_village", terrain=card(step["card"]))
+        if kind == "place_special":
+            return t("elves.prompt.place_special", card=card(step["card"]))
+        if kind == "discard":
+            return t("elves.prompt.discard", left=step.get("left", 1))
+        if kind == "take_village":
+            return t("elves.prompt.take_village")
+        if kind == "journey":
+            j = view.get("journey") or {}
+            nxt = j.get("next")
+            if not nxt:
+                return t("elves.prompt.journey_none")
+            return t("elves.prompt.journey", income=j.get("income", 0),
+                     next=_village_text(view, nxt["realm"], nxt["slot"], name))
+        if kind == "teleport_cards":
+            return t("elves.prompt.teleport_cards", left=step.get("left", 1),
+                     village=_village_text(view, step["realm"], step["slot"], name))
+        return t("prompt.default")
+
+    def event_text(self, event: dict[str, Any], name: NameFn) -> str | None:
+        kind = event.get("type")
+        who = name(event["player"]) if isinstance(event.get("player"), str) else ""
+        if kind == "round_started":
+            return t("elves.ev.round_started", round=event["round"],
+                     player=name(event["start_player"]))
+        if kind == "deck_shuffled":
+            return None
+        if kind == "dealt":
+            return None
+        if kind == "village_played":
+            realm = (t("elves.realm.their") if event["realm"] == event["player"]
+                     else t("elves.realm.other", player=name(event["realm"])))
+            return t("elves.ev.village_played", player=who, terrain=card(event["card"]),
+                     realm=realm)
+        if kind == "special_played":
+            return t("elves.ev.special_played", player=who, card=card(event["card"]),
+                     village=t("elves.ev.village_ref", player=name(event["realm"]),
+                               n=event["slot"] + 1))
+        if kind == "drew":
+            return t("elves.ev.drew", player=who)
+        if kind == "bought":
+            return t("elves.ev.bought", player=who, cost=event["cost"], k=event["purchase"])
+        if kind == "discarded":
+            return t("elves.ev.discarded", player=who, card=card(event["card"]))
+        if kind == "village_removed":
+            specials = event.get("specials") or []
+            extra = ""
+            if specials:
+                extra = t("elves.ev.village_removed.specials", list=", ".join(
+                    f"{name(s['owner'])}'s {card(s['card'])}" for s in specials))
+            return t("elves.ev.village_removed", player=who, terrain=card(event["card"]),
+                     cost=event["cost"], specials=extra)
+        if kind == "passed":
+            return t("elves.ev.passed", player=who, passes=event["passes"])
+        if kind == "no_village_declared":
+            hand = ", ".join(f"{card(k)} x{n}" for k, n in (event.get("hand") or {}).items())
+            return t("elves.ev.no_village_declared", player=who, hand=hand or "empty")
+        if kind == "village_taken":
+            return t("elves.ev.village_taken", player=who, terrain=card(event["card"]))
+        if kind == "planning_ended":
+            return t("elves.ev.planning_ended", round=event["round"])
+        if kind == "journey_started":
+            return t("elves.ev.journey_started", player=who)
+        if kind == "escort_played":
+            return t("elves.ev.escort_played", player=who,
+                     realm=t("elves.realm.other", player=name(event["realm"])))
+        if kind == "direction_changed":
+            return t("elves.ev.direction_changed", player=who,
+                     direction=t(f"elves.dir.{event['direction']}"))
+        if kind == "teleport_started":
+            return t("elves.ev.teleport_started", player=who,
+                     village=t("elves.ev.village_ref", player=name(event["realm"]),
+                               n=event["slot"] + 1))
+        if kind == "teleport_card":
+            return t("elves.ev.teleport_card", player=who, card=card(event["card"]))
+        if kind == "visited":
+            how = (t("elves.ev.visited.travel", transport=card(event["transport"]),
+                     n=event["cards"]) if event.get("via") == "travel"
+                   else t("elves.ev.visited.teleport"))
+            notes = (t("elves.ev.visited.obstacle") if event.get("obstacle_extra") else "") + (
+                t("elves.ev.visited.escorted") if event.get("escorted") else "")
+            village = t("elves.village", owner=t("elves.village.other",
+                                                 player=name(event["realm"])),
+                        terrain=card(event["card"]), n=event["slot"] + 1)
+            return t("elves.ev.visited", player=who, village=village, how=how,
+                     value=event["value"], notes=notes)
+        if kind == "thief_paid":
+            return t("elves.ev.thief_paid", player=who, amount=event["amount"],
+                     to=name(event["to"]))
+        if kind == "journey_ended":
+            bonus = (t("elves.ev.journey_ended.bonus", bonus=event["bonus"])
+                     if event.get("bonus") else "")
+            return t("elves.ev.journey_ended", player=who, visits=event["visits"],
+                     income=event["income"], bonus=bonus)
+        if kind == "round_ended":
+            return t("elves.ev.round_ended", round=event["round"])
+        if kind == "game_over":
+            ranks = event.get("ranks") or {}
+            gold = event.get("gold") or {}
+            order = sorted(ranks, key=lambda p: (ranks[p], name(p)))
+            ranking = "; ".join(t("elves.rank", rank=ranks[p], player=name(p), gold=gold.get(p))
+                                for p in order)
+            return t("elves.ev.game_over", ranking=ranking)
+        return super().event_text(event, name)
+
+    def status_text(self, view: dict[str, Any], name: NameFn) -> str:
+        lines: list[str] = []
+        if view.get("phase") == "over":
+            lines.append(t("elves.status.over", rounds=view.get("rounds")))
+            final = view.get("final") or {}
+            ranks = final.get("ranks", {})
+            for p in sorted(ranks, key=lambda q: (ranks[q], name(q))):
+                lines.append(t("elves.status.final", rank=ranks[p], player=name(p),
+                               gold=final["gold"][p]))
+            return "\n".join(lines)
+        step = (view.get("step") or {}).get("kind", "")
+        lines.append(t("elves.status.head", round=view.get("round"), rounds=view.get("rounds"),
+                       phase=t(f"elves.status.phase.{view.get('phase')}"),
+                       actor=name(view.get("actor") or "?"), step=t(f"elves.step.{step}")))
+        lines.append(t("elves.status.pile", draw=view.get("draw_pile", 0),
+                       discard=sum((view.get("discard_pile") or {}).values()),
+                       passes=view.get("passes", 0)))
+        j = view.get("journey")
+        if j:
+            escort = (t("elves.status.escort", realm=name(j["escort"])) if j.get("escort")
+                      else "")
+            lines.append(t("elves.status.journey", player=name(j["traveller"]),
+                           visits=len(j.get("visits", [])), income=j.get("income", 0),
+                           direction=t(f"elves.dir.{j.get('direction', 'cw')}"), escort=escort))
+        for p in view.get("players", []):
+            villages = view["realms"][p["seat"]]
+            vtext = ", ".join(card(v["card"]) for v in villages) or t("elves.status.none")
+            lines.append(t("elves.status.line", player=name(p["id"]), coins=p["coins"],
+                           hand=p["hand_size"], tokens=p["tokens_free"], villages=vtext))
+        return "\n".join(lines)
+
+    def hand_text(self, view: dict[str, Any], name: NameFn) -> str | None:
+        if view.get("viewer") is None or "hand" not in view:
+            return None
+        hand: dict[str, int] = view.get("hand") or {}
+        b = view.get("coin_breakdown") or {}
+        lines = [t("elves.hand.head", n=sum(hand.values()), gold=view.get("gold", 0),
+                   coins=t("elves.hand.coins", tens=b.get("10", 0), fives=b.get("5", 0),
+                           ones=b.get("1", 0)))]
+        if not hand:
+            lines.append(t("elves.hand.empty"))
+            return "\n".join(lines)
+        villages = [f"{card(k)} ({VALUES[k]}) x{hand[k]}" for k in VILLAGES if k in hand]
+        if villages:
+            lines.append(t("elves.hand.villages", list=", ".join(villages)))
+        for x in TRANSPORTS:
+            if x in hand:
+                reach = ", ".join(t("elves.hand.reach", terrain=card(ter), cost=c)
+                                  for ter, c in COSTS[x].items())
+                lines.append(t("elves.hand.transport", card=card(x), n=hand[x], reach=reach))
+        actions = [f"{card(k)} x{hand[k]}" for k in ACTIONS if k in hand]
+        if actions:
+            lines.append(t("elves.hand.actions", list=", ".join(actions)))
+        return "\n".join(lines)
+
+    def rules_text(self) -> str:
+        return t("elves.rules")
+
+
+PRESENTER = ElvesPresenter(game_id="elves", title="King of the Elves")

@@ -1,0 +1,103 @@
+"""The King of the Elves presenter: labels, event lines, option specs, hand and rules texts."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.presenters import get
+from bot.presenters.elves import PRESENTER
+from games.ai import RandomPlayer
+from games.elves import GAME
+from tests.elves.helpers import build
+
+NAMES = {"a": "Čeněk Řežábek", "b": "Bob", "c": "Zdeňka Šťastná-Vyskočilová", "d": "Dan"}
+
+
+def name(pid: str) -> str:
+    return NAMES.get(pid, pid)
+
+
+def test_registered_and_limits() -> None:
+    assert get("elves").game_id == "elves"
+    assert PRESENTER.private_prompts is True
+    text = PRESENTER.rules_text()
+    assert 0 < len(text) <= 3500 and "elves.rules" not in text and "teleport" in text
+
+
+def test_option_specs_match_engine_options() -> None:
+    specs = {s.name: s for s in PRESENTER.option_specs}
+    assert set(specs) == set(GAME.options)
+    for key, (default, allowed) in GAME.options.items():
+        spec = specs[key]
+        assert spec.default == default
+        assert spec.name == spec.name.lower() and len(spec.name) <= 32
+        assert 0 < len(spec.description) <= 100
+        assert spec.kind == "bool" and allowed == [False, True]
+
+
+@pytest.mark.parametrize(("n", "options", "seed"), [(2, {}, 1), (3, {"teleport": True}, 2),
+                                                    (4, {"teleport": True}, 3), (4, {}, 4)])
+def test_labels_and_event_lines_over_random_playouts(n: int, options: dict, seed: int) -> None:
+    players = ["a", "b", "c", "d"][:n]
+    state = GAME.setup(players, options, seed)
+    ai = RandomPlayer(seed)
+    step = 0
+    seen_types: set[str] = set()
+    while not GAME.is_over(state):
+        player = GAME.actors(state)[0]
+        view = GAME.view(state, player)
+        moves = GAME.legal_moves(state, player)
+        labels = [PRESENTER.move_label(view, m, name) for m in moves]
+        assert all(0 < len(lb) <= 80 for lb in labels), labels
+        assert len(set(labels)) == len(labels), labels
+        assert not any("elves." in lb or "{" in lb for lb in labels), labels
+        for m in moves:
+            d = PRESENTER.move_description(view, m, name)
+            assert d is None or (0 < len(d) <= 100 and "elves." not in d), d
+        prompt = PRESENTER.prompt_text(view, player, name)
+        assert prompt and "elves." not in prompt and "{" not in prompt
+        status = PRESENTER.status_text(GAME.view(state, None), name)
+        assert "elves." not in status and "{" not in status
+        hand = PRESENTER.hand_text(view, name)
+        assert hand and "elves." not in hand
+        state, events = GAME.apply(state, player, ai.choose(GAME, state, player, step))
+        step += 1
+        for e in events:
+            seen_types.add(e["type"])
+            line = PRESENTER.event_text(e, name)
+            assert line is None or (line and "elves." not in line and "{" not in line), line
+    assert "game_over" in seen_types and "visited" in seen_types
+    assert "Game over" in PRESENTER.status_text(GAME.view(state, None), name)
+    assert PRESENTER.hand_text(GAME.view(state, None), name) is None
+
+
+def test_travel_label_and_description_show_costs() -> None:
+    s = build(["a", "b"], phase="travel", turn="a",
+              realms={"a": [{"card": "forest", "obstacle": ("wood", "b"), "thief": "b"}]},
+              hands={"a": {"unicorn": 2, "pig": 2}})
+    v = GAME.view(s, "a")
+    labels = {m["transport"]: PRESENTER.move_label(v, m, name)
+              for m in GAME.legal_moves(s, "a") if m["type"] == "travel"}
+    assert labels["unicorn"] == "Unicorn x2 to your Forest #1 (+4)"
+    d = PRESENTER.move_description(v, {"type": "travel", "transport": "pig"}, name)
+    assert d == "+1 card for the obstacle, pay 2 gold to Bob."
+
+
+def test_planning_labels() -> None:
+    s = build(["a", "b"], turn="a", realms={"a": [{"card": "plains", "thief": "b"}]},
+              hands={"a": {"lake": 1, "gold": 1}}, purchases={"a": 1})
+    v = GAME.view(s, "a")
+    labels = [PRESENTER.move_label(v, m, name) for m in GAME.legal_moves(s, "a")]
+    assert "Play a Lake village (worth 7)" in labels
+    assert "Buy the top card for 2 gold" in labels
+    assert "Remove your Plains #1 for 3 gold" in labels
+    assert "Play Gold card at a village" in labels
+
+
+def test_hand_text_lists_reach_and_gold() -> None:
+    s = build(["a", "b"], turn="a", hands={"a": {"raft": 2, "lake": 1, "escort": 1}},
+              gold={"a": 17})
+    text = PRESENTER.hand_text(GAME.view(s, "a"), name)
+    assert text is not None
+    assert "**17**" in text and "1x10 + 1x5 + 2x1" in text
+    assert "Raft x2: River 1, Lake 2" in text and "Lake (7) x1" in text and "Escort x1" in text
