@@ -1,0 +1,113 @@
+"""The Empire Engine presenter: labels, event lines, option specs and the rules summary."""
+
+from __future__ import annotations
+
+from games.ai import RandomPlayer
+from games.empire_engine import GAME
+from bot.presenters import get
+from bot.presenters.empire_engine import PRESENTER
+from tests.empire_engine.helpers import R, build, execute
+
+
+def name(pid: str) -> str:
+    return {"a": "Čeněk Řežábek", "b": "Bob"}.get(pid, pid)
+
+
+def test_registered_and_limits() -> None:
+    assert get("empire_engine").game_id == "empire_engine"
+    assert PRESENTER.private_prompts is True
+    text = PRESENTER.rules_text()
+    assert len(text) <= 3500 and "empire_engine.rules" not in text
+    for key in GAME.options:
+        assert f"`{key}`" in text
+
+
+def test_option_specs_match_engine_options() -> None:
+    specs = {s.name: s for s in PRESENTER.option_specs}
+    assert list(specs) == list(GAME.options)
+    for key, (default, allowed) in GAME.options.items():
+        spec = specs[key]
+        assert spec.default == default
+        assert spec.name == spec.name.lower() and len(spec.name) <= 32
+        assert 0 < len(spec.description) <= 100 and "empire_engine." not in spec.description
+        assert len(spec.choices) <= 25
+        if isinstance(allowed, list):
+            assert spec.kind == "bool"
+    rounds = specs["rounds"]
+    assert rounds.kind == "int" and rounds.min_value == 1 and rounds.max_value == 32
+    GAME.setup([f"p{i}" for i in range(5)], {"rounds": rounds.max_value}, 0)
+
+
+CASES = [(2, {}, 1), (3, {"open_scores": True}, 2), (4, {"empire_powers": True}, 3),
+         (4, {"teams": True, "team_joint_invent": True, "team_joint_export": True,
+              "team_shared_defence": True, "team_joint_attack": True}, 4),
+         (4, {"teams": True, "team_shared_defence": True, "team_joint_attack": True}, 9),
+         (6, {"rounds": 4, "empire_powers": True}, 5)]
+
+
+def test_labels_and_event_lines_over_random_playouts() -> None:
+    kinds: set[str] = set()
+    for n, options, seed in CASES:
+        players = ["a", "b", "c", "d", "e", "f"][:n]
+        state = GAME.setup(players, options, seed)
+        ai = RandomPlayer(seed)
+        step = 0
+        while not GAME.is_over(state):
+            for player in GAME.actors(state):
+                view = GAME.view(state, player)
+                moves = GAME.legal_moves(state, player)
+                labels = [PRESENTER.move_label(view, m, name) for m in moves]
+                assert all(0 < len(lb) <= 80 for lb in labels), labels
+                assert len(set(labels)) == len(labels), labels
+                for m in moves:
+                    kinds.add(m["type"])
+                    d = PRESENTER.move_description(view, m, name)
+                    assert d is None or 0 < len(d) <= 100
+                prompt = PRESENTER.prompt_text(view, player, name)
+                assert prompt and "empire_engine." not in prompt and "{" not in prompt
+                hand = PRESENTER.hand_text(view, name)
+                assert hand and "empire_engine." not in hand
+            status = PRESENTER.status_text(GAME.view(state, None), name)
+            assert "empire_engine." not in status and "{" not in status
+            player = GAME.actors(state)[0]
+            state, events = GAME.apply(state, player, ai.choose(GAME, state, player, step))
+            step += 1
+            for e in events:
+                kinds.add("ev:" + e["type"])
+                line = PRESENTER.event_text(e, name)
+                assert line is None or (line and "empire_engine." not in line
+                                        and "{" not in line), (e, line)
+        assert "Game over" in PRESENTER.status_text(GAME.view(state, None), name)
+        assert PRESENTER.hand_text(GAME.view(state, None), name) is None
+    assert {"orient", "plan", "steal", "salvage", "block"} <= kinds
+
+
+def test_plan_labels_show_results_and_cost() -> None:
+    s = build(["a", "b"], start="a", round_=2, ready={"a": R(1, 1)},
+              tops={"a": ("Attack", "Export"), "b": ("Arm", "Invent")})
+    v = GAME.view(s, "a")
+    labels = [PRESENTER.move_label(v, m, name) for m in GAME.legal_moves(s, "a")]
+    assert labels[0] == "Produce + Defend (gears 1/2, free)"
+    assert "Salvage + Attack (gears 2/1, free)" in labels
+    assert "Attack + Invent (gears 0/3, pay 1 soldier + 1 good)" in labels
+    assert "Attack + Defend (gears 0/2, pay 1 good)" in labels
+    assert "Arm + Export" in PRESENTER.prompt_text(v, "a", name) or \
+        "L: Attack, R: Export" in PRESENTER.prompt_text(v, "a", name)
+
+
+def test_block_and_steal_labels() -> None:
+    tops = {"a": ("Attack", "Invent"), "b": ("Salvage", "Defend"),
+            "c": ("Produce", "Attack"), "d": ("Arm", "Export")}
+    s, events = execute(["a", "b", "c", "d"], tops, start="c",
+                        ready={"a": R(1, 0), "b": R(2, 1), "c": R(1, 3), "d": R(0, 1)})
+    v = GAME.view(s, "b")
+    labels = [PRESENTER.move_label(v, m, name) for m in GAME.legal_moves(s, "b")]
+    assert labels == ["Block c's attack (+1 soldier to score)",
+                      "Block Čeněk Řežábek's attack (+1 soldier to score)"]
+    s, _ = GAME.apply(s, "b", GAME.legal_moves(s, "b")[0])
+    v = GAME.view(s, "a")
+    labels = [PRESENTER.move_label(v, m, name) for m in GAME.legal_moves(s, "a")]
+    assert labels == ["Take 1 soldier from Bob", "Take 1 good from Bob"]
+    assert "Bob" in PRESENTER.prompt_text(v, "a", name)
+    lines = [PRESENTER.event_text(e, name) for e in events]
+    assert "c attacks Bob with the R card." in lines
