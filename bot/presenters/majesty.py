@@ -73,7 +73,7 @@ CATALOG: dict[str, str] = {
     # events
     "majesty.ev.take": "{player} takes {card} (paid {cost}, picked up {gained}).",
     "majesty.ev.take_free": "{player} takes {card} from the front.",
-    "majesty.ev.place": "{player} places a {character} at the {location}.",
+    "majesty.ev.place": "{player} places {article} {character} at the {location}.",
     "majesty.ev.heal": "{player} heals {card} back to the {location} as {character}.",
     "majesty.ev.attack.defended": "{player} attacks {target} with {knights} Knight{ks}: {guards} Guard{gs} defend.",
     "majesty.ev.attack.wounded": "{player} attacks {target} with {knights} Knight{ks}: their {character} at the {location} goes to the Infirmary.",
@@ -293,7 +293,9 @@ class MajestyPresenter(Presenter):
             return t("majesty.ev.take", player=who, card=card, cost=event.get("cost", 0),
                      gained=event.get("meeples_gained", 0))
         if et == "place":
-            return t("majesty.ev.place", player=who, character=ch, location=loc)
+            article = "an" if ch[:1] in "AEIOU" else "a"
+            return t("majesty.ev.place", player=who, article=article, character=ch,
+                     location=loc)
         if et == "heal":
             card = card_name({"characters": _characters_of(event.get("card"))})
             return t("majesty.ev.heal", player=who, card=card, character=ch, location=loc)

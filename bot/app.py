@@ -1,0 +1,128 @@
+"""The Discord client: wires the store, the host, the commands and the persistent components."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+import bot.texts  # noqa: F401  (registers the English catalogue)
+from bot import actions
+from bot.cogs import game as game_cmds
+from bot.cogs import standings as standings_cmds
+from bot.config import Config
+from bot.errors import HostError
+from bot.host import SessionHost
+from bot.i18n import t
+from bot.publish import Publisher
+from bot.store import Store, open_store
+from bot.ui.components import ITEMS
+from games.base import IllegalMove
+
+log = logging.getLogger("crowntable")
+
+
+class Crowntable(discord.Client):
+    """Default intents only: slash commands need no message content."""
+
+    def __init__(self, config: Config, **kwargs: Any) -> None:
+        options: dict[str, Any] = {}
+        if config.shard_count:
+            options["shard_count"] = config.shard_count
+        super().__init__(intents=discord.Intents.default(), **options, **kwargs)
+        self.config = config
+        self.tree = app_commands.CommandTree(self)
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        self.store: Store = None  # type: ignore[assignment]
+        self.host: SessionHost = None  # type: ignore[assignment]
+        self.publisher = Publisher(self)
+        self._clock_task: asyncio.Task[None] | None = None
+        self.synced = asyncio.Event()
+
+    async def setup_hook(self) -> None:
+        self.store = await open_store(self.config.database_url)
+        self.host = SessionHost(self.store)
+        self.add_dynamic_items(*ITEMS)
+        self.tree.add_command(game_cmds.build(self.host.registry))
+        for command in standings_cmds.build(self.host.registry):
+            self.tree.add_command(command)
+        if self.config.dev_guild_id:
+            guild = discord.Object(self.config.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        self.synced.set()
+        self._clock_task = asyncio.create_task(self.clock_loop(), name="turn-clock")
+
+    async def on_ready(self) -> None:
+        log.info("ready as %s in %d guilds", self.user, len(self.guilds))
+
+    async def clock_loop(self) -> None:
+        """Reminders at half time and moves for idle players at the deadline (restart-safe:
+        the deadlines live in the database)."""
+        while True:
+            try:
+                await actions.publish_clock(self, await self.host.run_clock())
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("turn clock tick failed")
+            await asyncio.sleep(self.config.clock_interval)
+
+    async def on_app_command_error(self, interaction: discord.Interaction[Any],
+                                   error: app_commands.AppCommandError) -> None:
+        original = getattr(error, "original", error)
+        if isinstance(original, (HostError, IllegalMove)):
+            text = str(original)
+        elif isinstance(error, app_commands.NoPrivateMessage):
+            text = t("error.guild_only")
+        elif isinstance(error, app_commands.TransformerError):
+            text = t("error.bad_input")
+        else:
+            log.error("command %s failed", interaction.command and interaction.command.name,
+                      exc_info=original)
+            text = t("error.internal")
+        try:
+            await actions.say(interaction, text)
+        except discord.HTTPException:
+            pass
+
+    async def close(self) -> None:
+        if self._clock_task is not None:
+            self._clock_task.cancel()
+            try:
+                await self._clock_task
+            except (asyncio.CancelledError, Exception):
+                pass
+        await super().close()
+        if self.store is not None:
+            await self.store.close()
+
+
+def setup_logging(level: str) -> None:
+    logging.basicConfig(level=getattr(logging, level, logging.INFO),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("discord.http").setLevel(logging.WARNING)
+
+
+async def start_bot(config: Config) -> Crowntable:
+    """Create and log in a bot (the tests drive this against a fake Discord)."""
+    client = Crowntable(config)
+    await client.login(config.token or "")
+    asyncio.create_task(client.connect(reconnect=True), name="gateway")
+    return client
+
+
+def run_bot(config: Config) -> int:
+    setup_logging(config.log_level)
+    client = Crowntable(config)
+    try:
+        client.run(config.token or "", log_handler=None)
+    except discord.LoginFailure:
+        log.error("Discord refused the token: check DISCORD_TOKEN in .env")
+        return 2
+    return 0

@@ -1,0 +1,123 @@
+"""``/game ...``: one session per channel, from the lobby to the final standings.
+
+``/game new <game>`` has one subcommand per registered game, its options generated from the
+game's presenter ``option_specs`` (choices, defaults), plus the turn clock.
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot import actions, presenters
+from bot.i18n import t
+from bot.presenters import OptionSpec
+from bot.ui.prompt import clip
+from games.base import Game
+
+CLOCK_CHOICES = [app_commands.Choice(name=t(f"clock.{k}"), value=k)
+                 for k in ("off", "5m", "1h", "24h")]
+
+
+def _annotation(spec: OptionSpec) -> Any:
+    if spec.kind == "bool":
+        return bool
+    if spec.kind == "int":
+        lo = spec.min_value if spec.min_value is not None else -(2**31)
+        hi = spec.max_value if spec.max_value is not None else 2**31
+        return app_commands.Range[int, lo, hi]
+    return str
+
+
+def new_game_command(game: Game) -> app_commands.Command[Any, Any, Any]:
+    """``/game new <game id>`` with the game's options as command options."""
+    specs = presenters.get(game.id).option_specs
+
+    async def callback(interaction: discord.Interaction[Any], **kwargs: Any) -> None:
+        options: dict[str, Any] = {}
+        for spec in specs:
+            value = kwargs.get(spec.name)
+            if value is None:
+                continue
+            if spec.kind == "choice":
+                index = int(value)
+                value = spec.choices[index][1] if 0 <= index < len(spec.choices) else value
+            options[spec.name] = value
+        await actions.new_game(interaction, game.id, options, kwargs.get("turn_clock"))
+
+    params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                annotation=discord.Interaction)]
+    descriptions: dict[str, str] = {}
+    choices: dict[str, list[app_commands.Choice[str]]] = {}
+    for spec in specs:
+        params.append(inspect.Parameter(spec.name, inspect.Parameter.KEYWORD_ONLY, default=None,
+                                        annotation=_annotation(spec)))
+        descriptions[spec.name] = clip(spec.description, 100)
+        if spec.kind == "choice":
+            choices[spec.name] = [app_commands.Choice(name=clip(label, 100), value=str(i))
+                                  for i, (label, _) in enumerate(spec.choices[:25])]
+    params.append(inspect.Parameter("turn_clock", inspect.Parameter.KEYWORD_ONLY, default=None,
+                                    annotation=str))
+    descriptions["turn_clock"] = t("cmd.turn_clock")
+    choices["turn_clock"] = CLOCK_CHOICES
+    callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    callback.__discord_app_commands_param_description__ = descriptions  # type: ignore[attr-defined]
+    callback.__discord_app_commands_param_choices__ = choices  # type: ignore[attr-defined]
+    return app_commands.Command(name=game.id, description=clip(t("cmd.new_game",
+                                game=game.title), 100), callback=callback)
+
+
+def build(registry: dict[str, Game]) -> app_commands.Group:
+    game_group = app_commands.Group(name="game", description=t("cmd.game"), guild_only=True)
+    new = app_commands.Group(name="new", description=t("cmd.new"), parent=game_group)
+    for game in registry.values():
+        new.add_command(new_game_command(game))
+    game_choices = [app_commands.Choice(name=g.title, value=g.id) for g in registry.values()]
+
+    @game_group.command(name="join", description=t("cmd.join"))
+    async def join(interaction: discord.Interaction[Any]) -> None:
+        await actions.lobby_command(interaction, "join")
+
+    @game_group.command(name="leave", description=t("cmd.leave"))
+    async def leave(interaction: discord.Interaction[Any]) -> None:
+        await actions.lobby_command(interaction, "leave")
+
+    @game_group.command(name="start", description=t("cmd.start"))
+    async def start(interaction: discord.Interaction[Any]) -> None:
+        await actions.lobby_command(interaction, "start")
+
+    @game_group.command(name="status", description=t("cmd.status"))
+    async def status(interaction: discord.Interaction[Any]) -> None:
+        await actions.status(interaction)
+
+    @game_group.command(name="board", description=t("cmd.board"))
+    async def board(interaction: discord.Interaction[Any]) -> None:
+        await actions.board(interaction)
+
+    @game_group.command(name="hand", description=t("cmd.hand"))
+    async def hand(interaction: discord.Interaction[Any]) -> None:
+        await actions.show_hand(interaction)
+
+    @game_group.command(name="log", description=t("cmd.log"))
+    async def log(interaction: discord.Interaction[Any]) -> None:
+        await actions.game_log(interaction)
+
+    @game_group.command(name="abandon", description=t("cmd.abandon"))
+    async def abandon(interaction: discord.Interaction[Any]) -> None:
+        await actions.abandon(interaction)
+
+    @game_group.command(name="kick", description=t("cmd.kick"))
+    @app_commands.describe(member=t("cmd.kick_member"))
+    async def kick(interaction: discord.Interaction[Any], member: discord.User) -> None:
+        await actions.kick(interaction, member)
+
+    @game_group.command(name="rules", description=t("cmd.rules"))
+    @app_commands.describe(game=t("cmd.rules_game"))
+    @app_commands.choices(game=game_choices)
+    async def rules(interaction: discord.Interaction[Any], game: str) -> None:
+        await actions.rules(interaction, game)
+
+    return game_group

@@ -1,0 +1,32 @@
+"""``/standings`` and ``/stats``: long-term results per server (OpenSkill ratings)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot import actions
+from bot.i18n import t
+from games.base import Game
+
+
+def build(registry: dict[str, Game]) -> list[app_commands.Command[Any, Any, Any]]:
+    game_choices = [app_commands.Choice(name=g.title, value=g.id) for g in registry.values()]
+
+    @app_commands.command(name="standings", description=t("cmd.standings"))
+    @app_commands.describe(game=t("cmd.standings_game"))
+    @app_commands.choices(game=game_choices)
+    @app_commands.guild_only()
+    async def standings(interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        await actions.standings(interaction, game)
+
+    @app_commands.command(name="stats", description=t("cmd.stats"))
+    @app_commands.describe(member=t("cmd.stats_member"))
+    @app_commands.guild_only()
+    async def stats(interaction: discord.Interaction[Any],
+                    member: discord.User | None = None) -> None:
+        await actions.stats(interaction, member)
+
+    return [standings, stats]

@@ -1,0 +1,366 @@
+"""After every change: update the board, ping whoever must act, DM the private prompts.
+
+All Discord output about a running session goes through :class:`Publisher`, under one lock per
+session, always from the latest stored record (so two quick moves never publish out of order).
+Bot-side bookkeeping (message ids, who was prompted for which decision) lives in the session's
+``meta`` and survives a restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import io
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import presenters
+from bot.i18n import t
+from bot.render import board_png
+from bot.store import SessionRecord
+from bot.ui.components import HandButton, OpenPromptButton
+from bot.ui.prompt import build_prompt, clip, make_view
+
+if TYPE_CHECKING:
+    from bot.app import Crowntable
+    from bot.host import Outcome
+
+log = logging.getLogger(__name__)
+
+BOARD_EDIT_WINDOW = 3600  # edit the board message while it is younger; repost after
+LOG_KEEP = 40
+LOG_SHOWN = 8
+DM_CLOSED = 50007
+
+
+def name_fn(rec: SessionRecord):  # type: ignore[no-untyped-def]
+    names = {s.player_id: s.name for s in rec.seats}
+    return lambda pid: names.get(pid, pid)
+
+
+def mention(pid: str, rec: SessionRecord) -> str:
+    return f"<@{pid}>" if pid.isdigit() else name_fn(rec)(pid)
+
+
+def png_file(png: bytes, filename: str = "board.png") -> discord.File:
+    return discord.File(io.BytesIO(png), filename=filename)
+
+
+def event_lines(rec: SessionRecord, events: list[dict[str, Any]]) -> list[str]:
+    presenter = presenters.get(rec.game)
+    name = name_fn(rec)
+    lines = []
+    for event in events:
+        kind = str(event.get("type", ""))
+        if kind.startswith("host_"):
+            who = event.get("player")
+            if kind == "host_started":
+                text = t("host.started", players=", ".join(name(p) for p in rec.player_ids))
+            else:
+                text = t("host." + kind[5:], name=name(who) if isinstance(who, str) else "?")
+        else:
+            try:
+                text = presenter.event_text(event, name) or ""
+            except Exception:
+                log.exception("event_text failed for %s", kind)
+                text = ""
+        if text:
+            lines.append(clip(text, 300))
+    return lines
+
+
+class Publisher:
+    def __init__(self, bot: Crowntable) -> None:
+        self.bot = bot
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._dm_channels: dict[str, discord.abc.Messageable] = {}
+
+    @property
+    def host(self):  # type: ignore[no-untyped-def]
+        return self.bot.host
+
+    def lock(self, session_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(session_id, asyncio.Lock())
+
+    # -- who is prompted where ---------------------------------------------------------------
+    def human_actors(self, rec: SessionRecord) -> list[str]:
+        ai = {s.player_id for s in rec.seats if s.is_ai}
+        return [p for p in self.host.actors(rec) if p not in ai]
+
+    def is_private(self, rec: SessionRecord, player: str) -> bool:
+        """Whether ``player``'s current prompt must not be shown in the channel."""
+        if presenters.get(rec.game).private_prompts:
+            return True
+        return bool(self.host.is_secret_decision(rec, player))
+
+    def public_actor(self, rec: SessionRecord) -> str | None:
+        actors = self.human_actors(rec)
+        if len(actors) == 1 and not self.is_private(rec, actors[0]):
+            return actors[0]
+        return None
+
+    # -- the whole publication ---------------------------------------------------------------
+    async def publish(self, outcome: Outcome, handled: tuple[str, ...] = (),
+                      repost: bool = False) -> None:
+        async with self.lock(outcome.record.id):
+            rec = await self.host.get(outcome.record.id)
+            meta = dict(rec.meta)
+            meta["log"] = (meta.get("log", []) + event_lines(rec, outcome.events))[-LOG_KEEP:]
+            prompted = meta.setdefault("prompted", {})
+            for p in handled:
+                if p in rec.clock:
+                    prompted[p] = rec.clock[p]["since"]
+            try:
+                await self.update_board(rec, meta, repost=repost)
+                if rec.status == "running":
+                    await self.private_prompts(rec, meta)
+                    await self.ping(rec, meta)
+                await self.hands(rec, meta)
+                if rec.status == "finished" and not meta.get("final_posted"):
+                    await self.final(rec, meta)
+            finally:
+                await self.host.store.set_meta(rec.id, meta)
+
+    async def refresh(self, session_id: int, repost: bool = False) -> None:
+        """Publish the current state without new events (``/game board``, after a restart)."""
+        from bot.host import Outcome
+
+        rec = await self.host.get(session_id)
+        await self.publish(Outcome(rec), repost=repost)
+
+    # -- the board message -------------------------------------------------------------------
+    def board_embed(self, rec: SessionRecord, meta: dict[str, Any], has_image: bool
+                    ) -> discord.Embed:
+        game = self.host.game(rec.game)
+        presenter = presenters.get(rec.game)
+        name = name_fn(rec)
+        parts = []
+        if rec.state is not None:
+            try:
+                status = presenter.status_text(self.host.view(rec, None), name)
+            except Exception:
+                log.exception("status_text failed")
+                status = ""
+            if status:
+                parts.append(status)
+        if rec.status == "running":
+            waiting = self.human_actors(rec)
+            if waiting:
+                due = [c["due"] for p, c in rec.clock.items() if c.get("due")]
+                line = t("board.waiting", names=", ".join(f"**{name(p)}**" for p in waiting))
+                if due:
+                    line += " " + t("board.deadline", when=f"<t:{int(min(due))}:R>")
+                parts.append(line)
+        elif rec.status == "finished":
+            parts.append(t("board.finished"))
+        elif rec.status == "abandoned":
+            parts.append(t("board.abandoned"))
+        log_lines = meta.get("log", [])[-LOG_SHOWN:]
+        if log_lines:
+            parts.append("\n".join(f"• {line}" for line in log_lines))
+        description = "\n\n".join(parts)
+        if len(description) > 4000:
+            description = description[-4000:]
+        embed = discord.Embed(title=t("board.title", game=game.title, id=rec.id),
+                              description=description, colour=discord.Colour.gold())
+        if has_image:
+            embed.set_image(url="attachment://board.png")
+        embed.set_footer(text=t("board.footer", id=rec.id))
+        return embed
+
+    def board_view(self, rec: SessionRecord) -> discord.ui.View | None:
+        if rec.status != "running":
+            return None
+        items: list[discord.ui.Item[Any]] = []
+        actor = self.public_actor(rec)
+        if actor is not None:
+            moves = self.host.legal_moves(rec, actor)
+            prompt = build_prompt(presenters.get(rec.game), rec.id, rec.version,
+                                  self.host.view(rec, actor), actor, moves, name_fn(rec))
+            items.extend(prompt.items)
+        else:
+            items.append(OpenPromptButton(rec.id, label=t("board.open_prompt"), row=4))
+        items.append(HandButton(rec.id, label=t("board.my_view"), row=4))
+        return make_view(items)
+
+    async def update_board(self, rec: SessionRecord, meta: dict[str, Any],
+                           repost: bool = False) -> None:
+        png = await board_png(self.host, rec, None)
+        embed = self.board_embed(rec, meta, png is not None)
+        view = self.board_view(rec)
+        channel = self.bot.get_partial_messageable(int(rec.channel_id))
+        board = meta.get("board")
+        now = time.time()
+        if board and not repost and now - board["at"] < BOARD_EDIT_WINDOW:
+            try:
+                await channel.get_partial_message(board["id"]).edit(
+                    embed=embed, attachments=[png_file(png)] if png else [], view=view)
+                return
+            except discord.HTTPException as exc:
+                log.warning("board edit failed (%s); reposting", exc)
+        if board:
+            try:  # the old board keeps its picture but loses its buttons
+                await channel.get_partial_message(board["id"]).edit(view=None)
+            except discord.HTTPException:
+                pass
+        kwargs: dict[str, Any] = {"embed": embed}
+        if png:
+            kwargs["file"] = png_file(png)
+        if view is not None:
+            kwargs["view"] = view
+        message = await channel.send(**kwargs)
+        meta["board"] = {"id": message.id, "at": now}
+
+    # -- notifications -----------------------------------------------------------------------
+    async def ping(self, rec: SessionRecord, meta: dict[str, Any]) -> None:
+        """One short channel message when a new decision starts for someone who is not DMed."""
+        pinged = meta.setdefault("pinged", {})
+        lines = []
+        for p in self.human_actors(rec):
+            since = rec.clock.get(p, {}).get("since")
+            if pinged.get(p) == since:
+                continue
+            if not self.is_private(rec, p):
+                lines.append(t("ping.turn", who=mention(p, rec)))
+            elif meta.get("prompted", {}).get(p) != since:  # the DM did not go through
+                lines.append(t("ping.dm_closed", who=mention(p, rec)))
+            else:
+                continue
+            pinged[p] = since
+        if not lines:
+            return
+        channel = self.bot.get_partial_messageable(int(rec.channel_id))
+        old = meta.get("ping")
+        if old:
+            try:
+                await channel.get_partial_message(old).delete()
+            except discord.HTTPException:
+                pass
+        message = await channel.send(
+            "\n".join(lines), allowed_mentions=discord.AllowedMentions(users=True))
+        meta["ping"] = message.id
+
+    async def dm_channel(self, user_id: str) -> discord.abc.Messageable:
+        channel = self._dm_channels.get(user_id)
+        if channel is None:
+            channel = await self.bot.create_dm(discord.Object(int(user_id)))
+            self._dm_channels[user_id] = channel
+        return channel
+
+    async def send_dm(self, user_id: str, **kwargs: Any) -> discord.Message | None:
+        """DM ``user_id``; None (and remembered) when their DMs are closed."""
+        if not user_id.isdigit() or await self.host.store.dms_closed(user_id):
+            return None
+        try:
+            channel = await self.dm_channel(user_id)
+            return await channel.send(**kwargs)
+        except discord.Forbidden as exc:
+            if exc.code == DM_CLOSED:
+                await self.host.store.set_dms_closed(user_id, True)
+            log.info("DM to %s refused (%s)", user_id, exc.code)
+            return None
+        except discord.HTTPException as exc:
+            log.warning("DM to %s failed: %s", user_id, exc)
+            return None
+
+    async def private_prompt_payload(self, rec: SessionRecord, player: str,
+                                     page: int = 0) -> dict[str, Any]:
+        """Embed, image and components of ``player``'s private prompt (or their view)."""
+        presenter = presenters.get(rec.game)
+        game = self.host.game(rec.game)
+        name = name_fn(rec)
+        view = self.host.view(rec, player)
+        moves = self.host.legal_moves(rec, player)
+        png = await board_png(self.host, rec, player)
+        parts = []
+        hand = presenter.hand_text(view, name) if rec.state is not None else None
+        if hand:
+            parts.append(hand)
+        items: list[discord.ui.Item[Any]] = []
+        if moves:
+            prompt = build_prompt(presenter, rec.id, rec.version, view, player, moves, name,
+                                  page=page)
+            parts.insert(0, f"**{prompt.text}**")
+            items = prompt.items
+        else:
+            parts.insert(0, t("prompt.nothing"))
+        embed = discord.Embed(
+            title=t("private.title", game=game.title, id=rec.id),
+            description=clip("\n\n".join(parts), 4000) + "\n\n" + t(
+                "private.where", channel=f"<#{rec.channel_id}>"),
+            colour=discord.Colour.blurple())
+        payload: dict[str, Any] = {"embed": embed, "view": make_view(items) if items else None}
+        if png:
+            embed.set_image(url="attachment://board.png")
+            payload["file"] = png_file(png)
+        return payload
+
+    async def private_prompts(self, rec: SessionRecord, meta: dict[str, Any]) -> None:
+        prompted = meta.setdefault("prompted", {})
+        due = [p for p in self.human_actors(rec)
+               if self.is_private(rec, p) and prompted.get(p) != rec.clock.get(p, {}).get("since")]
+
+        async def one(p: str) -> None:
+            payload = await self.private_prompt_payload(rec, p)
+            if payload["view"] is None:
+                payload.pop("view")
+            message = await self.send_dm(p, **payload)
+            if message is not None:
+                prompted[p] = rec.clock.get(p, {}).get("since")
+                meta.setdefault("hand_sig", {})[p] = self.hand_signature(rec, p)
+
+        await asyncio.gather(*(one(p) for p in due))
+
+    def hand_signature(self, rec: SessionRecord, player: str) -> str | None:
+        if rec.state is None:
+            return None
+        text = presenters.get(rec.game).hand_text(self.host.view(rec, player), name_fn(rec))
+        return hashlib.sha1(text.encode()).hexdigest()[:12] if text else None
+
+    async def hands(self, rec: SessionRecord, meta: dict[str, Any]) -> None:
+        """Games with hands: DM a player their hand whenever it changed (not while prompted)."""
+        if rec.state is None or rec.status != "running":
+            return
+        presenter = presenters.get(rec.game)
+        sigs = meta.setdefault("hand_sig", {})
+        for seat in rec.seats:
+            p = seat.player_id
+            if seat.is_ai or not p.isdigit():
+                continue
+            sig = self.hand_signature(rec, p)
+            if sig is None or sigs.get(p) == sig:
+                continue
+            text = presenter.hand_text(self.host.view(rec, p), name_fn(rec)) or ""
+            embed = discord.Embed(title=t("hand.title", game=self.host.game(rec.game).title,
+                                          id=rec.id), description=clip(text, 4000))
+            if await self.send_dm(p, embed=embed) is not None:
+                sigs[p] = sig
+
+    async def final(self, rec: SessionRecord, meta: dict[str, Any]) -> None:
+        game = self.host.game(rec.game)
+        name = name_fn(rec)
+        rows = game.outcome(self.host.state(rec))
+        medals = {1: "🥇", 2: "🥈", 3: "🥉"}
+        lines = []
+        for r in rows:
+            medal = medals.get(r["rank"], f"{r['rank']}.")
+            lines.append(f"{medal} **{name(r['player'])}** — {r.get('score')}")
+        embed = discord.Embed(title=t("final.title", game=game.title, id=rec.id),
+                              description="\n".join(lines) + "\n\n" + t("final.footer"),
+                              colour=discord.Colour.green())
+        channel = self.bot.get_partial_messageable(int(rec.channel_id))
+        await channel.send(embed=embed)
+        meta["final_posted"] = True
+
+    async def reminders(self, rec: SessionRecord, players: list[str]) -> None:
+        for p in players:
+            due = rec.clock.get(p, {}).get("due")
+            when = f"<t:{int(due)}:R>" if due else "?"
+            text = t("reminder.dm", channel=f"<#{rec.channel_id}>", when=when)
+            if await self.send_dm(p, content=text) is None:
+                channel = self.bot.get_partial_messageable(int(rec.channel_id))
+                await channel.send(t("reminder.channel", who=mention(p, rec), when=when),
+                                   allowed_mentions=discord.AllowedMentions(users=True))

@@ -1,0 +1,1 @@
+"""Discord components and message builders (the only UI code; no rules here)."""

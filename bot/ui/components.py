@@ -1,0 +1,124 @@
+"""Persistent components (``discord.ui.DynamicItem``): they carry everything in their custom_id,
+so they work after a restart; each callback hands over to :mod:`bot.actions`."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot import actions
+from bot.ui import ids
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=r"ct:l:(?P<sid>\d+):(?P<action>join|leave|ai|start|cancel)"):
+    def __init__(self, session: int, action: str, *, label: str = "",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
+        self.session, self.action = session, action
+        super().__init__(discord.ui.Button(label=label or action, style=style,
+                                           custom_id=ids.lobby_id(session, action)))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> LobbyButton:
+        return cls(int(match["sid"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await actions.lobby_button(interaction, self.session, self.action)
+
+
+class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=r"ct:m:(?P<sid>\d+):(?P<ver>\d+):(?P<h>[0-9a-f]+)"):
+    def __init__(self, session: int, version: int, digest: str, *, label: str = "",
+                 style: discord.ButtonStyle = discord.ButtonStyle.primary,
+                 row: int | None = None) -> None:
+        self.session, self.version, self.digest = session, version, digest
+        super().__init__(discord.ui.Button(
+            label=label or "…", style=style, row=row,
+            custom_id=f"ct:m:{session}:{version}:{digest}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> MoveButton:
+        return cls(int(match["sid"]), int(match["ver"]), match["h"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await actions.play(interaction, self.session, self.version, self.digest)
+
+
+class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                 template=r"ct:s:(?P<sid>\d+):(?P<ver>\d+):(?P<page>\d+)"):
+    def __init__(self, session: int, version: int, page: int, *,
+                 options: list[discord.SelectOption] | None = None, placeholder: str = "",
+                 row: int | None = None) -> None:
+        self.session, self.version, self.page = session, version, page
+        super().__init__(discord.ui.Select(
+            custom_id=ids.select_id(session, version, page), row=row,
+            options=options or [discord.SelectOption(label="…", value="-")],
+            placeholder=placeholder or None))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> MoveSelect:
+        return cls(int(match["sid"]), int(match["ver"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        await actions.play(interaction, self.session, self.version, values[0] if values else "")
+
+
+class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=r"ct:p:(?P<sid>\d+):(?P<ver>\d+):(?P<page>-?\d+)"):
+    def __init__(self, session: int, version: int, page: int, *, label: str = "",
+                 disabled: bool = False, row: int | None = None) -> None:
+        self.session, self.version, self.page = session, version, page
+        super().__init__(discord.ui.Button(
+            label=label or str(page + 1), style=discord.ButtonStyle.secondary, row=row,
+            disabled=disabled, custom_id=ids.page_id(session, version, page)))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> PageButton:
+        return cls(int(match["sid"]), int(match["ver"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await actions.turn_page(interaction, self.session, self.version, self.page)
+
+
+class OpenPromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                       template=r"ct:o:(?P<sid>\d+)"):
+    def __init__(self, session: int, *, label: str = "", row: int | None = None) -> None:
+        self.session = session
+        super().__init__(discord.ui.Button(
+            label=label or "Open my prompt", style=discord.ButtonStyle.success, row=row,
+            custom_id=ids.open_id(session)))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]
+                             ) -> OpenPromptButton:
+        return cls(int(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await actions.open_prompt(interaction, self.session)
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:h:(?P<sid>\d+)"):
+    def __init__(self, session: int, *, label: str = "", row: int | None = None) -> None:
+        self.session = session
+        super().__init__(discord.ui.Button(
+            label=label or "My view", style=discord.ButtonStyle.secondary, row=row,
+            custom_id=ids.hand_id(session)))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> HandButton:
+        return cls(int(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await actions.show_hand(interaction, self.session)
+
+
+ITEMS = (LobbyButton, MoveButton, MoveSelect, PageButton, OpenPromptButton, HandButton)

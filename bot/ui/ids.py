@@ -1,0 +1,51 @@
+"""custom_id formats. Every component carries the session id (and the version it was made at),
+so it keeps working after a restart and a stale click can be recognised.
+
+    ct:l:<session>:<action>              lobby button (join, leave, ai, start, cancel)
+    ct:m:<session>:<version>:<hash>      a move button
+    ct:s:<session>:<version>:<page>      a move select menu (values are move hashes)
+    ct:p:<session>:<version>:<page>      a page button of a long prompt
+    ct:o:<session>                       "open my prompt" (ephemeral fallback for closed DMs)
+    ct:h:<session>                       "my hand / my view" (ephemeral private image)
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from games.base import canonical
+
+HASH_LEN = 10
+
+
+def move_hash(move: dict[str, Any]) -> str:
+    return hashlib.sha1(canonical(move).encode()).hexdigest()[:HASH_LEN]
+
+
+def find_move(moves: list[dict[str, Any]], digest: str) -> dict[str, Any] | None:
+    return next((m for m in moves if move_hash(m) == digest), None)
+
+
+def lobby_id(session: int, action: str) -> str:
+    return f"ct:l:{session}:{action}"
+
+
+def move_id(session: int, version: int, move: dict[str, Any]) -> str:
+    return f"ct:m:{session}:{version}:{move_hash(move)}"
+
+
+def select_id(session: int, version: int, page: int) -> str:
+    return f"ct:s:{session}:{version}:{page}"
+
+
+def page_id(session: int, version: int, page: int) -> str:
+    return f"ct:p:{session}:{version}:{page}"
+
+
+def open_id(session: int) -> str:
+    return f"ct:o:{session}"
+
+
+def hand_id(session: int) -> str:
+    return f"ct:h:{session}"
