@@ -21,12 +21,11 @@ from renderers.common import (
     font,
     new_canvas,
     seat_colour,
-    text_width,
 )
 
 CHARACTERS = ("miller", "brewer", "witch", "guard", "knight", "innkeeper", "noble")
 LOCATIONS = ("mill", "brewery", "cottage", "guardhouse", "barracks", "inn", "castle", "infirmary")
-HOME = dict(zip(CHARACTERS, LOCATIONS[:7]))
+HOME = dict(zip(CHARACTERS, LOCATIONS[:7], strict=True))
 CHARACTER_NAMES = {"miller": "Miller", "brewer": "Brewer", "witch": "Witch", "guard": "Guard",
                    "knight": "Knight", "innkeeper": "Innkeeper", "noble": "Noble"}
 LOCATION_NAMES = {"mill": "Mill", "brewery": "Brewery", "cottage": "Cottage",
@@ -109,7 +108,7 @@ def card_face(characters: tuple[str, ...], w: int, h: int) -> Image.Image:
         d.line((6, half, w - 7, half), fill=(255, 255, 255), width=2)
     d.rounded_rectangle((0, 0, w - 1, h - 1), radius=10, outline=(60, 50, 40), width=2)
     f = font(20 if len(colours) == 1 else 17, True)
-    for i, (ch, c) in enumerate(zip(characters, colours)):
+    for i, (ch, c) in enumerate(zip(characters, colours, strict=False)):
         y = i * half + half // 2 + (4 if i == 0 and len(colours) == 2 else 0)
         d.text((w // 2, y), fit_text(d, CHARACTER_NAMES.get(ch, ch), f, w - 12), font=f,
                fill=_text_on(c), anchor="mm")
@@ -244,7 +243,8 @@ def _draw_header(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any],
         status = f"Game over after {view.get('rounds', 12)} rounds"
     else:
         status = f"Round {view.get('round')}/{view.get('rounds', 12)}  ·  turn {view.get('turn')}"
-    _text(img, (x, lay.header_h // 2), status, font=font(20, True), fill=(255, 255, 255), anchor="lm")
+    _text(img, (x, lay.header_h // 2), status, font=font(20, True), fill=(255, 255, 255),
+          anchor="lm")
     active = view.get("active")
     if active and not over:
         step = {"take": "takes a card", "place": "places a split card",
@@ -410,7 +410,8 @@ def _draw_realm_row(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, An
             px = cx + 8 + q * (lay.chip_w + lay.chip_gap)
             py = y + 40 + r * (lay.chip_h + lay.chip_gap)
             if k == len(shown) - 1 and n > len(shown):
-                _text(img, (px, py + lay.chip_h // 2), f"+{n - len(shown) + 1}", font=font(13, True),
+                more = f"+{n - len(shown) + 1}"
+                _text(img, (px, py + lay.chip_h // 2), more, font=font(13, True),
                        fill=theme.ink, anchor="lm")
                 break
             im = chip(tuple(c["characters"]), c["as_"], lay.chip_w, lay.chip_h,
@@ -441,8 +442,8 @@ def _last_marks(view: dict[str, Any]) -> dict[tuple[str, str], str]:
     return marks
 
 
-def _draw_final(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], y: int, who: dict[str, str],
-                lay: Layout, theme: Theme) -> int:
+def _draw_final(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], y: int,
+                who: dict[str, str], lay: Layout, theme: Theme) -> int:
     m = lay.margin
     _text(img, (m, y + 14), "Final scoring", font=font(20, True), fill=theme.ink, anchor="lm")
     y += 30
@@ -476,7 +477,7 @@ def _draw_final(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], 
         ]
         x = m
         cy = y + (lay.final_row_h - 3) // 2
-        for (title, w), text in zip(cols, cells):
+        for (title, w), text in zip(cols, cells, strict=True):
             bold = title in ("", "Player", "Total")
             f = font(16, bold)
             _text(img, (x + 10, cy), _fit(text, f, w - 14), font=f,

@@ -67,16 +67,26 @@ CATALOG: dict[str, str] = {
     # prompts
     "majesty.prompt.take": "{player}, take a card. You hold {held} meeple{s} and {points} points.",
     "majesty.prompt.place": "{player}, place the split card {card}: which character?",
-    "majesty.prompt.heal_place": "{player}, your Witch heals {card}: bring it back as which character?",
-    "majesty.prompt.castle_exchange": "{player}, Castle exchange at 1 point per meeple (you hold {held} meeple{s} and {points} points).",
+    "majesty.prompt.heal_place": (
+        "{player}, your Witch heals {card}: bring it back as which character?"
+    ),
+    "majesty.prompt.castle_exchange": (
+        "{player}, Castle exchange at 1 point per meeple "
+        "(you hold {held} meeple{s} and {points} points)."
+    ),
     "majesty.prompt.over": "The game is over.",
     # events
     "majesty.ev.take": "{player} takes {card} (paid {cost}, picked up {gained}).",
     "majesty.ev.take_free": "{player} takes {card} from the front.",
     "majesty.ev.place": "{player} places {article} {character} at the {location}.",
     "majesty.ev.heal": "{player} heals {card} back to the {location} as {character}.",
-    "majesty.ev.attack.defended": "{player} attacks {target} with {knights} Knight{ks}: {guards} Guard{gs} defend.",
-    "majesty.ev.attack.wounded": "{player} attacks {target} with {knights} Knight{ks}: their {character} at the {location} goes to the Infirmary.",
+    "majesty.ev.attack.defended": (
+        "{player} attacks {target} with {knights} Knight{ks}: {guards} Guard{gs} defend."
+    ),
+    "majesty.ev.attack.wounded": (
+        "{player} attacks {target} with {knights} Knight{ks}: their {character} at the "
+        "{location} goes to the Infirmary."
+    ),
     "majesty.ev.attack.nothing_to_wound": "{player} attacks {target}, who has no card to wound.",
     "majesty.ev.castle_exchange.buy": "{player} buys {n} meeple{s} at the Castle.",
     "majesty.ev.castle_exchange.sell": "{player} sells {n} meeple{s} at the Castle.",
@@ -92,7 +102,10 @@ CATALOG: dict[str, str] = {
     "majesty.status.head": "Round {round}/{rounds}, turn {turn}: {player} to play ({step}).",
     "majesty.status.over": "Game over after {rounds} rounds.",
     "majesty.status.deck": "Deck: {deck} card{s} left.",
-    "majesty.status.line": "{player}: {points} points, {meeples} meeple{s}, {taken}/12 cards, Infirmary {inf} (if it ended now: {projection})",
+    "majesty.status.line": (
+        "{player}: {points} points, {meeples} meeple{s}, {taken}/12 cards, "
+        "Infirmary {inf} (if it ended now: {projection})"
+    ),
     "majesty.status.final": "{rank}. {player}: {score} points",
     "majesty.step.take": "take a card",
     "majesty.step.place": "place a split card",
@@ -248,10 +261,10 @@ class MajestyPresenter(Presenter):
                          la=LOCATION_NAMES[HOME[a]], lb=LOCATION_NAMES[HOME[b]])
         elif mtype in ("place", "heal_place"):
             ch = str(move.get("character"))
-            loc = HOME.get(ch)
-            if loc:
-                text = t("majesty.desc.place", location=LOCATION_NAMES[loc],
-                         side=_side(view, loc), effect=_effect(view, loc))
+            home = HOME.get(ch)
+            if home:
+                text = t("majesty.desc.place", location=LOCATION_NAMES[home],
+                         side=_side(view, home), effect=_effect(view, home))
         elif mtype == "castle_exchange":
             me = (view.get("realms") or {}).get(view.get("active") or "", {})
             held, points = int(me.get("meeples", 0)), int(me.get("points", 0))

@@ -169,11 +169,13 @@ def active_player(s: State) -> str | None:
     if s["step"] == "over":
         return None
     order: list[str] = s["order"]
-    return order[s["t"] % len(order)]
+    turn: int = s["t"]
+    return order[turn % len(order)]
 
 
 def current_round(s: State) -> int:
-    return min(s["t"] // len(s["order"]) + 1, ROUNDS)
+    turn: int = s["t"]
+    return min(turn // len(s["order"]) + 1, ROUNDS)
 
 
 def turn_order_from(s: State, player: str) -> list[str]:
@@ -241,10 +243,13 @@ def check_move(s: State, player: str, move: Any) -> None:
     if set(move) != {"type", key} or isinstance(value, bool) or not isinstance(value, kind):
         raise IllegalMove("bad_move", f"A {mtype} move needs exactly one {kind.__name__} {key!r}.")
     if mtype != s["step"]:
-        raise IllegalMove("wrong_step", f"You cannot {mtype.replace('_', ' ')} now; it is the {s['step'].replace('_', ' ')} step.")
+        doing, step = mtype.replace("_", " "), s["step"].replace("_", " ")
+        raise IllegalMove("wrong_step", f"You cannot {doing} now; it is the {step} step.")
     if mtype == "take":
+        assert isinstance(value, int)
         if not 0 <= value < min(len(s["display"]), DISPLAY_SIZE):
-            raise IllegalMove("bad_index", f"Choose a display card from 0 to {len(s['display']) - 1}.")
+            last = len(s["display"]) - 1
+            raise IllegalMove("bad_index", f"Choose a display card from 0 to {last}.")
         if value > s["realms"][player]["meeples"]:
             raise IllegalMove("cannot_afford", "You do not hold enough meeples for that card.")
     elif mtype in ("place", "heal_place"):

@@ -26,7 +26,8 @@ _LOCS = _load("locations.json")
 CHARACTERS: tuple[str, ...] = tuple(_LOCS["characters"])
 LOCATIONS: tuple[str, ...] = tuple(_LOCS["order"])
 REALM_LOCATIONS: tuple[str, ...] = LOCATIONS[:7]  # locations 1-7, the Infirmary excluded
-HOME: dict[str, str] = dict(zip(CHARACTERS, REALM_LOCATIONS))  # character -> its location
+#: character -> its location
+HOME: dict[str, str] = dict(zip(CHARACTERS, REALM_LOCATIONS, strict=True))
 CHARACTER_AT: dict[str, str] = {loc: ch for ch, loc in HOME.items()}
 
 #: location key -> side letter -> {"ability", "majority", "payout", ...}

@@ -52,7 +52,8 @@ def build(
         realm["meeples"] = spec.get("meeples", 5)
         realm["infirmary"] = list(spec.get("infirmary", []))
         for loc in REALM_LOCATIONS:
-            realm["locations"][loc] = [{"id": c, "as": CHARACTER_AT[loc]} for c in spec.get(loc, [])]
+            realm["locations"][loc] = [{"id": c, "as": CHARACTER_AT[loc]}
+                                       for c in spec.get(loc, [])]
         placed = sum(len(v) for v in realm["locations"].values()) + len(realm["infirmary"])
         realm["taken"] = spec.get("taken", placed)
         state["realms"][p] = realm

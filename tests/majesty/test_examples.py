@@ -303,7 +303,7 @@ LOCS7 = ["mill", "brewery", "cottage", "guardhouse", "barracks", "inn", "castle"
 def _final_state(table, sides, tiebreak=False, players=None):
     realms = {}
     for p, (pts, held, counts, inf) in table.items():
-        spec = realm_from_counts(dict(zip(LOCS7, counts)))
+        spec = realm_from_counts(dict(zip(LOCS7, counts, strict=True)))
         realms[p] = {**spec, "points": pts, "meeples": held, "infirmary": list(range(1, inf + 1)),
                      "taken": 12}
     s = build(players or list(table), sides=sides, realms=realms, tiebreak_meeples=tiebreak)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from games.ai import RandomPlayer
-from games.majesty import GAME
 from bot.presenters import get
 from bot.presenters.majesty import PRESENTER
+from games.ai import RandomPlayer
+from games.majesty import GAME
 from tests.majesty.helpers import build
 
 
