@@ -1,0 +1,131 @@
+"""Empire Engine renderer: golden images of known states, size and byte limits, privacy."""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from games.ai import RandomPlayer
+from games.empire_engine import GAME
+from renderers import render_png
+from renderers.common import MAX_PNG_BYTES, MAX_WIDTH
+from renderers.empire_engine import render
+from tests.empire_engine.helpers import R, SC, build, execute
+
+GOLDEN = Path(__file__).parent / "golden"
+NAMES = {"A": "Čeněk Řežábek", "B": "Bob", "C": "Žofie Dvořáková", "D": "Dana"}
+TOLERANCE = 2.0  # mean absolute difference per channel, 0-255
+
+
+def state_planning() -> dict[str, Any]:
+    """4 players in round 3 planning, empires on, two have chosen."""
+    s = build(["A", "B", "C", "D"], start="C", round_=3,
+              ready={"A": R(2, 1), "B": R(0, 3), "C": R(1, 1), "D": R(4, 0)},
+              tops={"A": ("Attack", "Export"), "B": ("Produce", "Defend"),
+                    "C": ("Salvage", "Invent"), "D": ("Arm", "Attack")},
+              empires={"A": "Grail Prelacy", "B": "Nova Centralis",
+                       "C": "Kestrel Dominion", "D": "Sylphian Commonwealth"})
+    s["score"] = {"A": SC(1, 2, 1), "B": SC(0, 4, 0), "C": SC(2, 0, 2), "D": SC(3, 0, 0)}
+    s, _ = GAME.apply(s, "C", GAME.legal_moves(s, "C")[0])
+    s, _ = GAME.apply(s, "B", GAME.legal_moves(s, "B")[-1])
+    return s
+
+
+def state_block() -> dict[str, Any]:
+    """Example 4 at B's block step."""
+    tops = {"A": ("Attack", "Invent"), "B": ("Salvage", "Defend"),
+            "C": ("Produce", "Attack"), "D": ("Arm", "Export")}
+    s, _ = execute(["A", "B", "C", "D"], tops, start="C",
+                   ready={"A": R(1, 0), "B": R(2, 1), "C": R(1, 3), "D": R(0, 1)})
+    return s
+
+
+def state_over() -> dict[str, Any]:
+    s = build(["A", "B", "C"], start="B")
+    s["top"] = {"A": {"L": 0, "R": 3}, "B": {"L": 1, "R": 1}, "C": {"L": 2, "R": 0}}
+    s["score"] = {"A": SC(4, 6, 2), "B": SC(4, 3, 5), "C": SC(1, 6, 5)}
+    s["ready"] = {"A": R(1, 2), "B": R(1, 0), "C": R(0, 3)}
+    s["step"] = "over"
+    s["round"] = 10
+    return s
+
+
+CASES = {
+    "planning_public": (state_planning, None),
+    "planning_private_A": (state_planning, "A"),
+    "block_public": (state_block, None),
+    "over_public": (state_over, None),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_golden(case: str) -> None:
+    make, viewer = CASES[case]
+    png = render_png("empire_engine", GAME.view(make(), viewer), NAMES)
+    path = GOLDEN / f"{case}.png"
+    if os.environ.get("CROWNTABLE_REGEN_GOLDEN"):
+        path.write_bytes(png)
+    got = Image.open(io.BytesIO(png)).convert("RGB")
+    want = Image.open(path).convert("RGB")
+    assert got.size == want.size
+    diff = ImageStat.Stat(ImageChops.difference(got, want)).mean
+    assert sum(diff) / 3 <= TOLERANCE, f"{case} differs from its golden image: {diff}"
+
+
+@pytest.mark.parametrize("n", range(2, 9))
+def test_limits_at_every_player_count(n: int) -> None:
+    players = [f"p{i}" for i in range(n)]
+    names = {p: "Čeněk Řežábek-Dvořáková " * 2 for p in players}
+    options: dict[str, Any] = {"empire_powers": True}
+    if n == 4:
+        options.update(teams=True, team_shared_defence=True)
+    s = GAME.setup(players, options, n)
+    ai = RandomPlayer(n)
+    step = 0
+    seen_steps: set[str] = set()
+    while not GAME.is_over(s):
+        if s["step"] not in seen_steps or step % 17 == 0:
+            seen_steps.add(s["step"])
+            for viewer in (None, GAME.actors(s)[0]):
+                png = render_png("empire_engine", GAME.view(s, viewer), names)
+                img = Image.open(io.BytesIO(png))
+                assert img.width <= MAX_WIDTH and len(png) < MAX_PNG_BYTES
+                assert img.width >= 800
+        p = GAME.actors(s)[0]
+        s, _ = GAME.apply(s, p, ai.choose(GAME, s, p, step))
+        step += 1
+    png = render_png("empire_engine", GAME.view(s, None), names)
+    assert len(png) < MAX_PNG_BYTES
+
+
+def test_private_differs_from_public_and_between_players() -> None:
+    s = state_planning()
+    pub = render(GAME.view(s, None), names=NAMES)
+    a = render(GAME.view(s, "A"), names=NAMES)
+    d = render(GAME.view(s, "D"), names=NAMES)
+    assert pub.tobytes() != a.tobytes() and a.tobytes() != d.tobytes()
+
+
+def test_public_image_identical_whatever_the_secret_pick() -> None:
+    s = build(["A", "B", "C"], start="A", round_=2, ready={"A": R(2, 2)},
+              tops={"A": ("Attack", "Export"), "B": ("Arm", "Invent"), "C": ("Arm", "Invent")})
+    moves = GAME.legal_moves(s, "A")
+    s1, _ = GAME.apply(s, "A", moves[0])
+    s2, _ = GAME.apply(s, "A", moves[-1])
+    for viewer in (None, "B"):
+        i1 = render(GAME.view(s1, viewer), names=NAMES)
+        i2 = render(GAME.view(s2, viewer), names=NAMES)
+        assert i1.tobytes() == i2.tobytes()
+    assert render(GAME.view(s1, "A"), names=NAMES).tobytes() != \
+        render(GAME.view(s2, "A"), names=NAMES).tobytes()
+
+
+def test_render_is_deterministic() -> None:
+    s = state_block()
+    v = GAME.view(s, None)
+    assert render(v, names=NAMES).tobytes() == render(v, names=NAMES).tobytes()
