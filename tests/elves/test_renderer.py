@@ -1,0 +1,139 @@
+"""King of the Elves images: golden examples, size and byte limits, public vs private.
+
+Regenerate the goldens (after an intended visual change, and after looking at them) with
+``CROWNTABLE_UPDATE_GOLDEN=1 pytest tests/elves/test_renderer.py``.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from games.ai import play_out
+from games.elves import GAME
+from renderers import render_png
+from renderers.common import MAX_PNG_BYTES, MAX_WIDTH
+from renderers.elves import render
+from tests.elves.helpers import build, play
+
+GOLDEN = Path(__file__).parent / "golden"
+NAMES = {"Adam": "Čeněk Řežábek", "Beata": "Beáta Šťastná", "Carl": "Carl",
+         "Doris": "Doris Žluťoučká", "Erik": "Erik Ďábelský", "Fanda": "Fanda"}
+
+
+def journey_state() -> dict[str, Any]:
+    """Rules Example 6 after two visits (river, forest), Adam travelling."""
+    s = build(["Adam", "Beata", "Carl", "Doris"], phase="travel", turn="Adam", start="Adam",
+              gold={"Adam": 10, "Beata": 5},
+              realms={"Adam": [{"card": "river", "obstacle": ("seamonster", "Doris")},
+                               {"card": "forest", "obstacle": ("wood", "Carl"),
+                                "gold": "Adam"}],
+                      "Beata": ["desert", {"card": "plains", "thief": "Beata"}],
+                      "Carl": ["mountain"], "Doris": ["lake"]},
+              hands={"Adam": {"raft": 2, "unicorn": 2, "dragon": 1, "cycle": 1, "lake": 1,
+                              "escort": 2, "gold": 1}},
+              discard=["pig", "unicorn"])
+    s, _ = play(s, "Adam", {"type": "travel", "transport": "raft"},
+                {"type": "travel", "transport": "unicorn"})
+    return s
+
+
+def full_table_state() -> dict[str, Any]:
+    """Six realms, every village carrying a Gold, Thief and obstacle; planning, purchases made."""
+    players = ["Adam", "Beata", "Carl", "Doris", "Erik", "Fanda"]
+    terrains = ["plains", "forest", "mountain", "desert", "river", "lake"]
+    realms: dict[str, list[Any]] = {}
+    for i, p in enumerate(players):
+        row = []
+        for k in range(2):
+            t = terrains[(i + k) % 6]
+            ob = "seamonster" if t in ("river", "lake") else "wood"
+            row.append({"card": t, "gold": players[(i + 1) % 6], "thief": players[(i + 2) % 6],
+                        "obstacle": (ob, players[(i + 3) % 6])})
+        realms[p] = row
+    hands = {p: {"pig": 3, "lake": 1} for p in players}
+    hands["Erik"] = {k: 2 for k in ["plains", "forest", "mountain", "desert", "river", "lake",
+                                    "pig", "cycle", "cloud", "unicorn", "troll", "dragon",
+                                    "raft", "gold", "thief", "wood", "seamonster", "escort",
+                                    "reverse"]}
+    return build(players, turn="Erik", start="Carl", realms=realms, hands=hands,
+                 tokens={p: 1 for p in players}, purchases={"Beata": 2, "Erik": 3},
+                 gold={"Erik": 38}, options={"teleport": True}, round_no=3, passes=2,
+                 discard=["troll"])
+
+
+def over_state() -> dict[str, Any]:
+    final, _ = play_out(GAME, GAME.setup(["Adam", "Beata", "Carl"], {}, 11), seed=11)
+    return final
+
+
+CASES = {
+    "journey_public": lambda: GAME.view(journey_state(), None),
+    "journey_private": lambda: GAME.view(journey_state(), "Adam"),
+    "full_table_public": lambda: GAME.view(full_table_state(), None),
+    "full_table_private": lambda: GAME.view(full_table_state(), "Erik"),
+}
+
+
+def _image(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_golden_images(case: str) -> None:
+    png = render_png("elves", CASES[case](), NAMES)
+    path = GOLDEN / f"{case}.png"
+    if os.environ.get("CROWNTABLE_UPDATE_GOLDEN") or not path.exists():
+        GOLDEN.mkdir(exist_ok=True)
+        path.write_bytes(png)
+    got, want = _image(png), _image(path.read_bytes())
+    assert got.size == want.size
+    diff = ImageStat.Stat(ImageChops.difference(got, want)).mean
+    assert sum(diff) / 3 < 2.0, f"{case}: mean pixel difference {diff}"
+
+
+@pytest.mark.parametrize("case", sorted(CASES) + ["over"])
+def test_size_and_byte_limits(case: str) -> None:
+    view = GAME.view(over_state(), None) if case == "over" else CASES[case]()
+    png = render_png("elves", view, NAMES)
+    img = _image(png)
+    assert img.width <= MAX_WIDTH and 700 <= img.width
+    assert len(png) < MAX_PNG_BYTES
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_private_differs_from_public_and_between_players() -> None:
+    s = journey_state()
+    pub = render(GAME.view(s, None), names=NAMES)
+    adam = render(GAME.view(s, "Adam"), names=NAMES)
+    beata = render(GAME.view(s, "Beata"), names=NAMES)
+    assert pub.tobytes() != adam.tobytes()
+    assert adam.tobytes() != beata.tobytes()
+
+
+def test_public_image_does_not_depend_on_hidden_information() -> None:
+    a = journey_state()
+    b = journey_state()
+    a["hand"][1] = {"pig": 1}  # same hand size, different content
+    b["hand"][1] = {"lake": 1}
+    a["gold"][2], b["gold"][2] = 12, 21  # both 3 coins
+    b["draw"] = list(reversed(b["draw"]))
+    assert render(GAME.view(a, None)).tobytes() == render(GAME.view(b, None)).tobytes()
+
+
+def test_every_phase_renders_with_czech_names() -> None:
+    s = GAME.setup(["Adam", "Beata", "Carl", "Doris", "Erik"], {"teleport": True}, 21)
+    final, made = play_out(GAME, s, seed=21)
+    state = s
+    for i, (player, move) in enumerate(made):
+        if i % 97 == 0:
+            for viewer in (None, player):
+                img = render(GAME.view(state, viewer), names=NAMES)
+                assert img.width <= MAX_WIDTH
+        state, _ = GAME.apply(state, player, move)
+    assert render(GAME.view(final, "Beata"), names=NAMES).width <= MAX_WIDTH
