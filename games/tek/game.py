@@ -818,7 +818,7 @@ def handle(s: State, t: dict[str, Any], p: str, move: Move, events: list[Event])
         received = n + sum(int(h["amount"]) for h in R.hooks(s, p, "trade_bonus"))
         lost = R.gain(s, p, t["get"], received)
         events.append({"type": "traded", "player": p, "give": t["give"], "get": t["get"],
-                       "amount": n, "received": received - lost, "lost": lost})
+                       "amount": n, "received": received, "lost": lost})
     elif kind == "war_die":
         s["war"]["values"][p] = move["value"]
         events.append({"type": "war_die_set", "player": p})
@@ -1094,8 +1094,7 @@ def make_view(s: State, viewer: str | None) -> dict[str, Any]:
             "context": {} if s["over"] or t is None else step_context(s, t),
         },
         "draft_pool": list(s["draft_pool"]) if s["draft_pool"] is not None else None,
-        "end_triggered": s["end"] is not None,
-        "end_cause": dict(s["end"]) if s["end"] else None,
+        "end_triggered": dict(s["end"]) if s["end"] else None,
         "over": s["over"],
         "results": s["results"] if s["over"] else None,
         "constants": {"shields": C["shields"], "resource_cap": C["resource_cap"],

@@ -689,15 +689,20 @@ def tiebreak(s: State, p: str) -> list[int]:
     ]
 
 
+def rank_rows(rows: list[dict[str, Any]]) -> None:
+    """Competition ranking by VP, then the tie-break chain (§11.2): 1, 1, 3."""
+    for row in rows:
+        key = (row["score"], *row["tiebreak"])
+        row["rank"] = 1 + sum(1 for o in rows if (o["score"], *o["tiebreak"]) > key)
+
+
 def final_results(s: State) -> list[dict[str, Any]]:
     rows = []
     for p in s["players"]:
         b = score_breakdown(s, p)
         rows.append({"player": p, "score": b["total"], "tiebreak": tiebreak(s, p),
                      "breakdown": b})
-    for row in rows:
-        key = (row["score"], *row["tiebreak"])
-        row["rank"] = 1 + sum(1 for o in rows if (o["score"], *o["tiebreak"]) > key)
+    rank_rows(rows)
     order = {p: i for i, p in enumerate(s["players"])}
     rows.sort(key=lambda r: (r["rank"], order[r["player"]]))
     return [{"player": r["player"], "rank": r["rank"], "score": r["score"],
