@@ -1,0 +1,280 @@
+"""The gateway: one websocket per bot connection, JSON encoding, optional zlib-stream.
+
+What discord.py 2.7 does, and what this fake answers:
+
+* connects to ``DEFAULT_GATEWAY?v=10&encoding=json&compress=zlib-stream`` (zstd-stream if the
+  ``zstandard`` package is installed; we then fall back to plain text frames, which the client
+  also accepts);
+* receives HELLO, sends a heartbeat at once and every ``heartbeat_interval`` ms;
+* sends IDENTIFY (token, intents) -> READY (bot user, application, unavailable guilds,
+  ``session_id``, ``resume_gateway_url``), then one GUILD_CREATE per guild;
+* on a dropped connection reconnects to ``resume_gateway_url`` and sends RESUME (session_id,
+  last seq) -> we replay every dispatch it missed, then RESUMED;
+* ``bot.close()`` closes the socket; because discord.py's reader task races the close, the code
+  Discord sees is usually 4000, not 1000, so the session stays resumable until the next
+  IDENTIFY (a restarted bot identifies afresh; interactions sent while no bot is connected are
+  never answered, like on Discord).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import uuid
+import zlib
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import WSMsgType, web
+
+if TYPE_CHECKING:
+    from .server import FakeDiscord
+
+log = logging.getLogger("fakediscord.gateway")
+
+DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, VOICE_STATE = 0, 1, 2, 3, 4
+RESUME, RECONNECT, REQUEST_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 6, 7, 8, 9, 10, 11
+
+HEARTBEAT_INTERVAL_MS = 41250
+
+INTENT_GUILD_MEMBERS = 1 << 1
+INTENT_GUILD_MESSAGES = 1 << 9
+INTENT_DIRECT_MESSAGES = 1 << 12
+
+
+@dataclass(eq=False)
+class Connection:
+    """One websocket. `compress` is the query's compress value (zlib-stream or None)."""
+
+    ws: web.WebSocketResponse
+    query: dict[str, str]
+    compressor: Any = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    session: GatewaySession | None = None
+    heartbeats: int = 0
+    closed_by_fake: bool = False               # we dropped it (the bot should RESUME)
+
+    async def send(self, payload: dict) -> None:
+        text = json.dumps(payload, separators=(",", ":"))
+        async with self.lock:
+            if self.ws.closed:
+                raise ConnectionResetError("websocket closed")
+            if self.compressor is not None:
+                data = self.compressor.compress(text.encode()) + self.compressor.flush(zlib.Z_SYNC_FLUSH)
+                await self.ws.send_bytes(data)
+            else:
+                await self.ws.send_str(text)
+
+
+@dataclass(eq=False)
+class GatewaySession:
+    """A gateway session survives dropped connections: dispatches are numbered and kept
+    so a RESUME can replay what the bot missed."""
+
+    id: str
+    token: str
+    intents: int
+    shard: list[int] | None
+    seq: int = 0
+    sent: list[dict] = field(default_factory=list)
+    connection: Connection | None = None
+    closed: bool = False                       # ended by the bot (close code 1000) or INVALID_SESSION
+    resumes: int = 0
+
+    def wants(self, intent: int) -> bool:
+        return bool(self.intents & intent)
+
+
+class Gateway:
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.fake = fake
+        self.sessions: list[GatewaySession] = []
+        self.connections: list[Connection] = []     # every connection ever made, in order
+        self.identified = asyncio.Event()
+        self._tasks: set[asyncio.Task] = set()
+
+    # --- state ------------------------------------------------------------------------
+    @property
+    def session(self) -> GatewaySession | None:
+        """The current bot session (the latest IDENTIFY not ended by the bot)."""
+        for session in reversed(self.sessions):
+            if not session.closed:
+                return session
+        return None
+
+    @property
+    def connected(self) -> bool:
+        s = self.session
+        return s is not None and s.connection is not None
+
+    # --- sending ----------------------------------------------------------------------
+    async def dispatch(self, event: str, data: dict, *, on_sent: Any = None) -> bool:
+        """Send a DISPATCH to the current session. If the connection is down, the event is
+        kept and replayed on RESUME (`on_sent` runs when the frame actually goes out).
+        Returns whether it was sent now."""
+        session = self.session
+        if session is None:
+            raise RuntimeError(f"no bot is connected to the fake gateway (cannot send {event})")
+        session.seq += 1
+        frame = {"op": DISPATCH, "t": event, "s": session.seq, "d": data}
+        session.sent.append({"frame": frame, "on_sent": on_sent})
+        conn = session.connection
+        if conn is None or conn.ws.closed:
+            return False
+        try:
+            await conn.send(frame)
+        except (ConnectionResetError, RuntimeError):
+            return False
+        if on_sent:
+            on_sent()
+        return True
+
+    async def close_connection(self, *, code: int = 4000, abrupt: bool = False) -> None:
+        session = self.session
+        conn = session.connection if session else None
+        if conn is None or conn.ws.closed:
+            return
+        conn.closed_by_fake = True
+        if abrupt:
+            # no close frame: like a network failure
+            transport = conn.ws._req.transport if conn.ws._req else None  # type: ignore[attr-defined]
+            if transport is not None:
+                transport.abort()
+            return
+        await conn.ws.close(code=code, message=b"fake: dropped")
+
+    async def send_op(self, op: int, d: Any = None) -> None:
+        session = self.session
+        if session and session.connection and not session.connection.ws.closed:
+            await session.connection.send({"op": op, "d": d})
+
+    async def close_all(self) -> None:
+        for conn in self.connections:
+            conn.closed_by_fake = True
+            if not conn.ws.closed:
+                await conn.ws.close(code=1001, message=b"fake stopping")
+
+    # --- the websocket handler --------------------------------------------------------
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        ws = web.WebSocketResponse(autoping=True, max_msg_size=0)
+        await ws.prepare(request)
+        query = dict(request.query)
+        conn = Connection(ws=ws, query=query)
+        if query.get("compress") == "zlib-stream":
+            conn.compressor = zlib.compressobj()
+        if query.get("encoding", "json") != "json":
+            await ws.close(code=4002, message=b"fake supports encoding=json only")
+            return ws
+        self.connections.append(conn)
+        self.fake._notify()
+        await conn.send({"op": HELLO, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS, "_trace": ["fake"]}})
+        try:
+            async for msg in ws:
+                if msg.type == WSMsgType.TEXT:
+                    await self._received(conn, json.loads(msg.data))
+                elif msg.type == WSMsgType.BINARY:
+                    await self._received(conn, json.loads(msg.data.decode()))
+                elif msg.type == WSMsgType.ERROR:
+                    break
+        except (ConnectionResetError, asyncio.CancelledError):
+            pass
+        finally:
+            log.debug("gateway connection closed: %s", ws.close_code)
+            if conn.session is not None and conn.session.connection is conn:
+                if ws.close_code == 1000 and not conn.closed_by_fake:
+                    conn.session.closed = True   # the bot ended its session on purpose
+                conn.session.connection = None   # "connected" ends here, not at ws.closed
+            self.fake._notify()
+        return ws
+
+    async def _received(self, conn: Connection, msg: dict) -> None:
+        op, d = msg.get("op"), msg.get("d")
+        self.fake._record_gateway(op, d)
+        if op == HEARTBEAT:
+            conn.heartbeats += 1
+            await conn.send({"op": HEARTBEAT_ACK})
+        elif op == IDENTIFY:
+            await self._identify(conn, d)
+        elif op == RESUME:
+            await self._resume(conn, d)
+        elif op == REQUEST_MEMBERS:
+            await self._request_members(conn, d)
+        elif op in (PRESENCE, VOICE_STATE):
+            pass
+        else:
+            log.warning("fake gateway: unknown op %s", op)
+
+    async def _identify(self, conn: Connection, d: dict) -> None:
+        fake = self.fake
+        if fake.token is not None and d.get("token") != fake.token:
+            await conn.ws.close(code=4004, message=b"Authentication failed.")
+            return
+        for old in self.sessions:
+            old.closed = True
+        session = GatewaySession(
+            id=uuid.uuid4().hex, token=d.get("token", ""), intents=int(d.get("intents", 0)),
+            shard=d.get("shard"),
+        )
+        self.sessions.append(session)
+        session.connection = conn
+        conn.session = session
+        ready = {
+            "v": 10,
+            "user": fake.bot_user.payload() | {"verified": True, "mfa_enabled": False, "email": None},
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in fake.guilds],
+            "session_id": session.id,
+            "session_type": "normal",
+            "resume_gateway_url": fake.resume_gateway_url,
+            "application": {"id": str(fake.application_id), "flags": fake.application_flags},
+            "private_channels": [],
+            "presences": [],
+            "relationships": [],
+            "guild_join_requests": [],
+            "geo_ordered_rtc_regions": [],
+            "auth_session_id_hash": "",
+            "_trace": ["fake"],
+        }
+        if session.shard is not None:
+            ready["shard"] = session.shard
+        await self.dispatch("READY", ready)
+        for guild in fake.guilds:
+            await self.dispatch("GUILD_CREATE", guild.payload())
+        self.identified.set()
+        fake._notify()
+
+    async def _resume(self, conn: Connection, d: dict) -> None:
+        session = next((s for s in self.sessions if s.id == d.get("session_id")), None)
+        if session is None or session.closed:
+            await conn.send({"op": INVALID_SESSION, "d": False})
+            return
+        session.connection = conn
+        conn.session = session
+        session.resumes += 1
+        last = int(d.get("seq") or 0)
+        for entry in session.sent:
+            if entry["frame"]["s"] > last:
+                await conn.send(entry["frame"])
+                if entry["on_sent"]:
+                    entry["on_sent"]()
+        session.seq += 1
+        await conn.send({"op": DISPATCH, "t": "RESUMED", "s": session.seq, "d": {"_trace": ["fake"]}})
+        self.fake._notify()
+
+    async def _request_members(self, conn: Connection, d: dict) -> None:
+        guild = self.fake._guild(int(d["guild_id"]))
+        members = list(guild.members.values())
+        if d.get("user_ids"):
+            wanted = {int(u) for u in (d["user_ids"] if isinstance(d["user_ids"], list) else [d["user_ids"]])}
+            members = [m for m in members if m.user.id in wanted]
+        elif d.get("query"):
+            members = [m for m in members if m.user.name.lower().startswith(d["query"].lower())]
+        chunk = {
+            "guild_id": str(guild.id),
+            "members": [m.payload() for m in members],
+            "chunk_index": 0,
+            "chunk_count": 1,
+        }
+        if d.get("nonce"):
+            chunk["nonce"] = d["nonce"]
+        await self.dispatch("GUILD_MEMBERS_CHUNK", chunk)

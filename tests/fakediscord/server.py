@@ -1,0 +1,545 @@
+"""FakeDiscord: the aiohttp server (REST + gateway on 127.0.0.1), the world it holds, what it
+recorded, and the knobs for faults. The user-side actions (slash, click, ...) live in
+``actions.py`` and are mixed in here."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+from . import models as m
+from .actions import Actions
+from .faults import Fault, rate_limited_response, ratelimit_headers
+from .gateway import RECONNECT, Gateway
+from .messages import parse_body
+from .rest import BODY, RECEIVED_AT, ApiError, Rest
+
+log = logging.getLogger("fakediscord")
+
+
+class FakeTimeout(AssertionError):
+    """The bot did not do what a test waited for in time."""
+
+
+@dataclass(eq=False)
+class RequestRecord:
+    """One REST request the bot made (after the fake answered it)."""
+
+    method: str
+    path: str                      # relative to /api/v10, e.g. "/channels/123/messages"
+    query: dict[str, str]
+    json: Any
+    files: list[tuple[str, bytes]] = field(default_factory=list)
+    status: int | None = None
+    fault: str | None = None       # "429", "500", "slow" ... when a fault answered it
+    at: float = 0.0
+
+    def __repr__(self) -> str:
+        return f"<{self.method} {self.path} -> {self.status}{' ' + self.fault if self.fault else ''}>"
+
+
+class FakeDiscord(Actions):
+    """A local Discord for one bot. Build the world, start the bot against it, act as users.
+
+    >>> fake = await FakeDiscord.start()
+    >>> guild = fake.add_guild("Table"); general = fake.add_channel(guild, "general")
+    >>> alice = fake.add_user("alice"); bob = fake.add_user("bob", dms_open=False)
+    >>> with fake.patch_discord():          # Route.BASE and DEFAULT_GATEWAY point here
+    ...     ...start the bot, await fake.wait_ready(), drive it with fake.slash/click...
+    >>> await fake.stop()
+    """
+
+    def __init__(self, *, token: str | None = None, bot_name: str = "Crowntable",
+                 ack_deadline: float | None = 3.0) -> None:
+        self.token = token                      # None: accept any token
+        self.ack_deadline = ack_deadline        # interaction callbacks later than this get 404 10062
+        self.application_id = m.snowflake()
+        self.application_flags = 0
+        self.bot_user = m.User(id=self.application_id, name=bot_name, bot=True)
+        self.owner = m.User(id=m.snowflake(), name="app-owner")
+        self._users: dict[int, m.User] = {u.id: u for u in (self.bot_user, self.owner)}
+        self.guilds: list[m.Guild] = []
+        self._channels: dict[int, m.Channel] = {}
+        self.commands: dict[int | None, list[dict]] = {}   # scope (None = global, else guild id)
+        self.command_syncs: list[tuple[int | None, list[str]]] = []
+        self._interactions: dict[int, m.Interaction] = {}
+        self._interactions_by_token: dict[str, m.Interaction] = {}
+        self.requests: list[RequestRecord] = []
+        self.gateway_log: list[tuple[int, Any]] = []    # (op, d) frames the bot sent (token redacted)
+        self.unhandled: list[str] = []                  # REST routes the fake does not implement
+        self.warnings: list[str] = []                   # things Discord would accept but render badly
+        self.blocked_dms: list[tuple[m.User, Any]] = []  # DM sends refused with 50007
+        self.faults: list[Fault] = []
+        self.gateway = Gateway(self)
+        self.rest = Rest(self)
+        self._inflight = 0
+        self._last_activity = 0.0
+        self._changed = asyncio.Event()
+        self._tasks: set[asyncio.Task] = set()
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    # --- lifecycle --------------------------------------------------------------------
+    @classmethod
+    async def start(cls, **kwargs: Any) -> FakeDiscord:
+        fake = cls(**kwargs)
+        await fake._start()
+        return fake
+
+    async def _start(self) -> None:
+        app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024 * 1024)
+        for method, path, handler in self.rest.routes():
+            app.router.add_route(method, r"/api/v{version:\d+}" + path, handler)
+        app.router.add_route("*", "/api/{tail:.*}", self._unhandled)
+        app.router.add_get("/gateway", self.gateway.handle)
+        app.router.add_get("/gateway/resume", self.gateway.handle)
+        app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self._serve_attachment)
+        self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self._last_activity = asyncio.get_running_loop().time()
+
+    async def stop(self) -> None:
+        await self.gateway.close_all()
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    @property
+    def http_base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def api_base(self) -> str:
+        """What ``discord.http.Route.BASE`` must be."""
+        return f"{self.http_base}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        """What ``DiscordWebSocket.DEFAULT_GATEWAY`` must be (as a yarl.URL)."""
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    @property
+    def resume_gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway/resume"
+
+    @contextlib.contextmanager
+    def patch_discord(self) -> Iterator[None]:
+        """Point discord.py at this fake: the only two attributes we touch."""
+        import discord.gateway
+        import discord.http
+        import yarl
+
+        old = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+        discord.http.Route.BASE = self.api_base
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway_url)
+        try:
+            yield
+        finally:
+            discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = old
+
+    @classmethod
+    @contextlib.asynccontextmanager
+    async def running(cls, **kwargs: Any):
+        """``async with FakeDiscord.running() as fake:`` start + patch_discord + stop."""
+        fake = await cls.start(**kwargs)
+        try:
+            with fake.patch_discord():
+                yield fake
+        finally:
+            await fake.stop()
+
+    def _spawn(self, coro) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # --- world building ---------------------------------------------------------------
+    def add_guild(self, name: str = "Test Guild", *, owner: m.User | None = None) -> m.Guild:
+        """A guild the bot is in (the bot is a member with ordinary bot permissions).
+        Its owner (default: the application owner, not a player) has every permission."""
+        guild = m.Guild(id=m.snowflake(), name=name, owner_id=(owner or self.owner).id)
+        self.guilds.append(guild)
+        self._join(guild, self.bot_user, m.BOT_PERMISSIONS & ~m.EVERYONE_PERMISSIONS)
+        self._join(guild, owner or self.owner, 0)
+        if self.gateway.connected:
+            self._spawn(self.gateway.dispatch("GUILD_CREATE", guild.payload()))
+        return guild
+
+    def add_channel(self, guild: m.Guild, name: str = "general") -> m.Channel:
+        channel = m.Channel(id=m.snowflake(), type=m.TEXT, name=name, guild=guild)
+        guild.channels.append(channel)
+        self._channels[channel.id] = channel
+        if self.gateway.connected:
+            self._spawn(self.gateway.dispatch("CHANNEL_CREATE", channel.payload()))
+        return channel
+
+    def add_thread(self, parent: m.Channel, name: str, *, owner: m.User | None = None) -> m.Channel:
+        """A public thread under a text channel (a session can live in a thread)."""
+        assert parent.guild is not None and not parent.is_thread
+        thread = m.Channel(id=m.snowflake(), type=m.PUBLIC_THREAD, name=name, guild=parent.guild,
+                           parent=parent, owner_id=(owner or self.owner).id)
+        parent.guild.channels.append(thread)
+        self._channels[thread.id] = thread
+        if self.gateway.connected:
+            self._spawn(self.gateway.dispatch("THREAD_CREATE", thread.payload() | {"newly_created": True}))
+        return thread
+
+    def add_user(self, name: str, *, dms_open: bool = True, guilds: list[m.Guild] | None = None,
+                 manage_channels: bool = False, permissions: int = 0) -> m.User:
+        """A human user, a member of `guilds` (default: every guild added so far).
+        `manage_channels=True` gives them the Manage Channels permission; `permissions` adds
+        any other bits (see models.P_*). `dms_open=False`: every DM to them fails with 403/50007."""
+        user = m.User(id=m.snowflake(), name=name, dms_open=dms_open)
+        self._users[user.id] = user
+        extra = permissions | (m.P_MANAGE_CHANNELS if manage_channels else 0)
+        for guild in self.guilds if guilds is None else guilds:
+            self._join(guild, user, extra)
+        return user
+
+    def add_member(self, guild: m.Guild, user: m.User, *, permissions: int = 0) -> m.Member:
+        return self._join(guild, user, permissions)
+
+    def _join(self, guild: m.Guild, user: m.User, extra: int) -> m.Member:
+        member = guild.members.get(user.id) or m.Member(user=user, guild=guild)
+        if extra:
+            member.roles.append(guild.role_for(extra))
+        new = user.id not in guild.members
+        guild.members[user.id] = member
+        if new and self.gateway.connected and user is not self.bot_user:
+            session = self.gateway.session
+            from .gateway import INTENT_GUILD_MEMBERS
+            if session and session.wants(INTENT_GUILD_MEMBERS):
+                self._spawn(self.gateway.dispatch(
+                    "GUILD_MEMBER_ADD", member.payload() | {"guild_id": str(guild.id)}))
+        return member
+
+    def set_dms_open(self, user: m.User, open: bool) -> None:
+        user.dms_open = open
+
+    def user(self, name: str) -> m.User:
+        for u in self._users.values():
+            if u.name == name:
+                return u
+        raise KeyError(name)
+
+    def _guild(self, guild_id: int) -> m.Guild:
+        for g in self.guilds:
+            if g.id == guild_id:
+                return g
+        raise KeyError(guild_id)
+
+    def _channel(self, channel_id: int) -> m.Channel:
+        return self._channels[channel_id]
+
+    def _dm_channel(self, user: m.User) -> m.Channel:
+        if user.dm_channel is None:
+            user.dm_channel = m.Channel(id=m.snowflake(), type=m.DM, recipient=user)
+            self._channels[user.dm_channel.id] = user.dm_channel
+        return user.dm_channel
+
+    def _new_attachment(self, channel: m.Channel, filename: str, data: bytes,
+                        description: str | None, content_type: str | None) -> m.Attachment:
+        aid = m.snowflake()
+        url = f"{self.http_base}/attachments/{channel.id}/{aid}/{filename}"
+        return m.Attachment(id=aid, filename=filename, data=data, url=url, description=description,
+                            content_type=content_type if content_type not in (None, "application/octet-stream") else None)
+
+    # --- faults -----------------------------------------------------------------------
+    def rate_limit(self, route: str, *, times: int = 1, retry_after: float = 0.3,
+                   is_global: bool = False) -> Fault:
+        """The next `times` requests matching `route` (e.g. ``"POST /channels/*/messages"``)
+        get 429 with ``retry_after``, Retry-After and X-RateLimit-* headers."""
+        return self._add_fault(Fault(route, "429", times, status=429, retry_after=retry_after,
+                                     is_global=is_global))
+
+    def server_error(self, route: str, *, times: int = 1, status: int = 500) -> Fault:
+        """The next `times` matching requests get a 5xx. discord.py retries 500/502/504/524
+        after 1 s, 3 s, 5 s ... (REST) so keep `times` small."""
+        return self._add_fault(Fault(route, "5xx", times, status=status))
+
+    def fail(self, route: str, *, status: int, code: int = 0, message: str = "fake failure",
+             times: int = 1) -> Fault:
+        """Any error answer, e.g. ``fail("POST /channels/*/messages", status=403, code=50013)``."""
+        return self._add_fault(Fault(route, "status", times, status=status,
+                                     body={"message": message, "code": code}))
+
+    def slow(self, route: str, delay: float, *, times: int | None = 1) -> Fault:
+        """Matching requests are answered only after `delay` seconds."""
+        return self._add_fault(Fault(route, "slow", times, delay=delay))
+
+    def _add_fault(self, fault: Fault) -> Fault:
+        self.faults.append(fault)
+        return fault
+
+    def clear_faults(self) -> None:
+        self.faults.clear()
+
+    async def drop_gateway(self, *, abrupt: bool = False, code: int = 4000,
+                           wait_resumed: bool = True, timeout: float = 15.0) -> None:
+        """Close the bot's websocket (close code 4000, or a TCP abort with `abrupt`). The client
+        reconnects to resume_gateway_url and RESUMEs; events dispatched meanwhile are replayed.
+        With `wait_resumed`, returns once the session is resumed."""
+        session = self.gateway.session
+        assert session is not None and self.gateway.connected, "no bot connected"
+        before = session.resumes
+        await self.gateway.close_connection(code=code, abrupt=abrupt)
+        if wait_resumed:
+            await self.wait_for(lambda: session.resumes > before and self.gateway.connected,
+                                timeout=timeout, what="the bot to RESUME the gateway session")
+
+    async def request_reconnect(self, *, wait_resumed: bool = True, timeout: float = 15.0) -> None:
+        """Send op 7 RECONNECT (Discord asks the client to reconnect and resume)."""
+        session = self.gateway.session
+        assert session is not None
+        before = session.resumes
+        await self.gateway.send_op(RECONNECT)
+        if wait_resumed:
+            await self.wait_for(lambda: session.resumes > before and self.gateway.connected,
+                                timeout=timeout, what="the bot to RESUME after RECONNECT")
+
+    # --- the HTTP plumbing ------------------------------------------------------------
+    @web.middleware
+    async def _middleware(self, request: web.Request, handler: Callable) -> web.StreamResponse:
+        if not request.path.startswith("/api/"):
+            return await handler(request)
+        loop = asyncio.get_running_loop()
+        request[RECEIVED_AT] = loop.time()
+        parts = request.path.split("/", 3)           # ['', 'api', 'v10', 'rest...']
+        api_path = "/" + (parts[3] if len(parts) > 3 else "")
+        body = await parse_body(request)
+        request[BODY] = body
+        record = RequestRecord(method=request.method, path=api_path, query=dict(request.query),
+                               json=body.json, files=[(f.filename, f.data) for f in body.files or []],
+                               at=request[RECEIVED_AT])
+        self.requests.append(record)
+        self._inflight += 1
+        try:
+            resp: web.StreamResponse | None = None
+            for fault in self.faults:
+                if not fault.matches(request.method, api_path):
+                    continue
+                fault.hits += 1
+                record.fault = fault.kind
+                if fault.kind == "slow":
+                    await asyncio.sleep(fault.delay)
+                    continue
+                if fault.kind == "429":
+                    resp = rate_limited_response(fault, bucket=_bucket(request.method, api_path))
+                elif fault.kind == "5xx":
+                    resp = web.json_response({"message": f"{fault.status}: Internal Server Error", "code": 0},
+                                             status=fault.status)
+                else:
+                    resp = web.json_response(fault.body, status=fault.status)
+                break
+            if resp is None:
+                try:
+                    resp = await handler(request)
+                except ApiError as exc:
+                    resp = exc.response()
+            if resp.content_type == "application/json":
+                # discord.py parses JSON only when Content-Type is exactly this (no charset)
+                resp.headers["Content-Type"] = "application/json"
+            if resp.status != 429:
+                for k, v in ratelimit_headers(_bucket(request.method, api_path)).items():
+                    resp.headers.setdefault(k, v)
+            record.status = resp.status
+            return resp
+        finally:
+            self._inflight -= 1
+            self._last_activity = loop.time()
+            self._notify()
+
+    async def _unhandled(self, request: web.Request) -> web.Response:
+        route = f"{request.method} {request.path}"
+        self.unhandled.append(route)
+        log.warning("fake discord: unhandled route %s", route)
+        return web.json_response({"message": "404: Not Found", "code": 0}, status=404)
+
+    async def _serve_attachment(self, request: web.Request) -> web.Response:
+        aid = int(request.match_info["attachment_id"])
+        for msg in self.all_messages(include_deleted=True):
+            for att in msg.attachments:
+                if att.id == aid:
+                    return web.Response(body=att.data, content_type=att.payload()["content_type"])
+        return web.Response(status=404)
+
+    def _record_gateway(self, op: int, d: Any) -> None:
+        if isinstance(d, dict) and "token" in d:
+            d = {**d, "token": "<redacted>"}
+        self.gateway_log.append((op, d))
+
+    # --- waiting ----------------------------------------------------------------------
+    def _notify(self) -> None:
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    async def wait_for(self, predicate: Callable[[], Any], timeout: float = 5.0,
+                       what: str | None = None) -> Any:
+        """Wait until `predicate()` is truthy (re-checked whenever the fake's state changes);
+        return its value. Raises FakeTimeout (an AssertionError) after `timeout` seconds."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            value = predicate()
+            if value:
+                return value
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                raise FakeTimeout(f"timed out after {timeout}s waiting for "
+                                  f"{what or getattr(predicate, '__name__', 'a condition')}; "
+                                  f"last requests: {self.requests[-5:]}")
+            event = self._changed
+            try:
+                await asyncio.wait_for(event.wait(), min(remaining, 0.25))
+            except asyncio.TimeoutError:
+                pass
+
+    async def wait_ready(self, timeout: float = 15.0, *, commands: bool = True,
+                         task: asyncio.Task | None = None) -> None:
+        """Until the bot is connected and identified (READY + GUILD_CREATEs sent) and, with
+        `commands`, has registered application commands. Pass the bot's task (e.g. of
+        ``bot.start(token)``) to fail at once with its exception if it dies while starting."""
+
+        def ready():
+            if task is not None and task.done():
+                exc = task.exception() if not task.cancelled() else None
+                raise AssertionError(f"the bot stopped while starting: {exc!r}") from exc
+            return self.gateway.connected and (not commands or any(self.commands.values()))
+
+        await self.wait_for(ready, timeout=timeout,
+                            what="the bot to identify" + (" and sync commands" if commands else ""))
+
+    async def wait_disconnected(self, timeout: float = 10.0) -> None:
+        await self.wait_for(lambda: not self.gateway.connected, timeout=timeout,
+                            what="the bot to disconnect")
+
+    async def idle(self, quiet: float = 0.15, timeout: float = 10.0) -> None:
+        """Until the bot has no REST request in flight and made none for `quiet` seconds:
+        the way to wait for "everything the bot does after this click" (DMs, edits...)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            now = loop.time()
+            if self._inflight == 0 and now - self._last_activity >= quiet:
+                return
+            if now > deadline:
+                raise FakeTimeout(f"bot still busy after {timeout}s (in flight: {self._inflight})")
+            await asyncio.sleep(min(quiet / 3, 0.05))
+
+    async def wait_for_message(self, where: m.Channel | m.User, predicate: Callable[[m.Message], Any] | None = None,
+                               *, timeout: float = 5.0, new: bool = True) -> m.Message:
+        """The first message in a channel (or in a user's DMs, for a User) matching
+        `predicate`; with `new`, only messages created after this call."""
+        seen = {msg.id for msg in self._messages_in(where)} if new else set()
+
+        def find():
+            for msg in self._messages_in(where):
+                if msg.id not in seen and (predicate is None or predicate(msg)):
+                    return msg
+            return None
+
+        return await self.wait_for(find, timeout=timeout, what=f"a message in {where!r}")
+
+    # --- what the bot sent ------------------------------------------------------------
+    def _messages_in(self, where: m.Channel | m.User) -> list[m.Message]:
+        if isinstance(where, m.User):
+            return self.dms(where)
+        return self.messages(where)
+
+    def messages(self, channel: m.Channel) -> list[m.Message]:
+        """Messages everyone in the channel sees (not ephemeral, not deleted), oldest first."""
+        return [x for x in channel.messages if not x.deleted and not x.ephemeral]
+
+    def dms(self, user: m.User) -> list[m.Message]:
+        """Messages the bot delivered to `user`'s DMs (refused sends are in `blocked_dms`)."""
+        if user.dm_channel is None:
+            return []
+        return [x for x in user.dm_channel.messages if not x.deleted]
+
+    def ephemerals(self, user: m.User) -> list[m.Message]:
+        """Ephemeral responses and follow-ups only `user` saw, oldest first."""
+        return [x for x in self.all_messages() if x.visible_to is user]
+
+    def everything_sent_to(self, user: m.User) -> list[m.Message]:
+        """Everything only `user` saw: DMs and ephemeral messages."""
+        return sorted(self.dms(user) + self.ephemerals(user), key=lambda x: x.id)
+
+    def visible_to(self, user: m.User) -> list[m.Message]:
+        """Every message `user` can see anywhere (channels, DMs, own ephemerals)."""
+        return [x for x in self.all_messages() if x.can_see(user)]
+
+    def all_messages(self, *, include_deleted: bool = False) -> list[m.Message]:
+        out = [x for c in self._channels.values() for x in c.messages if include_deleted or not x.deleted]
+        return sorted(out, key=lambda x: x.id)
+
+    def public_messages(self) -> list[m.Message]:
+        """Every non-ephemeral message in a guild channel (what any member may see),
+        including deleted ones (someone may have seen them)."""
+        return [x for x in self.all_messages(include_deleted=True) if not x.channel.is_dm and not x.ephemeral]
+
+    def attachments(self, message: m.Message | Any) -> list[bytes]:
+        """The bytes of each attachment on a message (PNG bytes for a board image)."""
+        return [a.data for a in _as_message(message).attachments]
+
+    def interactions(self) -> list[m.Interaction]:
+        return list(self._interactions.values())
+
+    def ack_latencies(self) -> list[tuple[m.Interaction, float]]:
+        return [(i, i.ack_latency) for i in self._interactions.values() if i.ack_latency is not None]
+
+    def slowest_ack(self) -> float:
+        """The longest time from dispatching an interaction to the bot's first callback."""
+        return max((lat for _, lat in self.ack_latencies()), default=0.0)
+
+    def unanswered(self, older_than: float = 3.0) -> list[m.Interaction]:
+        """Interactions dispatched more than `older_than` seconds ago that got no valid callback."""
+        now = asyncio.get_running_loop().time()
+        return [i for i in self._interactions.values()
+                if not i.acknowledged and i.dispatched_at is not None and now - i.dispatched_at > older_than]
+
+    def command_paths(self, guild: m.Guild | None = None) -> list[str]:
+        """Registered slash commands as invocation paths: ["game new", "game join", "stats"]."""
+        out: list[str] = []
+
+        def walk(prefix: str, options: list[dict]) -> bool:
+            subs = [o for o in options if o.get("type") in (1, 2)]
+            for o in subs:
+                if o["type"] == 2:
+                    walk(f"{prefix} {o['name']}", o.get("options") or [])
+                else:
+                    out.append(f"{prefix} {o['name']}")
+            return bool(subs)
+
+        for cmd in self.commands.get(guild.id if guild else None, []):
+            if cmd.get("type", 1) == 1 and not walk(cmd["name"], cmd.get("options") or []):
+                out.append(cmd["name"])
+        return out
+
+
+def _bucket(method: str, path: str) -> str:
+    import hashlib
+    import re
+    generic = re.sub(r"/\d{5,}", "/:id", path)
+    generic = re.sub(r"/(webhooks|interactions)/:id/[^/]+", r"/\1/:id/:token", generic)
+    return hashlib.sha1(f"{method} {generic}".encode()).hexdigest()[:16]
+
+
+def _as_message(obj: Any) -> m.Message:
+    if isinstance(obj, m.Message):
+        return obj
+    msg = getattr(obj, "message", None)
+    if isinstance(msg, m.Message):
+        return msg
+    raise TypeError(f"not a message: {obj!r}")
