@@ -399,3 +399,43 @@ def test_last_turn_triggers_final_scoring() -> None:
     assert t.count("final_infirmary") == 2 and t.count("final_variety") == 2
     out = {r["player"]: r["score"] for r in GAME.outcome(s2)}
     assert out == {"ann": 1 + 10, "bob": 2 + 1 + 10}  # Mill majority shared 1 = 1
+
+
+# Ranking ----------------------------------------------------------------------------------------
+
+def _ended(table: dict, tiebreak: bool):
+    from tests.majesty.helpers import realm_from_counts
+
+    realms = {p: {**realm_from_counts({"mill": mill}), "points": pts, "meeples": held,
+                  "taken": 12} for p, (pts, held, mill) in table.items()}
+    s = build(list(table), realms=realms, tiebreak_meeples=tiebreak)
+    engine.final_scoring(s, [])
+    return [(r["player"], r["rank"], r["score"]) for r in GAME.outcome(s)]
+
+
+def test_tiebreak_applies_at_every_rank_and_equal_meeples_share() -> None:
+    # variety 1 each; Mill majority to "d" (2 cards) only
+    table = {"a": (50, 1, 1), "b": (40, 3, 1), "c": (40, 2, 1), "d": (30, 2, 2)}
+    assert _ended(table, False) == [("a", 1, 51), ("b", 2, 41), ("c", 2, 41), ("d", 2, 41)]
+    assert _ended(table, True) == [("a", 1, 51), ("b", 2, 41), ("c", 3, 41), ("d", 3, 41)]
+
+
+def test_three_player_game_ends_with_empty_deck_and_five_cards() -> None:
+    final, moves = play_out(GAME, GAME.setup(["a", "b", "c"], {}, 8), 8)
+    v = GAME.view(final, None)
+    assert v["deck_count"] == 0 and v["deck_top_tier"] is None and len(v["display"]) == 5
+    assert sum(1 for _, m in moves if m["type"] == "take") == 36
+    assert all(r["meeples"] <= 5 for r in v["realms"].values())
+
+
+def test_only_the_active_player_gains_meeples() -> None:
+    state = GAME.setup(["a", "b", "c", "d"], {"sides": "B"}, 21)
+    final, moves = play_out(GAME, state, 21)
+    s = state
+    for p, m in moves:
+        before = {q: s["realms"][q]["meeples"] for q in s["players"] if q != p}
+        s, events = GAME.apply(s, p, m)
+        assert {q: s["realms"][q]["meeples"] for q in before} == before
+        assert all(e["player"] == p for e in events if e["type"] == "gain" and e["meeples"])
+        assert s["realms"][p]["meeples"] <= 5 or s["step"] in ("place", "heal_place",
+                                                                "castle_exchange")
