@@ -110,3 +110,16 @@ def is_listed(move: Any, legal: list[Move]) -> bool:
     except (TypeError, ValueError):
         return False
     return any(canonical(m) == key for m in legal)
+
+
+def clone(value: Any) -> Any:
+    """A deep copy of JSON-like data (dicts, lists, tuples, scalars), several times faster than
+    ``copy.deepcopy``: engines use it to copy a state in ``apply``, ``dump`` and ``load``."""
+    if isinstance(value, dict):
+        return {k: clone(v) if isinstance(v, (dict, list, tuple)) else v
+                for k, v in value.items()}
+    if isinstance(value, list):
+        return [clone(v) if isinstance(v, (dict, list, tuple)) else v for v in value]
+    if isinstance(value, tuple):
+        return tuple(clone(v) if isinstance(v, (dict, list, tuple)) else v for v in value)
+    return value

@@ -1,10 +1,12 @@
 """The embedded default store: aiosqlite, WAL mode, numbered migrations, CAS on the version.
 
-One connection per process; every statement runs under one asyncio lock, so a transaction is
-never interleaved with another coroutine's statements. ``BEGIN IMMEDIATE`` takes SQLite's write
-lock up front, so two processes over one file serialise their writes, and the
-``UPDATE ... WHERE version = :expected`` compare-and-swap decides which of two racing moves wins.
-``synchronous=FULL``: a commit is on disk before the move is acknowledged.
+Every operation is one function run on aiosqlite's connection thread (one hop, so a
+transaction can never interleave with another coroutine's statements). Saves are group
+committed: saves that arrive while a commit is in flight are written together in the next
+transaction, each inside its own SAVEPOINT with its own compare-and-swap, so one lost race
+never undoes another session's move, and a hundred busy tables share one fsync.
+``BEGIN IMMEDIATE`` takes SQLite's write lock up front, so two processes over one file
+serialise their writes; ``synchronous=FULL``: a move is on disk before it is acknowledged.
 """
 
 from __future__ import annotations
@@ -14,8 +16,9 @@ import json
 import sqlite3
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -31,7 +34,8 @@ from bot.store.base import (
 )
 from bot.store.migrations import MIGRATIONS
 
-GUILDLESS = ""  # ratings key for sessions outside a guild (group DMs)
+GUILDLESS = ""  # ratings key for sessions outside a guild
+T = TypeVar("T")
 
 
 def _json(value: Any) -> str:
@@ -47,13 +51,25 @@ def path_from_url(url: str) -> str:
     return url
 
 
+@dataclass
+class _Save:
+    record: SessionRecord
+    expected: int
+    move: MoveRecord | None
+    results: list[dict[str, Any]] | None
+    rate: RateFn | None
+    future: asyncio.Future[None]
+    error: BaseException | None = None
+
+
 class SQLiteStore:
     def __init__(self, path: str | Path, clock: Callable[[], float] = time.time) -> None:
         self.path = str(path)
         self._db: aiosqlite.Connection | None = None
-        self._lock = asyncio.Lock()
         self._now = clock
-        #: test hook: called inside ``save`` after the writes, before COMMIT
+        self._pending: list[_Save] = []
+        self._flushing = False
+        #: test hook: called inside the save transaction after the writes, before COMMIT
         self.before_commit: Callable[[], None] | None = None
 
     # -- lifecycle ---------------------------------------------------------------------------
@@ -61,53 +77,62 @@ class SQLiteStore:
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._db = await aiosqlite.connect(self.path, isolation_level=None)
-        self._db.row_factory = aiosqlite.Row
-        await self._db.execute("PRAGMA journal_mode=WAL")
-        await self._db.execute("PRAGMA synchronous=FULL")
-        await self._db.execute("PRAGMA foreign_keys=ON")
-        await self._db.execute("PRAGMA busy_timeout=5000")
+        await self._run(self._configure)
         await self.migrate()
+
+    @staticmethod
+    def _configure(con: sqlite3.Connection) -> None:
+        con.row_factory = sqlite3.Row
+        con.execute("PRAGMA journal_mode=WAL")
+        con.execute("PRAGMA synchronous=FULL")
+        con.execute("PRAGMA foreign_keys=ON")
+        con.execute("PRAGMA busy_timeout=5000")
 
     async def close(self) -> None:
         if self._db is not None:
             await self._db.close()
             self._db = None
 
-    @property
-    def db(self) -> aiosqlite.Connection:
+    async def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``fn(connection)`` on the connection's thread (one hop for the whole call)."""
         if self._db is None:
             raise RuntimeError("store is not open")
-        return self._db
+        db = self._db
+        # aiosqlite runs queued callables in order on its own thread; _conn is its sqlite3
+        # connection. Both are stable across aiosqlite 0.17-0.22 (pinned < 1 in pyproject).
+        return await db._execute(lambda: fn(db._conn))
 
     async def migrate(self) -> int:
         """Apply the migrations the file has not seen; returns the schema version."""
-        async with self._lock:
-            cur = await self.db.execute("PRAGMA user_version")
-            row = await cur.fetchone()
-            current = int(row[0]) if row else 0
+
+        def run(con: sqlite3.Connection) -> int:
+            current = int(con.execute("PRAGMA user_version").fetchone()[0])
             for number, script in enumerate(MIGRATIONS, start=1):
                 if number <= current:
                     continue
-                await self.db.execute("BEGIN IMMEDIATE")
+                con.execute("BEGIN IMMEDIATE")
                 try:
                     for statement in script.split(";"):
                         if statement.strip():
-                            await self.db.execute(statement)
-                    await self.db.execute(f"PRAGMA user_version = {number}")
-                    await self.db.execute("COMMIT")
+                            con.execute(statement)
+                    con.execute(f"PRAGMA user_version = {number}")
+                    con.execute("COMMIT")
                 except BaseException:
-                    await self.db.execute("ROLLBACK")
+                    con.execute("ROLLBACK")
                     raise
                 current = number
             return current
 
+        return await self._run(run)
+
     # -- sessions ----------------------------------------------------------------------------
     async def create_session(self, record: SessionRecord) -> SessionRecord:
         now = self._now()
-        async with self._lock:
-            await self.db.execute("BEGIN IMMEDIATE")
+
+        def run(con: sqlite3.Connection) -> int:
+            con.execute("BEGIN IMMEDIATE")
             try:
-                cur = await self.db.execute(
+                cur = con.execute(
                     "INSERT INTO sessions (guild_id, channel_id, game, options, seed, status,"
                     " version, host_id, turn_secs, state, clock, next_alarm, meta, created_at,"
                     " updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
@@ -117,53 +142,54 @@ class SQLiteStore:
                      _json(record.clock), record.next_alarm, _json(record.meta), now, now),
                 )
                 session_id = int(cur.lastrowid or 0)
-                await self._write_seats(session_id, record.seats)
-                await self.db.execute("COMMIT")
+                self._write_seats(con, session_id, record.seats)
+                con.execute("COMMIT")
+                return session_id
             except sqlite3.IntegrityError as exc:
-                await self.db.execute("ROLLBACK")
+                con.execute("ROLLBACK")
                 raise ChannelBusy(record.channel_id) from exc
             except BaseException:
-                await self.db.execute("ROLLBACK")
+                con.execute("ROLLBACK")
                 raise
+
+        session_id = await self._run(run)
         record.id, record.version, record.created_at, record.updated_at = session_id, 0, now, now
         return record
 
-    async def _write_seats(self, session_id: int, seats: list[Seat]) -> None:
-        await self.db.execute("DELETE FROM seats WHERE session_id = ?", (session_id,))
-        await self.db.executemany(
+    @staticmethod
+    def _write_seats(con: sqlite3.Connection, session_id: int, seats: list[Seat]) -> None:
+        con.execute("DELETE FROM seats WHERE session_id = ?", (session_id,))
+        con.executemany(
             "INSERT INTO seats (session_id, seat, player_id, name, is_ai) VALUES (?,?,?,?,?)",
             [(session_id, i, s.player_id, s.name, int(s.is_ai)) for i, s in enumerate(seats)],
         )
 
-    async def _read(self, where: str, args: tuple[Any, ...]) -> SessionRecord | None:
-        cur = await self.db.execute(f"SELECT * FROM sessions WHERE {where}", args)
-        row = await cur.fetchone()
+    @staticmethod
+    def _read(con: sqlite3.Connection, where: str, args: tuple[Any, ...]
+              ) -> SessionRecord | None:
+        row = con.execute(f"SELECT * FROM sessions WHERE {where}", args).fetchone()
         if row is None:
             return None
-        cur = await self.db.execute(
+        seats = [Seat(r["player_id"], r["name"], bool(r["is_ai"])) for r in con.execute(
             "SELECT player_id, name, is_ai FROM seats WHERE session_id = ? ORDER BY seat",
-            (row["id"],),
-        )
-        seats = [Seat(r["player_id"], r["name"], bool(r["is_ai"])) for r in await cur.fetchall()]
+            (row["id"],))]
         return SessionRecord(
             id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
             game=row["game"], options=json.loads(row["options"]), seed=row["seed"],
             status=row["status"], version=row["version"], host_id=row["host_id"],
             turn_secs=row["turn_secs"],
             state=None if row["state"] is None else json.loads(row["state"]),
-            move_count=row["move_count"], seats=seats, clock=json.loads(row["clock"]), meta=json.loads(row["meta"]),
-            created_at=row["created_at"], updated_at=row["updated_at"],
+            move_count=row["move_count"], seats=seats, clock=json.loads(row["clock"]),
+            meta=json.loads(row["meta"]), created_at=row["created_at"],
+            updated_at=row["updated_at"],
         )
 
     async def get_session(self, session_id: int) -> SessionRecord | None:
-        async with self._lock:
-            return await self._read("id = ?", (session_id,))
+        return await self._run(lambda con: self._read(con, "id = ?", (session_id,)))
 
     async def active_session(self, channel_id: str) -> SessionRecord | None:
-        async with self._lock:
-            return await self._read(
-                "channel_id = ? AND status IN (?, ?)", (channel_id, *ACTIVE)
-            )
+        return await self._run(lambda con: self._read(
+            con, "channel_id = ? AND status IN (?, ?)", (channel_id, *ACTIVE)))
 
     async def save(
         self,
@@ -173,44 +199,85 @@ class SQLiteStore:
         results: list[dict[str, Any]] | None = None,
         rate: RateFn | None = None,
     ) -> SessionRecord:
-        now = self._now()
-        async with self._lock:
-            await self.db.execute("BEGIN IMMEDIATE")
-            try:
-                cur = await self.db.execute(
-                    "UPDATE sessions SET status=?, version=?, state=?, move_count=?, clock=?,"
-                    " next_alarm=?, options=?, seed=?, turn_secs=?, host_id=?, updated_at=?"
-                    " WHERE id=? AND version=?",
-                    (record.status, expected_version + 1,
-                     None if record.state is None else _json(record.state), record.move_count,
-                     _json(record.clock), record.next_alarm, _json(record.options), record.seed,
-                     record.turn_secs, record.host_id, now, record.id, expected_version),
-                )
-                if cur.rowcount != 1:
-                    raise VersionConflict(f"session {record.id} is past version {expected_version}")
-                await self._write_seats(record.id, record.seats)
-                if move is not None:
-                    await self.db.execute(
-                        "INSERT INTO moves (session_id, seq, player_id, move, source, at)"
-                        " VALUES (?,?,?,?,?,?)",
-                        (record.id, move.seq, move.player_id, _json(move.move), move.source,
-                         move.at),
-                    )
-                if results is not None:
-                    await self._write_results(record, results, rate, now)
-                if self.before_commit is not None:
-                    self.before_commit()
-                await self.db.execute("COMMIT")
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
+        item = _Save(record, expected_version, move, results, rate,
+                     asyncio.get_running_loop().create_future())
+        self._pending.append(item)
+        if not self._flushing:
+            self._flushing = True
+            asyncio.get_running_loop().create_task(self._flush())
+        await item.future
         record.version = expected_version + 1
-        record.updated_at = now
         return record
 
-    async def _write_results(self, record: SessionRecord, results: list[dict[str, Any]],
-                             rate: RateFn | None, now: float) -> None:
-        await self.db.executemany(
+    async def _flush(self) -> None:
+        try:
+            while self._pending:
+                batch, self._pending = self._pending, []
+                try:
+                    await self._run(lambda con: self._write_batch(con, batch))
+                except BaseException as exc:  # the whole transaction rolled back
+                    for item in batch:
+                        item.error = item.error or exc
+                for item in batch:
+                    if item.future.done():
+                        continue
+                    if item.error is not None:
+                        item.future.set_exception(item.error)
+                    else:
+                        item.future.set_result(None)
+        finally:
+            self._flushing = False
+
+    def _write_batch(self, con: sqlite3.Connection, batch: list[_Save]) -> None:
+        now = self._now()
+        con.execute("BEGIN IMMEDIATE")
+        try:
+            for i, item in enumerate(batch):
+                con.execute(f"SAVEPOINT s{i}")
+                try:
+                    self._write_one(con, item, now)
+                except Exception as exc:
+                    con.execute(f"ROLLBACK TO s{i}")
+                    item.error = exc
+                con.execute(f"RELEASE s{i}")
+            if self.before_commit is not None:
+                self.before_commit()
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+        for item in batch:
+            if item.error is None:
+                item.record.updated_at = now
+
+    def _write_one(self, con: sqlite3.Connection, item: _Save, now: float) -> None:
+        record, expected = item.record, item.expected
+        cur = con.execute(
+            "UPDATE sessions SET status=?, version=?, state=?, move_count=?, clock=?,"
+            " next_alarm=?, options=?, seed=?, turn_secs=?, host_id=?, updated_at=?"
+            " WHERE id=? AND version=?",
+            (record.status, expected + 1,
+             None if record.state is None else _json(record.state), record.move_count,
+             _json(record.clock), record.next_alarm, _json(record.options), record.seed,
+             record.turn_secs, record.host_id, now, record.id, expected),
+        )
+        if cur.rowcount != 1:
+            raise VersionConflict(f"session {record.id} is past version {expected}")
+        self._write_seats(con, record.id, record.seats)
+        if item.move is not None:
+            m = item.move
+            con.execute(
+                "INSERT INTO moves (session_id, seq, player_id, move, source, at)"
+                " VALUES (?,?,?,?,?,?)",
+                (record.id, m.seq, m.player_id, _json(m.move), m.source, m.at),
+            )
+        if item.results is not None:
+            self._write_results(con, record, item.results, item.rate, now)
+
+    @staticmethod
+    def _write_results(con: sqlite3.Connection, record: SessionRecord,
+                       results: list[dict[str, Any]], rate: RateFn | None, now: float) -> None:
+        con.executemany(
             "INSERT INTO results (session_id, guild_id, game, player_id, rank, score, players,"
             " finished_at) VALUES (?,?,?,?,?,?,?,?)",
             [(record.id, record.guild_id, record.game, r["player"], r["rank"], r.get("score"),
@@ -221,16 +288,14 @@ class SQLiteStore:
         guild = record.guild_id or GUILDLESS
         ids = [r["player"] for r in results]
         marks = ",".join("?" * len(ids))
-        cur = await self.db.execute(
-            f"SELECT player_id, mu, sigma, games, wins FROM ratings WHERE guild_id=? AND game=?"
-            f" AND player_id IN ({marks})", (guild, record.game, *ids),
-        )
         current = {
             r["player_id"]: Rating(r["player_id"], r["mu"], r["sigma"], r["games"], r["wins"])
-            for r in await cur.fetchall()
+            for r in con.execute(
+                f"SELECT player_id, mu, sigma, games, wins FROM ratings WHERE guild_id=?"
+                f" AND game=? AND player_id IN ({marks})", (guild, record.game, *ids))
         }
         for new in rate(current).values():
-            await self.db.execute(
+            con.execute(
                 "INSERT INTO ratings (guild_id, game, player_id, mu, sigma, games, wins,"
                 " updated_at) VALUES (?,?,?,?,?,?,?,?) ON CONFLICT(guild_id, game, player_id)"
                 " DO UPDATE SET mu=excluded.mu, sigma=excluded.sigma, games=excluded.games,"
@@ -238,82 +303,64 @@ class SQLiteStore:
                 (guild, record.game, new.player_id, new.mu, new.sigma, new.games, new.wins, now),
             )
 
+    async def _write(self, sql: str, args: tuple[Any, ...]) -> int:
+        return await self._run(lambda con: con.execute(sql, args).rowcount)
+
     async def set_meta(self, session_id: int, meta: dict[str, Any]) -> None:
-        async with self._lock:
-            await self.db.execute(
-                "UPDATE sessions SET meta=? WHERE id=?", (_json(meta), session_id)
-            )
+        await self._write("UPDATE sessions SET meta=? WHERE id=?", (_json(meta), session_id))
 
     async def set_clock(self, record: SessionRecord) -> bool:
-        async with self._lock:
-            cur = await self.db.execute(
-                "UPDATE sessions SET clock=?, next_alarm=? WHERE id=? AND version=?",
-                (_json(record.clock), record.next_alarm, record.id, record.version),
-            )
-            return cur.rowcount == 1
+        changed = await self._write(
+            "UPDATE sessions SET clock=?, next_alarm=? WHERE id=? AND version=?",
+            (_json(record.clock), record.next_alarm, record.id, record.version))
+        return changed == 1
 
     async def overwrite_state(self, session_id: int, state: dict[str, Any]) -> None:
-        async with self._lock:
-            await self.db.execute(
-                "UPDATE sessions SET state=? WHERE id=?", (_json(state), session_id)
-            )
+        await self._write("UPDATE sessions SET state=? WHERE id=?", (_json(state), session_id))
+
+    async def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
+        return await self._run(lambda con: [dict(r) for r in con.execute(sql, args)])
 
     async def moves(self, session_id: int) -> list[MoveRecord]:
-        async with self._lock:
-            cur = await self.db.execute(
-                "SELECT seq, player_id, move, source, at FROM moves WHERE session_id=?"
-                " ORDER BY seq", (session_id,),
-            )
-            return [MoveRecord(r["seq"], r["player_id"], json.loads(r["move"]), r["source"],
-                               r["at"]) for r in await cur.fetchall()]
+        rows = await self._rows(
+            "SELECT seq, player_id, move, source, at FROM moves WHERE session_id=? ORDER BY seq",
+            (session_id,))
+        return [MoveRecord(r["seq"], r["player_id"], json.loads(r["move"]), r["source"],
+                           r["at"]) for r in rows]
 
     async def session_ids(self, statuses: tuple[str, ...] | None = None) -> list[int]:
-        async with self._lock:
-            if statuses:
-                marks = ",".join("?" * len(statuses))
-                cur = await self.db.execute(
-                    f"SELECT id FROM sessions WHERE status IN ({marks}) ORDER BY id", statuses
-                )
-            else:
-                cur = await self.db.execute("SELECT id FROM sessions ORDER BY id")
-            return [int(r[0]) for r in await cur.fetchall()]
+        if statuses:
+            marks = ",".join("?" * len(statuses))
+            rows = await self._rows(
+                f"SELECT id FROM sessions WHERE status IN ({marks}) ORDER BY id", statuses)
+        else:
+            rows = await self._rows("SELECT id FROM sessions ORDER BY id")
+        return [int(r["id"]) for r in rows]
 
     async def due_sessions(self, now: float) -> list[int]:
-        async with self._lock:
-            cur = await self.db.execute(
-                "SELECT id FROM sessions WHERE next_alarm IS NOT NULL AND next_alarm <= ?"
-                " AND status = 'running' ORDER BY next_alarm", (now,),
-            )
-            return [int(r[0]) for r in await cur.fetchall()]
+        rows = await self._rows(
+            "SELECT id FROM sessions WHERE next_alarm IS NOT NULL AND next_alarm <= ?"
+            " AND status = 'running' ORDER BY next_alarm", (now,))
+        return [int(r["id"]) for r in rows]
 
     # -- standings ---------------------------------------------------------------------------
     async def standings(self, guild_id: str | None, game: str | None) -> list[dict[str, Any]]:
-        guild = guild_id or GUILDLESS
-        async with self._lock:
-            args: tuple[Any, ...] = (guild,)
-            where = "guild_id = ?"
-            if game:
-                where += " AND game = ?"
-                args += (game,)
-            cur = await self.db.execute(
-                f"SELECT game, player_id, mu, sigma, games, wins FROM ratings WHERE {where}",
-                args,
-            )
-            return [dict(r) for r in await cur.fetchall()]
+        args: tuple[Any, ...] = (guild_id or GUILDLESS,)
+        where = "guild_id = ?"
+        if game:
+            where += " AND game = ?"
+            args += (game,)
+        return await self._rows(
+            f"SELECT game, player_id, mu, sigma, games, wins FROM ratings WHERE {where}", args)
 
     async def player_stats(self, guild_id: str | None, player_id: str) -> dict[str, Any]:
-        async with self._lock:
-            cur = await self.db.execute(
-                "SELECT game, COUNT(*) AS games, SUM(rank = 1) AS wins, AVG(rank) AS avg_rank"
-                " FROM results WHERE guild_id IS ? AND player_id = ? GROUP BY game ORDER BY game",
-                (guild_id, player_id),
-            )
-            per_game = [dict(r) for r in await cur.fetchall()]
-            cur = await self.db.execute(
-                "SELECT game, mu, sigma FROM ratings WHERE guild_id = ? AND player_id = ?",
-                (guild_id or GUILDLESS, player_id),
-            )
-            ratings = {r["game"]: dict(r) for r in await cur.fetchall()}
+        per_game = await self._rows(
+            "SELECT game, COUNT(*) AS games, SUM(rank = 1) AS wins, AVG(rank) AS avg_rank"
+            " FROM results WHERE guild_id IS ? AND player_id = ? GROUP BY game ORDER BY game",
+            (guild_id, player_id))
+        ratings = {r["game"]: r for r in await self._rows(
+            "SELECT game, mu, sigma FROM ratings WHERE guild_id = ? AND player_id = ?",
+            (guild_id or GUILDLESS, player_id))}
         for row in per_game:
             rating = ratings.get(row["game"])
             row["mu"] = rating["mu"] if rating else None
@@ -323,30 +370,20 @@ class SQLiteStore:
     async def recent_results(
         self, guild_id: str | None, player_id: str | None, limit: int
     ) -> list[dict[str, Any]]:
-        async with self._lock:
-            if player_id is None:
-                cur = await self.db.execute(
-                    "SELECT * FROM results WHERE guild_id IS ? ORDER BY finished_at DESC,"
-                    " session_id DESC, rank LIMIT ?", (guild_id, limit),
-                )
-            else:
-                cur = await self.db.execute(
-                    "SELECT * FROM results WHERE guild_id IS ? AND player_id = ?"
-                    " ORDER BY finished_at DESC, session_id DESC LIMIT ?",
-                    (guild_id, player_id, limit),
-                )
-            return [dict(r) for r in await cur.fetchall()]
+        if player_id is None:
+            return await self._rows(
+                "SELECT * FROM results WHERE guild_id IS ? ORDER BY finished_at DESC,"
+                " session_id DESC, rank LIMIT ?", (guild_id, limit))
+        return await self._rows(
+            "SELECT * FROM results WHERE guild_id IS ? AND player_id = ?"
+            " ORDER BY finished_at DESC, session_id DESC LIMIT ?", (guild_id, player_id, limit))
 
     # -- users -------------------------------------------------------------------------------
     async def set_dms_closed(self, user_id: str, closed: bool) -> None:
-        async with self._lock:
-            await self.db.execute(
-                "INSERT INTO users (user_id, dms_closed) VALUES (?, ?) ON CONFLICT(user_id)"
-                " DO UPDATE SET dms_closed = excluded.dms_closed", (user_id, int(closed)),
-            )
+        await self._write(
+            "INSERT INTO users (user_id, dms_closed) VALUES (?, ?) ON CONFLICT(user_id)"
+            " DO UPDATE SET dms_closed = excluded.dms_closed", (user_id, int(closed)))
 
     async def dms_closed(self, user_id: str) -> bool:
-        async with self._lock:
-            cur = await self.db.execute("SELECT dms_closed FROM users WHERE user_id=?", (user_id,))
-            row = await cur.fetchone()
-            return bool(row and row[0])
+        rows = await self._rows("SELECT dms_closed FROM users WHERE user_id=?", (user_id,))
+        return bool(rows and rows[0]["dms_closed"])
