@@ -344,8 +344,8 @@ def render_private(view: dict[str, Any], names: dict[str, str] | None,
     seat = _seat_of(view, me)
     planning = view["step"] == "plan" and "rotations" in you and you.get("pending") is None
     orienting = view["step"] == "orient" and you.get("pending") is None
-    height = lay.header + 64 + (36 if seat.get("empire") else 0) + lay.sheet_card + 70 + (150 if planning else 0) + \
-        (70 if orienting else 0)
+    height = (lay.header + 64 + (36 if seat.get("empire") else 0) + lay.sheet_card + 70
+              + (150 if planning else 0) + (70 if orienting else 0))
     width = lay.sheet_width
     img, d = new_canvas(width, height, theme)
     _header(d, view, names, width, theme, "Your engine")
@@ -417,7 +417,7 @@ def _pick_text(view: dict[str, Any], you: dict[str, Any]) -> str:
             return "Your salvage: " + " + ".join(pending["take"]) + " (hidden until resolved)"
         pay = int(pending.get("pay_soldier", 0)), int(pending.get("pay_good", 0))
         parts = [f"{n} {kind}{'s' if n > 1 else ''}"
-                 for n, kind in zip(pay, ("soldier", "good")) if n]
+                 for n, kind in zip(pay, ("soldier", "good"), strict=True) if n]
         cost = "free" if not parts else "pay " + " + ".join(parts) + " at the reveal"
         return f"Your pick: L {pending['L']}, R {pending['R']} ({cost}); hidden until the reveal"
     if step in ("orient", "plan", "salvage") and view["viewer"] in (view.get("actors") or []):

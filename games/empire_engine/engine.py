@@ -62,7 +62,8 @@ def well_formed(move: Any) -> bool:
     """True when ``move`` has the shape of some move type (keys and JSON value types)."""
     if not isinstance(move, dict):
         return False
-    shape = MOVE_SHAPES.get(move.get("type")) if isinstance(move.get("type"), str) else None
+    kind = move.get("type")
+    shape = MOVE_SHAPES.get(kind) if isinstance(kind, str) else None
     if shape is None or set(move) != {"type", *shape}:
         return False
     return all(_fits(move[k], kind) for k, kind in shape.items())
@@ -126,13 +127,13 @@ def deal_empires(rng: random.Random, players: list[str]) -> dict[str, str]:
         pool = names + names
         rng.shuffle(pool)
         drawn = pool[:n]
-    return dict(zip(players, drawn))
+    return dict(zip(players, drawn, strict=True))
 
 
 def player_order(s: State) -> list[str]:
     """§2: from the start player clockwise."""
-    ps = s["players"]
-    k = s["start"]
+    ps: list[str] = s["players"]
+    k: int = s["start"]
     return ps[k:] + ps[:k]
 
 
@@ -350,7 +351,7 @@ def joint_attack_extras(s: State) -> list[dict[str, Any]]:
     order = player_order(s)
     extras = []
     for x in order:
-        mate_team = s["teams"][1 - team_index(s, x)]
+        mate_team = s["teams"][1 - (team_index(s, x) or 0)]
         on_x = [a for a in s["attacks"] if a["target"] == x]
         by = {a["attacker"] for a in on_x}
         if not all(p in by for p in mate_team):
@@ -508,13 +509,13 @@ def final_results(s: State) -> list[dict[str, Any]]:
     readies = [sum(s["ready"][p][r] for p in u for r in D.READY_TYPES) for u in units]
     best = {r: max(pile[r] for pile in piles) for r in D.SCORE_TYPES}
     rows = []
-    for pile, ready in zip(piles, readies):
+    for pile, ready in zip(piles, readies, strict=True):
         majorities = [r for r in D.SCORE_TYPES if best[r] > 0 and pile[r] == best[r]]
         resources = sum(pile.values())
         bonus = D.MAJORITY_BONUS * len(majorities)
         rows.append({"resources": resources, "bonus": bonus, "score": resources + bonus,
                      "majorities": majorities, "ready_total": ready})
-    for row, unit in zip(rows, units):
+    for row in rows:
         key = (row["score"], row["ready_total"])
         ahead = [i for i, o in enumerate(rows) if (o["score"], o["ready_total"]) > key]
         row["unit_rank"] = 1 + len(ahead)

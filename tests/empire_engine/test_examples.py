@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.empire_engine import GAME
 from games.empire_engine.engine import final_results
-from tests.empire_engine.helpers import R, SC, build, execute, of_type, play
+from tests.empire_engine.helpers import SC, R, build, execute, of_type, play
 
 ABC = ["A", "B", "C"]
 ABCD = ["A", "B", "C", "D"]

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from games.ai import RandomPlayer
-from games.empire_engine import GAME
 from bot.presenters import get
 from bot.presenters.empire_engine import PRESENTER
+from games.ai import RandomPlayer
+from games.empire_engine import GAME
 from tests.empire_engine.helpers import R, build, execute
 
 

@@ -15,7 +15,7 @@ from games.empire_engine import GAME
 from renderers import render_png
 from renderers.common import MAX_PNG_BYTES, MAX_WIDTH
 from renderers.empire_engine import render
-from tests.empire_engine.helpers import R, SC, build, execute
+from tests.empire_engine.helpers import SC, R, build, execute
 
 GOLDEN = Path(__file__).parent / "golden"
 NAMES = {"A": "Čeněk Řežábek", "B": "Bob", "C": "Žofie Dvořáková", "D": "Dana"}

@@ -10,7 +10,7 @@ from games.base import IllegalMove, canonical
 from games.empire_engine import GAME
 from games.empire_engine import data as D
 from games.empire_engine.engine import game_length
-from tests.empire_engine.helpers import R, SC, build, execute, of_type, play
+from tests.empire_engine.helpers import SC, R, build, execute, of_type, play
 
 ABC = ["A", "B", "C"]
 ABCD = ["A", "B", "C", "D"]
