@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.i18n import t
 from bot.presenters.base import NameFn, OptionSpec, Presenter
+from games.majesty.engine import preview
 
 CHARACTER_NAMES = {
     "miller": "Miller", "brewer": "Brewer", "witch": "Witch", "guard": "Guard",
@@ -49,6 +50,15 @@ CATALOG: dict[str, str] = {
     "majesty.desc.buy": "Points {points} -> {after}; meeples over 5 return for 1 point each",
     "majesty.desc.sell": "Meeples {held} -> {after}, +{n} point{s}",
     "majesty.desc.skip": "Keep {held} meeples and {points} points",
+    "majesty.desc.result": "{location} ({side}): {result}",
+    "majesty.desc.exchange_result": "Ends with {points} points and {meeples} meeple{s}",
+    "majesty.res.points": "you {n:+d} point{s}",
+    "majesty.res.no_points": "no points",
+    "majesty.res.meeples": "meeples {before} -> {after}",
+    "majesty.res.others": "{who} +{n}",
+    "majesty.res.wounds": "wounds {n} card{s}",
+    "majesty.res.then_exchange": "then choose a Castle exchange",
+    "majesty.res.then_heal": "heals a split card: choose its half next",
     # location effects (short)
     "majesty.fx.mill.A": "+2 per Miller",
     "majesty.fx.mill.B": "+2 per Miller; everyone with a Witch +3",
@@ -241,6 +251,27 @@ class MajestyPresenter(Presenter):
             label = super().move_label(view, move, name)
         return label[:80]
 
+    def _result(self, view: dict[str, Any], move: dict[str, Any], name: NameFn) -> str | None:
+        """The exact outcome of ``move`` for the mover (engine preview), as a short phrase."""
+        pre = preview(view, move)
+        if pre is None:
+            return None
+        parts = [t("majesty.res.points", n=pre["points"], s=_s(abs(pre["points"])))
+                 if pre["points"] else t("majesty.res.no_points")]
+        me = (view.get("realms") or {}).get(view.get("active") or "", {})
+        held = int(me.get("meeples", 0))
+        if pre["meeples"]:
+            parts.append(t("majesty.res.meeples", before=held, after=held + pre["meeples"]))
+        if pre["wounds"]:
+            parts.append(t("majesty.res.wounds", n=pre["wounds"], s=_s(pre["wounds"])))
+        for q, n in pre["others"].items():
+            parts.append(t("majesty.res.others", who=name(q), n=n))
+        if pre["next_step"] == "castle_exchange":
+            parts.append(t("majesty.res.then_exchange"))
+        elif pre["next_step"] == "heal_place":
+            parts.append(t("majesty.res.then_heal"))
+        return ", ".join(parts)
+
     def move_description(
         self, view: dict[str, Any], move: dict[str, Any], name: NameFn
     ) -> str | None:
@@ -253,8 +284,13 @@ class MajestyPresenter(Presenter):
             chars = list(slot["card"].get("characters", []))
             if len(chars) == 1:
                 loc = HOME[chars[0]]
-                text = t("majesty.desc.take_single", location=LOCATION_NAMES[loc],
-                         side=_side(view, loc), effect=_effect(view, loc))
+                result = self._result(view, move, name)
+                if result:
+                    text = t("majesty.desc.result", location=LOCATION_NAMES[loc],
+                             side=_side(view, loc), result=result)
+                else:
+                    text = t("majesty.desc.take_single", location=LOCATION_NAMES[loc],
+                             side=_side(view, loc), effect=_effect(view, loc))
             elif len(chars) == 2:
                 a, b = chars
                 text = t("majesty.desc.take_split", a=CHARACTER_NAMES[a], b=CHARACTER_NAMES[b],
@@ -263,19 +299,32 @@ class MajestyPresenter(Presenter):
             ch = str(move.get("character"))
             home = HOME.get(ch)
             if home:
-                text = t("majesty.desc.place", location=LOCATION_NAMES[home],
-                         side=_side(view, home), effect=_effect(view, home))
+                result = self._result(view, move, name)
+                where = "cottage" if mtype == "heal_place" else home
+                if result:
+                    text = t("majesty.desc.result", location=LOCATION_NAMES[where],
+                             side=_side(view, where), result=result)
+                else:
+                    text = t("majesty.desc.place", location=LOCATION_NAMES[home],
+                             side=_side(view, home), effect=_effect(view, home))
         elif mtype == "castle_exchange":
+            pre = preview(view, move)
             me = (view.get("realms") or {}).get(view.get("active") or "", {})
             held, points = int(me.get("meeples", 0)), int(me.get("points", 0))
             k = int(move.get("meeples", 0))
-            if k > 0:
+            if pre is not None:
+                m = held + pre["meeples"]
+                text = t("majesty.desc.exchange_result", points=points + pre["points"],
+                         meeples=m, s=_s(m))
+            elif k > 0:
                 text = t("majesty.desc.buy", points=points, after=points - k)
             elif k < 0:
                 text = t("majesty.desc.sell", held=held, after=held + k, n=-k, s=_s(-k))
             else:
                 text = t("majesty.desc.skip", held=held, points=points)
-        return text[:100] if text else None
+        if text and len(text) > 100:
+            text = text[:99] + "…"
+        return text
 
     def prompt_text(self, view: dict[str, Any], player: str, name: NameFn) -> str:
         step = view.get("step")

@@ -637,3 +637,69 @@ def view(s: State, viewer: str | None) -> dict[str, Any]:
         "home": dict(HOME),
         "character_at": dict(CHARACTER_AT),
     }
+
+
+# --------------------------------------------------------------------------------------------
+# Preview (for move descriptions in the bot)
+
+
+def state_from_view(v: dict[str, Any]) -> State:
+    """A playable state rebuilt from a view; the unknown deck is left empty.
+
+    Good for previewing the active player's next decision (no refill is needed for that).
+    """
+    order: list[str] = list(v["order"])
+    pending: dict[str, Any] | None = None
+    pv = v.get("pending")
+    if pv:
+        if pv["kind"] == "castle_exchange":
+            pending = {"kind": "castle_exchange", "location": "castle"}
+        elif pv["kind"] == "heal_place":
+            pending = {"kind": "heal_place", "card": pv["card"]["id"], "location": "cottage"}
+        else:
+            pending = {"kind": "place", "card": pv["card"]["id"]}
+    realms = {}
+    for p, r in v["realms"].items():
+        realms[p] = {
+            "points": r["points"], "meeples": r["meeples"], "taken": r["taken"],
+            "locations": {loc: [{"id": e["id"], "as": e["as"]} for e in r["locations"][loc]]
+                          for loc in REALM_LOCATIONS},
+            "infirmary": [c["id"] for c in r["infirmary"]],
+        }
+    return {
+        "game": "majesty", "players": list(v["players"]), "order": order,
+        "options": dict(v["options"]), "t": int(v["turn"]) - 1, "step": v["step"],
+        "pending": pending,
+        "display": [{"card": d["card"]["id"], "meeples": d["meeples"]} for d in v["display"]],
+        "deck": [], "realms": realms, "final": None, "last_events": [],
+    }
+
+
+def preview(v: dict[str, Any], move: Move) -> dict[str, Any] | None:
+    """What ``move`` by the active player does up to the next decision, from a view.
+
+    ``{"points", "meeples", "next_step", "others"}``: the mover's change in points and held
+    meeples (after any end-of-turn return), the step that follows, and the points other
+    players gain. None when the move cannot be previewed.
+    """
+    try:
+        s = state_from_view(v)
+        player = active_player(s)
+        if player is None:
+            return None
+        after, events = apply(s, player, move)
+    except (IllegalMove, KeyError, TypeError, ValueError, IndexError):
+        return None
+    me_before, me_after = s["realms"][player], after["realms"][player]
+    others = {e["player"]: 0 for e in events if e["type"] == "gain" and e["player"] != player}
+    for e in events:
+        if e["type"] == "gain" and e["player"] != player:
+            others[e["player"]] += e["points"]
+    pending_player = active_player(after)
+    return {
+        "points": me_after["points"] - me_before["points"],
+        "meeples": me_after["meeples"] - me_before["meeples"],
+        "next_step": after["step"] if pending_player == player else "done",
+        "others": others,
+        "wounds": sum(1 for e in events if e["type"] == "attack" and e["result"] == "wounded"),
+    }
