@@ -163,11 +163,29 @@ def _dragon(d: ImageDraw.ImageDraw, x: int, y: int) -> None:
     d.text((x + 37, y + 11), "DRAGON", font=font(12, True), fill=(255, 240, 200), anchor="mm")
 
 
-def _badge(d: ImageDraw.ImageDraw, x: int, y: int, w: int, kind: str, owner: Colour,
-           owner_name: str) -> None:
-    d.rounded_rectangle((x, y, x + w, y + 24), radius=6, fill=owner, outline=(30, 30, 30), width=2)
+@lru_cache(maxsize=64)
+def _badge_image(kind: str, owner: Colour, w: int) -> Image.Image:
+    """An action-card badge in its owner's colour (drawn once per kind and colour)."""
+    img = Image.new("RGBA", (w + 1, 25), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((0, 0, w, 24), radius=6, fill=owner, outline=(30, 30, 30), width=2)
     label = BADGE.get(kind, kind.upper())
-    d.text((x + w // 2, y + 12), label, font=font(13, True), fill=(255, 255, 255), anchor="mm")
+    d.text((w // 2, 12), label, font=font(13, True), fill=(255, 255, 255), anchor="mm")
+    return img
+
+
+def _badge(img: Image.Image, x: int, y: int, w: int, kind: str, owner: Colour) -> None:
+    badge = _badge_image(kind, owner, w)
+    img.paste(badge, (x, y), badge)
+
+
+@lru_cache(maxsize=8)
+def _empty_slot(w: int, h: int, line: Colour, muted: Colour, bg: Colour) -> Image.Image:
+    img = Image.new("RGB", (w - 12, h - 12), bg)
+    d = ImageDraw.Draw(img)
+    _dashed_rect(d, (0, 0, w - 13, h - 13), line, width=2, dash=6)
+    d.text(((w - 12) // 2, (h - 12) // 2), "empty slot", font=font(14), fill=muted, anchor="mm")
+    return img
 
 
 def _plural(n: int, word: str) -> str:
@@ -282,8 +300,7 @@ def _draw_village(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, vil:
     bx = x + 8
     bw = 56
     for kind, owner in specials:
-        _badge(d, bx, y + lay.tile_h - 32, bw, kind, seat_colour(_seat_of(view, owner)),
-               _names(owner, names))
+        _badge(img, bx, y + lay.tile_h - 32, bw, kind, seat_colour(_seat_of(view, owner)))
         bx += bw + 4
 
 
@@ -400,10 +417,8 @@ def render_public(view: dict[str, Any], names: dict[str, str] | None, theme: The
                 _draw_village(img, d, bx, by, villages[slot], view, names, lay)
                 boxes[(pid, slot)] = (bx, by)
             else:
-                _dashed_rect(d, (bx + 6, by + 6, bx + lay.tile_w - 6, by + lay.tile_h - 6),
-                             theme.line, width=2, dash=6)
-                _text(d, (bx + lay.tile_w // 2, by + lay.tile_h // 2), "empty slot", 14,
-                      theme.muted, anchor="mm")
+                img.paste(_empty_slot(lay.tile_w, lay.tile_h, theme.line, theme.muted,
+                                      panel_fill), (bx + 6, by + 6))
         if len(villages) > 0:
             # ring direction hint between consecutive villages
             for slot in range(len(villages) - 1):
