@@ -747,6 +747,18 @@ class EmpireEngine:
         return isinstance(move, dict) and move.get("type") in SECRET_STEPS
 
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
+        """§10.2: what ``viewer`` may see (None = public).
+
+        Keys: ``round``, ``rounds``, ``start_player``, ``player_order``, ``step``, ``actors``,
+        ``chosen`` ({pid: bool} during secret steps, else None), ``participants``, ``teams``,
+        ``options``, ``players`` ({pid: per-player dict}) and ``seats`` (the same dicts in seat
+        order: ``top_L``, ``top_R``, ``ready``, ``score_total``, ``score`` (None where §10.1
+        hides it), ``empire``, ``team``, ``chosen``, ``attacked``), ``attacks`` (this round's
+        made attacks with status ``pending``/``blocked``/``resolved``), ``current`` (the block
+        or theft being decided), ``theft_quantity``, ``results`` (at the end) and ``you`` (the
+        viewer's pending pick, legal-move count, own and partner's score piles and, while
+        planning, the action each number of quarter turns brings up and which turns cost).
+        """
         s = state
         over = s["step"] == "over"
         secret_step = s["step"] in SECRET_STEPS
@@ -771,7 +783,8 @@ class EmpireEngine:
         v: dict[str, Any] = {
             "game": self.id,
             "viewer": viewer_in,
-            "players": list(s["players"]),
+            "seat_order": list(s["players"]),
+            "players": {seat["player"]: dict(seat) for seat in seats},
             "round": min(s["round"], s["rounds"]),
             "rounds": s["rounds"],
             "start_player": s["players"][s["start"]],
