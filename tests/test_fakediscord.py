@@ -171,6 +171,16 @@ async def local(interaction: discord.Interaction) -> None:
     await interaction.response.send_message("local")
 
 
+async def game_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=n.title(), value=n) for n in ("majesty", "elves", "tek") if current in n]
+
+
+@app_commands.command(name="rules", description="Rules of a game")
+@app_commands.autocomplete(game=game_names)
+async def rules(interaction: discord.Interaction, game: str) -> None:
+    await interaction.response.send_message(f"rules of {game}")
+
+
 class FakeTestBot(commands.Bot):
     def __init__(self, guild_id: int) -> None:
         super().__init__(command_prefix="!", intents=discord.Intents.default(), guild_ready_timeout=0.05)
@@ -179,11 +189,17 @@ class FakeTestBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(JoinButton)
-        for cmd in (game, hand, board, announce, dm, ask, slow, twice):
+        for cmd in (game, hand, board, announce, dm, ask, slow, twice, rules):
             self.tree.add_command(cmd)
         self.tree.add_command(local, guild=discord.Object(self.guild_id))
         await self.tree.sync()
         await self.tree.sync(guild=discord.Object(self.guild_id))
+
+
+def subprocess_bot(argv: list[str]) -> int:
+    """The same bot as a process of its own (``FakeDiscord.spawn(target=...)``)."""
+    FakeTestBot(int(argv[0])).run("fake-token", log_handler=None)
+    return 0
 
 
 # --- fixtures ---------------------------------------------------------------------------
@@ -510,3 +526,51 @@ async def test_new_bot_process_handles_old_messages() -> None:
             assert len(fake.gateway.sessions) == 2
         finally:
             await stop_bot(fake, bot2, task2)
+
+
+@pytest.mark.asyncio
+async def test_bot_in_its_own_process_survives_a_crash() -> None:
+    async with FakeDiscord.running() as fake:
+        guild = fake.add_guild()
+        general = fake.add_channel(guild, "general")
+        alice, bob = fake.add_user("alice"), fake.add_user("bob")
+        check = await fake.spawn("hello", target="tests.fakediscord.launch:selfcheck")
+        assert await check.wait() == 0, check.output()
+        assert check.output().split() == [fake.api_base, fake.gateway_url, "hello"]
+
+        target = "tests.test_fakediscord:subprocess_bot"
+        proc = await fake.spawn(str(guild.id), target=target)
+        try:
+            await fake.wait_ready(timeout=30, task=proc)
+            lobby = await fake.slash(alice, general, "game new", game="elves")
+        finally:
+            await proc.kill()                                  # a crash: no clean close
+        await fake.wait_disconnected()
+        proc2 = await fake.spawn(str(guild.id), target=target)
+        try:
+            await fake.wait_for(lambda: fake.gateway.connected, timeout=30)
+            await fake.click(bob, lobby, "Join")
+            assert lobby.message.content == "Lobby 1: bob joined"
+        finally:
+            assert await proc2.stop() == 0, proc2.output()
+        assert [c.session.resumes for c in fake.gateway.connections] == [0, 0]
+        assert not fake.problems()
+
+
+@pytest.mark.asyncio
+async def test_autocomplete_who_saw_and_problems(world: World) -> None:
+    fake = world.fake
+    assert await fake.autocomplete(world.alice, world.general, "rules", "game", "es") == [
+        {"name": "Majesty", "value": "majesty"}, {"name": "Elves", "value": "elves"}]
+    assert (await fake.slash(world.alice, world.general, "rules", game="tek")).content == "rules of tek"
+    await fake.slash(world.alice, world.general, "hand")
+    await fake.slash(world.alice, world.general, "dm", user=world.bob)
+    await fake.slash(world.alice, world.general, "dm", user=world.carol)
+    await fake.idle()
+    assert fake.who_saw("7 of swords") == {world.alice}
+    assert fake.who_saw("Your secret: 42") == {world.bob}          # carol's DM was refused
+    assert fake.who_saw("rules of tek") == {world.alice, world.bob, world.carol, world.mod, fake.owner}
+    assert not fake.problems()
+    await fake.slash(world.alice, world.general, "twice")
+    await fake.idle()
+    assert any("already acknowledged" in p for p in fake.problems())

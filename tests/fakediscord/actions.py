@@ -156,6 +156,31 @@ class Actions:
         return await self._interact(m.APPLICATION_COMMAND, user, channel, data, command_name=command,
                                     timeout=_timeout, wait=_wait)
 
+    async def autocomplete(self: FakeDiscord, user: m.User, channel: m.Channel, command: str, option: str,
+                           typed: str = "", /, *, _timeout: float = 5.0, **options: Any) -> list[dict]:
+        """Type `typed` into `option` of ``/command`` (other options already filled from
+        keywords) and return the choices the bot suggests ([{"name", "value"}])."""
+        cmd, scope = self._find_command(user, channel, command.split()[0])
+        node, chain = cmd, []
+        for word in command.split()[1:]:
+            node = next(o for o in node.get("options") or [] if o.get("type") in (1, 2) and o["name"] == word)
+            chain.append(node)
+        params = [o for o in node.get("options") or [] if o.get("type") not in (1, 2)]
+        spec = next((p for p in params if p["name"] == option), None)
+        if spec is None or not spec.get("autocomplete"):
+            raise UserCannot(f"/{command} {option}: not an autocomplete option")
+        resolved: dict[str, dict] = {}
+        given = self._build_options(command, params, options, resolved, channel, False)
+        given.append({"name": option, "type": spec["type"], "value": typed, "focused": True})
+        for sub in reversed(chain):
+            given = [{"name": sub["name"], "type": sub["type"], "options": given}]
+        data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"], "type": 1, "options": given}
+        if scope is not None:
+            data["guild_id"] = str(scope)
+        result = await self._interact(m.AUTOCOMPLETE, user, channel, data, command_name=command,
+                                      timeout=_timeout)
+        return list((result.interaction.response_data or {}).get("choices") or [])
+
     def _find_command(self: FakeDiscord, user: m.User, channel: m.Channel, name: str) -> tuple[dict, int | None]:
         guild = channel.guild
         scopes = ([guild.id] if guild else []) + [None]

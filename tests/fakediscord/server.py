@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
+import os
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,7 +21,7 @@ from .actions import Actions
 from .faults import Fault, rate_limited_response, ratelimit_headers
 from .gateway import RECONNECT, Gateway
 from .messages import parse_body
-from .rest import BODY, RECEIVED_AT, ApiError, Rest
+from .rest import BODY, CANNOT_MESSAGE_USER, RECEIVED_AT, ApiError, Rest
 
 log = logging.getLogger("fakediscord")
 
@@ -38,10 +41,53 @@ class RequestRecord:
     files: list[tuple[str, bytes]] = field(default_factory=list)
     status: int | None = None
     fault: str | None = None       # "429", "500", "slow" ... when a fault answered it
+    error_code: int | None = None  # Discord's JSON error code on a 4xx/5xx (50007, 10062, ...)
     at: float = 0.0
 
     def __repr__(self) -> str:
         return f"<{self.method} {self.path} -> {self.status}{' ' + self.fault if self.fault else ''}>"
+
+
+class BotProcess:
+    """A bot process started by ``FakeDiscord.spawn``."""
+
+    def __init__(self, proc: asyncio.subprocess.Process, log_path: str) -> None:
+        self.proc = proc
+        self.log_path = log_path
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+    @property
+    def running(self) -> bool:
+        return self.proc.returncode is None
+
+    def output(self) -> str:
+        with open(self.log_path, encoding="utf-8", errors="replace") as fh:
+            return fh.read()
+
+    async def wait(self, timeout: float = 30.0) -> int:
+        """Until the process exits by itself; its return code."""
+        return await asyncio.wait_for(self.proc.wait(), timeout)
+
+    async def stop(self, timeout: float = 15.0) -> int:
+        """SIGINT (what Ctrl-C does: discord.py closes the client), then wait; SIGKILL if it hangs."""
+        import signal
+
+        if self.running:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                return await asyncio.wait_for(self.proc.wait(), timeout)
+            except asyncio.TimeoutError:
+                self.proc.kill()
+        return await self.proc.wait()
+
+    async def kill(self) -> int:
+        """SIGKILL: the process dies at once, like a crash (no clean gateway close)."""
+        if self.running:
+            self.proc.kill()
+        return await self.proc.wait()
 
 
 class FakeDiscord(Actions):
@@ -159,6 +205,30 @@ class FakeDiscord(Actions):
                 yield fake
         finally:
             await fake.stop()
+
+    def env(self) -> dict[str, str]:
+        """Environment for a bot process started with ``python -m tests.fakediscord.launch``."""
+        return {"FAKEDISCORD_API_BASE": self.api_base, "FAKEDISCORD_GATEWAY": self.gateway_url}
+
+    async def spawn(self, *args: str, target: str | None = None, env: dict[str, str] | None = None,
+                    cwd: str | None = None) -> BotProcess:
+        """Start a bot in a separate process pointed at this fake: ``target`` (default
+        ``bot.cli:main``) is called with `args`, e.g. ``await fake.spawn("run", env={
+        "DISCORD_TOKEN": "x", "DATABASE_URL": "sqlite:///..."})``. Its output goes to
+        ``proc.log_path``. Stop it with ``await proc.stop()`` (SIGINT: graceful) or
+        ``await proc.kill()`` (SIGKILL: a crash)."""
+        import tempfile
+        from pathlib import Path
+
+        root = str(Path(__file__).resolve().parents[2])
+        full_env = {**os.environ, **self.env(), **(env or {})}
+        full_env["PYTHONPATH"] = os.pathsep.join(filter(None, [root, full_env.get("PYTHONPATH")]))
+        argv = [sys.executable, "-m", "tests.fakediscord.launch", *([target] if target else []), *args]
+        log_file = tempfile.NamedTemporaryFile(prefix="fakediscord-bot-", suffix=".log", delete=False)
+        proc = await asyncio.create_subprocess_exec(*argv, env=full_env, cwd=cwd or root,
+                                                    stdout=log_file, stderr=asyncio.subprocess.STDOUT)
+        log_file.close()
+        return BotProcess(proc, log_file.name)
 
     def _spawn(self, coro) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -355,6 +425,9 @@ class FakeDiscord(Actions):
                 for k, v in ratelimit_headers(_bucket(request.method, api_path)).items():
                     resp.headers.setdefault(k, v)
             record.status = resp.status
+            if resp.status >= 400 and isinstance(resp, web.Response) and resp.body:
+                with contextlib.suppress(ValueError, TypeError, AttributeError):
+                    record.error_code = json.loads(resp.body).get("code")
             return resp
         finally:
             self._inflight -= 1
@@ -407,13 +480,15 @@ class FakeDiscord(Actions):
                 pass
 
     async def wait_ready(self, timeout: float = 15.0, *, commands: bool = True,
-                         task: asyncio.Task | None = None) -> None:
+                         task: asyncio.Task | BotProcess | None = None) -> None:
         """Until the bot is connected and identified (READY + GUILD_CREATEs sent) and, with
         `commands`, has registered application commands. Pass the bot's task (e.g. of
-        ``bot.start(token)``) to fail at once with its exception if it dies while starting."""
+        ``bot.start(token)``) or BotProcess to fail at once if it dies while starting."""
 
         def ready():
-            if task is not None and task.done():
+            if isinstance(task, BotProcess) and not task.running:
+                raise AssertionError(f"the bot process exited with {task.proc.returncode}:\n{task.output()[-3000:]}")
+            if isinstance(task, asyncio.Task) and task.done():
                 exc = task.exception() if not task.cancelled() else None
                 raise AssertionError(f"the bot stopped while starting: {exc!r}") from exc
             return self.gateway.connected and (not commands or any(self.commands.values()))
@@ -508,6 +583,45 @@ class FakeDiscord(Actions):
         now = asyncio.get_running_loop().time()
         return [i for i in self._interactions.values()
                 if not i.acknowledged and i.dispatched_at is not None and now - i.dispatched_at > older_than]
+
+    def who_saw(self, text: str) -> set[m.User]:
+        """Every user who could see `text` in any message the bot sent, in any version of it
+        (edited away or deleted later still counts): channel messages count for every member
+        of the guild, DMs for the recipient, ephemerals for their one user."""
+        seen: set[m.User] = set()
+        for msg in self.all_messages(include_deleted=True):
+            if text not in msg.text():
+                continue
+            if msg.visible_to is not None:
+                seen.add(msg.visible_to)
+            elif msg.channel.is_dm:
+                seen.add(msg.channel.recipient)
+            elif msg.channel.guild is not None:
+                seen.update(member.user for member in msg.channel.guild.members.values())
+        seen.discard(self.bot_user)
+        return seen
+
+    def error_responses(self, *, ignore_codes: tuple[int, ...] = (CANNOT_MESSAGE_USER,)) -> list[RequestRecord]:
+        """Requests the fake answered with an error that no injected fault caused (a 404 for
+        editing an ephemeral message through the channel, a 400 for an invalid body...).
+        DMs refused because a user closed them (50007) are expected and ignored by default."""
+        return [r for r in self.requests if r.status is not None and r.status >= 400
+                and r.fault is None and r.error_code not in ignore_codes]
+
+    def problems(self, *, ack_limit: float = 3.0) -> list[str]:
+        """Everything Discord would have shown as broken, as readable lines; an e2e test ends
+        with ``assert not fake.problems()``: interactions answered late, twice or never,
+        error answers, unimplemented routes, embeds pointing at missing attachments."""
+        out: list[str] = []
+        for inter in self._interactions.values():
+            if inter.late or (inter.ack_latency is not None and inter.ack_latency > ack_limit):
+                out.append(f"{inter!r} answered after {inter.ack_latency:.2f}s")
+            out.extend(f"{inter!r}: {e}" for e in inter.errors if "after dispatch" not in e)
+        out.extend(f"{inter!r} never answered" for inter in self.unanswered(older_than=ack_limit))
+        out.extend(f"error answer {r!r} code={r.error_code} body={r.json!r:.200}" for r in self.error_responses())
+        out.extend(f"unhandled route {u}" for u in self.unhandled)
+        out.extend(self.warnings)
+        return out
 
     def command_paths(self, guild: m.Guild | None = None) -> list[str]:
         """Registered slash commands as invocation paths: ["game new", "game join", "stats"]."""
