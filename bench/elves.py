@@ -23,7 +23,8 @@ NAMES = {"p0": "Čeněk Řežábek", "p1": "Bob", "p2": "Žofie", "p3": "AI 4", 
          "p5": "Eva"}
 
 
-def games_per_second(n: int, options: dict[str, Any], seconds: float = 2.0) -> tuple[float, float, float]:
+def games_per_second(n: int, options: dict[str, Any],
+                     seconds: float = 2.0) -> tuple[float, float, float]:
     players = [f"p{i}" for i in range(n)]
     count, start, seed, moves = 0, time.perf_counter(), 0, 0
     while time.perf_counter() - start < seconds:

@@ -114,7 +114,8 @@ def village_tile(terrain: str, value: int, w: int, h: int) -> Image.Image:
             d.point([(i + 3, h - 40), (i + 9, h - 37)], fill=_mix(fill, ink, 0.35))
     d.text((10, 6), NAMES.get(terrain, terrain), font=font(19, True), fill=ink)
     cx, cy, r = w - 22, 20, 15
-    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(255, 248, 220), outline=(120, 90, 20), width=2)
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(255, 248, 220), outline=(120, 90, 20),
+              width=2)
     d.text((cx, cy), str(value), font=font(17, True), fill=(90, 60, 0), anchor="mm")
     return img
 
@@ -486,7 +487,7 @@ def render_private(view: dict[str, Any], names: dict[str, str] | None, theme: Th
         for _ in range(int(b.get(str(value), 0))):
             img.paste(_coin(value, 17), (cx, y + 2), _coin(value, 17))
             cx += 40
-    me = next((p for p in view.get("players", []) if p["id"] == viewer), {})
+    me: dict[str, Any] = next((p for p in view.get("players", []) if p["id"] == viewer), {})
     info = (f"{_plural(sum(hand.values()), 'card')} · "
             f"{_plural(me.get('tokens_free', 0), 'coat')} of arms left"
             + (f" · next purchase {me['next_buy_cost']} gold"

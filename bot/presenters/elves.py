@@ -84,7 +84,8 @@ CATALOG: dict[str, str] = {
     "elves.desc.escort": "Thieves and obstacles there do not affect you.",
     "elves.desc.reverse": "The next village becomes {village}.",
     # prompts
-    "elves.prompt.turn": "Round {round}, planning. Choose one action. You hold {hand} card(s) and {gold} gold.",
+    "elves.prompt.turn": ("Round {round}, planning. Choose one action. "
+                          "You hold {hand} card(s) and {gold} gold."),
     "elves.prompt.place_village": "Where does your {terrain} village go?",
     "elves.prompt.place_special": "Where does your {card} go?",
     "elves.prompt.discard": "Discard a card ({left} more to discard).",
@@ -119,7 +120,8 @@ CATALOG: dict[str, str] = {
     "elves.ev.visited.obstacle": ", obstacle",
     "elves.ev.visited.escorted": ", escorted",
     "elves.ev.thief_paid": "{player} pays {amount} gold to {to}'s thief.",
-    "elves.ev.journey_ended": "{player} ends the journey: {visits} visit(s), +{income} gold{bonus}.",
+    "elves.ev.journey_ended": ("{player} ends the journey: {visits} visit(s), "
+                               "+{income} gold{bonus}."),
     "elves.ev.journey_ended.bonus": ", +{bonus} bonus for visiting every village",
     "elves.ev.round_ended": "Round {round} is over; the table is cleared.",
     "elves.ev.game_over": "Game over. {ranking}",
@@ -131,9 +133,11 @@ CATALOG: dict[str, str] = {
     "elves.status.phase.travel": "travel",
     "elves.status.phase.over": "over",
     "elves.status.pile": "Draw pile {draw}, discards {discard}. Passes in a row: {passes}.",
-    "elves.status.journey": "Journey of {player}: {visits} visit(s), pending {income}, going {direction}{escort}.",
+    "elves.status.journey": ("Journey of {player}: {visits} visit(s), pending {income}, "
+                             "going {direction}{escort}."),
     "elves.status.escort": ", escorted in {realm}",
-    "elves.status.line": "{player}: {coins} coin(s), {hand} card(s), {tokens} coat(s) of arms; villages: {villages}",
+    "elves.status.line": ("{player}: {coins} coin(s), {hand} card(s), {tokens} coat(s) of arms; "
+                          "villages: {villages}"),
     "elves.status.final": "{rank}. {player}: {gold} gold",
     "elves.status.none": "none",
     "elves.step.turn": "choosing an action",
@@ -388,7 +392,7 @@ class ElvesPresenter(Presenter):
         if view.get("phase") == "over":
             return t("elves.prompt.over")
         if kind == "turn":
-            me = next((p for p in view["players"] if p["id"] == player), {})
+            me: dict[str, Any] = next((p for p in view["players"] if p["id"] == player), {})
             gold = view.get("gold", "?") if view.get("viewer") == player else "?"
             return t("elves.prompt.turn", round=view.get("round"), hand=me.get("hand_size", 0),
                      gold=gold)

@@ -10,7 +10,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-_RAW: dict[str, Any] = json.loads((Path(__file__).parent / "data" / "tables.json").read_text("utf-8"))
+_TABLES = Path(__file__).parent / "data" / "tables.json"
+_RAW: dict[str, Any] = json.loads(_TABLES.read_text("utf-8"))
 
 #: terrain key -> {"value", "cards", "obstacle", "cost": {transport: n}}, in data-table order
 TERRAINS: dict[str, dict[str, Any]] = _RAW["terrains"]

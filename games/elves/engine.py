@@ -140,7 +140,8 @@ def sorted_counts(counts: dict[str, int]) -> dict[str, int]:
 
 def ring(state: State) -> list[tuple[int, int]]:
     """All villages on the table: realms in seat order, slots in order (rules §7.1)."""
-    return [(seat, slot) for seat, realm in enumerate(state["realms"]) for slot in range(len(realm))]
+    return [(seat, slot) for seat, realm in enumerate(state["realms"])
+            for slot in range(len(realm))]
 
 
 def _take(hand: dict[str, int], card: str, n: int = 1) -> None:
@@ -343,11 +344,11 @@ def next_village(s: State, seat: int, route: list[tuple[int, int]]) -> int | Non
             if owner > seat:
                 return i
         return 0
-    return (j["at"] + j["dir"]) % len(route)
+    return int(j["at"] + j["dir"]) % len(route)
 
 
 def escorted_in(s: State, realm_seat: int) -> bool:
-    return s["journey"]["escort"] == realm_seat
+    return bool(s["journey"]["escort"] == realm_seat)
 
 
 def thief_charges(s: State, seat: int, v: dict[str, Any], realm_seat: int) -> bool:
@@ -361,7 +362,8 @@ def obstacle_surcharge(s: State, seat: int, v: dict[str, Any], realm_seat: int) 
     return 1 if ob is not None and ob["owner"] != seat and not escorted_in(s, realm_seat) else 0
 
 
-def travel_need(s: State, seat: int, v: dict[str, Any], realm_seat: int, transport: str) -> int | None:
+def travel_need(s: State, seat: int, v: dict[str, Any], realm_seat: int,
+                transport: str) -> int | None:
     """Cards of ``transport`` needed to visit ``v``, or None when it cannot enter."""
     base = COST[transport].get(v["card"])
     if base is None:
@@ -407,11 +409,12 @@ def journey_moves(s: State, seat: int) -> list[Move]:
 
 
 def _thief_at_arrival(s: State, seat: int, v: dict[str, Any], realm_seat: int) -> bool:
-    """Whether the thief at ``v`` would charge on arrival (the escort survives only in its realm)."""
+    """Whether the thief at ``v`` charges on arrival (the escort survives only in its realm)."""
     return v["thief"] is not None and v["thief"] != seat and s["journey"]["escort"] != realm_seat
 
 
-def arrive(s: State, seat: int, index: int, route: list[tuple[int, int]], visit: Event) -> list[Event]:
+def arrive(s: State, seat: int, index: int, route: list[tuple[int, int]],
+           visit: Event) -> list[Event]:
     """Arrival at ring ``index`` (rules §7.2 step 3): escort, thief, income, position."""
     j = s["journey"]
     r_seat, slot = route[index]
@@ -550,7 +553,8 @@ class Elves:
         if kind == "discard":
             return [{"type": "discard", "card": k} for k in KINDS if k in hand]
         if kind == "place_village":
-            return [{"type": "place_village", "realm": s["players"][r]} for r in realms_with_room(s)]
+            return [{"type": "place_village", "realm": s["players"][r]}
+                    for r in realms_with_room(s)]
         if kind == "place_special":
             return [{"type": "place_special", "realm": s["players"][r], "slot": i}
                     for r, i in special_targets(s, step["card"])]
@@ -845,12 +849,12 @@ class Elves:
             result = outcome_rows(s)
             v["final"] = {"gold": {r["player"]: r["score"] for r in result},
                           "ranks": {r["player"]: r["rank"] for r in result}}
-        if v["viewer"] is not None:
-            seat = players.index(viewer)  # type: ignore[arg-type]
+        if viewer is not None and v["viewer"] is not None:
+            seat = players.index(viewer)
             v["hand"] = sorted_counts(s["hand"][seat])
             v["gold"] = s["gold"][seat]
             v["coin_breakdown"] = coins(s["gold"][seat])
-            v["legal_moves"] = self.legal_moves(s, viewer)  # type: ignore[arg-type]
+            v["legal_moves"] = self.legal_moves(s, viewer)
         return v
 
     @staticmethod

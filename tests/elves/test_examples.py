@@ -7,7 +7,7 @@ import pytest
 from games.ai import play_out
 from games.base import IllegalMove
 from games.elves import GAME
-from tests.elves.helpers import build, moves, play, same, seat
+from tests.elves.helpers import build, moves, play, same
 
 P4 = ["Adam", "Beata", "Carl", "Doris"]
 P3 = ["Adam", "Beata", "Carl"]
