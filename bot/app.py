@@ -109,20 +109,20 @@ def setup_logging(level: str) -> None:
     logging.getLogger("discord.http").setLevel(logging.WARNING)
 
 
-async def start_bot(config: Config) -> Crowntable:
-    """Create and log in a bot (the tests drive this against a fake Discord)."""
-    client = Crowntable(config)
-    await client.login(config.token or "")
-    asyncio.create_task(client.connect(reconnect=True), name="gateway")
-    return client
+async def serve(client: Crowntable) -> None:
+    """Log in and stay connected until ``client.close()`` (what ``crowntable run`` does; the
+    end-to-end tests call it too, against a fake Discord)."""
+    async with client:
+        await client.start(client.config.token or "", reconnect=True)
 
 
 def run_bot(config: Config) -> int:
     setup_logging(config.log_level)
-    client = Crowntable(config)
     try:
-        client.run(config.token or "", log_handler=None)
+        asyncio.run(serve(Crowntable(config)))
     except discord.LoginFailure:
         log.error("Discord refused the token: check DISCORD_TOKEN in .env")
         return 2
+    except KeyboardInterrupt:
+        pass
     return 0

@@ -110,9 +110,10 @@ class Publisher:
             meta = dict(rec.meta)
             meta["log"] = (meta.get("log", []) + event_lines(rec, outcome.events))[-LOG_KEEP:]
             prompted = meta.setdefault("prompted", {})
-            for p in handled:
+            for p in handled:  # prompted in place (an edited DM or ephemeral message)
                 if p in rec.clock:
                     prompted[p] = rec.clock[p]["since"]
+                meta.setdefault("hand_sig", {})[p] = self.hand_signature(rec, p)
             try:
                 await self.update_board(rec, meta, repost=repost)
                 if rec.status == "running":
@@ -342,7 +343,7 @@ class Publisher:
     async def final(self, rec: SessionRecord, meta: dict[str, Any]) -> None:
         game = self.host.game(rec.game)
         name = name_fn(rec)
-        rows = game.outcome(self.host.state(rec))
+        rows = sorted(game.outcome(self.host.state(rec)), key=lambda r: r["rank"])
         medals = {1: "🥇", 2: "🥈", 3: "🥉"}
         lines = []
         for r in rows:

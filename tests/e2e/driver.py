@@ -1,0 +1,133 @@
+"""Plays whole games through Discord the way people do: read the board in the channel, find
+your prompt (the board's own components, your DM, or the ephemeral fallback when your DMs are
+closed), pick a random option. No peeking into the bot's database."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.i18n import t
+from tests.fakediscord import FakeDiscord, InteractionResult, Message
+
+UTILITY = {t("board.my_view"), t("board.open_prompt"), t("prompt.prev"), t("prompt.next")}
+WAITING = re.compile(r"⏳ Waiting for (.+?)\.(?: Time|\n|$)")
+
+
+def board_message(fake: FakeDiscord, channel: Any) -> Message | None:
+    for msg in reversed(fake.messages(channel)):
+        if msg.deleted or not msg.embeds:
+            continue
+        footer = (msg.embeds[0].get("footer") or {}).get("text", "")
+        if footer.startswith("Crowntable · table"):
+            return msg
+    return None
+
+
+def final_message(fake: FakeDiscord, channel: Any) -> Message | None:
+    for msg in fake.messages(channel):
+        if msg.embeds and "final standings" in (msg.embeds[0].get("title") or ""):
+            return msg
+    return None
+
+
+def waiting_names(board: Message) -> list[str]:
+    text = board.embeds[0].get("description") or ""
+    found = WAITING.search(text)
+    return re.findall(r"\*\*(.+?)\*\*", found.group(1)) if found else []
+
+
+def move_components(msg: Message) -> tuple[list[dict], list[dict]]:
+    selects = [s for s in msg.selects() if (s.get("custom_id") or "").startswith("ct:s:")]
+    buttons = [b for b in msg.buttons() if (b.get("custom_id") or "").startswith("ct:m:")
+               and not b.get("disabled")]
+    return selects, buttons
+
+
+@dataclass
+class Player:
+    user: Any
+    dms_open: bool = True
+
+
+@dataclass
+class Stats:
+    actions: int = 0
+    refusals: list[str] = field(default_factory=list)
+    via: dict[str, int] = field(default_factory=lambda: {"board": 0, "dm": 0, "ephemeral": 0})
+
+
+class Driver:
+    def __init__(self, fake: FakeDiscord, channel: Any, players: list[Player], seed: int = 0):
+        self.fake, self.channel, self.players = fake, channel, players
+        self.rng = random.Random(seed)
+        self.stats = Stats()
+
+    def find_action(self) -> tuple[str, Player, Message | None] | None:
+        if final_message(self.fake, self.channel):
+            return ("done", self.players[0], None)
+        board = board_message(self.fake, self.channel)
+        if board is None:
+            return None
+        names = waiting_names(board)
+        for player in self.players:
+            if player.user.name not in names:
+                continue
+            if any(move_components(board)):
+                return ("board", player, board)
+            if player.dms_open:
+                dms = [m for m in self.fake.dms(player.user) if not m.deleted]
+                if dms and any(move_components(dms[-1])):
+                    return ("dm", player, dms[-1])
+            else:
+                eph = [m for m in self.fake.ephemerals(player.user) if not m.deleted]
+                if eph and any(move_components(eph[-1])):
+                    return ("ephemeral", player, eph[-1])
+                if t("board.open_prompt") in board.labels:
+                    return ("open", player, board)
+        return None
+
+    async def act(self, kind: str, player: Player, msg: Message) -> InteractionResult:
+        if kind == "open":
+            return await self.fake.click(player.user, msg, t("board.open_prompt"))
+        selects, buttons = move_components(msg)
+        self.stats.actions += 1
+        self.stats.via[kind] += 1
+        if selects:
+            select = selects[0]
+            option = self.rng.choice(select["options"])
+            return await self.fake.select(player.user, msg, select["custom_id"], [option["value"]])
+        button = self.rng.choice(buttons)
+        return await self.fake.click(player.user, msg, button["custom_id"])
+
+    async def play(self, max_actions: int = 4000, step_timeout: float = 10.0) -> Message:
+        """Play until the final standings are posted; returns that message."""
+        for _ in range(max_actions):
+            kind, player, msg = await self.fake.wait_for(
+                self.find_action, timeout=step_timeout, what="a prompt for a waiting player")
+            if kind == "done":
+                return final_message(self.fake, self.channel)  # type: ignore[return-value]
+            board = board_message(self.fake, self.channel)
+            before = (board.id, len(board.versions)) if board else None
+            ephemerals = len(self.fake.ephemerals(player.user))
+            result = await self.act(kind, player, msg)
+            refusal = [m for m in result.followups if m.ephemeral]
+            if kind == "open":
+                await self.fake.wait_for(
+                    lambda: len(self.fake.ephemerals(player.user)) > ephemerals, timeout=10,
+                    what="the ephemeral prompt")
+                continue
+            if refusal:
+                self.stats.refusals.append(refusal[0].content)
+                assert len(self.stats.refusals) < 20, self.stats.refusals
+                continue
+
+            def board_moved() -> bool:
+                now = board_message(self.fake, self.channel)
+                return bool(final_message(self.fake, self.channel)) or (
+                    now is not None and (now.id, len(now.versions)) != before)
+
+            await self.fake.wait_for(board_moved, timeout=10, what="the board to update")
+        raise AssertionError(f"no final standings after {max_actions} actions")
