@@ -13,6 +13,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.majesty.tables import card_characters
 from renderers.common import (
     DEFAULT_THEME,
     Theme,
@@ -147,7 +148,7 @@ def location_header(sides: str, values: tuple[int, ...], layout: Layout,
     d = ImageDraw.Draw(img)
     d.text((6, layout.loc_head_h // 2), "Realms", font=font(20, True), fill=theme.ink,
            anchor="lm")
-    f1, f2 = font(15, True), font(12)
+    f1, f2 = font(15, True), font(13)
     for i, loc in enumerate(LOCATIONS):
         x = layout.name_w + i * layout.col_w
         colour = CHAR_COLOUR.get(CHARACTERS[i]) if i < 7 else INFIRMARY_COLOUR
@@ -262,11 +263,54 @@ def _draw_header(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any],
         _text(img, (right - 8, lay.header_h // 2), label, font=f, fill=_text_on(col), anchor="rm")
 
 
+def last_move_text(view: dict[str, Any], who: dict[str, str]) -> str:
+    """A one-line summary of the latest move, from ``view["last_events"]``."""
+    events = view.get("last_events") or []
+    actor = next((e["player"] for e in events if isinstance(e.get("player"), str)
+                  and e["type"] in ("take", "place", "heal_place", "heal", "castle_exchange")),
+                 None)
+    if actor is None:
+        return ""
+    parts: list[str] = []
+    for e in events:
+        et = e["type"]
+        if et == "take":
+            names = "/".join(CHARACTER_NAMES.get(c, c) for c in card_characters(int(e["card"])))
+            cost = int(e.get("cost", 0))
+            parts.append(f"took {names}" + (f" for {cost} meeple{'s' if cost != 1 else ''}"
+                                             if cost else " for free"))
+        elif et == "place" and len(card_characters(int(e["card"]))) > 1:
+            parts.append(f"as {CHARACTER_NAMES.get(e['character'], e['character'])}")
+        elif et == "heal":
+            parts.append(f"healed a {CHARACTER_NAMES.get(e['character'], e['character'])}")
+        elif et == "castle_exchange" and e.get("meeples"):
+            k = int(e["meeples"])
+            verb, plural = ("bought" if k > 0 else "sold"), ("s" if abs(k) != 1 else "")
+            parts.append(f"{verb} {abs(k)} meeple{plural}")
+    gained = sum(int(e.get("points", 0)) for e in events
+                 if e["type"] in ("gain", "meeples_returned") and e.get("player") == actor)
+    if gained:
+        parts.append(f"+{gained} points")
+    wounded = sum(1 for e in events if e["type"] == "attack" and e.get("result") == "wounded")
+    if wounded:
+        parts.append(f"wounded {wounded}")
+    if not parts:
+        return ""
+    return f"Last: {who.get(actor, actor)} " + ", ".join(parts)
+
+
 def _draw_display(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], y: int,
-                  lay: Layout, theme: Theme) -> int:
+                  lay: Layout, theme: Theme, who: dict[str, str]) -> int:
     m = lay.margin
-    _text(img, (m, y + lay.display_label_h // 2), "Display: the front card is free; each card "
-           "further back costs one more meeple", font=font(16), fill=theme.muted, anchor="lm")
+    intro = "Display: front card free, +1 meeple per card further back"
+    _text(img, (m, y + lay.display_label_h // 2), intro, font=font(16), fill=theme.muted,
+          anchor="lm")
+    last = last_move_text(view, who)
+    if last:
+        f = font(16, True)
+        room = lay.width - 2 * m - _width(intro, font(16)) - 30
+        _text(img, (lay.width - m, y + lay.display_label_h // 2), _fit(last, f, room), font=f,
+              fill=theme.ink, anchor="rm")
     y += lay.display_label_h
     # deck
     count = int(view.get("deck_count", 0))
@@ -504,7 +548,7 @@ def render(view: dict[str, Any], *, names: dict[str, str] | None = None,
         height += 30 + 24 + len(view["final"]) * lay.final_row_h + 12
     img, d = new_canvas(lay.width, height, theme)
     _draw_header(img, d, view, who, lay, theme)
-    y = _draw_display(img, d, view, lay.header_h + 10, lay, theme)
+    y = _draw_display(img, d, view, lay.header_h + 10, lay, theme, who)
     sides = str((view.get("options") or {}).get("sides", "AAAAAAAA"))
     maj = view.get("majority") or {}
     values = tuple(int((maj.get(loc) or {}).get("value", 0)) for loc in LOCATIONS)
