@@ -363,7 +363,7 @@ def _draw_display(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]
         fh = lay.card_h - 28
         d.rounded_rectangle((x - 5, y - 5, x + lay.card_w + 4, y + fh + 4), radius=12,
                             outline=theme.highlight, width=4)
-        who = _seat(view, str(view.get("active"))) if view.get("active") else theme.ink
+        seat_col = _seat(view, str(view.get("active"))) if view.get("active") else theme.ink
         if pending.get("card"):
             face = card_face(tuple(pending["card"]["characters"]), lay.card_w, fh)
             img.paste(face, (x, y), face)
@@ -383,7 +383,7 @@ def _draw_display(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any]
                           (255, 255, 255), 17)
             under = "1 point = 1 meeple"
         _text(img, (x + lay.card_w // 2, y + lay.card_h - 12), under, font=font(15, True),
-              fill=who, anchor="mm")
+              fill=seat_col, anchor="mm")
     return y + lay.card_h + 8
 
 
