@@ -1045,12 +1045,26 @@ def step_context(s: State, t: dict[str, Any]) -> dict[str, Any]:
                 w["loser"] = war["loser"]
                 w["alliance"] = war["alliance"]
                 w["alliance_broken"] = war["break"]
+                w["dragon"] = war["dragon"]
                 w["payments_due"] = {
                     p: v for p, v in war["set"].items() if v != "flag"
                 } if (war["winner"] or war["alliance"]) else {}
                 w["loss_pending"] = list(war["loss_pending"])
             ctx["war"] = w
     return ctx
+
+
+def public_costs(s: State, p: str) -> dict[str, int | None]:
+    """What the next Build, Research, Expand and a retreat would cost ``p`` now (public)."""
+    info = s["pl"][p]
+    if info["faction"] is None or not info["home"]:
+        return {"build": None, "research": None, "expand": None, "retreat": None}
+    return {
+        "build": R.build_cost(s, p) if info["tower"] < MAX_TOWER else None,
+        "research": R.research_cost(s, p) if info["magic"] < MAX_MAGIC else None,
+        "expand": R.expand_cost(s, p),
+        "retreat": R.retreat_cost(s, p),
+    }
 
 
 def make_view(s: State, viewer: str | None) -> dict[str, Any]:
@@ -1075,6 +1089,7 @@ def make_view(s: State, viewer: str | None) -> dict[str, Any]:
             "removed": info["removed"],
             "allies": R.allies(s, p),
             "score_now": R.score_breakdown(s, p)["total"],
+            "costs": public_costs(s, p),
         })
     view: dict[str, Any] = {
         "game": "tek",
