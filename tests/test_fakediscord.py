@@ -262,6 +262,8 @@ async def test_identify_ready_and_command_sync(world: World) -> None:
     assert any(op == 1 for op, _ in fake.gateway_log)                 # heartbeats
     await asyncio.wait_for(bot.wait_until_ready(), 5)
     assert [g.id for g in bot.guilds] == [world.guild.id]
+    cached = bot.get_guild(world.guild.id)                      # no members intent: only the bot
+    assert cached.member_count == 6 and [m.id for m in cached.members] == [bot.user.id]
     assert {c.name for c in bot.get_guild(world.guild.id).channels} == {"general"}
     assert bot.get_channel(world.thread.id).name == "majesty-table"
     paths = fake.command_paths()
@@ -334,8 +336,8 @@ async def test_dynamic_button_select_and_concurrent_clicks(world: World) -> None
     with pytest.raises(UserCannot, match="no option"):
         await fake.select(world.alice, lobby, "Pick a seat", ["9"])
 
-    a, b = await asyncio.gather(fake.click(world.alice, lobby, "Join"), fake.click(world.bob, lobby, "Join"))
-    assert a.type == b.type == 7
+    a, b = await fake.click_together((world.alice, lobby, "Join"), (world.bob, lobby, "Join"))
+    assert a.type == b.type == 7 and abs(a.interaction.dispatched_at - b.interaction.dispatched_at) < 0.05
     joins = [e[2] for e in bot.events if e[0] == "join"]
     assert sorted(joins[-2:]) == sorted([world.alice.id, world.bob.id])
     assert fake.slowest_ack() < 3 and not fake.unanswered(older_than=0)
@@ -356,6 +358,10 @@ async def test_ephemeral_button_defer_update_and_edit_original(world: World) -> 
     assert fake.messages(world.general) == []
     assert "7 of swords" not in "\n".join(x.text() for x in fake.visible_to(world.bob))
     assert "7 of swords" in "\n".join(x.text() for x in fake.everything_sent_to(world.alice))
+    with pytest.raises(UserCannot, match="no component"):
+        await fake.click(world.alice, hand_, "Reveal")            # the edit removed the button
+    again = await fake.click(world.alice, hand_, "Reveal", stale=True)  # a client that missed the edit
+    assert again.type == 6
 
 
 @pytest.mark.asyncio
@@ -574,3 +580,26 @@ async def test_autocomplete_who_saw_and_problems(world: World) -> None:
     await fake.slash(world.alice, world.general, "twice")
     await fake.idle()
     assert any("already acknowledged" in p for p in fake.problems())
+
+
+@pytest.mark.asyncio
+async def test_members_intent_gets_members_and_chunks() -> None:
+    async with FakeDiscord.running() as fake:
+        guild = fake.add_guild()
+        fake.add_channel(guild, "general")
+        alice = fake.add_user("alice")
+        intents = discord.Intents.default()
+        intents.members = True
+        client = discord.Client(intents=intents, guild_ready_timeout=0.05)
+        task = asyncio.create_task(client.start("token"))
+        try:
+            await fake.wait_ready(commands=False, task=task)
+            await asyncio.wait_for(client.wait_until_ready(), 5)
+            assert {m.name for m in client.get_guild(guild.id).members} == {"Crowntable", "app-owner", "alice"}
+            chunked = await asyncio.wait_for(client.get_guild(guild.id).chunk(), 5)
+            assert len(chunked) == 3 and any(op == 8 for op, _ in fake.gateway_log)  # REQUEST_GUILD_MEMBERS
+            member = await client.get_guild(guild.id).fetch_member(alice.id)
+            assert member.name == "alice"
+        finally:
+            await client.close()
+            await asyncio.wait_for(task, 10)

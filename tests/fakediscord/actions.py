@@ -279,25 +279,48 @@ class Actions:
 
     # --- components -------------------------------------------------------------------
     async def click(self: FakeDiscord, user: m.User, message: Any, target: str, *,
-                    timeout: float = 5.0, wait: bool = True, allow_disabled: bool = False) -> InteractionResult:
+                    timeout: float = 5.0, wait: bool = True, allow_disabled: bool = False,
+                    stale: bool = False) -> InteractionResult:
         """Click the button whose custom_id or label is `target` on `message` (a Message,
-        an InteractionResult, or a message id). Works on channel, ephemeral and DM messages."""
+        an InteractionResult, or a message id). Works on channel, ephemeral and DM messages.
+        `stale=True`: the button may come from an older version of the message (a client
+        that has not seen the bot's edit yet); `allow_disabled=True`: click it even if disabled."""
+        msg, data = self._button(message, target, allow_disabled=allow_disabled, stale=stale)
+        return await self._interact(m.MESSAGE_COMPONENT, user, msg.channel, data, message=msg,
+                                    timeout=timeout, wait=wait)
+
+    async def click_together(self: FakeDiscord, *clicks: tuple[m.User, Any, str], timeout: float = 5.0,
+                             stale: bool = False) -> list[InteractionResult]:
+        """Several clicks at the same instant: every component is looked up first, then all
+        INTERACTION_CREATEs go out back to back (the bot reads them in one go), then we wait
+        for every answer. ``click_together((alice, msg, "Draft 1"), (bob, msg, "Draft 1"))``;
+        the same user twice is a double click."""
+        inters = []
+        for user, message, target in clicks:
+            msg, data = self._button(message, target, allow_disabled=False, stale=stale)
+            inters.append(self._new_interaction(m.MESSAGE_COMPONENT, user, msg.channel, data, message=msg))
+        for inter in inters:
+            await self._send(inter)
+        await asyncio.gather(*(self._await_answer(inter, timeout) for inter in inters))
+        return [InteractionResult(self, inter) for inter in inters]
+
+    def _button(self: FakeDiscord, message: Any, target: str, *, allow_disabled: bool,
+                stale: bool) -> tuple[m.Message, dict]:
         msg = self._resolve_message(message)
-        button = self._find_component(msg, target, kinds=(2,))
+        button = self._find_component(msg, target, kinds=(2,), stale=stale)
         if button.get("style") == 5:
             raise UserCannot(f"{target!r} is a link button; it opens {button.get('url')} and sends no interaction")
         if button.get("disabled") and not allow_disabled:
             raise UserCannot(f"button {target!r} on {msg!r} is disabled")
-        data = {"custom_id": button["custom_id"], "component_type": 2}
-        return await self._interact(m.MESSAGE_COMPONENT, user, msg.channel, data, message=msg,
-                                    timeout=timeout, wait=wait)
+        return msg, {"custom_id": button["custom_id"], "component_type": 2}
 
     async def select(self: FakeDiscord, user: m.User, message: Any, target: str, values: list[str] | str, *,
-                     timeout: float = 5.0, wait: bool = True, allow_disabled: bool = False) -> InteractionResult:
+                     timeout: float = 5.0, wait: bool = True, allow_disabled: bool = False,
+                     stale: bool = False) -> InteractionResult:
         """Pick `values` (option values, or labels) in the select whose custom_id or
         placeholder is `target`."""
         msg = self._resolve_message(message)
-        sel = self._find_component(msg, target, kinds=(3, 5, 6, 7, 8))
+        sel = self._find_component(msg, target, kinds=(3, 5, 6, 7, 8), stale=stale)
         if sel.get("disabled") and not allow_disabled:
             raise UserCannot(f"select {target!r} on {msg!r} is disabled")
         values = [values] if isinstance(values, str) else list(values)
@@ -389,14 +412,17 @@ class Actions:
         raise UserCannot(f"no such message {message!r}")
 
     @staticmethod
-    def _find_component(msg: m.Message, target: str, *, kinds: tuple[int, ...]) -> dict:
+    def _find_component(msg: m.Message, target: str, *, kinds: tuple[int, ...], stale: bool = False) -> dict:
+        versions = [msg.components] + ([v["components"] for v in reversed(msg.versions)] if stale else [])
+        for components in versions:
+            comps = [c for c in m.walk_components(components) if c.get("type") in kinds]
+            for key in ("custom_id", "label", "placeholder"):
+                hits = [c for c in comps if c.get(key) == target]
+                if len(hits) > 1:
+                    raise UserCannot(f"{target!r} matches {len(hits)} components on {msg!r}; use a custom_id")
+                if hits:
+                    return hits[0]
         comps = [c for c in msg.all_components() if c.get("type") in kinds]
-        for key in ("custom_id", "label", "placeholder"):
-            hits = [c for c in comps if c.get(key) == target]
-            if len(hits) > 1:
-                raise UserCannot(f"{target!r} matches {len(hits)} components on {msg!r}; use a custom_id")
-            if hits:
-                return hits[0]
         have = [(c.get("label") or c.get("placeholder"), c.get("custom_id")) for c in comps]
         raise UserCannot(f"no component {target!r} on {msg!r}; it has {have}")
 
@@ -404,6 +430,14 @@ class Actions:
     async def _interact(self: FakeDiscord, itype: int, user: m.User, channel: m.Channel, data: dict, *,
                         message: m.Message | None = None, command_name: str | None = None,
                         timeout: float = 5.0, wait: bool = True) -> InteractionResult:
+        inter = self._new_interaction(itype, user, channel, data, message=message, command_name=command_name)
+        await self._send(inter)
+        if wait:
+            await self._await_answer(inter, timeout)
+        return InteractionResult(self, inter)
+
+    def _new_interaction(self: FakeDiscord, itype: int, user: m.User, channel: m.Channel, data: dict, *,
+                         message: m.Message | None = None, command_name: str | None = None) -> m.Interaction:
         if channel.is_dm:
             if channel.recipient is not user:
                 raise UserCannot(f"{user.name} is not in the DM channel of {channel.recipient.name}")
@@ -417,15 +451,17 @@ class Actions:
         inter.payload = self._interaction_payload(inter)
         self._interactions[inter.id] = inter
         self._interactions_by_token[inter.token] = inter
+        return inter
+
+    async def _send(self: FakeDiscord, inter: m.Interaction) -> None:
         loop = asyncio.get_running_loop()
 
         def sent() -> None:
             inter.dispatched_at = loop.time()
 
         await self.gateway.dispatch("INTERACTION_CREATE", inter.payload, on_sent=sent)
-        result = InteractionResult(self, inter)
-        if not wait:
-            return result
+
+    async def _await_answer(self: FakeDiscord, inter: m.Interaction, timeout: float) -> None:
         await self.wait_for(lambda: inter.acknowledged or inter.late, timeout=timeout,
                             what=f"the bot to answer {inter!r}")
         if inter.late:
@@ -434,7 +470,6 @@ class Actions:
         if inter.response_type == m.DEFERRED_CHANNEL_MESSAGE:
             await self.wait_for(lambda: inter.original is not None and not inter.original.loading,
                                 timeout=timeout, what=f"the deferred answer to {inter!r}")
-        return result
 
     def _interaction_payload(self: FakeDiscord, inter: m.Interaction) -> dict[str, Any]:
         channel, guild = inter.channel, inter.channel.guild

@@ -239,9 +239,17 @@ class Gateway:
             ready["shard"] = session.shard
         await self.dispatch("READY", ready)
         for guild in fake.guilds:
-            await self.dispatch("GUILD_CREATE", guild.payload())
+            await self.dispatch("GUILD_CREATE", self.guild_create(guild, session))
         self.identified.set()
         fake._notify()
+
+    def guild_create(self, guild, session: GatewaySession) -> dict:
+        """Without the privileged GUILD_MEMBERS intent Discord sends only the bot's own member:
+        players are known to the bot only through interactions (``member``) and fetches."""
+        data = guild.payload()
+        if not session.wants(INTENT_GUILD_MEMBERS):
+            data["members"] = [m for m in data["members"] if m["user"]["id"] == str(self.fake.bot_user.id)]
+        return data
 
     async def _resume(self, conn: Connection, d: dict) -> None:
         session = next((s for s in self.sessions if s.id == d.get("session_id")), None)

@@ -244,7 +244,7 @@ class FakeDiscord(Actions):
         self._join(guild, self.bot_user, m.BOT_PERMISSIONS & ~m.EVERYONE_PERMISSIONS)
         self._join(guild, owner or self.owner, 0)
         if self.gateway.connected:
-            self._spawn(self.gateway.dispatch("GUILD_CREATE", guild.payload()))
+            self._spawn(self.gateway.dispatch("GUILD_CREATE", self.gateway.guild_create(guild, self.gateway.session)))
         return guild
 
     def add_channel(self, guild: m.Guild, name: str = "general") -> m.Channel:
