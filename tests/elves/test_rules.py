@@ -444,3 +444,36 @@ def test_events_never_carry_balances_or_dealt_cards() -> None:
     for e in ev:
         if e["type"] != "game_over":
             assert not {"gold", "balance", "hand"} & set(e), e
+
+
+def test_teleport_may_be_used_again_in_one_journey() -> None:
+    s = _tele(gold={"Adam": 20}, hands={"Adam": {"pig": 1, "cloud": 8}})
+    s, _ = play(s, "Adam", {"type": "travel", "transport": "pig"},
+                {"type": "teleport", "realm": "Carl", "slot": 0},
+                *[{"type": "teleport_card", "card": "cloud"}] * 4)
+    assert GAME.view(s, "Adam")["gold"] == 20 - 3 - 2
+    s, ev = play(s, "Adam", {"type": "teleport", "realm": "Beata", "slot": 0},
+                 *[{"type": "teleport_card", "card": "cloud"}] * 4)
+    assert [e["type"] for e in ev].count("teleport_card") == 4
+    s, ev = play(s, "Adam", {"type": "end_journey"})
+    # plains 2 + river 3 + desert 6, every village visited: bonus 10
+    assert ev[0]["income"] == 11 and ev[0]["bonus"] == 10 and ev[0]["visits"] == 3
+    assert GAME.view(s, "Adam")["gold"] == 15 - 3 + 11 + 10
+
+
+@pytest.mark.parametrize(("n", "seed"), [(6, 1), (6, 2), (5, 3), (2, 4)])
+def test_every_step_lists_at_most_25_moves(n: int, seed: int) -> None:
+    from games.ai import RandomPlayer
+
+    caps = {"turn": 16, "journey": 20, "place_village": 6, "place_special": 12, "discard": 19,
+            "take_village": 6, "teleport_cards": 7}
+    s = GAME.setup([f"p{i}" for i in range(n)], {"teleport": True}, seed)
+    ai = RandomPlayer(seed)
+    k = 0
+    while not GAME.is_over(s):
+        p = GAME.actors(s)[0]
+        legal = moves(s, p)
+        assert 0 < len(legal) <= caps[s["step"]["kind"]]
+        assert len({json.dumps(m, sort_keys=True) for m in legal}) == len(legal)
+        s, _ = GAME.apply(s, p, ai.choose(GAME, s, p, k))
+        k += 1
