@@ -275,13 +275,17 @@ def _journey_line(view: dict[str, Any], names: dict[str, str] | None) -> str:
         return ""
     total = sum(len(r) for r in view.get("realms", []))
     seen = {(v["realm"], v["slot"]) for v in j.get("visits", [])}
-    parts = [f"Journey of {_names(j['traveller'], names)}",
+    parts = [f"Journey of {_short(_names(j['traveller'], names))}",
              f"pending income {j.get('income', 0)}",
-             "clockwise (down)" if j.get("direction") == "cw" else "anticlockwise (up)",
-             f"visited {len(seen)}/{total} villages"]
+             "clockwise ↓→" if j.get("direction") == "cw" else "anticlockwise ←↑",
+             f"visited {len(seen)} of {total}"]
     if j.get("escort"):
-        parts.append(f"escort in {_names(j['escort'], names)}'s realm")
+        parts.append(f"escort: {_short(_names(j['escort'], names))}")
     return " · ".join(parts)
+
+
+def _short(name: str, limit: int = 16) -> str:
+    return name if len(name) <= limit else name[: limit - 1] + "…"
 
 
 def _draw_village(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, vil: dict[str, Any],
