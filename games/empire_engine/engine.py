@@ -78,6 +78,33 @@ def _clone(value: Any) -> Any:
     return value
 
 
+def _next_state(s: State) -> State:
+    """A copy of ``s`` that ``apply`` may change freely without touching ``s``.
+
+    Copy-on-write by structure: what rules change is copied; what they never change after
+    setup (``players``, ``options``, ``teams``, ``empires``) and what they only replace (picks,
+    queued thefts, ``current``) is shared.
+    """
+    c = dict(s)
+    c["top"] = {p: dict(v) for p, v in s["top"].items()}
+    c["ready"] = {p: dict(v) for p, v in s["ready"].items()}
+    c["score"] = {p: dict(v) for p, v in s["score"].items()}
+    c["picks"] = dict(s["picks"])
+    c["participants"] = list(s["participants"])
+    c["attacks"] = [dict(a) for a in s["attacks"]]
+    c["attacked"] = list(s["attacked"])
+    c["blocks"] = dict(s["blocks"])
+    c["defenders"] = list(s["defenders"])
+    c["thefts"] = list(s["thefts"])
+    return c
+
+
+def listed(move: Move, legal: list[Move]) -> bool:
+    """Strict membership (``games.base.is_listed``), with a cheap equality pre-check."""
+    candidates = [m for m in legal if m == move]
+    return bool(candidates) and is_listed(move, candidates)
+
+
 # ---------------------------------------------------------------- setup and small helpers
 
 
@@ -714,9 +741,9 @@ class EmpireEngine:
         if not well_formed(move):
             raise IllegalMove("malformed", "That move is not in a form the game understands.")
         legal = self.legal_moves(state, player)
-        if not is_listed(move, legal):
+        if not listed(move, legal):
             raise IllegalMove("not_legal", "That choice is not available now; pick one listed.")
-        s = _clone(state)
+        s = _next_state(state)
         move = _clone(move)
         ev: list[Event] = []
         kind = move["type"]
