@@ -336,6 +336,10 @@ def _players(d: ImageDraw.ImageDraw, view: dict[str, Any], nm: dict[str, str], y
         if allies:
             extras.append("allied: " + ", ".join(allies))
         sx = width - m - 118
+        if p["id"] in results:
+            b = results[p["id"]].get("breakdown") or {}
+            extras = [f"{k.replace('_', ' ')} {v}" for k, v in b.items()
+                      if k != "total" and v]
         d.text((x, y + 24), fit_text(d, " · ".join(extras) or " ", font(13, bold=True),
                                      sx - x - 6), font=font(13, bold=True), fill=(150, 90, 0))
         if p["id"] in results:
