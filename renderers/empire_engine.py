@@ -11,7 +11,7 @@ what it costs. It reads only the view (never a state); static card art is cached
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -68,6 +68,15 @@ class Layout:
     footer_line: int = 24
     sheet_width: int = 900
     sheet_card: int = 150
+    cards_top: int = 60  # from the panel top to the cards (44 without empire lines)
+
+
+def board_layout(view: dict[str, Any]) -> Layout:
+    """The public board geometry: smaller cards from 5 players, no empire line without powers."""
+    seats = view["seats"]
+    card = LAYOUT.card if len(seats) <= 4 else 100
+    top = 60 if any(seat.get("empire") for seat in seats) else 44
+    return replace(LAYOUT, card=card, cards_top=top, panel_h=top + card + 18)
 
 
 LAYOUT = Layout()
@@ -211,8 +220,7 @@ def _header(d: ImageDraw.ImageDraw, view: dict[str, Any], names: dict[str, str] 
 
 
 def _panel(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], seat: dict[str, Any],
-           x: int, y: int, names: dict[str, str] | None, theme: Theme) -> None:
-    lay = LAYOUT
+           x: int, y: int, names: dict[str, str] | None, theme: Theme, lay: Layout) -> None:
     p = seat["player"]
     colour = seat_colour(int(seat["seat"]))
     step = view["step"]
@@ -235,7 +243,7 @@ def _panel(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], seat:
         txt = f"{seat['empire']}: {e.get('power', '')}"
         d.text((x + 24, sub_y), fit_text(d, txt, font(13), lay.panel_w - 40), font=font(13),
                fill=theme.muted)
-    cy = y + 60
+    cy = y + lay.cards_top
     for i, card in enumerate(("L", "R")):
         action = seat.get(f"top_{card}")
         idx = None if action is None else ENGINE_ORDER[card].index(action)
@@ -299,7 +307,7 @@ def _results(d: ImageDraw.ImageDraw, view: dict[str, Any], x: int, y: int, width
 
 def render_public(view: dict[str, Any], names: dict[str, str] | None,
                   theme: Theme) -> Image.Image:
-    lay = LAYOUT
+    lay = board_layout(view)
     seats = view["seats"]
     rows = (len(seats) + 1) // 2
     footer = _footer_lines(view, names)
@@ -315,7 +323,7 @@ def render_public(view: dict[str, Any], names: dict[str, str] | None,
         col, row = i % 2, i // 2
         x = lay.margin + col * (lay.panel_w + lay.gap)
         y = lay.header + row * (lay.panel_h + lay.gap)
-        _panel(img, d, view, seat, x, y, names, theme)
+        _panel(img, d, view, seat, x, y, names, theme, lay)
     y = lay.header + rows * (lay.panel_h + lay.gap)
     if footer:
         d.text((lay.margin, y), f"Attacks in round {view['round']}", font=font(16, True),
