@@ -230,7 +230,7 @@ def _panel(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], seat:
     d.rounded_rectangle([x, y, x + 12, y + lay.panel_h], radius=6, fill=colour)
     name = display_name(p, names)
     right_edge = x + lay.panel_w - 10
-    if p == view.get("start_player"):
+    if p == view.get("start_player") and step != "over":
         right_edge = _pill(d, right_edge, y + 10, "START", (60, 52, 44), right=True) - 6
     if seat.get("team") is not None:
         right_edge = _pill(d, right_edge, y + 10, f"Team {int(seat['team']) + 1}",
