@@ -576,7 +576,8 @@ class Elves:
                 raise IllegalMove("not_your_turn",
                                   f"It is {state['players'][seat]}'s turn, not yours.")
             raise IllegalMove("not_your_turn", "You are not playing in this game.")
-        if not isinstance(move, dict) or move.get("type") not in MOVE_TYPES:
+        mtype = move.get("type") if isinstance(move, dict) else None
+        if not isinstance(mtype, str) or mtype not in MOVE_TYPES:
             raise IllegalMove("unknown_move", "That is not a King of the Elves move.")
         legal = self._moves(state, seat)
         if not any(_strict_equal(move, m) for m in legal):
@@ -590,6 +591,8 @@ class Elves:
         """One sentence telling the player why ``move`` is refused (no secrets of others)."""
         kind = s["step"]["kind"]
         mtype = move.get("type")
+        if mtype == "travel" and kind == "journey":
+            return self._why_not_travel(s, seat, move)
         if not any(m["type"] == mtype for m in legal):
             step_text = {
                 "turn": "choose a planning action",
@@ -601,13 +604,31 @@ class Elves:
                 "teleport_cards": "discard a travel card for the teleport",
             }.get(kind, "make another move")
             return f"You cannot do that now: {step_text}."
-        if mtype == "travel":
-            return "You cannot reach the next village with that transport."
         if mtype == "discard" or mtype == "teleport_card":
             return "You do not hold that card."
         if mtype == "remove_village":
             return "You cannot remove that village (not yours or too expensive)."
         return "That move is not available now."
+
+    def _why_not_travel(self, s: State, seat: int, move: Move) -> str:
+        """Why a travel move is refused: no village, wrong terrain, too few cards, the thief."""
+        route = ring(s)
+        index = next_village(s, seat, route)
+        x = move.get("transport")
+        if index is None:
+            return "There is no village to travel to."
+        if not isinstance(x, str) or x not in COST:
+            return "That is not a transport card."
+        r_seat, slot = route[index]
+        v = s["realms"][r_seat][slot]
+        need = travel_need(s, seat, v, r_seat, x)
+        if need is None:
+            return f"A {x} card cannot enter a {v['card']} village."
+        if s["hand"][seat].get(x, 0) < need:
+            return f"You need {need} {x} card(s) to enter the next village."
+        if thief_charges(s, seat, v, r_seat) and s["gold"][seat] < THIEF_FEE:
+            return f"You need {THIEF_FEE} gold to pay the thief at the next village."
+        return "You cannot travel that way now."
 
     # ---- planning handlers --------------------------------------------------------------------
 

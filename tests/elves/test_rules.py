@@ -477,3 +477,28 @@ def test_every_step_lists_at_most_25_moves(n: int, seed: int) -> None:
         assert len({json.dumps(m, sort_keys=True) for m in legal}) == len(legal)
         s, _ = GAME.apply(s, p, ai.choose(GAME, s, p, k))
         k += 1
+
+
+def test_refused_travel_says_why() -> None:
+    s = build(P3, phase="travel", turn="Beata", gold={"Beata": 1},
+              realms={"Beata": ["plains"], "Carl": [{"card": "forest", "thief": "Adam"}]},
+              hands={"Beata": {"pig": 2, "raft": 1, "cloud": 1}})
+    with pytest.raises(IllegalMove, match="cannot enter a plains"):
+        GAME.apply(s, "Beata", {"type": "travel", "transport": "raft"})
+    with pytest.raises(IllegalMove, match="need 2 cloud"):
+        GAME.apply(s, "Beata", {"type": "travel", "transport": "cloud"})
+    s, _ = play(s, "Beata", {"type": "travel", "transport": "pig"})
+    with pytest.raises(IllegalMove, match="2 gold to pay the thief"):
+        GAME.apply(s, "Beata", {"type": "travel", "transport": "pig"})
+
+
+@pytest.mark.parametrize("move", [{"type": ["pass"]}, {"type": {"a": 1}},
+                                  {"type": "travel", "transport": ["pig"]},
+                                  {"type": "travel", "transport": {"x": 1}},
+                                  {"type": "discard", "card": ["pig"]}, {"type": 3}])
+def test_malformed_moves_are_refused_not_crashing(move) -> None:
+    s = build(P3, phase="travel", turn="Adam", realms={"Adam": ["plains"]},
+              hands={"Adam": {"pig": 1}})
+    with pytest.raises(IllegalMove) as exc:
+        GAME.apply(s, "Adam", move)
+    assert exc.value.code in ("unknown_move", "not_legal")
