@@ -338,9 +338,15 @@ async def test_dynamic_button_select_and_concurrent_clicks(world: World) -> None
 
     a, b = await fake.click_together((world.alice, lobby, "Join"), (world.bob, lobby, "Join"))
     assert a.type == b.type == 7 and abs(a.interaction.dispatched_at - b.interaction.dispatched_at) < 0.05
+    # discord.py runs a DynamicItem only if its custom_id is on the clicked message (as Discord
+    # sends it now): a custom_id the message no longer has is dropped and never answered.
+    forged = await fake.send_component(world.alice, lobby, "t:join:99", wait=False)
+    await asyncio.sleep(0.3)
+    assert forged.type is None and fake.unanswered(older_than=0.2) == [forged.interaction]
+    assert ("join", 99, world.alice.id) not in bot.events
     joins = [e[2] for e in bot.events if e[0] == "join"]
     assert sorted(joins[-2:]) == sorted([world.alice.id, world.bob.id])
-    assert fake.slowest_ack() < 3 and not fake.unanswered(older_than=0)
+    assert fake.slowest_ack() < 3 and fake.unanswered(older_than=0) == [forged.interaction]
 
 
 @pytest.mark.asyncio
@@ -393,6 +399,11 @@ async def test_channel_message_send_and_edit(world: World) -> None:
     assert posted.content == "Round 1 begins (edited)" and posted.author is fake.bot_user
     assert [v["content"] for v in posted.versions] == ["Round 1 begins", "Round 1 begins (edited)"]
     assert res.ephemeral and res.content == "done"
+    channel = world.bot.get_channel(world.general.id)
+    second = await channel.send("temporary")
+    await channel.delete_messages([discord.Object(posted.id), second])    # bulk delete
+    assert fake.messages(world.general) == [] and posted.deleted
+    assert "Round 1 begins" in fake.public_messages()[0].text()       # deleted still counts for leaks
 
 
 # --- DMs --------------------------------------------------------------------------------
@@ -434,7 +445,7 @@ async def test_modal_submit(world: World) -> None:
 async def test_ack_latency_and_late_answers(world: World) -> None:
     fake = world.fake
     res = await fake.slash(world.alice, world.general, "slow", seconds=0.3)
-    assert 0.3 <= res.latency < 1.0 and fake.slowest_ack() >= 0.3
+    assert 0.3 <= res.latency < 2.5 and fake.slowest_ack() >= 0.3
     fake.ack_deadline = 0.5                              # Discord's is 3 s; shortened to keep the test fast
     with pytest.raises(AssertionError, match="already failed"):
         await fake.slash(world.alice, world.general, "slow", seconds=0.7)

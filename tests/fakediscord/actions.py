@@ -304,6 +304,19 @@ class Actions:
         await asyncio.gather(*(self._await_answer(inter, timeout) for inter in inters))
         return [InteractionResult(self, inter) for inter in inters]
 
+    async def send_component(self: FakeDiscord, user: m.User, message: Any, custom_id: str, *,
+                             component_type: int = 2, values: list[str] | None = None,
+                             timeout: float = 5.0, wait: bool = True) -> InteractionResult:
+        """A component interaction with any custom_id/values, present on the message or not:
+        what a modified client, or a message rendered long ago, could send. For testing the
+        bot's refusals of unknown options; normal tests use click/select."""
+        msg = self._resolve_message(message)
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type}
+        if component_type != 2:
+            data["values"] = list(values or [])
+        return await self._interact(m.MESSAGE_COMPONENT, user, msg.channel, data, message=msg,
+                                    timeout=timeout, wait=wait)
+
     def _button(self: FakeDiscord, message: Any, target: str, *, allow_disabled: bool,
                 stale: bool) -> tuple[m.Message, dict]:
         msg = self._resolve_message(message)

@@ -80,6 +80,7 @@ class Rest:
             ("GET", "/channels/{channel_id}/messages/{message_id}", self.get_message),
             ("PATCH", "/channels/{channel_id}/messages/{message_id}", self.edit_message),
             ("DELETE", "/channels/{channel_id}/messages/{message_id}", self.delete_message),
+            ("POST", "/channels/{channel_id}/messages/bulk-delete", self.bulk_delete),
             # guilds
             ("GET", "/guilds/{guild_id}", self.get_guild),
             ("GET", "/guilds/{guild_id}/channels", self.get_guild_channels),
@@ -276,7 +277,7 @@ class Rest:
                 await self._apply(msg, data, files, creating=True)
             else:
                 msg.snapshot()
-            inter.channel.messages.append(msg)
+            self.fake._store(msg)
             inter.original = msg
         elif ctype in (m.DEFERRED_UPDATE_MESSAGE, m.UPDATE_MESSAGE):
             if not component_like:
@@ -340,7 +341,7 @@ class Rest:
             msg = new_message(fake := self.fake, inter.channel, type=0, interaction=inter,
                               visible_to=inter.user if eph else None, flags=m.EPHEMERAL if eph else 0)
             await self._apply(msg, data, files, creating=True)
-            inter.channel.messages.append(msg)
+            self.fake._store(msg)
             inter.followups.append(msg)
             await self._announce("MESSAGE_CREATE", msg)
             fake._notify()
@@ -396,7 +397,7 @@ class Rest:
         kind = 19 if data.get("message_reference") else 0
         msg = new_message(self.fake, channel, type=kind)
         await self._apply(msg, data, self._files(request), creating=True)
-        channel.messages.append(msg)
+        self.fake._store(msg)
         await self._announce("MESSAGE_CREATE", msg)
         self.fake._notify()
         return web.json_response(msg.payload())
@@ -439,6 +440,17 @@ class Rest:
         channel = self._channel(request)
         msg = self._message(channel, request.match_info["message_id"])
         msg.deleted = True
+        self.fake._notify()
+        return no_content()
+
+    async def bulk_delete(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        ids = {str(i) for i in (self._json(request) or {}).get("messages", [])}
+        if not 2 <= len(ids) <= 100:
+            raise ApiError(400, 50016, "You must provide at least 2 and fewer than 100 messages to delete.")
+        for msg in channel.messages:
+            if str(msg.id) in ids and not msg.ephemeral:
+                msg.deleted = True
         self.fake._notify()
         return no_content()
 

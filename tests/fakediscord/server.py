@@ -114,6 +114,7 @@ class FakeDiscord(Actions):
         self._channels: dict[int, m.Channel] = {}
         self.commands: dict[int | None, list[dict]] = {}   # scope (None = global, else guild id)
         self.command_syncs: list[tuple[int | None, list[str]]] = []
+        self._all_messages: list[m.Message] = []           # every message, in creation order
         self._interactions: dict[int, m.Interaction] = {}
         self._interactions_by_token: dict[str, m.Interaction] = {}
         self.requests: list[RequestRecord] = []
@@ -312,6 +313,10 @@ class FakeDiscord(Actions):
 
     def _channel(self, channel_id: int) -> m.Channel:
         return self._channels[channel_id]
+
+    def _store(self, msg: m.Message) -> None:
+        msg.channel.messages.append(msg)
+        self._all_messages.append(msg)
 
     def _dm_channel(self, user: m.User) -> m.Channel:
         if user.dm_channel is None:
@@ -556,8 +561,8 @@ class FakeDiscord(Actions):
         return [x for x in self.all_messages() if x.can_see(user)]
 
     def all_messages(self, *, include_deleted: bool = False) -> list[m.Message]:
-        out = [x for c in self._channels.values() for x in c.messages if include_deleted or not x.deleted]
-        return sorted(out, key=lambda x: x.id)
+        """Every message the bot sent anywhere, oldest first."""
+        return [x for x in self._all_messages if include_deleted or not x.deleted]
 
     def public_messages(self) -> list[m.Message]:
         """Every non-ephemeral message in a guild channel (what any member may see),
