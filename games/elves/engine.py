@@ -321,10 +321,11 @@ def planning_turn_moves(s: State, seat: int) -> list[Move]:
     gold = s["gold"][seat]
     moves.extend({"type": "remove_village", "slot": i}
                  for i, v in enumerate(s["realms"][seat]) if gold >= remove_cost(v))
-    if no_village_allowed(s, seat):
-        moves.append({"type": "no_village"})
-    if s["realms"][seat] or not moves:
+    no_village = no_village_allowed(s, seat)
+    if s["realms"][seat] or not (moves or no_village):
         moves.append({"type": "pass"})
+    if no_village:
+        moves.append({"type": "no_village"})
     return moves
 
 
