@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,6 +18,10 @@ from bot.config import Config
 from tests.fakediscord import P_MANAGE_CHANNELS, FakeDiscord
 
 
+#: the slowest acknowledgement of each test (seconds), reported at the end of the run
+ACKS: list[float] = []
+
+
 @dataclass
 class World:
     fake: FakeDiscord
@@ -26,19 +31,27 @@ class World:
     users: dict[str, object]
     bots: list[Crowntable] = field(default_factory=list)
     tasks: list[asyncio.Task] = field(default_factory=list)
+    #: seconds added to the bot's wall clock (SessionHost.now): turn-clock tests advance it
+    skew: float = 0.0
 
     @property
     def bot(self) -> Crowntable:
         return self.bots[-1]
 
-    async def start_bot(self, **config: object) -> Crowntable:
+    async def start_bot(self, *, seed: int | None = 7, **config: object) -> Crowntable:
+        """Start the bot (``bot.app.serve``, what ``crowntable run`` runs). ``seed`` fixes the
+        session seeds (reproducible games; None = random as in production). The host's clock
+        is ``time.time() + self.skew``: the one hook SessionHost offers (its ``now``)."""
         cfg = Config(token="fake-token", database_url=f"sqlite:///{self.db}",
                      clock_interval=float(config.pop("clock_interval", 0.2)), **config)
         client = Crowntable(cfg)
         self.bots.append(client)
         self.tasks.append(asyncio.create_task(serve(client)))
         await asyncio.wait_for(client.synced.wait(), 15)
-        await self.fake.wait_ready()
+        client.host.now = lambda: time.time() + self.skew
+        if seed is not None:
+            client.host.seed_source = lambda: seed
+        await self.fake.wait_ready(task=self.tasks[-1])
         return client
 
     async def stop_bot(self) -> None:
@@ -60,6 +73,15 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
         w = World(fake, tmp_path / "crowntable.db", guild, channel, users)
         try:
             yield w
+            # every interaction of every test: answered (response or defer) within 3 s
+            await fake.idle(timeout=20)
+            latencies = [lat for _, lat in fake.ack_latencies()]
+            if latencies:
+                ACKS.append(max(latencies))
+            assert not fake.unanswered(older_than=3.0), fake.unanswered(older_than=3.0)
+            assert fake.slowest_ack() < 3.0, fake.slowest_ack()
+            problems = fake.problems(ack_limit=3.0)
+            assert not problems, problems
         finally:
             for client, task in zip(w.bots, w.tasks, strict=True):
                 if not client.is_closed():
@@ -77,3 +99,10 @@ def _no_error_logs(caplog: pytest.LogCaptureFixture):
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR
               and r.name.startswith(("crowntable", "bot"))]
     assert not errors, [r.getMessage() for r in errors]
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):  # noqa: ARG001
+    if ACKS:
+        terminalreporter.write_line(
+            f"e2e: slowest interaction acknowledgement {max(ACKS) * 1000:.0f} ms "
+            f"over {len(ACKS)} tests (Discord allows 3000 ms)")

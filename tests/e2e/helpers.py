@@ -1,0 +1,80 @@
+"""Small helpers the e2e tests share: open a table, find its id, read the board, check images,
+look at what the bot stored (only to check outcomes, never to drive a game)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bot.i18n import t
+from tests.e2e.driver import board_message, final_message
+from tests.fakediscord import EPHEMERAL, InteractionResult, Message, png_size
+
+TABLE_ID = re.compile(r"table #(\d+)")
+
+
+def table_id(msg: Message) -> int:
+    """The session id shown in a lobby/board title."""
+    title = msg.embeds[0].get("title") or ""
+    found = TABLE_ID.search(title)
+    assert found, f"no table id in {title!r}"
+    return int(found.group(1))
+
+
+async def open_table(world: Any, game: str, host: str = "alice", *, join: tuple[str, ...] = (),
+                     join_cmd: tuple[str, ...] = (), ai: int = 0, clock: str = "off",
+                     start: bool = True, **options: Any) -> Message:
+    """``/game new <game>``, Join buttons (or ``/game join``), Add AI, Start. Returns the
+    lobby message."""
+    fake, ch, u = world.fake, world.channel, world.users
+    res = await fake.slash(u[host], ch, f"game new {game}", turn_clock=clock, **options)
+    assert not res.ephemeral, res
+    lobby = res.message
+    assert lobby is not None and t("lobby.join") in lobby.labels, lobby
+    for name in join:
+        r = await fake.click(u[name], lobby, t("lobby.join"))
+        assert r.type == 7, r  # the lobby message itself is updated
+    for name in join_cmd:
+        r = await fake.slash(u[name], ch, "game join")
+        assert r.ephemeral and name in r.content, r
+    for _ in range(ai):
+        await fake.click(u[host], lobby, t("lobby.ai"))
+    if start:
+        await fake.click(u[host], lobby, t("lobby.start"))
+        await fake.wait_for(lambda: board_message(fake, ch), timeout=10, what="the first board")
+        await fake.idle()
+    return lobby
+
+
+def is_png(data: bytes) -> bool:
+    size = png_size(data)
+    return size is not None and size[0] > 50 and size[1] > 50
+
+
+def board_png(fake: Any, msg: Message) -> bytes:
+    """The board image of a board message (embed image -> attachment://board.png)."""
+    embed = msg.embeds[0]
+    assert (embed.get("image") or {}).get("url", "").endswith("/board.png"), embed
+    return msg.attachment("board.png")
+
+
+def refusal(result: InteractionResult) -> str:
+    """The ephemeral answer to an interaction the bot refused (response or follow-up)."""
+    msgs = [m for m in result.messages if m.flags & EPHEMERAL]
+    assert msgs, f"no ephemeral answer in {result!r}"
+    return "\n".join(m.content for m in msgs)
+
+
+def board_state(fake: Any, channel: Any) -> tuple[int, int, str]:
+    """(message id, number of versions, text) of the current board: unchanged = nothing moved."""
+    b = board_message(fake, channel)
+    assert b is not None
+    return b.id, len(b.versions), b.text(history=False)
+
+
+async def move_count(world: Any, session: int) -> int:
+    return len(await world.bot.store.moves(session))
+
+
+__all__ = ["board_message", "final_message", "open_table", "table_id", "is_png", "board_png",
+           "refusal", "board_state", "move_count"]

@@ -1,0 +1,89 @@
+"""Each of the four games, played to the final standings through Discord only: slash commands,
+lobby buttons, board components and the DM prompts, at two player counts."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.i18n import t
+from tests.e2e.driver import Driver, Player, board_message
+from tests.e2e.helpers import board_png, is_png, open_table, table_id
+
+#: game -> (3-seat layout: extra humans joining by /game join, AI seats)
+THREE_SEATS = {
+    "majesty": (("cyril",), 0),
+    "empire_engine": (("cyril",), 0),
+    "elves": ((), 1),
+    "tek": ((), 1),
+}
+SECRET_GAMES = {"empire_engine", "elves", "tek"}
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("seats", [2, 3])
+@pytest.mark.parametrize("game", ["majesty", "empire_engine", "elves", "tek"])
+async def test_full_game(world, game: str, seats: int) -> None:
+    await world.start_bot()
+    fake, ch, u = world.fake, world.channel, world.users
+    humans = ["alice", "bob"]
+    join_cmd: tuple[str, ...] = ()
+    ai = 0
+    if seats == 3:
+        join_cmd, ai = THREE_SEATS[game]
+        humans += list(join_cmd)
+    lobby = await open_table(world, game, join=("bob",), join_cmd=join_cmd, ai=ai)
+    sid = table_id(lobby)
+
+    # the lobby turned into a record of the table: no buttons, every seat listed
+    assert lobby.components == [] or not lobby.buttons(), lobby.components
+    assert t("lobby.running") in lobby.text(history=False)
+    seat_field = lobby.embeds[0]["fields"][0]
+    assert seat_field["name"].startswith(f"Players ({seats}/")
+    for name in humans:
+        assert name in seat_field["value"]
+
+    # the board: an embed with the PNG attached as board.png
+    board = board_message(fake, ch)
+    assert board is not None and table_id(board) == sid
+    assert is_png(board_png(fake, board))
+
+    driver = Driver(fake, ch, [Player(u[n]) for n in humans], seed=seats)
+    final = await driver.play()
+    assert driver.stats.refusals == []
+
+    # final standings: every seat once, ranks in order, a score each
+    text = final.embeds[0]["description"]
+    rows = [line for line in text.splitlines() if "**" in line]
+    names = [re.search(r"\*\*(.+?)\*\*", line).group(1) for line in rows]  # type: ignore[union-attr]
+    expected = humans + [f"AI {i + 1}" for i in range(ai)]
+    assert sorted(names) == sorted(expected), text
+    assert rows[0].startswith("🥇"), text
+    for line in rows:
+        assert re.search(r"— -?\d+", line), line
+    assert f"table #{sid}" in final.embeds[0]["title"]
+
+    # the board shows the end and offers nothing to click
+    board = board_message(fake, ch)
+    assert t("board.finished") in board.text(history=False)
+    assert not [c for c in board.custom_ids if c.startswith(("ct:m:", "ct:s:", "ct:o:"))]
+    assert is_png(board_png(fake, board))
+
+    if game in SECRET_GAMES:
+        # secret decisions were made from DM prompts, each with the private image
+        assert driver.stats.via["dm"] > 0, driver.stats.via
+        for name in humans:
+            prompts = [m for m in fake.dms(u[name]) if m.embeds
+                       and "only you see this" in (m.embeds[0].get("title") or "")]
+            assert prompts, f"{name} got no private prompt"
+            for m in prompts:
+                assert is_png(m.attachment("board.png")), m
+                assert m.embeds[0]["image"]["url"].endswith("/board.png")
+    else:
+        # majesty is an open draft: every decision is on the board, nobody is DMed a prompt
+        assert driver.stats.via == {"board": driver.stats.actions, "dm": 0, "ephemeral": 0}
+        assert all(not m.custom_ids for n in humans for m in fake.dms(u[n]))
+
+    # nothing the bot posted points at a missing image, no error answers
+    assert not fake.problems()
