@@ -276,6 +276,12 @@ async def test_identify_ready_and_command_sync(world: World) -> None:
         ("game", 3, True), ("players", 4, False), ("public", 5, False)]
     assert ("PUT", f"/applications/{fake.application_id}/guilds/{world.guild.id}/commands") in [
         (r.method, r.path) for r in fake.requests]
+    # the world can grow while the bot is connected (CHANNEL_CREATE precedes the interaction)
+    late = fake.add_channel(world.guild, "late")
+    dave = fake.add_user("dave")
+    res = await fake.slash(dave, late, "game new", game="elves")
+    assert bot.get_channel(late.id).name == "late" and bot.events[-1][-1] == "TextChannel"
+    assert res.message.interaction.user is dave
 
 
 # --- slash commands ---------------------------------------------------------------------

@@ -23,6 +23,7 @@ import json
 import logging
 import uuid
 import zlib
+from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -56,15 +57,19 @@ class Connection:
     closed_by_fake: bool = False               # we dropped it (the bot should RESUME)
 
     async def send(self, payload: dict) -> None:
-        text = json.dumps(payload, separators=(",", ":"))
         async with self.lock:
-            if self.ws.closed:
-                raise ConnectionResetError("websocket closed")
-            if self.compressor is not None:
-                data = self.compressor.compress(text.encode()) + self.compressor.flush(zlib.Z_SYNC_FLUSH)
-                await self.ws.send_bytes(data)
-            else:
-                await self.ws.send_str(text)
+            await self.write(payload)
+
+    async def write(self, payload: dict) -> None:
+        """One frame; the caller holds `lock` (frames must not interleave: zlib-stream state)."""
+        if self.ws.closed:
+            raise ConnectionResetError("websocket closed")
+        text = json.dumps(payload, separators=(",", ":"))
+        if self.compressor is not None:
+            data = self.compressor.compress(text.encode()) + self.compressor.flush(zlib.Z_SYNC_FLUSH)
+            await self.ws.send_bytes(data)
+        else:
+            await self.ws.send_str(text)
 
 
 @dataclass(eq=False)
@@ -77,7 +82,8 @@ class GatewaySession:
     intents: int
     shard: list[int] | None
     seq: int = 0
-    sent: list[dict] = field(default_factory=list)
+    sent: list[dict] = field(default_factory=list)      # every dispatch: {"frame", "on_sent", "written"}
+    pending: deque = field(default_factory=deque)       # numbered but not yet written, in order
     connection: Connection | None = None
     closed: bool = False                       # ended by the bot (close code 1000) or INVALID_SESSION
     resumes: int = 0
@@ -109,26 +115,48 @@ class Gateway:
         return s is not None and s.connection is not None
 
     # --- sending ----------------------------------------------------------------------
-    async def dispatch(self, event: str, data: dict, *, on_sent: Any = None) -> bool:
-        """Send a DISPATCH to the current session. If the connection is down, the event is
-        kept and replayed on RESUME (`on_sent` runs when the frame actually goes out).
-        Returns whether it was sent now."""
+    def enqueue(self, event: str, data: dict, *, on_sent: Any = None) -> dict:
+        """Number a DISPATCH for the current session now (synchronously, so events keep the
+        order in which the fake produced them); `flush` writes it."""
         session = self.session
         if session is None:
             raise RuntimeError(f"no bot is connected to the fake gateway (cannot send {event})")
         session.seq += 1
-        frame = {"op": DISPATCH, "t": event, "s": session.seq, "d": data}
-        session.sent.append({"frame": frame, "on_sent": on_sent})
-        conn = session.connection
-        if conn is None or conn.ws.closed:
-            return False
-        try:
-            await conn.send(frame)
-        except (ConnectionResetError, RuntimeError):
-            return False
-        if on_sent:
-            on_sent()
-        return True
+        entry = {"frame": {"op": DISPATCH, "t": event, "s": session.seq, "d": data},
+                 "on_sent": on_sent, "written": False}
+        session.sent.append(entry)
+        session.pending.append(entry)
+        return entry
+
+    async def flush(self, session: GatewaySession | None = None) -> None:
+        """Write the session's pending dispatches in order. If the connection is down they
+        stay recorded and a RESUME replays them (`on_sent` runs when a frame goes out)."""
+        session = session or self.session
+        conn = session.connection if session else None
+        if conn is None:
+            return
+        async with conn.lock:
+            while session.pending and session.connection is conn:
+                entry = session.pending[0]
+                try:
+                    await conn.write(entry["frame"])
+                except (ConnectionResetError, RuntimeError):
+                    return
+                session.pending.popleft()
+                self._written(entry)
+
+    @staticmethod
+    def _written(entry: dict) -> None:
+        entry["written"] = True
+        if entry["on_sent"]:
+            entry["on_sent"]()
+
+    async def dispatch(self, event: str, data: dict, *, on_sent: Any = None) -> bool:
+        """Send a DISPATCH to the current session; returns whether it went out now (else it
+        is delivered by a RESUME, or never if the bot identifies afresh)."""
+        entry = self.enqueue(event, data, on_sent=on_sent)
+        await self.flush()
+        return entry["written"]
 
     async def close_connection(self, *, code: int = 4000, abrupt: bool = False) -> None:
         session = self.session
@@ -256,17 +284,20 @@ class Gateway:
         if session is None or session.closed:
             await conn.send({"op": INVALID_SESSION, "d": False})
             return
-        session.connection = conn
-        conn.session = session
-        session.resumes += 1
         last = int(d.get("seq") or 0)
-        for entry in session.sent:
-            if entry["frame"]["s"] > last:
-                await conn.send(entry["frame"])
-                if entry["on_sent"]:
-                    entry["on_sent"]()
-        session.seq += 1
-        await conn.send({"op": DISPATCH, "t": "RESUMED", "s": session.seq, "d": {"_trace": ["fake"]}})
+        async with conn.lock:
+            session.connection = conn
+            conn.session = session
+            session.resumes += 1
+            for entry in session.sent:
+                if entry["frame"]["s"] > last:
+                    await conn.write(entry["frame"])
+                    self._written(entry)
+            session.pending.clear()
+            session.seq += 1
+            resumed = {"op": DISPATCH, "t": "RESUMED", "s": session.seq, "d": {"_trace": ["fake"]}}
+            session.sent.append({"frame": resumed, "on_sent": None, "written": True})
+            await conn.write(resumed)
         self.fake._notify()
 
     async def _request_members(self, conn: Connection, d: dict) -> None:

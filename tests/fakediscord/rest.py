@@ -338,13 +338,12 @@ class Rest:
             await self._announce("MESSAGE_UPDATE", msg)
         else:
             eph = bool(int(data.get("flags") or 0) & m.EPHEMERAL)
-            msg = new_message(fake := self.fake, inter.channel, type=0, interaction=inter,
+            msg = new_message(self.fake, inter.channel, type=0, interaction=inter,
                               visible_to=inter.user if eph else None, flags=m.EPHEMERAL if eph else 0)
             await self._apply(msg, data, files, creating=True)
             self.fake._store(msg)
             inter.followups.append(msg)
             await self._announce("MESSAGE_CREATE", msg)
-            fake._notify()
         self.fake._notify()
         if request.query.get("wait") in ("true", "True", "1"):
             return web.json_response(msg.payload())

@@ -231,6 +231,12 @@ class FakeDiscord(Actions):
         log_file.close()
         return BotProcess(proc, log_file.name)
 
+    def _dispatch_soon(self, event: str, data: dict) -> None:
+        """From synchronous world building: numbered now (so it precedes anything dispatched
+        later, e.g. an interaction in a channel just created), written by a task."""
+        self.gateway.enqueue(event, data)
+        self._spawn(self.gateway.flush())
+
     def _spawn(self, coro) -> None:
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
@@ -245,7 +251,7 @@ class FakeDiscord(Actions):
         self._join(guild, self.bot_user, m.BOT_PERMISSIONS & ~m.EVERYONE_PERMISSIONS)
         self._join(guild, owner or self.owner, 0)
         if self.gateway.connected:
-            self._spawn(self.gateway.dispatch("GUILD_CREATE", self.gateway.guild_create(guild, self.gateway.session)))
+            self._dispatch_soon("GUILD_CREATE", self.gateway.guild_create(guild, self.gateway.session))
         return guild
 
     def add_channel(self, guild: m.Guild, name: str = "general") -> m.Channel:
@@ -253,7 +259,7 @@ class FakeDiscord(Actions):
         guild.channels.append(channel)
         self._channels[channel.id] = channel
         if self.gateway.connected:
-            self._spawn(self.gateway.dispatch("CHANNEL_CREATE", channel.payload()))
+            self._dispatch_soon("CHANNEL_CREATE", channel.payload())
         return channel
 
     def add_thread(self, parent: m.Channel, name: str, *, owner: m.User | None = None) -> m.Channel:
@@ -264,7 +270,7 @@ class FakeDiscord(Actions):
         parent.guild.channels.append(thread)
         self._channels[thread.id] = thread
         if self.gateway.connected:
-            self._spawn(self.gateway.dispatch("THREAD_CREATE", thread.payload() | {"newly_created": True}))
+            self._dispatch_soon("THREAD_CREATE", thread.payload() | {"newly_created": True})
         return thread
 
     def add_user(self, name: str, *, dms_open: bool = True, guilds: list[m.Guild] | None = None,
@@ -292,8 +298,7 @@ class FakeDiscord(Actions):
             session = self.gateway.session
             from .gateway import INTENT_GUILD_MEMBERS
             if session and session.wants(INTENT_GUILD_MEMBERS):
-                self._spawn(self.gateway.dispatch(
-                    "GUILD_MEMBER_ADD", member.payload() | {"guild_id": str(guild.id)}))
+                self._dispatch_soon("GUILD_MEMBER_ADD", member.payload() | {"guild_id": str(guild.id)})
         return member
 
     def set_dms_open(self, user: m.User, open: bool) -> None:
