@@ -124,6 +124,8 @@ CATALOG: dict[str, str] = {
     P + "reason.hospitality": "Hospitality", P + "reason.scavengers": "Scavengers",
     # events
     P + "ev.faction_drafted": "{player} drafts the {faction}.",
+    P + "ev.faction_assigned": "{player} plays the {faction}.",
+    P + "ev.lost_kingdom": "The Lost Kingdom is {side} ({name}), held by neutral meeples.",
     P + "ev.side_chosen": "{player} takes {side} ({name}) as home.",
     P + "ev.start_placed": "{player} starts in {region}.",
     P + "ev.resources_set": "{player} starts with {mana} mana, {ore} ore, {food} food.",
@@ -506,6 +508,11 @@ class TekPresenter(Presenter):
         def nm(key: str) -> str:
             return name(str(event.get(key)))
 
+        if et == "faction_assigned":
+            return t(P + "ev.faction_assigned", player=who, faction=_faction_name(event["faction"]))
+        if et == "lost_kingdom":
+            side = str(event["side"])
+            return t(P + "ev.lost_kingdom", side=side, name=SIDES[side]["name"])
         if et == "faction_drafted":
             return t(P + "ev.faction_drafted", player=who, faction=_faction_name(event["faction"]))
         if et == "side_chosen":

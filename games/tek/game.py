@@ -125,6 +125,14 @@ def make_setup(players: list[str], options: dict[str, Any], seed: int) -> State:
         "results": None,
         "tasks": [],
     }
+    # setup happens before any move: its public events are returned with the first move
+    pending: list[Event] = []
+    if draft_pool is None:
+        pending += [{"type": "faction_assigned", "player": p, "faction": pl[p]["faction"]}
+                    for p in order]
+    if lost_kingdom is not None:
+        pending.append({"type": "lost_kingdom", "side": lost_kingdom})
+    s["pending_events"] = pending
     steps: list[dict[str, Any]] = []
     if draft_pool is not None:
         steps += [task("draft", p) for p in reversed(order)]
@@ -1179,8 +1187,9 @@ class TinyEpicKingdoms:
             raise IllegalMove("malformed", "A move must be a dict with a 'type'.")
         if not is_listed(move, self.legal_moves(state, player)):
             raise IllegalMove("illegal_move", "That move is not available now; pick a listed one.")
-        s = _copy(state)
-        events: list[Event] = []
+        s = R.copy_state(state)
+        events: list[Event] = list(s.get("pending_events") or [])
+        s["pending_events"] = []
         t = s["tasks"].pop()
         handle(s, t, player, _copy(move), events)
         advance(s, events)

@@ -93,6 +93,26 @@ def _copy(obj: Any) -> Any:
     return obj
 
 
+def copy_state(s: State) -> State:
+    """A deep copy of a game state that knows its shape (the hot path of ``apply``)."""
+    out = dict(s)
+    out["players"] = list(s["players"])
+    out["options"] = dict(s["options"])
+    out["pl"] = {p: {**v, "res": dict(v["res"])} for p, v in s["pl"].items()}
+    out["draft_pool"] = None if s["draft_pool"] is None else list(s["draft_pool"])
+    out["sides"] = list(s["sides"])
+    out["meeples"] = {r: [list(m) for m in ms] for r, ms in s["meeples"].items()}
+    out["tokens"] = {r: dict(t) for r, t in s["tokens"].items()}
+    out["token_pool"] = list(s["token_pool"])
+    out["shields"] = list(s["shields"])
+    out["end"] = None if s["end"] is None else dict(s["end"])
+    out["war"] = _copy(s["war"])
+    out["results"] = _copy(s["results"])
+    out["pending_events"] = list(s.get("pending_events") or [])
+    out["tasks"] = list(s["tasks"])  # task dicts are never mutated in place
+    return out
+
+
 def _res(mana: int, ore: int, food: int) -> dict[str, int]:
     return {"mana": mana, "ore": ore, "food": food}
 
@@ -316,8 +336,10 @@ class PayRule:
         self.single = single_type_discount(s, p, war)
 
     def worth(self, c: tuple[int, int, int]) -> int:
-        value = sum(n * w for n, w in zip(c, self.values, strict=True)) + self.flat
-        if sum(1 for n in c if n > 0) == 1:
+        vm, vo, vf = self.values
+        a, b, f = c
+        value = a * vm + b * vo + f * vf + self.flat
+        if (a > 0) + (b > 0) + (f > 0) == 1:
             value += self.single
         return value
 
@@ -325,35 +347,39 @@ class PayRule:
         best = self.worth(hold)
         for i in range(3):
             if hold[i] > 0:
-                only = tuple(hold[j] if j == i else 0 for j in range(3))
-                best = max(best, self.worth(only))  # type: ignore[arg-type]
+                only = (hold[0] if i == 0 else 0, hold[1] if i == 1 else 0,
+                        hold[2] if i == 2 else 0)
+                best = max(best, self.worth(only))
         return max(best, self.flat)
 
     def minimal_options(self, hold: tuple[int, int, int], due: int) -> list[tuple[int, int, int]]:
-        """Minimal paying combinations, sorted by mana, ore, food (§10.5)."""
+        """Minimal paying combinations, sorted by mana, ore, food (§10.5).
+
+        For fixed mana and ore only the smallest paying food count can be minimal (with food
+        >= 1 the set of types is fixed, so the worth grows with food; food 0 dominates the
+        rest when it pays), so those are the candidates; a candidate is minimal when no
+        one-unit-smaller combination pays and no single-type paying combination lies below it.
+        """
         if self.flat >= due:
             return [(0, 0, 0)]
-        paying = [
-            c for c in product(range(hold[0] + 1), range(hold[1] + 1), range(hold[2] + 1))
-            if self.worth(c) >= due
-        ]
-        singles = [c for c in paying if sum(1 for n in c if n > 0) == 1]
+        worth = self.worth
+        candidates: list[tuple[int, int, int]] = []
+        for a in range(hold[0] + 1):
+            for b in range(hold[1] + 1):
+                for f in range(hold[2] + 1):
+                    if worth((a, b, f)) >= due:
+                        candidates.append((a, b, f))
+                        break
+        singles = [c for c in candidates if (c[0] > 0) + (c[1] > 0) + (c[2] > 0) == 1]
         out = []
-        for c in paying:
-            dominated = False
-            for i in range(3):
-                if c[i] > 0:
-                    lower = tuple(c[j] - (1 if j == i else 0) for j in range(3))
-                    if self.worth(lower) >= due:  # type: ignore[arg-type]
-                        dominated = True
-                        break
-            if not dominated:
-                for d in singles:
-                    if d != c and all(d[j] <= c[j] for j in range(3)):
-                        dominated = True
-                        break
-            if not dominated:
-                out.append(c)
+        for c in candidates:
+            a, b, f = c
+            if (a and worth((a - 1, b, f)) >= due) or (b and worth((a, b - 1, f)) >= due) or (
+                    f and worth((a, b, f - 1)) >= due):
+                continue
+            if any(d != c and d[0] <= a and d[1] <= b and d[2] <= f for d in singles):
+                continue
+            out.append(c)
         return out
 
 

@@ -582,3 +582,14 @@ def test_game_over_outcome() -> None:
     assert out[0]["player"] == "a" and out[0]["rank"] == 1 and out[0]["score"] == 12
     assert set(out[0]) == {"player", "rank", "score", "tiebreak", "breakdown"}
     assert GAME.view(s, None)["step"]["name"] == "over"
+
+
+def test_setup_events_come_with_the_first_move() -> None:
+    s = GAME.setup(["x", "y"], {}, 4)
+    p = GAME.actors(s)[0]
+    s, ev = GAME.apply(s, p, moves(s, p)[0])
+    assert [e["type"] for e in ev[:3]] == ["faction_assigned", "faction_assigned",
+                                           "lost_kingdom"]
+    assert ev[2]["side"] == s["lost_kingdom"]
+    s, ev = GAME.apply(s, p, moves(s, p)[0])
+    assert ev[0]["type"] == "start_placed"
