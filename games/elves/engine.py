@@ -165,15 +165,23 @@ def _copy(s: State) -> State:
     new["hand"] = [dict(h) for h in s["hand"]]
     new["tokens_free"] = list(s["tokens_free"])
     new["purchases"] = list(s["purchases"])
-    new["realms"] = [
-        [{**v, "obstacle": dict(v["obstacle"]) if v["obstacle"] else None} for v in realm]
-        for realm in s["realms"]
-    ]
+    # village dicts are shared: handlers replace a village dict instead of changing it
+    new["realms"] = [list(realm) for realm in s["realms"]]
     new["draw"] = list(s["draw"])
     new["discard"] = list(s["discard"])
     j = s["journey"]
     if j is not None:
         new["journey"] = {**j, "visits": [list(v) for v in j["visits"]]}
+    return new
+
+
+def _deep_copy(s: State) -> State:
+    """A copy sharing nothing with ``s`` (for dump/load), without ``copy.deepcopy``'s cost."""
+    new = _copy(s)
+    new["realms"] = [
+        [{**v, "obstacle": dict(v["obstacle"]) if v["obstacle"] else None} for v in realm]
+        for realm in s["realms"]
+    ]
     return new
 
 
@@ -290,6 +298,11 @@ def special_targets(s: State, card: str) -> list[tuple[int, int]]:
             for slot, v in enumerate(realm) if can_take_special(v, card)]
 
 
+def has_special_target(s: State, card: str) -> bool:
+    """Whether some village on the table can take ``card``."""
+    return any(can_take_special(v, card) for realm in s["realms"] for v in realm)
+
+
 def draw3_allowed(s: State, seat: int) -> bool:
     return len(s["draw"]) >= 3 and bool(s["hand"][seat])
 
@@ -313,7 +326,7 @@ def planning_turn_moves(s: State, seat: int) -> list[Move]:
         moves.extend({"type": "play_village", "card": t} for t in VILLAGE_KINDS if t in hand)
     if s["tokens_free"][seat] > 0:
         moves.extend({"type": "play_special", "card": k} for k in SPECIAL_KINDS
-                     if k in hand and special_targets(s, k))
+                     if k in hand and has_special_target(s, k))
     if draw3_allowed(s, seat):
         moves.append({"type": "draw3"})
     if buy_allowed(s, seat):
@@ -674,7 +687,8 @@ class Elves:
     def _do_place_special(self, s: State, seat: int, move: Move) -> list[Event]:
         card = s["step"]["card"]
         target = s["players"].index(move["realm"])
-        v = s["realms"][target][move["slot"]]
+        v = dict(s["realms"][target][move["slot"]])
+        s["realms"][target][move["slot"]] = v
         _take(s["hand"][seat], card)
         s["tokens_free"][seat] -= 1
         if card == "gold":
@@ -919,13 +933,11 @@ class Elves:
         return outcome_rows(state)
 
     def dump(self, state: State) -> dict[str, Any]:
-        return _copy(state)
+        """A JSON-able deep copy of the state (nothing shared with the live state)."""
+        return _deep_copy(state)
 
     def load(self, data: dict[str, Any]) -> State:
-        s = _copy(data)
-        s["journey"] = data["journey"] and {**data["journey"],
-                                            "visits": [list(x) for x in data["journey"]["visits"]]}
-        return s
+        return _deep_copy(data)
 
 
 def _counts(cards: list[str]) -> dict[str, int]:
