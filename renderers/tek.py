@@ -133,7 +133,8 @@ def side_art(side: str, grid: tuple[str, ...], rivers: tuple[tuple[int, int], ..
         seen.add(sym)
         x, y = (i % 3) * cell, (i // 3) * cell
         kind = kinds[sym]
-        ink = (255, 255, 255) if kind in ("forest", "ruins", "capital", "mountain") else (40, 40, 40)
+        dark = kind in ("forest", "ruins", "capital", "mountain")
+        ink = (255, 255, 255) if dark else (40, 40, 40)
         d.text((x + 4, y + 2), sym, font=font(15, bold=True), fill=ink)
         d.text((x + 4, y + cell - 17), TYPE_SHORT[kind], font=small, fill=ink)
         if kind == "capital":

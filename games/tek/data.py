@@ -33,7 +33,8 @@ CARDS: list[int] = sorted({s["card"] for s in SIDE_LIST})
 
 # (level, hook) pairs per faction, in data order.
 FACTION_HOOKS: dict[str, list[tuple[int, dict[str, Any]]]] = {
-    fid: [(lv["level"], h) for lv in f["levels"] for h in lv["hooks"]] for fid, f in FACTIONS.items()
+    fid: [(lv["level"], h) for lv in f["levels"] for h in lv["hooks"]]
+    for fid, f in FACTIONS.items()
 }
 
 

@@ -946,6 +946,9 @@ def advance(s: State, events: list[Event]) -> None:
         if kind in R.INPUT_STEPS:
             if kind in R.AUTO_STEPS and step_name(s, t) in R.AUTO_STEPS:
                 moves = step_moves(s, t, t["player"])
+                if not moves and kind == "plunder":  # the loser has nothing left to take
+                    s["tasks"].pop()
+                    continue
                 if len(moves) == 1:
                     s["tasks"].pop()
                     handle(s, t, t["player"], moves[0], events)

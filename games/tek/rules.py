@@ -25,30 +25,21 @@ steps of the spec (§19.1) and wait for their actor's move.
 
 from __future__ import annotations
 
-import random
-from itertools import product
 from typing import Any
 
-from games.base import IllegalMove, is_listed
 from games.tek.data import (
     ACTIONS,
     C,
-    CARD_SIDES,
-    CARDS,
     FACTION_HOOKS,
-    FACTION_IDS,
-    FACTIONS,
     MAX_MAGIC,
     MAX_TOWER,
     REGIONS,
-    RESOURCES,
     SIDE_REGIONS,
-    SIDES,
-    TERRAIN,
     TOKENS,
     TOWER,
-    token_pool,
 )
+
+__all__ = ["TOKENS"]
 
 State = dict[str, Any]
 Move = dict[str, Any]

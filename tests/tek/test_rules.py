@@ -394,7 +394,8 @@ def test_church_saves_the_meeple() -> None:
               meeples={"2A-c": ["a"], "1A-a": ["a"], "2A-d": ["b"], "2A-a": ["b"]},
               tokens={"2A-a": ("church", True)})
     s = war(s, "a", "2A-c", "2A-d")
-    s, _ = play(s, ("a", {"type": "war_die", "value": 2}), ("b", {"type": "war_die", "value": "flag"}))
+    s, _ = play(s, ("a", {"type": "war_die", "value": 2}),
+                ("b", {"type": "war_die", "value": "flag"}))
     assert moves(s, "b") == [{"type": "church"}, {"type": "remove"}]
     s, ev = play(s, ("b", {"type": "church"}))
     assert s["meeples"]["2A-a"] == [["b", False], ["b", False]]
@@ -407,7 +408,8 @@ def test_dragons_lair_drops_tower_and_frees_retreat() -> None:
               meeples={"2A-c": ["a"], "1A-a": ["a"], "2A-d": ["b"], "2A-a": ["b"]},
               tokens={"1A-a": ("dragons_lair", True)})
     s = war(s, "a", "2A-c", "2A-d")
-    s, _ = play(s, ("a", {"type": "war_die", "value": 1}), ("b", {"type": "war_die", "value": "flag"}))
+    s, _ = play(s, ("a", {"type": "war_die", "value": 1}),
+                ("b", {"type": "war_die", "value": "flag"}))
     assert step(s) == "dragon"
     s2, _ = play(s, ("a", {"type": "dragon", "use": False}))
     assert s2["pl"]["b"]["removed"] == 1  # Assassins: no retreat, removal is automatic
@@ -447,20 +449,23 @@ def test_war_discounts(fa: str, ma: int, fb: str, mb: int, top_a: int, top_b: in
 
 def test_merfolk_wins_ties_in_water_regions() -> None:
     s = base_war("merfolk", 4)
-    s, ev = play(s, ("a", {"type": "war_die", "value": 2}), ("b", {"type": "war_die", "value": 2}))
+    s, ev = play(s, ("a", {"type": "war_die", "value": 2}),
+                 ("b", {"type": "war_die", "value": 2}))
     assert [e["winner"] for e in ev if e["type"] == "war_result"] == ["a"]
 
 
 def test_defender_wins_plain_ties() -> None:
     s = base_war()
-    s, ev = play(s, ("a", {"type": "war_die", "value": 2}), ("b", {"type": "war_die", "value": 2}))
+    s, ev = play(s, ("a", {"type": "war_die", "value": 2}),
+                 ("b", {"type": "war_die", "value": 2}))
     assert [e["winner"] for e in ev if e["type"] == "war_result"] == ["b"]
     assert [e["player"] for e in ev if e["type"] == "war_paid"] == ["a", "b"]
 
 
 def test_goblins_scavenge_and_plunder() -> None:
     s = base_war("goblins", 3, "goblins", 1, ra=(2, 0, 0), rb=(2, 1, 3))
-    s, ev = play(s, ("a", {"type": "war_die", "value": 3}), ("b", {"type": "war_die", "value": 2}))
+    s, ev = play(s, ("a", {"type": "war_die", "value": 3}),
+                 ("b", {"type": "war_die", "value": 2}))
     assert step(s) == "choose_resource" and GAME.actors(s) == ["b"]
     s, _ = play(s, ("b", {"type": "choose_resource", "resource": "mana"}))
     assert step(s) == "plunder"
@@ -492,10 +497,12 @@ def test_halflings_lock_and_hospitality() -> None:
 
 def test_halflings_free_retreat_and_undead_home_retreat() -> None:
     s = base_war(fb="halflings", mb=2, rb=(0, 0, 0))
-    s, _ = play(s, ("a", {"type": "war_die", "value": 1}), ("b", {"type": "war_die", "value": "flag"}))
+    s, _ = play(s, ("a", {"type": "war_die", "value": 1}),
+                ("b", {"type": "war_die", "value": "flag"}))
     assert {"type": "retreat", "region": "2A-e"} in moves(s, "b")
     s = base_war(fb="undead", mb=3, rb=(0, 0, 9), meeples={"2A-e": ["c"]})
-    s, _ = play(s, ("a", {"type": "war_die", "value": 1}), ("b", {"type": "war_die", "value": "flag"}))
+    s, _ = play(s, ("a", {"type": "war_die", "value": 1}),
+                ("b", {"type": "war_die", "value": "flag"}))
     # 2A-e holds c (blocked); home regions 2A-b/2A-c are empty and allowed by Undying
     assert moves(s, "b") == [{"type": "retreat", "region": "2A-b"},
                              {"type": "retreat", "region": "2A-c"}, {"type": "remove"}]
@@ -503,7 +510,8 @@ def test_halflings_free_retreat_and_undead_home_retreat() -> None:
 
 def test_undead_grave_tithe_on_removal() -> None:
     s = base_war(fb="undead", mb=1, rb=(0, 0, 0))
-    s, ev = play(s, ("a", {"type": "war_die", "value": 1}), ("b", {"type": "war_die", "value": "flag"}))
+    s, ev = play(s, ("a", {"type": "war_die", "value": 1}),
+                 ("b", {"type": "war_die", "value": "flag"}))
     assert {"type": "removed", "player": "b", "region": "2A-d", "gained": {"mana": 1}} in ev
     assert res(s, "b") == (1, 0, 0) and s["pl"]["b"]["removed"] == 1
 
@@ -511,7 +519,8 @@ def test_undead_grave_tithe_on_removal() -> None:
 def test_crown_passes_to_the_winner() -> None:
     s = base_war()
     s["pl"]["b"]["crown"] = True
-    s, ev = play(s, ("a", {"type": "war_die", "value": 1}), ("b", {"type": "war_die", "value": "flag"}))
+    s, ev = play(s, ("a", {"type": "war_die", "value": 1}),
+                 ("b", {"type": "war_die", "value": "flag"}))
     assert s["pl"]["a"]["crown"] and not s["pl"]["b"]["crown"]
     assert "crown_passed" in types(ev)
 
@@ -521,7 +530,8 @@ def test_refuge_for_the_last_meeple() -> None:
               meeples={"1B-a": ["a"], "1B-b": ["b"], "1B-c": ["a", "b"], "3A-a": ["c"],
                        "1B-d": ["c"], "1B-e": ["c"]})
     s = war(s, "a", "1B-a", "1B-b")
-    s, _ = play(s, ("a", {"type": "war_die", "value": 3}), ("b", {"type": "war_die", "value": "flag"}))
+    s, _ = play(s, ("a", {"type": "war_die", "value": 3}),
+                ("b", {"type": "war_die", "value": "flag"}))
     s, ev = play(s, ("b", {"type": "loss_region", "region": "1B-b"}))  # removal is automatic
     # the last meeple in 1B-c: no food to retreat and it cannot be removed: refuge to the
     # nearest empty region (1B-a, the only one at distance 1), resolved automatically
@@ -536,7 +546,8 @@ def test_refuge_for_the_last_meeple() -> None:
 
 def test_war_pay_split_by_mana_when_over_25() -> None:
     s = base_war("orcs", 2, ra=(5, 9, 9))
-    s, _ = play(s, ("a", {"type": "war_die", "value": 11}), ("b", {"type": "war_die", "value": "flag"}))
+    s, _ = play(s, ("a", {"type": "war_die", "value": 11}),
+                ("b", {"type": "war_die", "value": "flag"}))
     assert step(s) == "war_pay_mana"
     assert moves(s, "a") == [{"type": "war_pay_mana", "mana": k} for k in range(6)]
     s, _ = play(s, ("a", {"type": "war_pay_mana", "mana": 4}))
