@@ -22,7 +22,7 @@ from bot.i18n import t
 from bot.render import board_png
 from bot.store import SessionRecord
 from bot.ui.components import HandButton, OpenPromptButton
-from bot.ui.prompt import build_prompt, clip, make_view
+from bot.ui.prompt import Prompt, build_prompt, clip, make_view
 
 if TYPE_CHECKING:
     from bot.app import Crowntable
@@ -96,6 +96,15 @@ class Publisher:
             return True
         return bool(self.host.is_secret_decision(rec, player))
 
+    def public_prompt(self, rec: SessionRecord) -> tuple[str, Prompt] | None:
+        """The prompt shown on the board itself, when one player acts in the open."""
+        actor = self.public_actor(rec)
+        if actor is None:
+            return None
+        moves = self.host.legal_moves(rec, actor)
+        return actor, build_prompt(presenters.get(rec.game), rec.id, rec.version,
+                                   self.host.view(rec, actor), actor, moves, name_fn(rec))
+
     def public_actor(self, rec: SessionRecord) -> str | None:
         actors = self.human_actors(rec)
         if len(actors) == 1 and not self.is_private(rec, actors[0]):
@@ -155,6 +164,9 @@ class Publisher:
                 if due:
                     line += " " + t("board.deadline", when=f"<t:{int(min(due))}:R>")
                 parts.append(line)
+            public = self.public_prompt(rec)
+            if public is not None:
+                parts.append(public[1].describe())
         elif rec.status == "finished":
             parts.append(t("board.finished"))
         elif rec.status == "abandoned":
@@ -176,12 +188,9 @@ class Publisher:
         if rec.status != "running":
             return None
         items: list[discord.ui.Item[Any]] = []
-        actor = self.public_actor(rec)
-        if actor is not None:
-            moves = self.host.legal_moves(rec, actor)
-            prompt = build_prompt(presenters.get(rec.game), rec.id, rec.version,
-                                  self.host.view(rec, actor), actor, moves, name_fn(rec))
-            items.extend(prompt.items)
+        public = self.public_prompt(rec)
+        if public is not None:
+            items.extend(public[1].items)
         else:
             items.append(OpenPromptButton(rec.id, label=t("board.open_prompt"), row=4))
         items.append(HandButton(rec.id, label=t("board.my_view"), row=4))
@@ -284,7 +293,7 @@ class Publisher:
         if moves:
             prompt = build_prompt(presenter, rec.id, rec.version, view, player, moves, name,
                                   page=page)
-            parts.insert(0, f"**{prompt.text}**")
+            parts.insert(0, prompt.describe())
             items = prompt.items
         else:
             parts.insert(0, t("prompt.nothing"))

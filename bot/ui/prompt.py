@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -25,6 +25,12 @@ def clip(text: str, limit: int) -> str:
 class Prompt:
     text: str
     items: list[discord.ui.Item[Any]]
+    #: "label: what it does" lines for buttons (a select shows them under each option)
+    details: list[str] = field(default_factory=list)
+
+    def describe(self) -> str:
+        lines = [f"**{self.text}**"] + [f"· {d}" for d in self.details]
+        return "\n".join(lines)
 
 
 def build_prompt(
@@ -45,13 +51,17 @@ def build_prompt(
     labels = [clip(presenter.move_label(view, m, name) or m.get("type", "?"), 80) for m in moves]
     items: list[discord.ui.Item[Any]] = []
     if len(moves) <= BUTTONS_MAX:
+        details = []
         for move, label in zip(moves, labels, strict=True):
+            desc = presenter.move_description(view, move, name)
+            if desc:
+                details.append(f"{label}: {clip(desc, 100)}")
             style = discord.ButtonStyle.primary
             if move.get("type") in ("pass", "no_block", "end_journey", "skip"):
                 style = discord.ButtonStyle.secondary
             items.append(MoveButton(session, version, ids.move_hash(move), label=label,
                                     style=style, row=first_row))
-        return Prompt(text, items)
+        return Prompt(text, items, details)
     pages = max(1, (len(moves) + PAGE - 1) // PAGE)
     page = max(0, min(page, pages - 1))
     chunk = list(range(page * PAGE, min(len(moves), (page + 1) * PAGE)))
