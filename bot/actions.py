@@ -132,8 +132,8 @@ async def refresh_lobby(bot: Crowntable, rec: SessionRecord) -> None:
 async def remember_lobby(bot: Crowntable, interaction: discord.Interaction[Any],
                          rec: SessionRecord) -> None:
     message = await interaction.original_response()
+    await bot.publisher.update_meta(rec.id, lambda meta: meta.__setitem__("lobby", message.id))
     rec.meta = {**rec.meta, "lobby": message.id}
-    await bot.store.set_meta(rec.id, rec.meta)
 
 
 @edge
@@ -292,9 +292,9 @@ async def open_prompt(interaction: discord.Interaction[Any], session: int) -> No
     payload = await bot.publisher.private_prompt_payload(rec, user)
     await interaction.followup.send(ephemeral=True, **{k: v for k, v in payload.items()
                                                        if v is not None})
-    meta = dict((await bot.host.get(session)).meta)
-    meta.setdefault("prompted", {})[user] = rec.clock.get(user, {}).get("since")
-    await bot.store.set_meta(session, meta)
+    since = rec.clock.get(user, {}).get("since")
+    await bot.publisher.update_meta(
+        session, lambda meta: meta.setdefault("prompted", {}).__setitem__(user, since))
 
 
 @edge

@@ -134,6 +134,14 @@ class Publisher:
             finally:
                 await self.host.store.set_meta(rec.id, meta)
 
+    async def update_meta(self, session_id: int, change) -> None:  # type: ignore[no-untyped-def]
+        """Read-modify-write of the bot bookkeeping, under the session's publish lock."""
+        async with self.lock(session_id):
+            rec = await self.host.get(session_id)
+            meta = dict(rec.meta)
+            change(meta)
+            await self.host.store.set_meta(session_id, meta)
+
     async def refresh(self, session_id: int, repost: bool = False) -> None:
         """Publish the current state without new events (``/game board``, after a restart)."""
         from bot.host import Outcome
