@@ -99,6 +99,27 @@ def _next_state(s: State) -> State:
     return c
 
 
+STATE_KEYS = frozenset({
+    "players", "options", "rounds", "round", "start", "step", "phase", "teams", "empires",
+    "top", "ready", "score", "picks", "participants", "attacks", "attacked", "blocks",
+    "defenders", "thefts", "current",
+})
+
+
+def _deep_state(s: State) -> State:
+    """A full copy of ``s`` sharing nothing (for ``dump``/``load``); faster than a generic copy."""
+    c = _next_state(s)
+    c["players"] = list(s["players"])
+    c["options"] = dict(s["options"])
+    c["teams"] = [list(t) for t in s["teams"]] if s["teams"] else None
+    c["empires"] = dict(s["empires"]) if s["empires"] else None
+    c["picks"] = {p: {k: list(v) if isinstance(v, list) else v for k, v in pick.items()}
+                  for p, pick in s["picks"].items()}
+    c["thefts"] = [dict(t) for t in s["thefts"]]
+    c["current"] = dict(s["current"]) if s["current"] else None
+    return c
+
+
 def listed(move: Move, legal: list[Move]) -> bool:
     """Strict membership (``games.base.is_listed``), with a cheap equality pre-check."""
     candidates = [m for m in legal if m == move]
@@ -855,12 +876,12 @@ class EmpireEngine:
         return final_results(state)
 
     def dump(self, state: State) -> dict[str, Any]:
-        return dict(_clone(state))
+        return _deep_state(state)
 
     def load(self, data: dict[str, Any]) -> State:
-        if not isinstance(data, dict) or "players" not in data or "step" not in data:
+        if not isinstance(data, dict) or set(data) != STATE_KEYS:
             raise ValueError("not an empire_engine state")
-        return dict(_clone(data))
+        return _deep_state(data)
 
 
 GAME = EmpireEngine()
