@@ -374,6 +374,12 @@ async def test_ephemeral_button_defer_update_and_edit_original(world: World) -> 
         await fake.click(world.alice, hand_, "Reveal")            # the edit removed the button
     again = await fake.click(world.alice, hand_, "Reveal", stale=True)  # a client that missed the edit
     assert again.type == 6
+    await fake.idle()
+    assert not fake.problems()
+    with pytest.raises(discord.NotFound):                    # ephemeral: not reachable via /channels
+        await world.bot.http.delete_message(world.general.id, hand_.message.id)
+    [problem] = fake.problems()
+    assert "10008" in problem and "is ephemeral" in problem
 
 
 @pytest.mark.asyncio

@@ -20,9 +20,12 @@ RECEIVED_AT = web.RequestKey("received_at", float)  # loop.time() when the reque
 
 
 class ApiError(Exception):
-    def __init__(self, status: int, code: int, message: str, errors: dict | None = None):
+    """An error answer. `note` is for the test's eyes only (why the fake said no); it is kept in
+    the request log and shown by ``fake.problems()``, never sent to the bot."""
+
+    def __init__(self, status: int, code: int, message: str, errors: dict | None = None, note: str = ""):
         super().__init__(f"{status} {code} {message}")
-        self.status, self.code, self.message, self.errors = status, code, message, errors
+        self.status, self.code, self.message, self.errors, self.note = status, code, message, errors, note
 
     def response(self) -> web.Response:
         body: dict[str, Any] = {"message": self.message, "code": self.code}
@@ -96,11 +99,17 @@ class Rest:
         except (KeyError, ValueError):
             raise ApiError(404, UNKNOWN_CHANNEL, "Unknown Channel") from None
 
-    def _message(self, channel: m.Channel, message_id: str) -> m.Message:
+    def _message(self, channel: m.Channel, message_id: str, *, channel_route: bool = True) -> m.Message:
         for msg in channel.messages:
-            if str(msg.id) == message_id and not msg.deleted:
-                return msg
-        raise ApiError(404, UNKNOWN_MESSAGE, "Unknown Message")
+            if str(msg.id) != message_id:
+                continue
+            if msg.deleted:
+                raise ApiError(404, UNKNOWN_MESSAGE, "Unknown Message", note=f"{msg!r} was already deleted")
+            if msg.ephemeral and channel_route:
+                raise ApiError(404, UNKNOWN_MESSAGE, "Unknown Message",
+                               note=f"{msg!r} is ephemeral: only its interaction's webhook can edit or delete it")
+            return msg
+        raise ApiError(404, UNKNOWN_MESSAGE, "Unknown Message", note=f"no message {message_id} in {channel!r}")
 
     def _json(self, request: web.Request) -> Any:
         return request[BODY].json
@@ -351,13 +360,17 @@ class Rest:
 
     def _webhook_message(self, inter: m.Interaction, message_id: str) -> m.Message:
         if message_id == "@original":
-            if inter.original is None or inter.original.deleted:
-                raise ApiError(404, UNKNOWN_MESSAGE, "Unknown Message")
+            if inter.original is None:
+                raise ApiError(404, UNKNOWN_MESSAGE, "Unknown Message",
+                               note=f"{inter!r} has no original response (answered with type {inter.response_type})")
+            if inter.original.deleted:
+                raise ApiError(404, UNKNOWN_MESSAGE, "Unknown Message", note=f"{inter.original!r} was deleted")
             return inter.original
         for msg in [inter.original, *inter.followups]:
             if msg is not None and str(msg.id) == message_id and not msg.deleted:
                 return msg
-        raise ApiError(404, UNKNOWN_MESSAGE, "Unknown Message")
+        raise ApiError(404, UNKNOWN_MESSAGE, "Unknown Message",
+                       note=f"message {message_id} is not a live response or follow-up of {inter!r}")
 
     async def webhook_message_get(self, request: web.Request) -> web.Response:
         inter = self._interaction_by_token(request)
@@ -419,15 +432,11 @@ class Rest:
     async def get_message(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
         msg = self._message(channel, request.match_info["message_id"])
-        if msg.ephemeral:
-            raise ApiError(404, UNKNOWN_MESSAGE, "Unknown Message")
         return web.json_response(msg.payload())
 
     async def edit_message(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
         msg = self._message(channel, request.match_info["message_id"])
-        if msg.ephemeral:
-            raise ApiError(404, UNKNOWN_MESSAGE, "Unknown Message")
         if msg.author is not self.fake.bot_user:
             raise ApiError(403, CANNOT_EDIT_OTHERS_MESSAGE, "Cannot edit a message authored by another user")
         await self._apply(msg, self._json(request) or {}, self._files(request), creating=False)

@@ -42,6 +42,7 @@ class RequestRecord:
     status: int | None = None
     fault: str | None = None       # "429", "500", "slow" ... when a fault answered it
     error_code: int | None = None  # Discord's JSON error code on a 4xx/5xx (50007, 10062, ...)
+    note: str = ""                 # why the fake refused (for the test's eyes only)
     at: float = 0.0
 
     def __repr__(self) -> str:
@@ -428,6 +429,7 @@ class FakeDiscord(Actions):
                     resp = await handler(request)
                 except ApiError as exc:
                     resp = exc.response()
+                    record.note = exc.note
             if resp.content_type == "application/json":
                 # discord.py parses JSON only when Content-Type is exactly this (no charset)
                 resp.headers["Content-Type"] = "application/json"
@@ -628,7 +630,8 @@ class FakeDiscord(Actions):
                 out.append(f"{inter!r} answered after {inter.ack_latency:.2f}s")
             out.extend(f"{inter!r}: {e}" for e in inter.errors if "after dispatch" not in e)
         out.extend(f"{inter!r} never answered" for inter in self.unanswered(older_than=ack_limit))
-        out.extend(f"error answer {r!r} code={r.error_code} body={r.json!r:.200}" for r in self.error_responses())
+        out.extend(f"error answer {r!r} code={r.error_code}: {r.note or 'see fake.requests'}"
+                   + (f" (body {r.json!r:.150})" if r.json else "") for r in self.error_responses())
         out.extend(f"unhandled route {u}" for u in self.unhandled)
         out.extend(self.warnings)
         return out
