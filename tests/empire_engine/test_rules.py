@@ -556,3 +556,38 @@ def test_kestrel_idle_after_no_block() -> None:
     s = play(s, "A", {"type": "steal", "target": "B", "soldier": 1, "good": 0}, ev)
     assert {"type": "defend_idle", "player": "D", "bonus_ready_soldier": 1} in ev
     assert s["ready"]["D"] == R(2, 0)
+
+
+def test_joint_attack_both_unblocked_goes_to_first_and_targets_in_order() -> None:
+    tops = {"A": ("Attack", "Attack"), "B": ("Salvage", "Invent"),
+            "C": ("Attack", "Attack"), "D": ("Salvage", "Invent")}
+    opts = {"teams": True, "team_joint_attack": True}
+    s, ev = execute(ABCD, tops, start="B", options=opts,
+                    ready={"A": R(2, 0), "B": R(0, 5), "C": R(2, 0), "D": R(0, 5)})
+    thefts = [(t["attacker"], t["card"], t["target"], t["joint_extra"])
+              for t in of_type(ev, "theft")]
+    assert thefts == [("C", "L", "D", False), ("C", "R", "B", False),
+                      ("A", "L", "B", False), ("A", "R", "D", False),
+                      ("C", "R", "B", True), ("C", "L", "D", True)]
+    assert score(s, "C") == SC(good=4) and score(s, "A") == SC(good=2)
+    assert s["ready"]["B"] == R(0, 2) and s["ready"]["D"] == R(0, 2)
+    assert {"type": "cancelled", "player": "B", "actions": ["Salvage"]} in ev
+
+
+def test_group_two_view_shows_attacks_and_current_decision() -> None:
+    tops = {"A": ("Attack", "Invent"), "B": ("Salvage", "Defend"),
+            "C": ("Produce", "Attack"), "D": ("Arm", "Export")}
+    s, _ = execute(ABCD, tops, start="C",
+                   ready={"A": R(1, 0), "B": R(2, 1), "C": R(1, 3), "D": R(0, 1)})
+    v = GAME.view(s, None)
+    assert v["step"] == "block" and v["actors"] == ["B"]
+    assert v["current"] == {"defender": "B"}
+    assert [(a["attacker"], a["card"], a["target"], a["status"]) for a in v["attacks"]] == \
+        [("C", "R", "B", "pending"), ("A", "L", "B", "pending")]
+    s = play(s, "B", {"type": "block", "attacker": "C", "target": "B", "pay": None})
+    v = GAME.view(s, "A")
+    assert v["step"] == "steal" and v["current"]["target"] == "B"
+    assert [a["status"] for a in v["attacks"]] == ["blocked", "pending"]
+    assert v["you"]["legal_moves"] == 2
+    assert v["players"]["B"]["ready"] == R(2, 1)
+    assert "seed" not in json.dumps(GAME.view(s, None))
