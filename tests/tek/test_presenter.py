@@ -93,4 +93,6 @@ def test_war_labels_and_private_hand() -> None:
     assert "war die" not in (PRESENTER.hand_text(GAME.view(s, "101"), name) or "").split(
         "You can afford")[0].lower().replace("set a war die", "")
     assert PRESENTER.move_label(GAME.view(s, "101"), {"type": "war_die", "value": "flag"},
-                                name) == "White flag (costs nothing)"
+                                name) == "War die: white flag (costs nothing)"
+    assert PRESENTER.move_label(GAME.view(s, "101"), {"type": "war_die", "value": 3},
+                                name) == "War die: 3"
