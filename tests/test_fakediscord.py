@@ -25,11 +25,17 @@ from tests.fakediscord import EPHEMERAL, FakeDiscord, FakeTimeout, UserCannot, p
 
 def tiny_png(width: int = 3, height: int = 2) -> bytes:
     def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+        return (
+            struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+        )
 
     raw = b"".join(b"\x00" + b"\xff\x00\x00" * width for _ in range(height))
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(raw))
+        + chunk(b"IEND", b"")
+    )
 
 
 PNG = tiny_png()
@@ -40,8 +46,11 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"t:join:(?
     """Persistent: rebuilt from its custom_id, so it works on messages from before a restart."""
 
     def __init__(self, sid: int) -> None:
-        super().__init__(discord.ui.Button(label="Join", style=discord.ButtonStyle.primary,
-                                           custom_id=f"t:join:{sid}"))
+        super().__init__(
+            discord.ui.Button(
+                label="Join", style=discord.ButtonStyle.primary, custom_id=f"t:join:{sid}"
+            )
+        )
         self.sid = sid
 
     @classmethod
@@ -50,7 +59,9 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button], template=r"t:join:(?
 
     async def callback(self, interaction: discord.Interaction) -> None:
         interaction.client.events.append(("join", self.sid, interaction.user.id))
-        await interaction.response.edit_message(content=f"Lobby {self.sid}: {interaction.user.name} joined")
+        await interaction.response.edit_message(
+            content=f"Lobby {self.sid}: {interaction.user.name} joined"
+        )
 
 
 class LobbyView(discord.ui.View):
@@ -60,11 +71,17 @@ class LobbyView(discord.ui.View):
         self.add_item(discord.ui.Button(label="Closed", custom_id="t:closed", disabled=True))
         self.add_item(discord.ui.Button(label="Rules", url="https://example.com/rules"))
 
-    @discord.ui.select(custom_id="t:seat", placeholder="Pick a seat", row=1,
-                       options=[discord.SelectOption(label=f"Seat {i}", value=str(i)) for i in range(1, 4)])
+    @discord.ui.select(
+        custom_id="t:seat",
+        placeholder="Pick a seat",
+        row=1,
+        options=[discord.SelectOption(label=f"Seat {i}", value=str(i)) for i in range(1, 4)],
+    )
     async def seat(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
         interaction.client.events.append(("seat", select.values, interaction.user.id))
-        await interaction.response.send_message(f"You sit in seat {select.values[0]}", ephemeral=True)
+        await interaction.response.send_message(
+            f"You sit in seat {select.values[0]}", ephemeral=True
+        )
 
 
 class SecretView(discord.ui.View):
@@ -76,7 +93,7 @@ class SecretView(discord.ui.View):
     @discord.ui.button(label="Reveal", custom_id="t:reveal")
     async def reveal(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
         interaction.client.events.append(("reveal", interaction.user.id, interaction.guild_id))
-        await interaction.response.defer()                      # type 6 (deferred update)
+        await interaction.response.defer()  # type 6 (deferred update)
         await interaction.edit_original_response(content="revealed: 7 of swords", view=None)
 
 
@@ -94,34 +111,52 @@ admin = app_commands.Group(name="admin", description="Admin tools", parent=game)
 
 @game.command(name="new", description="Open a lobby")
 @app_commands.describe(game="Which game", players="How many seats")
-@app_commands.choices(game=[app_commands.Choice(name="Majesty", value="majesty"),
-                            app_commands.Choice(name="Elves", value="elves")])
-async def game_new(interaction: discord.Interaction, game: app_commands.Choice[str],
-                   players: app_commands.Range[int, 2, 4] = 2, public: bool = True) -> None:
+@app_commands.choices(
+    game=[
+        app_commands.Choice(name="Majesty", value="majesty"),
+        app_commands.Choice(name="Elves", value="elves"),
+    ]
+)
+async def game_new(
+    interaction: discord.Interaction,
+    game: app_commands.Choice[str],
+    players: app_commands.Range[int, 2, 4] = 2,
+    public: bool = True,
+) -> None:
     bot = interaction.client
     bot.events.append(("new", game.value, players, public, type(interaction.channel).__name__))
     sid = len(bot.events)
-    await interaction.response.send_message(f"Lobby {sid} for {game.value} ({players} seats)",
-                                            view=LobbyView(sid))
+    await interaction.response.send_message(
+        f"Lobby {sid} for {game.value} ({players} seats)", view=LobbyView(sid)
+    )
 
 
 @admin.command(name="reset", description="Reset the table")
-async def admin_reset(interaction: discord.Interaction, confirm: bool, who: discord.Member | None = None) -> None:
-    interaction.client.events.append(("reset", confirm, who.id if who else None,
-                                      interaction.permissions.manage_channels))
+async def admin_reset(
+    interaction: discord.Interaction, confirm: bool, who: discord.Member | None = None
+) -> None:
+    interaction.client.events.append(
+        ("reset", confirm, who.id if who else None, interaction.permissions.manage_channels)
+    )
     await interaction.response.send_message(f"reset={confirm}", ephemeral=True)
 
 
 @app_commands.command(name="hand", description="Your secret hand")
 async def hand(interaction: discord.Interaction) -> None:
-    await interaction.response.send_message("Your hand: 7 of swords", ephemeral=True, view=SecretView())
+    await interaction.response.send_message(
+        "Your hand: 7 of swords", ephemeral=True, view=SecretView()
+    )
 
 
 @app_commands.command(name="board", description="Show the board")
 async def board(interaction: discord.Interaction) -> None:
     await interaction.response.defer(thinking=True)
-    embed = discord.Embed(title="Board", description="Round 1").set_image(url="attachment://board.png")
-    await interaction.followup.send(embed=embed, file=discord.File(__import__("io").BytesIO(PNG), "board.png"))
+    embed = discord.Embed(title="Board", description="Round 1").set_image(
+        url="attachment://board.png"
+    )
+    await interaction.followup.send(
+        embed=embed, file=discord.File(__import__("io").BytesIO(PNG), "board.png")
+    )
     await interaction.edit_original_response(content="Board (edited)")
 
 
@@ -140,7 +175,9 @@ async def dm(interaction: discord.Interaction, user: discord.User) -> None:
         await user.send("Your secret: 42", view=SecretView())
     except discord.Forbidden as exc:
         interaction.client.events.append(("forbidden", exc.status, exc.code))
-        await interaction.followup.send(f"DMs closed ({exc.code})", ephemeral=True, view=SecretView())
+        await interaction.followup.send(
+            f"DMs closed ({exc.code})", ephemeral=True, view=SecretView()
+        )
     else:
         await interaction.followup.send("sent", ephemeral=True)
 
@@ -171,8 +208,14 @@ async def local(interaction: discord.Interaction) -> None:
     await interaction.response.send_message("local")
 
 
-async def game_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=n.title(), value=n) for n in ("majesty", "elves", "tek") if current in n]
+async def game_names(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    return [
+        app_commands.Choice(name=n.title(), value=n)
+        for n in ("majesty", "elves", "tek")
+        if current in n
+    ]
 
 
 @app_commands.command(name="rules", description="Rules of a game")
@@ -183,7 +226,9 @@ async def rules(interaction: discord.Interaction, game: str) -> None:
 
 class FakeTestBot(commands.Bot):
     def __init__(self, guild_id: int) -> None:
-        super().__init__(command_prefix="!", intents=discord.Intents.default(), guild_ready_timeout=0.05)
+        super().__init__(
+            command_prefix="!", intents=discord.Intents.default(), guild_ready_timeout=0.05
+        )
         self.guild_id = guild_id
         self.events: list[tuple] = []
 
@@ -258,11 +303,13 @@ async def test_identify_ready_and_command_sync(world: World) -> None:
     assert conn.query["v"] == "10" and conn.query["encoding"] == "json"
     assert conn.query.get("compress") == "zlib-stream" and conn.compressor is not None
     identify = next(d for op, d in fake.gateway_log if op == 2)
-    assert identify["token"] == "<redacted>" and identify["intents"] == discord.Intents.default().value
-    assert any(op == 1 for op, _ in fake.gateway_log)                 # heartbeats
+    assert (
+        identify["token"] == "<redacted>" and identify["intents"] == discord.Intents.default().value
+    )
+    assert any(op == 1 for op, _ in fake.gateway_log)  # heartbeats
     await asyncio.wait_for(bot.wait_until_ready(), 5)
     assert [g.id for g in bot.guilds] == [world.guild.id]
-    cached = bot.get_guild(world.guild.id)                      # no members intent: only the bot
+    cached = bot.get_guild(world.guild.id)  # no members intent: only the bot
     assert cached.member_count == 6 and [m.id for m in cached.members] == [bot.user.id]
     assert {c.name for c in bot.get_guild(world.guild.id).channels} == {"general"}
     assert bot.get_channel(world.thread.id).name == "majesty-table"
@@ -273,9 +320,13 @@ async def test_identify_ready_and_command_sync(world: World) -> None:
     assert {o["name"]: o["type"] for o in game_cmd["options"]} == {"admin": 2, "new": 1}
     new = next(o for o in game_cmd["options"] if o["name"] == "new")
     assert [(o["name"], o["type"], o.get("required", False)) for o in new["options"]] == [
-        ("game", 3, True), ("players", 4, False), ("public", 5, False)]
+        ("game", 3, True),
+        ("players", 4, False),
+        ("public", 5, False),
+    ]
     assert ("PUT", f"/applications/{fake.application_id}/guilds/{world.guild.id}/commands") in [
-        (r.method, r.path) for r in fake.requests]
+        (r.method, r.path) for r in fake.requests
+    ]
     # the world can grow while the bot is connected (CHANNEL_CREATE precedes the interaction)
     late = fake.add_channel(world.guild, "late")
     dave = fake.add_user("dave")
@@ -296,7 +347,9 @@ async def test_slash_subcommands_options_and_lobby_message(world: World) -> None
     assert fake.messages(world.general) == [lobby.message]
     assert lobby.message.interaction.user is world.alice
 
-    reset = await fake.slash(world.mod, world.general, "game admin reset", confirm=True, who=world.bob)
+    reset = await fake.slash(
+        world.mod, world.general, "game admin reset", confirm=True, who=world.bob
+    )
     assert reset.ephemeral and reset.flags & EPHEMERAL and reset.content == "reset=True"
     assert bot.events[-1] == ("reset", True, world.bob.id, True)
     assert reset.message not in fake.messages(world.general)
@@ -330,7 +383,7 @@ async def test_dynamic_button_select_and_concurrent_clicks(world: World) -> None
     seat = await fake.select(world.alice, lobby, "Pick a seat", ["2"])
     assert seat.ephemeral and seat.content == "You sit in seat 2"
     assert bot.events[-1] == ("seat", ["2"], world.alice.id)
-    await fake.select(world.bob, lobby, "t:seat", "Seat 3")          # by label
+    await fake.select(world.bob, lobby, "t:seat", "Seat 3")  # by label
     assert bot.events[-1] == ("seat", ["3"], world.bob.id)
 
     with pytest.raises(UserCannot, match="disabled"):
@@ -343,7 +396,10 @@ async def test_dynamic_button_select_and_concurrent_clicks(world: World) -> None
         await fake.select(world.alice, lobby, "Pick a seat", ["9"])
 
     a, b = await fake.click_together((world.alice, lobby, "Join"), (world.bob, lobby, "Join"))
-    assert a.type == b.type == 7 and abs(a.interaction.dispatched_at - b.interaction.dispatched_at) < 0.05
+    assert (
+        a.type == b.type == 7
+        and abs(a.interaction.dispatched_at - b.interaction.dispatched_at) < 0.05
+    )
     # discord.py runs a DynamicItem only if its custom_id is on the clicked message (as Discord
     # sends it now): a custom_id the message no longer has is dropped and never answered.
     forged = await fake.send_component(world.alice, lobby, "t:join:99", wait=False)
@@ -371,12 +427,14 @@ async def test_ephemeral_button_defer_update_and_edit_original(world: World) -> 
     assert "7 of swords" not in "\n".join(x.text() for x in fake.visible_to(world.bob))
     assert "7 of swords" in "\n".join(x.text() for x in fake.everything_sent_to(world.alice))
     with pytest.raises(UserCannot, match="no component"):
-        await fake.click(world.alice, hand_, "Reveal")            # the edit removed the button
-    again = await fake.click(world.alice, hand_, "Reveal", stale=True)  # a client that missed the edit
+        await fake.click(world.alice, hand_, "Reveal")  # the edit removed the button
+    again = await fake.click(
+        world.alice, hand_, "Reveal", stale=True
+    )  # a client that missed the edit
     assert again.type == 6
     await fake.idle()
     assert not fake.problems()
-    with pytest.raises(discord.NotFound):                    # ephemeral: not reachable via /channels
+    with pytest.raises(discord.NotFound):  # ephemeral: not reachable via /channels
         await world.bot.http.delete_message(world.general.id, hand_.message.id)
     [problem] = fake.problems()
     assert "10008" in problem and "is ephemeral" in problem
@@ -395,7 +453,11 @@ async def test_deferred_reply_followup_with_png_in_embed(world: World) -> None:
     assert embed["title"] == "Board" and embed["image"]["attachment"] == "board.png"
     assert embed["image"]["url"] == msg.attachments[0].url and embed["image"]["width"] == 3
     upload = next(r for r in fake.requests if r.files)
-    assert upload.method == "POST" and upload.path.startswith("/webhooks/") and upload.files == [("board.png", PNG)]
+    assert (
+        upload.method == "POST"
+        and upload.path.startswith("/webhooks/")
+        and upload.files == [("board.png", PNG)]
+    )
     assert not fake.warnings
     # the served attachment is readable through discord.py itself
     fetched = await world.bot.get_channel(world.general.id).fetch_message(msg.id)
@@ -413,9 +475,9 @@ async def test_channel_message_send_and_edit(world: World) -> None:
     assert res.ephemeral and res.content == "done"
     channel = world.bot.get_channel(world.general.id)
     second = await channel.send("temporary")
-    await channel.delete_messages([discord.Object(posted.id), second])    # bulk delete
+    await channel.delete_messages([discord.Object(posted.id), second])  # bulk delete
     assert fake.messages(world.general) == [] and posted.deleted
-    assert "Round 1 begins" in fake.public_messages()[0].text()       # deleted still counts for leaks
+    assert "Round 1 begins" in fake.public_messages()[0].text()  # deleted still counts for leaks
 
 
 # --- DMs --------------------------------------------------------------------------------
@@ -458,7 +520,7 @@ async def test_ack_latency_and_late_answers(world: World) -> None:
     fake = world.fake
     res = await fake.slash(world.alice, world.general, "slow", seconds=0.3)
     assert 0.3 <= res.latency < 2.5 and fake.slowest_ack() >= 0.3
-    fake.ack_deadline = 0.5                              # Discord's is 3 s; shortened to keep the test fast
+    fake.ack_deadline = 0.5  # Discord's is 3 s; shortened to keep the test fast
     with pytest.raises(AssertionError, match="already failed"):
         await fake.slash(world.alice, world.general, "slow", seconds=0.7)
     assert fake.interactions()[-1].late
@@ -545,11 +607,11 @@ async def test_new_bot_process_handles_old_messages() -> None:
         lobby = await fake.slash(alice, general, "game new", game="majesty")
         await stop_bot(fake, bot, task)
         assert not fake.gateway.connected
-        with pytest.raises(FakeTimeout):                      # nobody is listening: it fails
+        with pytest.raises(FakeTimeout):  # nobody is listening: it fails
             await fake.click(bob, lobby, "Join", timeout=0.3)
         bot2, task2 = await start_bot(fake, guild.id)
         try:
-            joined = await fake.click(bob, lobby, "Join")     # a message from before the restart
+            joined = await fake.click(bob, lobby, "Join")  # a message from before the restart
             assert joined.type == 7 and lobby.message.content == "Lobby 1: bob joined"
             assert bot2.events == [("join", 1, bob.id)]
             assert len(fake.gateway.sessions) == 2
@@ -573,7 +635,7 @@ async def test_bot_in_its_own_process_survives_a_crash() -> None:
             await fake.wait_ready(timeout=30, task=proc)
             lobby = await fake.slash(alice, general, "game new", game="elves")
         finally:
-            await proc.kill()                                  # a crash: no clean close
+            await proc.kill()  # a crash: no clean close
         await fake.wait_disconnected()
         proc2 = await fake.spawn(str(guild.id), target=target)
         try:
@@ -590,15 +652,25 @@ async def test_bot_in_its_own_process_survives_a_crash() -> None:
 async def test_autocomplete_who_saw_and_problems(world: World) -> None:
     fake = world.fake
     assert await fake.autocomplete(world.alice, world.general, "rules", "game", "es") == [
-        {"name": "Majesty", "value": "majesty"}, {"name": "Elves", "value": "elves"}]
-    assert (await fake.slash(world.alice, world.general, "rules", game="tek")).content == "rules of tek"
+        {"name": "Majesty", "value": "majesty"},
+        {"name": "Elves", "value": "elves"},
+    ]
+    assert (
+        await fake.slash(world.alice, world.general, "rules", game="tek")
+    ).content == "rules of tek"
     await fake.slash(world.alice, world.general, "hand")
     await fake.slash(world.alice, world.general, "dm", user=world.bob)
     await fake.slash(world.alice, world.general, "dm", user=world.carol)
     await fake.idle()
     assert fake.who_saw("7 of swords") == {world.alice}
-    assert fake.who_saw("Your secret: 42") == {world.bob}          # carol's DM was refused
-    assert fake.who_saw("rules of tek") == {world.alice, world.bob, world.carol, world.mod, fake.owner}
+    assert fake.who_saw("Your secret: 42") == {world.bob}  # carol's DM was refused
+    assert fake.who_saw("rules of tek") == {
+        world.alice,
+        world.bob,
+        world.carol,
+        world.mod,
+        fake.owner,
+    }
     assert not fake.problems()
     await fake.slash(world.alice, world.general, "twice")
     await fake.idle()
@@ -618,9 +690,15 @@ async def test_members_intent_gets_members_and_chunks() -> None:
         try:
             await fake.wait_ready(commands=False, task=task)
             await asyncio.wait_for(client.wait_until_ready(), 5)
-            assert {m.name for m in client.get_guild(guild.id).members} == {"Crowntable", "app-owner", "alice"}
+            assert {m.name for m in client.get_guild(guild.id).members} == {
+                "Crowntable",
+                "app-owner",
+                "alice",
+            }
             chunked = await asyncio.wait_for(client.get_guild(guild.id).chunk(), 5)
-            assert len(chunked) == 3 and any(op == 8 for op, _ in fake.gateway_log)  # REQUEST_GUILD_MEMBERS
+            assert len(chunked) == 3 and any(
+                op == 8 for op, _ in fake.gateway_log
+            )  # REQUEST_GUILD_MEMBERS
             member = await client.get_guild(guild.id).fetch_member(alice.id)
             assert member.name == "alice"
         finally:

@@ -18,8 +18,19 @@ from . import models as m
 if TYPE_CHECKING:
     from .server import FakeDiscord
 
-OPTION_TYPES = {1: "subcommand", 2: "group", 3: "string", 4: "integer", 5: "boolean", 6: "user",
-                7: "channel", 8: "role", 9: "mentionable", 10: "number", 11: "attachment"}
+OPTION_TYPES = {
+    1: "subcommand",
+    2: "group",
+    3: "string",
+    4: "integer",
+    5: "boolean",
+    6: "user",
+    7: "channel",
+    8: "role",
+    9: "mentionable",
+    10: "number",
+    11: "attachment",
+}
 
 
 class UserCannot(Exception):
@@ -105,22 +116,36 @@ class InteractionResult:
         return "\n".join(x.text(history=False) for x in self.messages)
 
     async def wait_followups(self, n: int = 1, timeout: float = 5.0) -> list[m.Message]:
-        await self.fake.wait_for(lambda: len(self.followups) >= n, timeout=timeout,
-                                 what=f"{n} follow-up(s) to {self.interaction!r}")
+        await self.fake.wait_for(
+            lambda: len(self.followups) >= n,
+            timeout=timeout,
+            what=f"{n} follow-up(s) to {self.interaction!r}",
+        )
         return self.followups
 
     def __repr__(self) -> str:
         eph = " ephemeral" if self.ephemeral else ""
-        return f"<InteractionResult {self.type_name}{eph} {self.content[:60]!r} labels={self.labels}>"
+        return (
+            f"<InteractionResult {self.type_name}{eph} {self.content[:60]!r} labels={self.labels}>"
+        )
 
 
 class Actions:
     """Mixed into FakeDiscord."""
 
     # --- slash commands ---------------------------------------------------------------
-    async def slash(self: FakeDiscord, user: m.User, channel: m.Channel, command: str, /, *,
-                    _timeout: float = 5.0, _wait: bool = True, _validate: bool = True,
-                    **options: Any) -> InteractionResult:
+    async def slash(
+        self: FakeDiscord,
+        user: m.User,
+        channel: m.Channel,
+        command: str,
+        /,
+        *,
+        _timeout: float = 5.0,
+        _wait: bool = True,
+        _validate: bool = True,
+        **options: Any,
+    ) -> InteractionResult:
         """Run ``/command`` as `user` in `channel`, e.g. ``slash(alice, general, "game new",
         game="majesty")``. Words after the command name pick subcommand groups/subcommands;
         words left over fill the leaf's options in order (``"game new majesty"``).
@@ -130,13 +155,19 @@ class Actions:
         words = command.split()[1:]
         node = cmd
         chain: list[dict] = []
-        while words and any(o.get("type") in (1, 2) and o["name"] == words[0] for o in node.get("options") or []):
-            node = next(o for o in node["options"] if o.get("type") in (1, 2) and o["name"] == words[0])
+        while words and any(
+            o.get("type") in (1, 2) and o["name"] == words[0] for o in node.get("options") or []
+        ):
+            node = next(
+                o for o in node["options"] if o.get("type") in (1, 2) and o["name"] == words[0]
+            )
             chain.append(node)
             words.pop(0)
         if any(o.get("type") in (1, 2) for o in node.get("options") or []):
             subs = [o["name"] for o in node["options"] if o.get("type") in (1, 2)]
-            raise UserCannot(f"/{command}: choose one of {subs} (Discord cannot run a command group)")
+            raise UserCannot(
+                f"/{command}: choose one of {subs} (Discord cannot run a command group)"
+            )
         params = [o for o in node.get("options") or [] if o.get("type") not in (1, 2)]
         for word in words:
             free = [p for p in params if p["name"] not in options]
@@ -153,17 +184,38 @@ class Actions:
             data["guild_id"] = str(scope)
         if resolved:
             data["resolved"] = resolved
-        return await self._interact(m.APPLICATION_COMMAND, user, channel, data, command_name=command,
-                                    timeout=_timeout, wait=_wait)
+        return await self._interact(
+            m.APPLICATION_COMMAND,
+            user,
+            channel,
+            data,
+            command_name=command,
+            timeout=_timeout,
+            wait=_wait,
+        )
 
-    async def autocomplete(self: FakeDiscord, user: m.User, channel: m.Channel, command: str, option: str,
-                           typed: str = "", /, *, _timeout: float = 5.0, **options: Any) -> list[dict]:
+    async def autocomplete(
+        self: FakeDiscord,
+        user: m.User,
+        channel: m.Channel,
+        command: str,
+        option: str,
+        typed: str = "",
+        /,
+        *,
+        _timeout: float = 5.0,
+        **options: Any,
+    ) -> list[dict]:
         """Type `typed` into `option` of ``/command`` (other options already filled from
         keywords) and return the choices the bot suggests ([{"name", "value"}])."""
         cmd, scope = self._find_command(user, channel, command.split()[0])
         node, chain = cmd, []
         for word in command.split()[1:]:
-            node = next(o for o in node.get("options") or [] if o.get("type") in (1, 2) and o["name"] == word)
+            node = next(
+                o
+                for o in node.get("options") or []
+                if o.get("type") in (1, 2) and o["name"] == word
+            )
             chain.append(node)
         params = [o for o in node.get("options") or [] if o.get("type") not in (1, 2)]
         spec = next((p for p in params if p["name"] == option), None)
@@ -177,11 +229,14 @@ class Actions:
         data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"], "type": 1, "options": given}
         if scope is not None:
             data["guild_id"] = str(scope)
-        result = await self._interact(m.AUTOCOMPLETE, user, channel, data, command_name=command,
-                                      timeout=_timeout)
+        result = await self._interact(
+            m.AUTOCOMPLETE, user, channel, data, command_name=command, timeout=_timeout
+        )
         return list((result.interaction.response_data or {}).get("choices") or [])
 
-    def _find_command(self: FakeDiscord, user: m.User, channel: m.Channel, name: str) -> tuple[dict, int | None]:
+    def _find_command(
+        self: FakeDiscord, user: m.User, channel: m.Channel, name: str
+    ) -> tuple[dict, int | None]:
         guild = channel.guild
         scopes = ([guild.id] if guild else []) + [None]
         for scope in scopes:
@@ -192,7 +247,9 @@ class Actions:
         known = sorted({c["name"] for s in scopes for c in self.commands.get(s, [])})
         raise UserCannot(f"/{name} is not registered here (registered: {known})")
 
-    def _check_command_allowed(self: FakeDiscord, cmd: dict, user: m.User, channel: m.Channel) -> None:
+    def _check_command_allowed(
+        self: FakeDiscord, cmd: dict, user: m.User, channel: m.Channel
+    ) -> None:
         if channel.is_dm:
             contexts = cmd.get("contexts")
             if cmd.get("dm_permission") is False or (contexts is not None and 1 not in contexts):
@@ -205,14 +262,25 @@ class Actions:
         if needed is not None:
             member = channel.guild.members[user.id]
             if int(needed) & ~member.permissions:
-                raise UserCannot(f"{user.name} lacks the permissions {needed} that /{cmd['name']} requires")
+                raise UserCannot(
+                    f"{user.name} lacks the permissions {needed} that /{cmd['name']} requires"
+                )
 
-    def _build_options(self: FakeDiscord, command: str, params: list[dict], given: dict[str, Any],
-                       resolved: dict[str, dict], channel: m.Channel, validate: bool) -> list[dict]:
+    def _build_options(
+        self: FakeDiscord,
+        command: str,
+        params: list[dict],
+        given: dict[str, Any],
+        resolved: dict[str, dict],
+        channel: m.Channel,
+        validate: bool,
+    ) -> list[dict]:
         by_name = {p["name"]: p for p in params}
         unknown = set(given) - set(by_name)
         if unknown:
-            raise UserCannot(f"/{command} has no option(s) {sorted(unknown)}; it has {list(by_name)}")
+            raise UserCannot(
+                f"/{command} has no option(s) {sorted(unknown)}; it has {list(by_name)}"
+            )
         out = []
         for p in params:
             if p["name"] not in given:
@@ -225,12 +293,18 @@ class Actions:
             out.append({"name": p["name"], "type": p["type"], "value": value})
         return out
 
-    def _option_value(self: FakeDiscord, p: dict, value: Any, resolved: dict, channel: m.Channel) -> Any:
+    def _option_value(
+        self: FakeDiscord, p: dict, value: Any, resolved: dict, channel: m.Channel
+    ) -> Any:
         t = p["type"]
         if t == 3:
             return str(value)
         if t == 4:
-            if isinstance(value, bool) or not isinstance(value, (int, str)) or not str(value).lstrip("-").isdigit():
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, (int, str))
+                or not str(value).lstrip("-").isdigit()
+            ):
                 raise UserCannot(f"option {p['name']!r} needs an integer, got {value!r}")
             return int(value)
         if t == 5:
@@ -250,7 +324,11 @@ class Actions:
         if t == 7:
             ch = value if isinstance(value, m.Channel) else self._channels[int(value)]
             data = ch.payload()
-            entry = {k: data.get(k) for k in ("id", "name", "type", "parent_id", "thread_metadata") if k in data}
+            entry = {
+                k: data.get(k)
+                for k in ("id", "name", "type", "parent_id", "thread_metadata")
+                if k in data
+            }
             entry["permissions"] = str(m.ALL_PERMISSIONS)
             resolved.setdefault("channels", {})[str(ch.id)] = entry
             return str(ch.id)
@@ -264,8 +342,10 @@ class Actions:
     def _validate_option(command: str, p: dict, value: Any) -> None:
         choices = p.get("choices")
         if choices and value not in [c["value"] for c in choices]:
-            raise UserCannot(f"/{command}: {p['name']}={value!r} is not one of the choices "
-                             f"{[c['value'] for c in choices]}")
+            raise UserCannot(
+                f"/{command}: {p['name']}={value!r} is not one of the choices "
+                f"{[c['value'] for c in choices]}"
+            )
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             if p.get("min_value") is not None and value < p["min_value"]:
                 raise UserCannot(f"/{command}: {p['name']} must be >= {p['min_value']}")
@@ -278,19 +358,32 @@ class Actions:
                 raise UserCannot(f"/{command}: {p['name']} is too long")
 
     # --- components -------------------------------------------------------------------
-    async def click(self: FakeDiscord, user: m.User, message: Any, target: str, *,
-                    timeout: float = 5.0, wait: bool = True, allow_disabled: bool = False,
-                    stale: bool = False) -> InteractionResult:
+    async def click(
+        self: FakeDiscord,
+        user: m.User,
+        message: Any,
+        target: str,
+        *,
+        timeout: float = 5.0,
+        wait: bool = True,
+        allow_disabled: bool = False,
+        stale: bool = False,
+    ) -> InteractionResult:
         """Click the button whose custom_id or label is `target` on `message` (a Message,
         an InteractionResult, or a message id). Works on channel, ephemeral and DM messages.
         `stale=True`: the button may come from an older version of the message (a client
         that has not seen the bot's edit yet); `allow_disabled=True`: click it even if disabled."""
         msg, data = self._button(message, target, allow_disabled=allow_disabled, stale=stale)
-        return await self._interact(m.MESSAGE_COMPONENT, user, msg.channel, data, message=msg,
-                                    timeout=timeout, wait=wait)
+        return await self._interact(
+            m.MESSAGE_COMPONENT, user, msg.channel, data, message=msg, timeout=timeout, wait=wait
+        )
 
-    async def click_together(self: FakeDiscord, *clicks: tuple[m.User, Any, str], timeout: float = 5.0,
-                             stale: bool = False) -> list[InteractionResult]:
+    async def click_together(
+        self: FakeDiscord,
+        *clicks: tuple[m.User, Any, str],
+        timeout: float = 5.0,
+        stale: bool = False,
+    ) -> list[InteractionResult]:
         """Several clicks at the same instant: every component is looked up first, then all
         INTERACTION_CREATEs go out back to back (the bot reads them in one go), then we wait
         for every answer. ``click_together((alice, msg, "Draft 1"), (bob, msg, "Draft 1"))``;
@@ -298,15 +391,25 @@ class Actions:
         inters = []
         for user, message, target in clicks:
             msg, data = self._button(message, target, allow_disabled=False, stale=stale)
-            inters.append(self._new_interaction(m.MESSAGE_COMPONENT, user, msg.channel, data, message=msg))
+            inters.append(
+                self._new_interaction(m.MESSAGE_COMPONENT, user, msg.channel, data, message=msg)
+            )
         for inter in inters:
             await self._send(inter)
         await asyncio.gather(*(self._await_answer(inter, timeout) for inter in inters))
         return [InteractionResult(self, inter) for inter in inters]
 
-    async def send_component(self: FakeDiscord, user: m.User, message: Any, custom_id: str, *,
-                             component_type: int = 2, values: list[str] | None = None,
-                             timeout: float = 5.0, wait: bool = True) -> InteractionResult:
+    async def send_component(
+        self: FakeDiscord,
+        user: m.User,
+        message: Any,
+        custom_id: str,
+        *,
+        component_type: int = 2,
+        values: list[str] | None = None,
+        timeout: float = 5.0,
+        wait: bool = True,
+    ) -> InteractionResult:
         """A component interaction with any custom_id/values, present on the message or not:
         what a modified client, or a message rendered long ago, could send. For testing the
         bot's refusals of unknown options; normal tests use click/select."""
@@ -314,22 +417,35 @@ class Actions:
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type}
         if component_type != 2:
             data["values"] = list(values or [])
-        return await self._interact(m.MESSAGE_COMPONENT, user, msg.channel, data, message=msg,
-                                    timeout=timeout, wait=wait)
+        return await self._interact(
+            m.MESSAGE_COMPONENT, user, msg.channel, data, message=msg, timeout=timeout, wait=wait
+        )
 
-    def _button(self: FakeDiscord, message: Any, target: str, *, allow_disabled: bool,
-                stale: bool) -> tuple[m.Message, dict]:
+    def _button(
+        self: FakeDiscord, message: Any, target: str, *, allow_disabled: bool, stale: bool
+    ) -> tuple[m.Message, dict]:
         msg = self._resolve_message(message)
         button = self._find_component(msg, target, kinds=(2,), stale=stale)
         if button.get("style") == 5:
-            raise UserCannot(f"{target!r} is a link button; it opens {button.get('url')} and sends no interaction")
+            raise UserCannot(
+                f"{target!r} is a link button: it opens {button.get('url')}, no interaction"
+            )
         if button.get("disabled") and not allow_disabled:
             raise UserCannot(f"button {target!r} on {msg!r} is disabled")
         return msg, {"custom_id": button["custom_id"], "component_type": 2}
 
-    async def select(self: FakeDiscord, user: m.User, message: Any, target: str, values: list[str] | str, *,
-                     timeout: float = 5.0, wait: bool = True, allow_disabled: bool = False,
-                     stale: bool = False) -> InteractionResult:
+    async def select(
+        self: FakeDiscord,
+        user: m.User,
+        message: Any,
+        target: str,
+        values: list[str] | str,
+        *,
+        timeout: float = 5.0,
+        wait: bool = True,
+        allow_disabled: bool = False,
+        stale: bool = False,
+    ) -> InteractionResult:
         """Pick `values` (option values, or labels) in the select whose custom_id or
         placeholder is `target`."""
         msg = self._resolve_message(message)
@@ -361,14 +477,26 @@ class Actions:
                         resolved.setdefault("users", {})[str(u.id)] = u.payload()
                 if isinstance(raw, m.Channel):
                     resolved.setdefault("channels", {})[str(raw.id)] = {
-                        "id": str(raw.id), "name": raw.name, "type": raw.type, "permissions": str(m.ALL_PERMISSIONS)}
+                        "id": str(raw.id),
+                        "name": raw.name,
+                        "type": raw.type,
+                        "permissions": str(m.ALL_PERMISSIONS),
+                    }
             data["resolved"] = resolved
-        return await self._interact(m.MESSAGE_COMPONENT, user, msg.channel, data, message=msg,
-                                    timeout=timeout, wait=wait)
+        return await self._interact(
+            m.MESSAGE_COMPONENT, user, msg.channel, data, message=msg, timeout=timeout, wait=wait
+        )
 
-    async def submit_modal(self: FakeDiscord, user: m.User, source: InteractionResult | m.Interaction,
-                           values: dict[str, Any] | None = None, *, timeout: float = 5.0,
-                           wait: bool = True, **fields: Any) -> InteractionResult:
+    async def submit_modal(
+        self: FakeDiscord,
+        user: m.User,
+        source: InteractionResult | m.Interaction,
+        values: dict[str, Any] | None = None,
+        *,
+        timeout: float = 5.0,
+        wait: bool = True,
+        **fields: Any,
+    ) -> InteractionResult:
         """Fill in and submit the modal the bot opened in answer to `source`. `values` (or
         keywords) map each input's custom_id to its text (or list of values for selects)."""
         inter = source.interaction if isinstance(source, InteractionResult) else source
@@ -401,15 +529,26 @@ class Actions:
                     raise UserCannot(f"modal input {cid!r} needs {comp['min_length']} characters")
                 return {"type": 4, "custom_id": cid, "value": text}
             vals = given.get(cid, [])
-            return {"type": t, "custom_id": cid, "values": [vals] if isinstance(vals, str) else list(vals)}
+            return {
+                "type": t,
+                "custom_id": cid,
+                "values": [vals] if isinstance(vals, str) else list(vals),
+            }
 
         components = [fill(c) for c in modal.get("components") or []]
         unknown = set(given) - used
         if unknown:
             raise UserCannot(f"modal {modal.get('custom_id')!r} has no input(s) {sorted(unknown)}")
         data = {"custom_id": modal["custom_id"], "components": components}
-        return await self._interact(m.MODAL_SUBMIT, user, inter.channel, data, message=inter.message,
-                                    timeout=timeout, wait=wait)
+        return await self._interact(
+            m.MODAL_SUBMIT,
+            user,
+            inter.channel,
+            data,
+            message=inter.message,
+            timeout=timeout,
+            wait=wait,
+        )
 
     def _resolve_message(self: FakeDiscord, message: Any) -> m.Message:
         if isinstance(message, m.Message):
@@ -425,14 +564,20 @@ class Actions:
         raise UserCannot(f"no such message {message!r}")
 
     @staticmethod
-    def _find_component(msg: m.Message, target: str, *, kinds: tuple[int, ...], stale: bool = False) -> dict:
-        versions = [msg.components] + ([v["components"] for v in reversed(msg.versions)] if stale else [])
+    def _find_component(
+        msg: m.Message, target: str, *, kinds: tuple[int, ...], stale: bool = False
+    ) -> dict:
+        versions = [msg.components] + (
+            [v["components"] for v in reversed(msg.versions)] if stale else []
+        )
         for components in versions:
             comps = [c for c in m.walk_components(components) if c.get("type") in kinds]
             for key in ("custom_id", "label", "placeholder"):
                 hits = [c for c in comps if c.get(key) == target]
                 if len(hits) > 1:
-                    raise UserCannot(f"{target!r} matches {len(hits)} components on {msg!r}; use a custom_id")
+                    raise UserCannot(
+                        f"{target!r} matches {len(hits)} components on {msg!r}; use a custom_id"
+                    )
                 if hits:
                     return hits[0]
         comps = [c for c in msg.all_components() if c.get("type") in kinds]
@@ -440,27 +585,56 @@ class Actions:
         raise UserCannot(f"no component {target!r} on {msg!r}; it has {have}")
 
     # --- dispatch ---------------------------------------------------------------------
-    async def _interact(self: FakeDiscord, itype: int, user: m.User, channel: m.Channel, data: dict, *,
-                        message: m.Message | None = None, command_name: str | None = None,
-                        timeout: float = 5.0, wait: bool = True) -> InteractionResult:
-        inter = self._new_interaction(itype, user, channel, data, message=message, command_name=command_name)
+    async def _interact(
+        self: FakeDiscord,
+        itype: int,
+        user: m.User,
+        channel: m.Channel,
+        data: dict,
+        *,
+        message: m.Message | None = None,
+        command_name: str | None = None,
+        timeout: float = 5.0,
+        wait: bool = True,
+    ) -> InteractionResult:
+        inter = self._new_interaction(
+            itype, user, channel, data, message=message, command_name=command_name
+        )
         await self._send(inter)
         if wait:
             await self._await_answer(inter, timeout)
         return InteractionResult(self, inter)
 
-    def _new_interaction(self: FakeDiscord, itype: int, user: m.User, channel: m.Channel, data: dict, *,
-                         message: m.Message | None = None, command_name: str | None = None) -> m.Interaction:
+    def _new_interaction(
+        self: FakeDiscord,
+        itype: int,
+        user: m.User,
+        channel: m.Channel,
+        data: dict,
+        *,
+        message: m.Message | None = None,
+        command_name: str | None = None,
+    ) -> m.Interaction:
         if channel.is_dm:
             if channel.recipient is not user:
-                raise UserCannot(f"{user.name} is not in the DM channel of {channel.recipient.name}")
+                raise UserCannot(
+                    f"{user.name} is not in the DM channel of {channel.recipient.name}"
+                )
         elif user.id not in channel.guild.members:
             raise UserCannot(f"{user.name} is not a member of {channel.guild.name}")
         if message is not None and not message.can_see(user):
             raise UserCannot(f"{user.name} cannot see {message!r}")
-        inter = m.Interaction(id=m.snowflake(), token=f"fake-{secrets.token_urlsafe(32)}", type=itype, user=user,
-                              channel=channel, data=data, payload={}, command_name=command_name,
-                              message=message)
+        inter = m.Interaction(
+            id=m.snowflake(),
+            token=f"fake-{secrets.token_urlsafe(32)}",
+            type=itype,
+            user=user,
+            channel=channel,
+            data=data,
+            payload={},
+            command_name=command_name,
+            message=message,
+        )
         inter.payload = self._interaction_payload(inter)
         self._interactions[inter.id] = inter
         self._interactions_by_token[inter.token] = inter
@@ -475,14 +649,22 @@ class Actions:
         await self.gateway.dispatch("INTERACTION_CREATE", inter.payload, on_sent=sent)
 
     async def _await_answer(self: FakeDiscord, inter: m.Interaction, timeout: float) -> None:
-        await self.wait_for(lambda: inter.acknowledged or inter.late, timeout=timeout,
-                            what=f"the bot to answer {inter!r}")
+        await self.wait_for(
+            lambda: inter.acknowledged or inter.late,
+            timeout=timeout,
+            what=f"the bot to answer {inter!r}",
+        )
         if inter.late:
-            raise AssertionError(f"the bot answered {inter!r} after {inter.ack_latency:.2f}s; "
-                                 "Discord had already failed the interaction (3 s limit)")
+            raise AssertionError(
+                f"the bot answered {inter!r} after {inter.ack_latency:.2f}s; "
+                "Discord had already failed the interaction (3 s limit)"
+            )
         if inter.response_type == m.DEFERRED_CHANNEL_MESSAGE:
-            await self.wait_for(lambda: inter.original is not None and not inter.original.loading,
-                                timeout=timeout, what=f"the deferred answer to {inter!r}")
+            await self.wait_for(
+                lambda: inter.original is not None and not inter.original.loading,
+                timeout=timeout,
+                what=f"the deferred answer to {inter!r}",
+            )
 
     def _interaction_payload(self: FakeDiscord, inter: m.Interaction) -> dict[str, Any]:
         channel, guild = inter.channel, inter.channel.guild

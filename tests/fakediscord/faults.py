@@ -33,8 +33,8 @@ def compile_route(route: str) -> re.Pattern[str]:
 @dataclass(eq=False)
 class Fault:
     route: str
-    kind: str                 # "429" | "5xx" | "slow" | "status"
-    times: int | None         # None = forever
+    kind: str  # "429" | "5xx" | "slow" | "status"
+    times: int | None  # None = forever
     status: int = 0
     retry_after: float = 0.0
     is_global: bool = False
@@ -55,7 +55,9 @@ class Fault:
         return self.times is not None and self.hits >= self.times
 
 
-def ratelimit_headers(bucket: str, *, remaining: int = 49, reset_after: float = 1.0) -> dict[str, str]:
+def ratelimit_headers(
+    bucket: str, *, remaining: int = 49, reset_after: float = 1.0
+) -> dict[str, str]:
     """The headers discord.py reads to track buckets (X-Ratelimit-*). `Via` must be present on
     a 429 or discord.py assumes a Cloudflare ban and raises instead of retrying."""
     return {
@@ -74,6 +76,10 @@ def rate_limited_response(fault: Fault, bucket: str) -> web.Response:
     headers["X-RateLimit-Scope"] = "global" if fault.is_global else "user"
     if fault.is_global:
         headers["X-RateLimit-Global"] = "true"
-    body = {"message": "You are being rate limited.", "retry_after": fault.retry_after,
-            "global": fault.is_global, "code": 0}
+    body = {
+        "message": "You are being rate limited.",
+        "retry_after": fault.retry_after,
+        "global": fault.is_global,
+        "code": 0,
+    }
     return web.json_response(body, status=429, headers=headers)

@@ -54,7 +54,7 @@ class Connection:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     session: GatewaySession | None = None
     heartbeats: int = 0
-    closed_by_fake: bool = False               # we dropped it (the bot should RESUME)
+    closed_by_fake: bool = False  # we dropped it (the bot should RESUME)
 
     async def send(self, payload: dict) -> None:
         async with self.lock:
@@ -66,7 +66,9 @@ class Connection:
             raise ConnectionResetError("websocket closed")
         text = json.dumps(payload, separators=(",", ":"))
         if self.compressor is not None:
-            data = self.compressor.compress(text.encode()) + self.compressor.flush(zlib.Z_SYNC_FLUSH)
+            data = self.compressor.compress(text.encode()) + self.compressor.flush(
+                zlib.Z_SYNC_FLUSH
+            )
             await self.ws.send_bytes(data)
         else:
             await self.ws.send_str(text)
@@ -82,10 +84,12 @@ class GatewaySession:
     intents: int
     shard: list[int] | None
     seq: int = 0
-    sent: list[dict] = field(default_factory=list)      # every dispatch: {"frame", "on_sent", "written"}
-    pending: deque = field(default_factory=deque)       # numbered but not yet written, in order
+    sent: list[dict] = field(
+        default_factory=list
+    )  # every dispatch: {"frame", "on_sent", "written"}
+    pending: deque = field(default_factory=deque)  # numbered but not yet written, in order
     connection: Connection | None = None
-    closed: bool = False                       # ended by the bot (close code 1000) or INVALID_SESSION
+    closed: bool = False  # ended by the bot (close code 1000) or INVALID_SESSION
     resumes: int = 0
 
     def wants(self, intent: int) -> bool:
@@ -96,7 +100,7 @@ class Gateway:
     def __init__(self, fake: FakeDiscord) -> None:
         self.fake = fake
         self.sessions: list[GatewaySession] = []
-        self.connections: list[Connection] = []     # every connection ever made, in order
+        self.connections: list[Connection] = []  # every connection ever made, in order
         self.identified = asyncio.Event()
         self._tasks: set[asyncio.Task] = set()
 
@@ -122,8 +126,11 @@ class Gateway:
         if session is None:
             raise RuntimeError(f"no bot is connected to the fake gateway (cannot send {event})")
         session.seq += 1
-        entry = {"frame": {"op": DISPATCH, "t": event, "s": session.seq, "d": data},
-                 "on_sent": on_sent, "written": False}
+        entry = {
+            "frame": {"op": DISPATCH, "t": event, "s": session.seq, "d": data},
+            "on_sent": on_sent,
+            "written": False,
+        }
         session.sent.append(entry)
         session.pending.append(entry)
         return entry
@@ -196,7 +203,9 @@ class Gateway:
             return ws
         self.connections.append(conn)
         self.fake._notify()
-        await conn.send({"op": HELLO, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS, "_trace": ["fake"]}})
+        await conn.send(
+            {"op": HELLO, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS, "_trace": ["fake"]}}
+        )
         try:
             async for msg in ws:
                 if msg.type == WSMsgType.TEXT:
@@ -211,8 +220,8 @@ class Gateway:
             log.debug("gateway connection closed: %s", ws.close_code)
             if conn.session is not None and conn.session.connection is conn:
                 if ws.close_code == 1000 and not conn.closed_by_fake:
-                    conn.session.closed = True   # the bot ended its session on purpose
-                conn.session.connection = None   # "connected" ends here, not at ws.closed
+                    conn.session.closed = True  # the bot ended its session on purpose
+                conn.session.connection = None  # "connected" ends here, not at ws.closed
             self.fake._notify()
         return ws
 
@@ -241,7 +250,9 @@ class Gateway:
         for old in self.sessions:
             old.closed = True
         session = GatewaySession(
-            id=uuid.uuid4().hex, token=d.get("token", ""), intents=int(d.get("intents", 0)),
+            id=uuid.uuid4().hex,
+            token=d.get("token", ""),
+            intents=int(d.get("intents", 0)),
             shard=d.get("shard"),
         )
         self.sessions.append(session)
@@ -249,7 +260,8 @@ class Gateway:
         conn.session = session
         ready = {
             "v": 10,
-            "user": fake.bot_user.payload() | {"verified": True, "mfa_enabled": False, "email": None},
+            "user": fake.bot_user.payload()
+            | {"verified": True, "mfa_enabled": False, "email": None},
             "guilds": [{"id": str(g.id), "unavailable": True} for g in fake.guilds],
             "session_id": session.id,
             "session_type": "normal",
@@ -276,7 +288,9 @@ class Gateway:
         players are known to the bot only through interactions (``member``) and fetches."""
         data = guild.payload()
         if not session.wants(INTENT_GUILD_MEMBERS):
-            data["members"] = [m for m in data["members"] if m["user"]["id"] == str(self.fake.bot_user.id)]
+            data["members"] = [
+                m for m in data["members"] if m["user"]["id"] == str(self.fake.bot_user.id)
+            ]
         return data
 
     async def _resume(self, conn: Connection, d: dict) -> None:
@@ -304,7 +318,10 @@ class Gateway:
         guild = self.fake._guild(int(d["guild_id"]))
         members = list(guild.members.values())
         if d.get("user_ids"):
-            wanted = {int(u) for u in (d["user_ids"] if isinstance(d["user_ids"], list) else [d["user_ids"]])}
+            wanted = {
+                int(u)
+                for u in (d["user_ids"] if isinstance(d["user_ids"], list) else [d["user_ids"]])
+            }
             members = [m for m in members if m.user.id in wanted]
         elif d.get("query"):
             members = [m for m in members if m.user.name.lower().startswith(d["query"].lower())]

@@ -9,8 +9,18 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from .models import EPHEMERAL, IS_COMPONENTS_V2, LOADING, SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS
-from .models import Attachment, Message, iso_now, snowflake, walk_components
+from .models import (
+    EPHEMERAL,
+    IS_COMPONENTS_V2,
+    LOADING,
+    SUPPRESS_EMBEDS,
+    SUPPRESS_NOTIFICATIONS,
+    Attachment,
+    Message,
+    iso_now,
+    snowflake,
+    walk_components,
+)
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -44,9 +54,14 @@ async def parse_body(request: web.Request) -> Body:
                 body.json = json.loads(await part.text())
             elif name.startswith("files[") and name.endswith("]"):
                 data = await part.read(decode=False)
-                body.files.append(UploadedFile(
-                    index=int(name[6:-1]), filename=part.filename or f"file{name[6:-1]}",
-                    data=bytes(data), content_type=part.headers.get("Content-Type")))
+                body.files.append(
+                    UploadedFile(
+                        index=int(name[6:-1]),
+                        filename=part.filename or f"file{name[6:-1]}",
+                        data=bytes(data),
+                        content_type=part.headers.get("Content-Type"),
+                    )
+                )
             else:
                 await part.read()
         return body
@@ -59,7 +74,9 @@ async def parse_body(request: web.Request) -> Body:
 class InvalidBody(Exception):
     """-> 400 with code 50035 "Invalid Form Body", like Discord."""
 
-    def __init__(self, errors: dict[str, str], code: int = 50035, message: str = "Invalid Form Body"):
+    def __init__(
+        self, errors: dict[str, str], code: int = 50035, message: str = "Invalid Form Body"
+    ):
         super().__init__(f"{message}: {errors}")
         self.errors = errors
         self.code = code
@@ -91,7 +108,9 @@ def validate_message(data: dict, *, creating: bool, has_files: bool) -> None:
             if not f.get("value") or len(f["value"]) > 1024:
                 errors[f"embeds.{i}.fields.{j}.value"] = "Must be between 1 and 1024 in length."
             total += len(f.get("name") or "") + len(f.get("value") or "")
-        total += len((e.get("footer") or {}).get("text") or "") + len((e.get("author") or {}).get("name") or "")
+        total += len((e.get("footer") or {}).get("text") or "") + len(
+            (e.get("author") or {}).get("name") or ""
+        )
     if total > 6000:
         errors["embeds"] = "Embed size exceeds maximum size of 6000"
     components = data.get("components") or []
@@ -127,7 +146,9 @@ def validate_message(data: dict, *, creating: bool, has_files: bool) -> None:
         if t == 3:
             options = comp.get("options") or []
             if not 1 <= len(options) <= 25:
-                errors[f"select {cid}.options"] = f"Must be between 1 and 25 in length (got {len(options)})."
+                errors[f"select {cid}.options"] = (
+                    f"Must be between 1 and 25 in length (got {len(options)})."
+                )
             values = [o.get("value") for o in options]
             if len(set(values)) != len(values):
                 errors[f"select {cid}.options"] = "Option values must be unique."
@@ -142,8 +163,9 @@ def validate_message(data: dict, *, creating: bool, has_files: bool) -> None:
         raise InvalidBody(errors)
 
 
-def apply_message(fake: FakeDiscord, msg: Message, data: dict, files: list[UploadedFile] | None,
-                  *, creating: bool) -> None:
+def apply_message(
+    fake: FakeDiscord, msg: Message, data: dict, files: list[UploadedFile] | None, *, creating: bool
+) -> None:
     """Apply a create/edit body to `msg` the way Discord does: absent keys stay as they are;
     ``attachments`` lists what to keep (existing ids) and what to add (``id`` = file index);
     ``attachment://name`` in an embed image/thumbnail becomes the attachment's URL."""
@@ -156,8 +178,14 @@ def apply_message(fake: FakeDiscord, msg: Message, data: dict, files: list[Uploa
     if "components" in data:
         msg.components = list(data["components"] or [])
     if "flags" in data and data["flags"] is not None:
-        allowed = SUPPRESS_EMBEDS | IS_COMPONENTS_V2 | (SUPPRESS_NOTIFICATIONS | EPHEMERAL if creating else 0)
-        msg.flags = (msg.flags & ~(SUPPRESS_EMBEDS | IS_COMPONENTS_V2)) | (int(data["flags"]) & allowed)
+        allowed = (
+            SUPPRESS_EMBEDS
+            | IS_COMPONENTS_V2
+            | (SUPPRESS_NOTIFICATIONS | EPHEMERAL if creating else 0)
+        )
+        msg.flags = (msg.flags & ~(SUPPRESS_EMBEDS | IS_COMPONENTS_V2)) | (
+            int(data["flags"]) & allowed
+        )
     by_index = {f.index: f for f in files}
     if "attachments" in data and data["attachments"] is not None:
         existing = {str(a.id): a for a in msg.attachments}
@@ -168,13 +196,22 @@ def apply_message(fake: FakeDiscord, msg: Message, data: dict, files: list[Uploa
                 new_list.append(existing[aid])
             elif aid.isdigit() and int(aid) in by_index:
                 f = by_index.pop(int(aid))
-                new_list.append(fake._new_attachment(msg.channel, entry.get("filename") or f.filename,
-                                                     f.data, entry.get("description"), f.content_type))
+                new_list.append(
+                    fake._new_attachment(
+                        msg.channel,
+                        entry.get("filename") or f.filename,
+                        f.data,
+                        entry.get("description"),
+                        f.content_type,
+                    )
+                )
             else:
                 raise InvalidBody({"attachments": f"Unknown attachment id {aid}"})
         msg.attachments = new_list
-    for f in sorted(by_index.values(), key=lambda f: f.index):   # files not listed in attachments
-        msg.attachments.append(fake._new_attachment(msg.channel, f.filename, f.data, None, f.content_type))
+    for f in sorted(by_index.values(), key=lambda f: f.index):  # files not listed in attachments
+        msg.attachments.append(
+            fake._new_attachment(msg.channel, f.filename, f.data, None, f.content_type)
+        )
     _resolve_embed_attachments(fake, msg)
     if not creating:
         msg.edited_timestamp = iso_now()
@@ -191,24 +228,34 @@ def _resolve_embed_attachments(fake: FakeDiscord, msg: Message) -> None:
                 continue
             url = media.get("url") or ""
             if url.startswith("attachment://"):
-                name = url[len("attachment://"):]
+                name = url[len("attachment://") :]
                 att = names.get(name)
                 if att is None:
-                    fake.warnings.append(f"message {msg.id}: embed {key} refers to {url} but the "
-                                         f"message has no such attachment ({sorted(names)})")
+                    fake.warnings.append(
+                        f"message {msg.id}: embed {key} refers to {url} but the "
+                        f"message has no such attachment ({sorted(names)})"
+                    )
                     continue
                 media["url"] = att.url
                 media["proxy_url"] = att.url
-                media["attachment"] = name          # fake-only: which file the embed shows
+                media["attachment"] = name  # fake-only: which file the embed shows
                 size = att.payload()
                 if "width" in size:
                     media["width"], media["height"] = size["width"], size["height"]
 
 
-def new_message(fake: FakeDiscord, channel, *, type: int = 0, flags: int = 0, interaction=None,
-                visible_to=None) -> Message:
-    msg = Message(id=snowflake(), channel=channel, author=fake.bot_user, type=type, flags=flags,
-                  interaction=interaction, visible_to=visible_to)
+def new_message(
+    fake: FakeDiscord, channel, *, type: int = 0, flags: int = 0, interaction=None, visible_to=None
+) -> Message:
+    msg = Message(
+        id=snowflake(),
+        channel=channel,
+        author=fake.bot_user,
+        type=type,
+        flags=flags,
+        interaction=interaction,
+        visible_to=visible_to,
+    )
     if interaction is not None:
         msg.webhook_id = fake.application_id
         msg.application_id = fake.application_id

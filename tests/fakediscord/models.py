@@ -66,9 +66,16 @@ P_SEND_MESSAGES_IN_THREADS = 1 << 38
 ALL_PERMISSIONS = (1 << 50) - 1
 
 EVERYONE_PERMISSIONS = (
-    P_CREATE_INSTANT_INVITE | P_ADD_REACTIONS | P_VIEW_CHANNEL | P_SEND_MESSAGES | P_EMBED_LINKS
-    | P_ATTACH_FILES | P_READ_MESSAGE_HISTORY | P_USE_APPLICATION_COMMANDS
-    | P_CREATE_PUBLIC_THREADS | P_SEND_MESSAGES_IN_THREADS
+    P_CREATE_INSTANT_INVITE
+    | P_ADD_REACTIONS
+    | P_VIEW_CHANNEL
+    | P_SEND_MESSAGES
+    | P_EMBED_LINKS
+    | P_ATTACH_FILES
+    | P_READ_MESSAGE_HISTORY
+    | P_USE_APPLICATION_COMMANDS
+    | P_CREATE_PUBLIC_THREADS
+    | P_SEND_MESSAGES_IN_THREADS
 )
 BOT_PERMISSIONS = EVERYONE_PERMISSIONS | P_MANAGE_MESSAGES | P_MANAGE_THREADS
 
@@ -83,7 +90,7 @@ def snowflake() -> int:
 
 
 def iso_now() -> str:
-    return dt.datetime.now(dt.timezone.utc).isoformat()
+    return dt.datetime.now(dt.UTC).isoformat()
 
 
 @dataclass(eq=False)
@@ -196,8 +203,12 @@ class Guild:
         for role in self.roles[1:]:
             if role.permissions == permissions:
                 return role
-        role = Role(id=snowflake(), name=f"perms-{permissions}", permissions=permissions,
-                    position=len(self.roles))
+        role = Role(
+            id=snowflake(),
+            name=f"perms-{permissions}",
+            permissions=permissions,
+            position=len(self.roles),
+        )
         self.roles.append(role)
         return role
 
@@ -254,9 +265,9 @@ class Channel:
     type: int
     name: str = ""
     guild: Guild | None = None
-    parent: Channel | None = None          # threads
-    recipient: User | None = None          # DM channels
-    owner_id: int | None = None            # threads
+    parent: Channel | None = None  # threads
+    recipient: User | None = None  # DM channels
+    owner_id: int | None = None  # threads
     messages: list[Message] = field(default_factory=list)
 
     @property
@@ -296,25 +307,29 @@ class Channel:
             "flags": 0,
         }
         if self.is_thread:
-            data.update({
-                "owner_id": str(self.owner_id or 0),
-                "message_count": len(self.messages),
-                "member_count": 1,
-                "total_message_sent": len(self.messages),
-                "thread_metadata": {
-                    "archived": False,
-                    "auto_archive_duration": 1440,
-                    "archive_timestamp": iso_now(),
-                    "locked": False,
-                    "invitable": True,
-                    "create_timestamp": iso_now(),
-                },
-            })
+            data.update(
+                {
+                    "owner_id": str(self.owner_id or 0),
+                    "message_count": len(self.messages),
+                    "member_count": 1,
+                    "total_message_sent": len(self.messages),
+                    "thread_metadata": {
+                        "archived": False,
+                        "auto_archive_duration": 1440,
+                        "archive_timestamp": iso_now(),
+                        "locked": False,
+                        "invitable": True,
+                        "create_timestamp": iso_now(),
+                    },
+                }
+            )
             del data["permission_overwrites"]
         return data
 
     def __repr__(self) -> str:
-        kind = {TEXT: "text", DM: "dm", PUBLIC_THREAD: "thread", PRIVATE_THREAD: "thread"}[self.type]
+        kind = {TEXT: "text", DM: "dm", PUBLIC_THREAD: "thread", PRIVATE_THREAD: "thread"}[
+            self.type
+        ]
         return f"<Channel {kind} {self.name or self.recipient} {self.id}>"
 
 
@@ -345,7 +360,8 @@ class Attachment:
             "size": len(self.data),
             "url": self.url,
             "proxy_url": self.url,
-            "content_type": self.content_type or ("image/png" if self.is_png else "application/octet-stream"),
+            "content_type": self.content_type
+            or ("image/png" if self.is_png else "application/octet-stream"),
         }
         if self.description:
             data["description"] = self.description
@@ -389,8 +405,8 @@ class Message:
     edited_timestamp: str | None = None
     webhook_id: int | None = None
     application_id: int | None = None
-    interaction: Interaction | None = None      # the interaction this message answers
-    visible_to: User | None = None              # ephemeral messages: the only user who sees them
+    interaction: Interaction | None = None  # the interaction this message answers
+    visible_to: User | None = None  # ephemeral messages: the only user who sees them
     deleted: bool = False
     versions: list[dict] = field(default_factory=list)
 
@@ -404,13 +420,15 @@ class Message:
         return bool(self.flags & LOADING)
 
     def snapshot(self) -> None:
-        self.versions.append({
-            "content": self.content,
-            "embeds": copy.deepcopy(self.embeds),
-            "components": copy.deepcopy(self.components),
-            "attachments": [a.filename for a in self.attachments],
-            "flags": self.flags,
-        })
+        self.versions.append(
+            {
+                "content": self.content,
+                "embeds": copy.deepcopy(self.embeds),
+                "components": copy.deepcopy(self.components),
+                "attachments": [a.filename for a in self.attachments],
+                "flags": self.flags,
+            }
+        )
 
     def can_see(self, user: User) -> bool:
         if self.deleted:
@@ -444,7 +462,9 @@ class Message:
         for a in self.attachments:
             if a.filename == filename:
                 return a.data
-        raise KeyError(f"{self!r} has no attachment {filename!r}; has {[a.filename for a in self.attachments]}")
+        raise KeyError(
+            f"{self!r} has no attachment {filename!r}; has {[a.filename for a in self.attachments]}"
+        )
 
     def text(self, *, history: bool = True) -> str:
         """Every human-readable string in the message (content, embeds, component labels,
@@ -504,8 +524,21 @@ def _strings(obj: Any) -> list[str]:
         out.append(obj)
     elif isinstance(obj, dict):
         for key, value in obj.items():
-            if key in ("type", "style", "custom_id", "id", "url", "proxy_url", "color",
-                       "width", "height", "min_values", "max_values", "disabled", "spoiler"):
+            if key in (
+                "type",
+                "style",
+                "custom_id",
+                "id",
+                "url",
+                "proxy_url",
+                "color",
+                "width",
+                "height",
+                "min_values",
+                "max_values",
+                "disabled",
+                "spoiler",
+            ):
                 continue
             out.extend(_strings(value))
     elif isinstance(obj, list):
@@ -526,15 +559,15 @@ class Interaction:
     data: dict
     payload: dict
     command_name: str | None = None
-    message: Message | None = None          # the message a component/modal was used on
-    dispatched_at: float | None = None      # loop.time() when the frame went to the bot
-    acked_at: float | None = None           # loop.time() of the first callback
+    message: Message | None = None  # the message a component/modal was used on
+    dispatched_at: float | None = None  # loop.time() when the frame went to the bot
+    acked_at: float | None = None  # loop.time() of the first callback
     response_type: int | None = None
     response_data: dict | None = None
-    original: Message | None = None         # what /messages/@original refers to
+    original: Message | None = None  # what /messages/@original refers to
     followups: list[Message] = field(default_factory=list)
-    modal: dict | None = None               # data of a MODAL callback
-    late: bool = False                      # the callback came after the 3 s window
+    modal: dict | None = None  # data of a MODAL callback
+    late: bool = False  # the callback came after the 3 s window
     errors: list[str] = field(default_factory=list)
 
     @property

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from .server import FakeDiscord
 
 
-BODY = web.RequestKey("body", object)             # the parsed messages.Body of a request
+BODY = web.RequestKey("body", object)  # the parsed messages.Body of a request
 RECEIVED_AT = web.RequestKey("received_at", float)  # loop.time() when the request arrived
 
 
@@ -23,9 +23,17 @@ class ApiError(Exception):
     """An error answer. `note` is for the test's eyes only (why the fake said no); it is kept in
     the request log and shown by ``fake.problems()``, never sent to the bot."""
 
-    def __init__(self, status: int, code: int, message: str, errors: dict | None = None, note: str = ""):
+    def __init__(
+        self, status: int, code: int, message: str, errors: dict | None = None, note: str = ""
+    ):
         super().__init__(f"{status} {code} {message}")
-        self.status, self.code, self.message, self.errors, self.note = status, code, message, errors, note
+        self.status, self.code, self.message, self.errors, self.note = (
+            status,
+            code,
+            message,
+            errors,
+            note,
+        )
 
     def response(self) -> web.Response:
         body: dict[str, Any] = {"message": self.message, "code": self.code}
@@ -66,15 +74,31 @@ class Rest:
             ("POST", "/applications/{app_id}/commands", self.upsert_command),
             ("DELETE", "/applications/{app_id}/commands/{command_id}", self.delete_command),
             ("GET", "/applications/{app_id}/guilds/{guild_id}/commands", self.get_commands),
-            ("PUT", "/applications/{app_id}/guilds/{guild_id}/commands", self.bulk_overwrite_commands),
+            (
+                "PUT",
+                "/applications/{app_id}/guilds/{guild_id}/commands",
+                self.bulk_overwrite_commands,
+            ),
             ("POST", "/applications/{app_id}/guilds/{guild_id}/commands", self.upsert_command),
-            ("DELETE", "/applications/{app_id}/guilds/{guild_id}/commands/{command_id}", self.delete_command),
+            (
+                "DELETE",
+                "/applications/{app_id}/guilds/{guild_id}/commands/{command_id}",
+                self.delete_command,
+            ),
             # interactions
             ("POST", "/interactions/{interaction_id}/{token}/callback", self.interaction_callback),
             ("POST", "/webhooks/{app_id}/{token}", self.followup_create),
             ("GET", "/webhooks/{app_id}/{token}/messages/{message_id}", self.webhook_message_get),
-            ("PATCH", "/webhooks/{app_id}/{token}/messages/{message_id}", self.webhook_message_edit),
-            ("DELETE", "/webhooks/{app_id}/{token}/messages/{message_id}", self.webhook_message_delete),
+            (
+                "PATCH",
+                "/webhooks/{app_id}/{token}/messages/{message_id}",
+                self.webhook_message_edit,
+            ),
+            (
+                "DELETE",
+                "/webhooks/{app_id}/{token}/messages/{message_id}",
+                self.webhook_message_delete,
+            ),
             # channels and messages
             ("GET", "/channels/{channel_id}", self.get_channel),
             ("POST", "/channels/{channel_id}/typing", self.typing),
@@ -99,17 +123,27 @@ class Rest:
         except (KeyError, ValueError):
             raise ApiError(404, UNKNOWN_CHANNEL, "Unknown Channel") from None
 
-    def _message(self, channel: m.Channel, message_id: str, *, channel_route: bool = True) -> m.Message:
+    def _message(
+        self, channel: m.Channel, message_id: str, *, channel_route: bool = True
+    ) -> m.Message:
         for msg in channel.messages:
             if str(msg.id) != message_id:
                 continue
             if msg.deleted:
-                raise ApiError(404, UNKNOWN_MESSAGE, "Unknown Message", note=f"{msg!r} was already deleted")
+                raise ApiError(
+                    404, UNKNOWN_MESSAGE, "Unknown Message", note=f"{msg!r} was already deleted"
+                )
             if msg.ephemeral and channel_route:
-                raise ApiError(404, UNKNOWN_MESSAGE, "Unknown Message",
-                               note=f"{msg!r} is ephemeral: only its interaction's webhook can edit or delete it")
+                raise ApiError(
+                    404,
+                    UNKNOWN_MESSAGE,
+                    "Unknown Message",
+                    note=f"{msg!r} is ephemeral: only its interaction's webhook reaches it",
+                )
             return msg
-        raise ApiError(404, UNKNOWN_MESSAGE, "Unknown Message", note=f"no message {message_id} in {channel!r}")
+        raise ApiError(
+            404, UNKNOWN_MESSAGE, "Unknown Message", note=f"no message {message_id} in {channel!r}"
+        )
 
     def _json(self, request: web.Request) -> Any:
         return request[BODY].json
@@ -140,6 +174,7 @@ class Rest:
         if msg.ephemeral:
             return
         from .gateway import INTENT_DIRECT_MESSAGES, INTENT_GUILD_MESSAGES
+
         session = self.fake.gateway.session
         if session is None:
             return
@@ -149,7 +184,9 @@ class Rest:
 
     # --- users, application, gateway --------------------------------------------------
     async def get_me(self, request: web.Request) -> web.Response:
-        return web.json_response(self.fake.bot_user.payload() | {"verified": True, "mfa_enabled": False})
+        return web.json_response(
+            self.fake.bot_user.payload() | {"verified": True, "mfa_enabled": False}
+        )
 
     async def get_user(self, request: web.Request) -> web.Response:
         user = self.fake._users.get(int(request.match_info["user_id"]))
@@ -159,31 +196,40 @@ class Rest:
 
     async def application_info(self, request: web.Request) -> web.Response:
         f = self.fake
-        return web.json_response({
-            "id": str(f.application_id),
-            "name": f.bot_user.name,
-            "icon": None,
-            "description": "",
-            "summary": "",
-            "type": None,
-            "bot": f.bot_user.payload(),
-            "bot_public": True,
-            "bot_require_code_grant": False,
-            "owner": f.owner.payload(),
-            "team": None,
-            "verify_key": "0" * 64,
-            "flags": f.application_flags,
-            "rpc_origins": [],
-            "interactions_endpoint_url": None,
-            "approximate_guild_count": len(f.guilds),
-        })
+        return web.json_response(
+            {
+                "id": str(f.application_id),
+                "name": f.bot_user.name,
+                "icon": None,
+                "description": "",
+                "summary": "",
+                "type": None,
+                "bot": f.bot_user.payload(),
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "owner": f.owner.payload(),
+                "team": None,
+                "verify_key": "0" * 64,
+                "flags": f.application_flags,
+                "rpc_origins": [],
+                "interactions_endpoint_url": None,
+                "approximate_guild_count": len(f.guilds),
+            }
+        )
 
     async def get_gateway(self, request: web.Request) -> web.Response:
-        return web.json_response({
-            "url": self.fake.gateway_url,
-            "shards": 1,
-            "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
-        })
+        return web.json_response(
+            {
+                "url": self.fake.gateway_url,
+                "shards": 1,
+                "session_start_limit": {
+                    "total": 1000,
+                    "remaining": 999,
+                    "reset_after": 0,
+                    "max_concurrency": 1,
+                },
+            }
+        )
 
     async def create_dm(self, request: web.Request) -> web.Response:
         data = self._json(request) or {}
@@ -262,11 +308,16 @@ class Rest:
             inter.errors.append("callback after the interaction was already acknowledged")
             raise ApiError(400, ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged.")
         started = request.get(RECEIVED_AT, now)
-        if inter.dispatched_at is not None and fake.ack_deadline is not None \
-                and started - inter.dispatched_at > fake.ack_deadline:
+        if (
+            inter.dispatched_at is not None
+            and fake.ack_deadline is not None
+            and started - inter.dispatched_at > fake.ack_deadline
+        ):
             inter.late = True
             inter.acked_at = inter.acked_at or started
-            inter.errors.append(f"callback {started - inter.dispatched_at:.2f}s after dispatch (> 3 s)")
+            inter.errors.append(
+                f"callback {started - inter.dispatched_at:.2f}s after dispatch (> 3 s)"
+            )
             fake._notify()
             raise ApiError(404, UNKNOWN_INTERACTION, "Unknown interaction")
         body = self._json(request) or {}
@@ -274,14 +325,20 @@ class Rest:
         data = body.get("data") or {}
         files = self._files(request)
         component_like = inter.type == m.MESSAGE_COMPONENT or (
-            inter.type == m.MODAL_SUBMIT and inter.message is not None)
+            inter.type == m.MODAL_SUBMIT and inter.message is not None
+        )
         msg: m.Message | None = None
         if ctype in (m.CHANNEL_MESSAGE, m.DEFERRED_CHANNEL_MESSAGE):
             eph = bool(int(data.get("flags") or 0) & m.EPHEMERAL)
             kind = 20 if inter.type == m.APPLICATION_COMMAND else 0
-            msg = new_message(fake, inter.channel, type=kind, interaction=inter,
-                              visible_to=inter.user if eph else None,
-                              flags=(m.EPHEMERAL if eph else 0) | (m.LOADING if ctype == 5 else 0))
+            msg = new_message(
+                fake,
+                inter.channel,
+                type=kind,
+                interaction=inter,
+                visible_to=inter.user if eph else None,
+                flags=(m.EPHEMERAL if eph else 0) | (m.LOADING if ctype == 5 else 0),
+            )
             if ctype == m.CHANNEL_MESSAGE:
                 await self._apply(msg, data, files, creating=True)
             else:
@@ -290,17 +347,28 @@ class Rest:
             inter.original = msg
         elif ctype in (m.DEFERRED_UPDATE_MESSAGE, m.UPDATE_MESSAGE):
             if not component_like:
-                raise ApiError(400, 50035, "Invalid Form Body",
-                               {"type": "update callbacks need a component interaction"})
+                raise ApiError(
+                    400,
+                    50035,
+                    "Invalid Form Body",
+                    {"type": "update callbacks need a component interaction"},
+                )
             msg = inter.message
             inter.original = msg
             if ctype == m.UPDATE_MESSAGE:
                 await self._apply(msg, data, files, creating=False)
         elif ctype == m.MODAL:
             if inter.type == m.MODAL_SUBMIT:
-                raise ApiError(400, 50035, "Invalid Form Body", {"type": "cannot answer a modal with a modal"})
+                raise ApiError(
+                    400, 50035, "Invalid Form Body", {"type": "cannot answer a modal with a modal"}
+                )
             if not data.get("custom_id") or not data.get("title") or not data.get("components"):
-                raise ApiError(400, 50035, "Invalid Form Body", {"data": "modal needs custom_id, title, components"})
+                raise ApiError(
+                    400,
+                    50035,
+                    "Invalid Form Body",
+                    {"data": "modal needs custom_id, title, components"},
+                )
             inter.modal = data
         elif ctype == m.AUTOCOMPLETE_RESULT:
             if inter.type != m.AUTOCOMPLETE:
@@ -336,8 +404,12 @@ class Rest:
         data = self._json(request) or {}
         files = self._files(request)
         orig = inter.original
-        if inter.response_type == m.DEFERRED_CHANNEL_MESSAGE and orig is not None and orig.loading \
-                and not inter.followups:
+        if (
+            inter.response_type == m.DEFERRED_CHANNEL_MESSAGE
+            and orig is not None
+            and orig.loading
+            and not inter.followups
+        ):
             # Discord: the first follow-up after a deferred ("thinking") response fills in
             # the loading message instead of sending a new one; its flags stay the defer's.
             data = {k: v for k, v in data.items() if k != "flags"}
@@ -347,8 +419,14 @@ class Rest:
             await self._announce("MESSAGE_UPDATE", msg)
         else:
             eph = bool(int(data.get("flags") or 0) & m.EPHEMERAL)
-            msg = new_message(self.fake, inter.channel, type=0, interaction=inter,
-                              visible_to=inter.user if eph else None, flags=m.EPHEMERAL if eph else 0)
+            msg = new_message(
+                self.fake,
+                inter.channel,
+                type=0,
+                interaction=inter,
+                visible_to=inter.user if eph else None,
+                flags=m.EPHEMERAL if eph else 0,
+            )
             await self._apply(msg, data, files, creating=True)
             self.fake._store(msg)
             inter.followups.append(msg)
@@ -361,20 +439,32 @@ class Rest:
     def _webhook_message(self, inter: m.Interaction, message_id: str) -> m.Message:
         if message_id == "@original":
             if inter.original is None:
-                raise ApiError(404, UNKNOWN_MESSAGE, "Unknown Message",
-                               note=f"{inter!r} has no original response (answered with type {inter.response_type})")
+                raise ApiError(
+                    404,
+                    UNKNOWN_MESSAGE,
+                    "Unknown Message",
+                    note=f"{inter!r} has no original response (callback {inter.response_type})",
+                )
             if inter.original.deleted:
-                raise ApiError(404, UNKNOWN_MESSAGE, "Unknown Message", note=f"{inter.original!r} was deleted")
+                raise ApiError(
+                    404, UNKNOWN_MESSAGE, "Unknown Message", note=f"{inter.original!r} was deleted"
+                )
             return inter.original
         for msg in [inter.original, *inter.followups]:
             if msg is not None and str(msg.id) == message_id and not msg.deleted:
                 return msg
-        raise ApiError(404, UNKNOWN_MESSAGE, "Unknown Message",
-                       note=f"message {message_id} is not a live response or follow-up of {inter!r}")
+        raise ApiError(
+            404,
+            UNKNOWN_MESSAGE,
+            "Unknown Message",
+            note=f"message {message_id} is not a live response or follow-up of {inter!r}",
+        )
 
     async def webhook_message_get(self, request: web.Request) -> web.Response:
         inter = self._interaction_by_token(request)
-        return web.json_response(self._webhook_message(inter, request.match_info["message_id"]).payload())
+        return web.json_response(
+            self._webhook_message(inter, request.match_info["message_id"]).payload()
+        )
 
     async def webhook_message_edit(self, request: web.Request) -> web.Response:
         inter = self._interaction_by_token(request)
@@ -438,7 +528,9 @@ class Rest:
         channel = self._channel(request)
         msg = self._message(channel, request.match_info["message_id"])
         if msg.author is not self.fake.bot_user:
-            raise ApiError(403, CANNOT_EDIT_OTHERS_MESSAGE, "Cannot edit a message authored by another user")
+            raise ApiError(
+                403, CANNOT_EDIT_OTHERS_MESSAGE, "Cannot edit a message authored by another user"
+            )
         await self._apply(msg, self._json(request) or {}, self._files(request), creating=False)
         await self._announce("MESSAGE_UPDATE", msg)
         self.fake._notify()
@@ -455,7 +547,9 @@ class Rest:
         channel = self._channel(request)
         ids = {str(i) for i in (self._json(request) or {}).get("messages", [])}
         if not 2 <= len(ids) <= 100:
-            raise ApiError(400, 50016, "You must provide at least 2 and fewer than 100 messages to delete.")
+            raise ApiError(
+                400, 50016, "You must provide at least 2 and fewer than 100 messages to delete."
+            )
         for msg in channel.messages:
             if str(msg.id) in ids and not msg.ephemeral:
                 msg.deleted = True
@@ -522,7 +616,9 @@ def validate_command(cmd: dict, path: str = "") -> dict[str, str]:
             errors[f"{where}.{oname}.description"] = "Must be between 1 and 100 in length."
         if opt.get("required"):
             if seen_optional:
-                errors[f"{where}.{oname}.required"] = "Required options must be placed before non-required options"
+                errors[f"{where}.{oname}.required"] = (
+                    "Required options must be placed before non-required options"
+                )
         else:
             seen_optional = True
         if len(opt.get("choices") or []) > 25:

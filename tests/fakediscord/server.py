@@ -35,18 +35,20 @@ class RequestRecord:
     """One REST request the bot made (after the fake answered it)."""
 
     method: str
-    path: str                      # relative to /api/v10, e.g. "/channels/123/messages"
+    path: str  # relative to /api/v10, e.g. "/channels/123/messages"
     query: dict[str, str]
     json: Any
     files: list[tuple[str, bytes]] = field(default_factory=list)
     status: int | None = None
-    fault: str | None = None       # "429", "500", "slow" ... when a fault answered it
+    fault: str | None = None  # "429", "500", "slow" ... when a fault answered it
     error_code: int | None = None  # Discord's JSON error code on a 4xx/5xx (50007, 10062, ...)
-    note: str = ""                 # why the fake refused (for the test's eyes only)
+    note: str = ""  # why the fake refused (for the test's eyes only)
     at: float = 0.0
 
     def __repr__(self) -> str:
-        return f"<{self.method} {self.path} -> {self.status}{' ' + self.fault if self.fault else ''}>"
+        return (
+            f"<{self.method} {self.path} -> {self.status}{' ' + self.fault if self.fault else ''}>"
+        )
 
 
 class BotProcess:
@@ -73,14 +75,14 @@ class BotProcess:
         return await asyncio.wait_for(self.proc.wait(), timeout)
 
     async def stop(self, timeout: float = 15.0) -> int:
-        """SIGINT (what Ctrl-C does: discord.py closes the client), then wait; SIGKILL if it hangs."""
+        """SIGINT (Ctrl-C: discord.py closes the client), then wait; SIGKILL if it hangs."""
         import signal
 
         if self.running:
             self.proc.send_signal(signal.SIGINT)
             try:
                 return await asyncio.wait_for(self.proc.wait(), timeout)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 self.proc.kill()
         return await self.proc.wait()
 
@@ -102,10 +104,15 @@ class FakeDiscord(Actions):
     >>> await fake.stop()
     """
 
-    def __init__(self, *, token: str | None = None, bot_name: str = "Crowntable",
-                 ack_deadline: float | None = 3.0) -> None:
-        self.token = token                      # None: accept any token
-        self.ack_deadline = ack_deadline        # interaction callbacks later than this get 404 10062
+    def __init__(
+        self,
+        *,
+        token: str | None = None,
+        bot_name: str = "Crowntable",
+        ack_deadline: float | None = 3.0,
+    ) -> None:
+        self.token = token  # None: accept any token
+        self.ack_deadline = ack_deadline  # interaction callbacks later than this get 404 10062
         self.application_id = m.snowflake()
         self.application_flags = 0
         self.bot_user = m.User(id=self.application_id, name=bot_name, bot=True)
@@ -113,15 +120,15 @@ class FakeDiscord(Actions):
         self._users: dict[int, m.User] = {u.id: u for u in (self.bot_user, self.owner)}
         self.guilds: list[m.Guild] = []
         self._channels: dict[int, m.Channel] = {}
-        self.commands: dict[int | None, list[dict]] = {}   # scope (None = global, else guild id)
+        self.commands: dict[int | None, list[dict]] = {}  # scope (None = global, else guild id)
         self.command_syncs: list[tuple[int | None, list[str]]] = []
-        self._all_messages: list[m.Message] = []           # every message, in creation order
+        self._all_messages: list[m.Message] = []  # every message, in creation order
         self._interactions: dict[int, m.Interaction] = {}
         self._interactions_by_token: dict[str, m.Interaction] = {}
         self.requests: list[RequestRecord] = []
-        self.gateway_log: list[tuple[int, Any]] = []    # (op, d) frames the bot sent (token redacted)
-        self.unhandled: list[str] = []                  # REST routes the fake does not implement
-        self.warnings: list[str] = []                   # things Discord would accept but render badly
+        self.gateway_log: list[tuple[int, Any]] = []  # (op, d) frames the bot sent (token redacted)
+        self.unhandled: list[str] = []  # REST routes the fake does not implement
+        self.warnings: list[str] = []  # things Discord would accept but render badly
         self.blocked_dms: list[tuple[m.User, Any]] = []  # DM sends refused with 50007
         self.faults: list[Fault] = []
         self.gateway = Gateway(self)
@@ -147,7 +154,9 @@ class FakeDiscord(Actions):
         app.router.add_route("*", "/api/{tail:.*}", self._unhandled)
         app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_get("/gateway/resume", self.gateway.handle)
-        app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self._serve_attachment)
+        app.router.add_get(
+            "/attachments/{channel_id}/{attachment_id}/{filename}", self._serve_attachment
+        )
         self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
@@ -212,8 +221,13 @@ class FakeDiscord(Actions):
         """Environment for a bot process started with ``python -m tests.fakediscord.launch``."""
         return {"FAKEDISCORD_API_BASE": self.api_base, "FAKEDISCORD_GATEWAY": self.gateway_url}
 
-    async def spawn(self, *args: str, target: str | None = None, env: dict[str, str] | None = None,
-                    cwd: str | None = None) -> BotProcess:
+    async def spawn(
+        self,
+        *args: str,
+        target: str | None = None,
+        env: dict[str, str] | None = None,
+        cwd: str | None = None,
+    ) -> BotProcess:
         """Start a bot in a separate process pointed at this fake: ``target`` (default
         ``bot.cli:main``) is called with `args`, e.g. ``await fake.spawn("run", env={
         "DISCORD_TOKEN": "x", "DATABASE_URL": "sqlite:///..."})``. Its output goes to
@@ -225,10 +239,19 @@ class FakeDiscord(Actions):
         root = str(Path(__file__).resolve().parents[2])
         full_env = {**os.environ, **self.env(), **(env or {})}
         full_env["PYTHONPATH"] = os.pathsep.join(filter(None, [root, full_env.get("PYTHONPATH")]))
-        argv = [sys.executable, "-m", "tests.fakediscord.launch", *([target] if target else []), *args]
-        log_file = tempfile.NamedTemporaryFile(prefix="fakediscord-bot-", suffix=".log", delete=False)
-        proc = await asyncio.create_subprocess_exec(*argv, env=full_env, cwd=cwd or root,
-                                                    stdout=log_file, stderr=asyncio.subprocess.STDOUT)
+        argv = [
+            sys.executable,
+            "-m",
+            "tests.fakediscord.launch",
+            *([target] if target else []),
+            *args,
+        ]
+        log_file = tempfile.NamedTemporaryFile(
+            prefix="fakediscord-bot-", suffix=".log", delete=False
+        )
+        proc = await asyncio.create_subprocess_exec(
+            *argv, env=full_env, cwd=cwd or root, stdout=log_file, stderr=asyncio.subprocess.STDOUT
+        )
         log_file.close()
         return BotProcess(proc, log_file.name)
 
@@ -252,7 +275,9 @@ class FakeDiscord(Actions):
         self._join(guild, self.bot_user, m.BOT_PERMISSIONS & ~m.EVERYONE_PERMISSIONS)
         self._join(guild, owner or self.owner, 0)
         if self.gateway.connected:
-            self._dispatch_soon("GUILD_CREATE", self.gateway.guild_create(guild, self.gateway.session))
+            self._dispatch_soon(
+                "GUILD_CREATE", self.gateway.guild_create(guild, self.gateway.session)
+            )
         return guild
 
     def add_channel(self, guild: m.Guild, name: str = "general") -> m.Channel:
@@ -266,16 +291,29 @@ class FakeDiscord(Actions):
     def add_thread(self, parent: m.Channel, name: str, *, owner: m.User | None = None) -> m.Channel:
         """A public thread under a text channel (a session can live in a thread)."""
         assert parent.guild is not None and not parent.is_thread
-        thread = m.Channel(id=m.snowflake(), type=m.PUBLIC_THREAD, name=name, guild=parent.guild,
-                           parent=parent, owner_id=(owner or self.owner).id)
+        thread = m.Channel(
+            id=m.snowflake(),
+            type=m.PUBLIC_THREAD,
+            name=name,
+            guild=parent.guild,
+            parent=parent,
+            owner_id=(owner or self.owner).id,
+        )
         parent.guild.channels.append(thread)
         self._channels[thread.id] = thread
         if self.gateway.connected:
             self._dispatch_soon("THREAD_CREATE", thread.payload() | {"newly_created": True})
         return thread
 
-    def add_user(self, name: str, *, dms_open: bool = True, guilds: list[m.Guild] | None = None,
-                 manage_channels: bool = False, permissions: int = 0) -> m.User:
+    def add_user(
+        self,
+        name: str,
+        *,
+        dms_open: bool = True,
+        guilds: list[m.Guild] | None = None,
+        manage_channels: bool = False,
+        permissions: int = 0,
+    ) -> m.User:
         """A human user, a member of `guilds` (default: every guild added so far).
         `manage_channels=True` gives them the Manage Channels permission; `permissions` adds
         any other bits (see models.P_*). `dms_open=False`: every DM to them fails with 403/50007."""
@@ -298,8 +336,11 @@ class FakeDiscord(Actions):
         if new and self.gateway.connected and user is not self.bot_user:
             session = self.gateway.session
             from .gateway import INTENT_GUILD_MEMBERS
+
             if session and session.wants(INTENT_GUILD_MEMBERS):
-                self._dispatch_soon("GUILD_MEMBER_ADD", member.payload() | {"guild_id": str(guild.id)})
+                self._dispatch_soon(
+                    "GUILD_MEMBER_ADD", member.payload() | {"guild_id": str(guild.id)}
+                )
         return member
 
     def set_dms_open(self, user: m.User, open: bool) -> None:
@@ -330,31 +371,55 @@ class FakeDiscord(Actions):
             self._channels[user.dm_channel.id] = user.dm_channel
         return user.dm_channel
 
-    def _new_attachment(self, channel: m.Channel, filename: str, data: bytes,
-                        description: str | None, content_type: str | None) -> m.Attachment:
+    def _new_attachment(
+        self,
+        channel: m.Channel,
+        filename: str,
+        data: bytes,
+        description: str | None,
+        content_type: str | None,
+    ) -> m.Attachment:
         aid = m.snowflake()
         url = f"{self.http_base}/attachments/{channel.id}/{aid}/{filename}"
-        return m.Attachment(id=aid, filename=filename, data=data, url=url, description=description,
-                            content_type=content_type if content_type not in (None, "application/octet-stream") else None)
+        return m.Attachment(
+            id=aid,
+            filename=filename,
+            data=data,
+            url=url,
+            description=description,
+            content_type=content_type
+            if content_type not in (None, "application/octet-stream")
+            else None,
+        )
 
     # --- faults -----------------------------------------------------------------------
-    def rate_limit(self, route: str, *, times: int = 1, retry_after: float = 0.3,
-                   is_global: bool = False) -> Fault:
+    def rate_limit(
+        self, route: str, *, times: int = 1, retry_after: float = 0.3, is_global: bool = False
+    ) -> Fault:
         """The next `times` requests matching `route` (e.g. ``"POST /channels/*/messages"``)
         get 429 with ``retry_after``, Retry-After and X-RateLimit-* headers."""
-        return self._add_fault(Fault(route, "429", times, status=429, retry_after=retry_after,
-                                     is_global=is_global))
+        return self._add_fault(
+            Fault(route, "429", times, status=429, retry_after=retry_after, is_global=is_global)
+        )
 
     def server_error(self, route: str, *, times: int = 1, status: int = 500) -> Fault:
         """The next `times` matching requests get a 5xx. discord.py retries 500/502/504/524
         after 1 s, 3 s, 5 s ... (REST) so keep `times` small."""
         return self._add_fault(Fault(route, "5xx", times, status=status))
 
-    def fail(self, route: str, *, status: int, code: int = 0, message: str = "fake failure",
-             times: int = 1) -> Fault:
+    def fail(
+        self,
+        route: str,
+        *,
+        status: int,
+        code: int = 0,
+        message: str = "fake failure",
+        times: int = 1,
+    ) -> Fault:
         """Any error answer, e.g. ``fail("POST /channels/*/messages", status=403, code=50013)``."""
-        return self._add_fault(Fault(route, "status", times, status=status,
-                                     body={"message": message, "code": code}))
+        return self._add_fault(
+            Fault(route, "status", times, status=status, body={"message": message, "code": code})
+        )
 
     def slow(self, route: str, delay: float, *, times: int | None = 1) -> Fault:
         """Matching requests are answered only after `delay` seconds."""
@@ -367,8 +432,14 @@ class FakeDiscord(Actions):
     def clear_faults(self) -> None:
         self.faults.clear()
 
-    async def drop_gateway(self, *, abrupt: bool = False, code: int = 4000,
-                           wait_resumed: bool = True, timeout: float = 15.0) -> None:
+    async def drop_gateway(
+        self,
+        *,
+        abrupt: bool = False,
+        code: int = 4000,
+        wait_resumed: bool = True,
+        timeout: float = 15.0,
+    ) -> None:
         """Close the bot's websocket (close code 4000, or a TCP abort with `abrupt`). The client
         reconnects to resume_gateway_url and RESUMEs; events dispatched meanwhile are replayed.
         With `wait_resumed`, returns once the session is resumed."""
@@ -377,8 +448,11 @@ class FakeDiscord(Actions):
         before = session.resumes
         await self.gateway.close_connection(code=code, abrupt=abrupt)
         if wait_resumed:
-            await self.wait_for(lambda: session.resumes > before and self.gateway.connected,
-                                timeout=timeout, what="the bot to RESUME the gateway session")
+            await self.wait_for(
+                lambda: session.resumes > before and self.gateway.connected,
+                timeout=timeout,
+                what="the bot to RESUME the gateway session",
+            )
 
     async def request_reconnect(self, *, wait_resumed: bool = True, timeout: float = 15.0) -> None:
         """Send op 7 RECONNECT (Discord asks the client to reconnect and resume)."""
@@ -387,8 +461,11 @@ class FakeDiscord(Actions):
         before = session.resumes
         await self.gateway.send_op(RECONNECT)
         if wait_resumed:
-            await self.wait_for(lambda: session.resumes > before and self.gateway.connected,
-                                timeout=timeout, what="the bot to RESUME after RECONNECT")
+            await self.wait_for(
+                lambda: session.resumes > before and self.gateway.connected,
+                timeout=timeout,
+                what="the bot to RESUME after RECONNECT",
+            )
 
     # --- the HTTP plumbing ------------------------------------------------------------
     @web.middleware
@@ -397,13 +474,18 @@ class FakeDiscord(Actions):
             return await handler(request)
         loop = asyncio.get_running_loop()
         request[RECEIVED_AT] = loop.time()
-        parts = request.path.split("/", 3)           # ['', 'api', 'v10', 'rest...']
+        parts = request.path.split("/", 3)  # ['', 'api', 'v10', 'rest...']
         api_path = "/" + (parts[3] if len(parts) > 3 else "")
         body = await parse_body(request)
         request[BODY] = body
-        record = RequestRecord(method=request.method, path=api_path, query=dict(request.query),
-                               json=body.json, files=[(f.filename, f.data) for f in body.files or []],
-                               at=request[RECEIVED_AT])
+        record = RequestRecord(
+            method=request.method,
+            path=api_path,
+            query=dict(request.query),
+            json=body.json,
+            files=[(f.filename, f.data) for f in body.files or []],
+            at=request[RECEIVED_AT],
+        )
         self.requests.append(record)
         self._inflight += 1
         try:
@@ -419,8 +501,10 @@ class FakeDiscord(Actions):
                 if fault.kind == "429":
                     resp = rate_limited_response(fault, bucket=_bucket(request.method, api_path))
                 elif fault.kind == "5xx":
-                    resp = web.json_response({"message": f"{fault.status}: Internal Server Error", "code": 0},
-                                             status=fault.status)
+                    resp = web.json_response(
+                        {"message": f"{fault.status}: Internal Server Error", "code": 0},
+                        status=fault.status,
+                    )
                 else:
                     resp = web.json_response(fault.body, status=fault.status)
                 break
@@ -470,8 +554,9 @@ class FakeDiscord(Actions):
         self._changed.set()
         self._changed = asyncio.Event()
 
-    async def wait_for(self, predicate: Callable[[], Any], timeout: float = 5.0,
-                       what: str | None = None) -> Any:
+    async def wait_for(
+        self, predicate: Callable[[], Any], timeout: float = 5.0, what: str | None = None
+    ) -> Any:
         """Wait until `predicate()` is truthy (re-checked whenever the fake's state changes);
         return its value. Raises FakeTimeout (an AssertionError) after `timeout` seconds."""
         loop = asyncio.get_running_loop()
@@ -482,35 +567,48 @@ class FakeDiscord(Actions):
                 return value
             remaining = deadline - loop.time()
             if remaining <= 0:
-                raise FakeTimeout(f"timed out after {timeout}s waiting for "
-                                  f"{what or getattr(predicate, '__name__', 'a condition')}; "
-                                  f"last requests: {self.requests[-5:]}")
+                raise FakeTimeout(
+                    f"timed out after {timeout}s waiting for "
+                    f"{what or getattr(predicate, '__name__', 'a condition')}; "
+                    f"last requests: {self.requests[-5:]}"
+                )
             event = self._changed
             try:
                 await asyncio.wait_for(event.wait(), min(remaining, 0.25))
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
 
-    async def wait_ready(self, timeout: float = 15.0, *, commands: bool = True,
-                         task: asyncio.Task | BotProcess | None = None) -> None:
+    async def wait_ready(
+        self,
+        timeout: float = 15.0,
+        *,
+        commands: bool = True,
+        task: asyncio.Task | BotProcess | None = None,
+    ) -> None:
         """Until the bot is connected and identified (READY + GUILD_CREATEs sent) and, with
         `commands`, has registered application commands. Pass the bot's task (e.g. of
         ``bot.start(token)``) or BotProcess to fail at once if it dies while starting."""
 
         def ready():
             if isinstance(task, BotProcess) and not task.running:
-                raise AssertionError(f"the bot process exited with {task.proc.returncode}:\n{task.output()[-3000:]}")
+                raise AssertionError(
+                    f"the bot process exited with {task.proc.returncode}:\n{task.output()[-3000:]}"
+                )
             if isinstance(task, asyncio.Task) and task.done():
                 exc = task.exception() if not task.cancelled() else None
                 raise AssertionError(f"the bot stopped while starting: {exc!r}") from exc
             return self.gateway.connected and (not commands or any(self.commands.values()))
 
-        await self.wait_for(ready, timeout=timeout,
-                            what="the bot to identify" + (" and sync commands" if commands else ""))
+        await self.wait_for(
+            ready,
+            timeout=timeout,
+            what="the bot to identify" + (" and sync commands" if commands else ""),
+        )
 
     async def wait_disconnected(self, timeout: float = 10.0) -> None:
-        await self.wait_for(lambda: not self.gateway.connected, timeout=timeout,
-                            what="the bot to disconnect")
+        await self.wait_for(
+            lambda: not self.gateway.connected, timeout=timeout, what="the bot to disconnect"
+        )
 
     async def idle(self, quiet: float = 0.15, timeout: float = 10.0) -> None:
         """Until the bot has no REST request in flight and made none for `quiet` seconds:
@@ -525,8 +623,14 @@ class FakeDiscord(Actions):
                 raise FakeTimeout(f"bot still busy after {timeout}s (in flight: {self._inflight})")
             await asyncio.sleep(min(quiet / 3, 0.05))
 
-    async def wait_for_message(self, where: m.Channel | m.User, predicate: Callable[[m.Message], Any] | None = None,
-                               *, timeout: float = 5.0, new: bool = True) -> m.Message:
+    async def wait_for_message(
+        self,
+        where: m.Channel | m.User,
+        predicate: Callable[[m.Message], Any] | None = None,
+        *,
+        timeout: float = 5.0,
+        new: bool = True,
+    ) -> m.Message:
         """The first message in a channel (or in a user's DMs, for a User) matching
         `predicate`; with `new`, only messages created after this call."""
         seen = {msg.id for msg in self._messages_in(where)} if new else set()
@@ -574,7 +678,11 @@ class FakeDiscord(Actions):
     def public_messages(self) -> list[m.Message]:
         """Every non-ephemeral message in a guild channel (what any member may see),
         including deleted ones (someone may have seen them)."""
-        return [x for x in self.all_messages(include_deleted=True) if not x.channel.is_dm and not x.ephemeral]
+        return [
+            x
+            for x in self.all_messages(include_deleted=True)
+            if not x.channel.is_dm and not x.ephemeral
+        ]
 
     def attachments(self, message: m.Message | Any) -> list[bytes]:
         """The bytes of each attachment on a message (PNG bytes for a board image)."""
@@ -584,7 +692,9 @@ class FakeDiscord(Actions):
         return list(self._interactions.values())
 
     def ack_latencies(self) -> list[tuple[m.Interaction, float]]:
-        return [(i, i.ack_latency) for i in self._interactions.values() if i.ack_latency is not None]
+        return [
+            (i, i.ack_latency) for i in self._interactions.values() if i.ack_latency is not None
+        ]
 
     def slowest_ack(self) -> float:
         """The longest time from dispatching an interaction to the bot's first callback."""
@@ -593,8 +703,13 @@ class FakeDiscord(Actions):
     def unanswered(self, older_than: float = 3.0) -> list[m.Interaction]:
         """Interactions dispatched more than `older_than` seconds ago that got no valid callback."""
         now = asyncio.get_running_loop().time()
-        return [i for i in self._interactions.values()
-                if not i.acknowledged and i.dispatched_at is not None and now - i.dispatched_at > older_than]
+        return [
+            i
+            for i in self._interactions.values()
+            if not i.acknowledged
+            and i.dispatched_at is not None
+            and now - i.dispatched_at > older_than
+        ]
 
     def who_saw(self, text: str) -> set[m.User]:
         """Every user who could see `text` in any message the bot sent, in any version of it
@@ -613,12 +728,20 @@ class FakeDiscord(Actions):
         seen.discard(self.bot_user)
         return seen
 
-    def error_responses(self, *, ignore_codes: tuple[int, ...] = (CANNOT_MESSAGE_USER,)) -> list[RequestRecord]:
+    def error_responses(
+        self, *, ignore_codes: tuple[int, ...] = (CANNOT_MESSAGE_USER,)
+    ) -> list[RequestRecord]:
         """Requests the fake answered with an error that no injected fault caused (a 404 for
         editing an ephemeral message through the channel, a 400 for an invalid body...).
         DMs refused because a user closed them (50007) are expected and ignored by default."""
-        return [r for r in self.requests if r.status is not None and r.status >= 400
-                and r.fault is None and r.error_code not in ignore_codes]
+        return [
+            r
+            for r in self.requests
+            if r.status is not None
+            and r.status >= 400
+            and r.fault is None
+            and r.error_code not in ignore_codes
+        ]
 
     def problems(self, *, ack_limit: float = 3.0) -> list[str]:
         """Everything Discord would have shown as broken, as readable lines; an e2e test ends
@@ -630,8 +753,11 @@ class FakeDiscord(Actions):
                 out.append(f"{inter!r} answered after {inter.ack_latency:.2f}s")
             out.extend(f"{inter!r}: {e}" for e in inter.errors if "after dispatch" not in e)
         out.extend(f"{inter!r} never answered" for inter in self.unanswered(older_than=ack_limit))
-        out.extend(f"error answer {r!r} code={r.error_code}: {r.note or 'see fake.requests'}"
-                   + (f" (body {r.json!r:.150})" if r.json else "") for r in self.error_responses())
+        out.extend(
+            f"error answer {r!r} code={r.error_code}: {r.note or 'see fake.requests'}"
+            + (f" (body {r.json!r:.150})" if r.json else "")
+            for r in self.error_responses()
+        )
         out.extend(f"unhandled route {u}" for u in self.unhandled)
         out.extend(self.warnings)
         return out
@@ -658,6 +784,7 @@ class FakeDiscord(Actions):
 def _bucket(method: str, path: str) -> str:
     import hashlib
     import re
+
     generic = re.sub(r"/\d{5,}", "/:id", path)
     generic = re.sub(r"/(webhooks|interactions)/:id/[^/]+", r"/\1/:id/:token", generic)
     return hashlib.sha1(f"{method} {generic}".encode()).hexdigest()[:16]
