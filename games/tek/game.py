@@ -1085,6 +1085,7 @@ def make_view(s: State, viewer: str | None) -> dict[str, Any]:
         info = s["pl"][p]
         players.append({
             "id": p,
+            "player": p,
             "seat": seat,
             "faction": faction_view(info["faction"]),
             "magic": info["magic"],

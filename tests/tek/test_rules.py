@@ -604,3 +604,34 @@ def test_setup_events_come_with_the_first_move() -> None:
     assert ev[2]["side"] == s["lost_kingdom"]
     s, ev = GAME.apply(s, p, moves(s, p)[0])
     assert ev[0]["type"] == "start_placed"
+
+
+def test_bandits_without_resources_take_the_meeple() -> None:
+    s = build(FOUR, exploration=True, res={"a": (0, 0, 1)},
+              meeples={"1A-a": ["a"], "1A-e": ["a"]}, tokens={"1A-b": ("bandits", False)})
+    s = turn(s, "patrol", P4)
+    s, ev = play(s, ("a", {"type": "perform", "action": "patrol"}),
+                 ("a", {"type": "move_from", "region": "1A-a"}),
+                 ("a", {"type": "move_to", "region": "1A-b"}))
+    assert {"type": "bandits_removed", "player": "a", "region": "1A-b"} in ev
+    assert count(s, "a") == 1 and s["pl"]["a"]["removed"] == 1
+
+
+def test_public_view_fields() -> None:
+    s = base_war()
+    view = GAME.view(s, None)
+    for key in ("options", "players", "first_player", "active", "turn", "shields",
+                "available_actions", "map", "step", "draft_pool", "end_triggered", "over"):
+        assert key in view
+    p = view["players"][0]
+    for key in ("faction", "magic", "tower", "resources", "meeples_in_play", "supply",
+                "home_side", "crown", "captured_neutrals", "attacks_won", "removed", "allies",
+                "score_now"):
+        assert key in p
+    region = view["map"][0]["regions"][0]
+    assert set(region) >= {"type", "edge", "water_adjacent", "adjacent", "meeples", "token"}
+    war = view["step"]["context"]["war"]
+    assert (war["attacker"], war["defender"], war["region"], war["allied"]) == (
+        "a", "b", "2A-d", False)
+    assert "war_die" not in view and "viewer" not in view
+    assert GAME.view(s, "a")["viewer"] == "a"
