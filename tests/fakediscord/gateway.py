@@ -180,7 +180,9 @@ class Gateway:
         await conn.ws.close(code=code, message=b"fake: dropped")
 
     async def send_op(self, op: int, d: Any = None) -> None:
-        session = self.session
+        await self.send_op_to(self.session, op, d)
+
+    async def send_op_to(self, session: GatewaySession | None, op: int, d: Any = None) -> None:
         if session and session.connection and not session.connection.ws.closed:
             await session.connection.send({"op": op, "d": d})
 

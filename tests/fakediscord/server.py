@@ -19,7 +19,7 @@ from aiohttp import web
 from . import models as m
 from .actions import Actions
 from .faults import Fault, rate_limited_response, ratelimit_headers
-from .gateway import RECONNECT, Gateway
+from .gateway import INVALID_SESSION, RECONNECT, Gateway
 from .messages import parse_body
 from .rest import BODY, CANNOT_MESSAGE_USER, RECEIVED_AT, ApiError, Rest
 
@@ -465,6 +465,20 @@ class FakeDiscord(Actions):
                 lambda: session.resumes > before and self.gateway.connected,
                 timeout=timeout,
                 what="the bot to RESUME after RECONNECT",
+            )
+
+    async def invalidate_session(self, *, wait_identified: bool = True, timeout: float = 15.0) -> None:
+        """Send op 9 INVALID_SESSION (not resumable): the client closes, reconnects to the
+        default gateway and IDENTIFYs afresh (a new session, READY and GUILD_CREATEs again)."""
+        old = self.gateway.session
+        assert old is not None and self.gateway.connected, "no bot connected"
+        old.closed = True
+        await self.gateway.send_op_to(old, INVALID_SESSION, False)
+        if wait_identified:
+            await self.wait_for(
+                lambda: self.gateway.session not in (None, old) and self.gateway.connected,
+                timeout=timeout,
+                what="the bot to IDENTIFY after INVALID_SESSION",
             )
 
     # --- the HTTP plumbing ------------------------------------------------------------
