@@ -594,7 +594,7 @@ async def test_dropped_gateway_resumes_and_replays(world: World) -> None:
     await fake.request_reconnect()
     assert fake.gateway.session.resumes == 3
     assert (await fake.slash(world.alice, world.general, "local")).content == "local"
-    await fake.invalidate_session()                          # a fresh IDENTIFY, new session
+    await fake.invalidate_session()  # a fresh IDENTIFY, new session
     assert len(fake.gateway.sessions) == 2 and fake.gateway.session.resumes == 0
     assert (await fake.slash(world.alice, world.general, "local")).content == "local"
 

@@ -467,7 +467,9 @@ class FakeDiscord(Actions):
                 what="the bot to RESUME after RECONNECT",
             )
 
-    async def invalidate_session(self, *, wait_identified: bool = True, timeout: float = 15.0) -> None:
+    async def invalidate_session(
+        self, *, wait_identified: bool = True, timeout: float = 15.0
+    ) -> None:
         """Send op 9 INVALID_SESSION (not resumable): the client closes, reconnects to the
         default gateway and IDENTIFYs afresh (a new session, READY and GUILD_CREATEs again)."""
         old = self.gateway.session
