@@ -1,0 +1,152 @@
+"""A player whose DMs are closed plays a whole game of each game with secrets through the
+ephemeral fallback ("Open my prompt"), and nothing secret ever reaches the channel or another
+player: we scan everything the fake recorded (every message, every version of it, deleted ones
+too) against the private views, computed from the move log the bot stored."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from bot import presenters
+from bot.i18n import has, t
+from bot.ui.prompt import clip
+from bot.publish import name_fn
+from tests.e2e.driver import Driver, Player
+from tests.e2e.helpers import open_table, table_id
+
+#: texts (i18n keys) that only a private view or prompt carries: never in a channel message
+PRIVATE_KEYS = [
+    "private.title",                    # "... · only you see this" (private prompt)
+    "hand.title",                       # "... · your hand" (hand DM)
+    "private.chosen",                   # "✅ Chosen: ..." receipt of a pick
+    "elves.hand.head",                  # elves: hand size and gold value
+    "empire_engine.hand.pending",       # empire_engine: the pending secret pick
+    "empire_engine.hand.score",         # empire_engine: score pile by type
+    "empire_engine.move.plan.free",     # empire_engine: a plan pick label "(gears 1/2, free)"
+    "tek.hand.die",                     # tek: the war die set, before the reveal
+    "tek.hand.die_options",             # tek: the war dice the player can pay for
+    "tek.prompt.war_die",               # tek: the war-die prompt
+]
+
+
+def literal(key: str) -> str:
+    """The longest fixed piece of a catalogue text (between its {placeholders})."""
+    assert has(key), f"i18n key {key} is gone: update PRIVATE_KEYS"
+    pieces = re.split(r"\{[^}]*\}", t(key))
+    return max(pieces, key=len).strip()
+
+
+async def private_truth(world: Any, sid: int) -> dict[str, list[str]]:
+    """Every private text (the presenter's hand text of each player's own view) at every step
+    of the game, replayed from the seed and the move log the bot stored."""
+    host = world.bot.host
+    rec = await host.get(sid)
+    game = host.game(rec.game)
+    presenter = presenters.get(rec.game)
+    name = name_fn(rec)
+    humans = [s.player_id for s in rec.seats if s.player_id.isdigit()]
+    state = game.setup(rec.player_ids, dict(rec.options), rec.seed)
+    texts: dict[str, list[str]] = {p: [] for p in humans}
+
+    def collect() -> None:
+        for p in humans:
+            text = presenter.hand_text(game.view(state, p), name)
+            if text and (not texts[p] or texts[p][-1] != text):
+                texts[p].append(text)
+
+    collect()
+    for m in await world.bot.store.moves(sid):
+        state, _ = game.apply(state, m.player_id, m.move)
+        collect()
+    return texts
+
+
+def assert_no_leaks(world: Any, sid: int, truth: dict[str, list[str]], players: dict[str, Any]
+                    ) -> int:
+    """Returns how many private texts were checked."""
+    fake = world.fake
+    public = [(m, m.text()) for m in fake.public_messages()]
+    markers = [literal(k) for k in PRIVATE_KEYS]
+    assert all(len(x) >= 6 for x in markers), markers
+    for msg, text in public:
+        for marker in markers:
+            assert marker not in text, f"private marker {marker!r} in channel message {msg!r}:\n{text}"
+    checked = 0
+    for pid, texts in truth.items():
+        for secret in texts:
+            checked += 1
+            for msg, text in public:
+                assert secret not in text, f"{pid}'s private view leaked into {msg!r}:\n{secret}"
+            for other_id, other in players.items():
+                if other_id == pid or secret in truth.get(other_id, []):
+                    continue
+                for msg in fake.everything_sent_to(other):
+                    assert secret not in msg.text(), (
+                        f"{pid}'s private view reached {other.name} in {msg!r}:\n{secret}")
+    return checked
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("game", ["empire_engine", "elves", "tek"])
+async def test_closed_dms_play_through_ephemeral_prompts(world, game: str) -> None:
+    fake, ch, u = world.fake, world.channel, world.users
+    alice, bob = u["alice"], u["bob"]
+    fake.set_dms_open(bob, False)
+    await world.start_bot(seed=5 if game == "tek" else 11)  # tek seed 5: a short game with wars
+    lobby = await open_table(world, game, join=("bob",))
+    sid = table_id(lobby)
+
+    # bob first: in simultaneous secret steps he picks while alice still has to
+    driver = Driver(fake, ch, [Player(bob, dms_open=False), Player(alice)], seed=5)
+    final = await driver.play()
+    assert driver.stats.refusals == []
+    assert "alice" in final.embeds[0]["description"] and "bob" in final.embeds[0]["description"]
+
+    # bob played his secret decisions through ephemeral prompts; nothing was delivered by DM
+    assert driver.stats.via["ephemeral"] > 0, driver.stats.via
+    assert fake.dms(bob) == []
+    assert any(user is bob for user, _ in fake.blocked_dms)
+    pings = [m for m in fake.public_messages()
+             if t("ping.dm_closed", who=f"<@{bob.id}>") in m.text()]
+    assert pings, "the channel never told bob to use Open my prompt"
+    assert not any(f"<@{alice.id}>" in m.text() and "could not DM" in m.text()
+                   for m in fake.public_messages())
+    bob_prompts = [m for m in fake.ephemerals(bob) if m.embeds
+                   and "only you see this" in (m.embeds[0].get("title") or "")]
+    assert bob_prompts and all(m.attachment("board.png") for m in bob_prompts)
+
+    # the scan: nothing private in the channel, nobody sees another player's private view
+    truth = await private_truth(world, sid)
+    players = {str(alice.id): alice, str(bob.id): bob}
+    checked = assert_no_leaks(world, sid, truth, players)
+    if game in ("empire_engine", "elves"):
+        assert checked > 10 and all(truth.values()), truth.keys()
+
+    # every receipt of a pick is seen by the player who made it, and only those picks
+    moves = await world.bot.store.moves(sid)
+    for user in (alice, bob):
+        mine = [m for m in moves if m.player_id == str(user.id)]
+        receipts = [m.content for m in fake.everything_sent_to(user)
+                    if m.content.startswith("✅ Chosen:")]
+        assert 0 < len(receipts) <= len(mine), (user.name, len(receipts), len(mine))
+    if game == "tek":
+        # war dice: each player's receipts name exactly the dice they set (labels as the
+        # presenter words them for that player at that moment)
+        rec = await world.bot.host.get(sid)
+        g, presenter, name = world.bot.host.game("tek"), presenters.get("tek"), name_fn(rec)
+        state = g.setup(rec.player_ids, dict(rec.options), rec.seed)
+        expected: dict[str, Counter] = {str(alice.id): Counter(), str(bob.id): Counter()}
+        for m in moves:
+            if m.move.get("type") == "war_die":
+                label = presenter.move_label(g.view(state, m.player_id), m.move, name)
+                expected[m.player_id][t("private.chosen", move=clip(label, 200))] += 1
+            state, _ = g.apply(state, m.player_id, m.move)
+        for user in (alice, bob):
+            assert expected[str(user.id)], f"{user.name} set no war die: pick another seed"
+            shown = Counter(m.content for m in fake.everything_sent_to(user)
+                            if m.content in expected[str(user.id)])
+            assert shown == expected[str(user.id)], (user.name, shown, expected)
