@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import struct
+import time
 import zlib
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -704,6 +705,48 @@ async def test_members_intent_gets_members_and_chunks() -> None:
             )  # REQUEST_GUILD_MEMBERS
             member = await client.get_guild(guild.id).fetch_member(alice.id)
             assert member.name == "alice"
+        finally:
+            await client.close()
+            await asyncio.wait_for(task, 10)
+
+
+class TwoShardBot(discord.AutoShardedClient):
+    async def before_identify_hook(self, shard_id, *, initial=False) -> None:
+        pass  # discord.py waits 5 s between IDENTIFYs by default
+
+
+@pytest.mark.asyncio
+async def test_two_shards_get_their_own_guilds() -> None:
+    async with FakeDiscord.running() as fake:
+        ms = int(time.time() * 1000) - 1420070400000  # a snowflake's top bits: its timestamp
+        even = fake.add_guild("even", id=((ms & ~1) << 22) + 1)  # shard (id >> 22) % 2 == 0
+        odd = fake.add_guild("odd", id=((ms | 1) << 22) + 1)  # shard 1
+        chans = {g.name: fake.add_channel(g, "general") for g in (even, odd)}
+        alice = fake.add_user("alice")
+        client = TwoShardBot(
+            intents=discord.Intents.default(), shard_count=2, guild_ready_timeout=0.05
+        )
+        seen: list[tuple[int, int | None]] = []
+
+        @client.event
+        async def on_interaction(interaction: discord.Interaction) -> None:
+            seen.append((interaction.guild_id, client.get_guild(interaction.guild_id).shard_id))
+            await interaction.response.send_message("ok")
+
+        fake.commands[None] = [{"id": "1", "name": "ping", "description": "p", "type": 1}]
+        task = asyncio.create_task(client.start("token"))
+        try:
+            await fake.wait_for(
+                lambda: len(fake.gateway.live_sessions) == 2 and fake.gateway.connected,
+                timeout=10,
+                what="two shards",
+            )
+            assert sorted(s.shard[0] for s in fake.gateway.live_sessions) == [0, 1]
+            await asyncio.wait_for(client.wait_until_ready(), 5)
+            assert {g.name: g.shard_id for g in client.guilds} == {"even": 0, "odd": 1}
+            for name in ("even", "odd"):
+                assert (await fake.slash(alice, chans[name], "ping")).content == "ok"
+            assert seen == [(even.id, 0), (odd.id, 1)]
         finally:
             await client.close()
             await asyncio.wait_for(task, 10)

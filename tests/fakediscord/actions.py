@@ -646,7 +646,9 @@ class Actions:
         def sent() -> None:
             inter.dispatched_at = loop.time()
 
-        await self.gateway.dispatch("INTERACTION_CREATE", inter.payload, on_sent=sent)
+        await self.gateway.dispatch(
+            "INTERACTION_CREATE", inter.payload, guild=inter.channel.guild, on_sent=sent
+        )
 
     async def _await_answer(self: FakeDiscord, inter: m.Interaction, timeout: float) -> None:
         await self.wait_for(

@@ -114,15 +114,39 @@ class Gateway:
         return None
 
     @property
+    def live_sessions(self) -> list[GatewaySession]:
+        return [s for s in self.sessions if not s.closed]
+
+    @property
     def connected(self) -> bool:
-        s = self.session
-        return s is not None and s.connection is not None
+        """Every live session (one per shard) has a connection."""
+        live = self.live_sessions
+        return bool(live) and all(s.connection is not None for s in live)
+
+    def session_for(self, guild: Any = None) -> GatewaySession | None:
+        """The session that receives events of `guild` (None: DMs, which go to shard 0):
+        shard = (guild_id >> 22) % shard_count, as Discord routes them."""
+        for session in reversed(self.live_sessions):
+            if session.shard is None:
+                return session
+            shard_id, count = session.shard
+            if shard_id == (0 if guild is None else (guild.id >> 22) % count):
+                return session
+        return None
 
     # --- sending ----------------------------------------------------------------------
-    def enqueue(self, event: str, data: dict, *, on_sent: Any = None) -> dict:
-        """Number a DISPATCH for the current session now (synchronously, so events keep the
-        order in which the fake produced them); `flush` writes it."""
-        session = self.session
+    def enqueue(
+        self,
+        event: str,
+        data: dict,
+        *,
+        guild: Any = None,
+        session: GatewaySession | None = None,
+        on_sent: Any = None,
+    ) -> dict:
+        """Number a DISPATCH now (synchronously, so events keep the order in which the fake
+        produced them) for `session`, or the session of `guild`'s shard; `flush` writes it."""
+        session = session or self.session_for(guild)
         if session is None:
             raise RuntimeError(f"no bot is connected to the fake gateway (cannot send {event})")
         session.seq += 1
@@ -133,6 +157,7 @@ class Gateway:
         }
         session.sent.append(entry)
         session.pending.append(entry)
+        entry["session"] = session
         return entry
 
     async def flush(self, session: GatewaySession | None = None) -> None:
@@ -158,11 +183,20 @@ class Gateway:
         if entry["on_sent"]:
             entry["on_sent"]()
 
-    async def dispatch(self, event: str, data: dict, *, on_sent: Any = None) -> bool:
-        """Send a DISPATCH to the current session; returns whether it went out now (else it
-        is delivered by a RESUME, or never if the bot identifies afresh)."""
-        entry = self.enqueue(event, data, on_sent=on_sent)
-        await self.flush()
+    async def dispatch(
+        self,
+        event: str,
+        data: dict,
+        *,
+        guild: Any = None,
+        session: GatewaySession | None = None,
+        on_sent: Any = None,
+    ) -> bool:
+        """Send a DISPATCH (to `session`, or to the shard of `guild`; DMs: shard 0); returns
+        whether it went out now (else a RESUME delivers it, or nothing if the bot identifies
+        afresh)."""
+        entry = self.enqueue(event, data, guild=guild, session=session, on_sent=on_sent)
+        await self.flush(entry["session"])
         return entry["written"]
 
     async def close_connection(self, *, code: int = 4000, abrupt: bool = False) -> None:
@@ -249,22 +283,24 @@ class Gateway:
         if fake.token is not None and d.get("token") != fake.token:
             await conn.ws.close(code=4004, message=b"Authentication failed.")
             return
-        for old in self.sessions:
-            old.closed = True
         session = GatewaySession(
             id=uuid.uuid4().hex,
             token=d.get("token", ""),
             intents=int(d.get("intents", 0)),
             shard=d.get("shard"),
         )
+        for old in self.sessions:  # a new IDENTIFY replaces the session of the same shard
+            if old.shard is None or session.shard is None or old.shard[0] == session.shard[0]:
+                old.closed = True
         self.sessions.append(session)
         session.connection = conn
         conn.session = session
+        guilds = [g for g in fake.guilds if self.session_for(g) is session]
         ready = {
             "v": 10,
             "user": fake.bot_user.payload()
             | {"verified": True, "mfa_enabled": False, "email": None},
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in fake.guilds],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": fake.resume_gateway_url,
@@ -279,9 +315,9 @@ class Gateway:
         }
         if session.shard is not None:
             ready["shard"] = session.shard
-        await self.dispatch("READY", ready)
-        for guild in fake.guilds:
-            await self.dispatch("GUILD_CREATE", self.guild_create(guild, session))
+        await self.dispatch("READY", ready, session=session)
+        for guild in guilds:
+            await self.dispatch("GUILD_CREATE", self.guild_create(guild, session), session=session)
         self.identified.set()
         fake._notify()
 
@@ -335,4 +371,4 @@ class Gateway:
         }
         if d.get("nonce"):
             chunk["nonce"] = d["nonce"]
-        await self.dispatch("GUILD_MEMBERS_CHUNK", chunk)
+        await self.dispatch("GUILD_MEMBERS_CHUNK", chunk, session=conn.session)

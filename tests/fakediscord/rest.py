@@ -175,12 +175,12 @@ class Rest:
             return
         from .gateway import INTENT_DIRECT_MESSAGES, INTENT_GUILD_MESSAGES
 
-        session = self.fake.gateway.session
+        session = self.fake.gateway.session_for(msg.channel.guild)
         if session is None:
             return
         want = INTENT_DIRECT_MESSAGES if msg.channel.is_dm else INTENT_GUILD_MESSAGES
         if session.wants(want):
-            await self.fake.gateway.dispatch(event, msg.payload())
+            await self.fake.gateway.dispatch(event, msg.payload(), guild=msg.channel.guild)
 
     # --- users, application, gateway --------------------------------------------------
     async def get_me(self, request: web.Request) -> web.Response:

@@ -255,11 +255,13 @@ class FakeDiscord(Actions):
         log_file.close()
         return BotProcess(proc, log_file.name)
 
-    def _dispatch_soon(self, event: str, data: dict) -> None:
+    def _dispatch_soon(self, event: str, data: dict, guild: m.Guild) -> None:
         """From synchronous world building: numbered now (so it precedes anything dispatched
         later, e.g. an interaction in a channel just created), written by a task."""
-        self.gateway.enqueue(event, data)
-        self._spawn(self.gateway.flush())
+        session = self.gateway.session_for(guild)
+        if session is not None:
+            self.gateway.enqueue(event, data, session=session)
+            self._spawn(self.gateway.flush(session))
 
     def _spawn(self, coro) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -267,17 +269,19 @@ class FakeDiscord(Actions):
         task.add_done_callback(self._tasks.discard)
 
     # --- world building ---------------------------------------------------------------
-    def add_guild(self, name: str = "Test Guild", *, owner: m.User | None = None) -> m.Guild:
+    def add_guild(
+        self, name: str = "Test Guild", *, owner: m.User | None = None, id: int | None = None
+    ) -> m.Guild:
         """A guild the bot is in (the bot is a member with ordinary bot permissions).
-        Its owner (default: the application owner, not a player) has every permission."""
-        guild = m.Guild(id=m.snowflake(), name=name, owner_id=(owner or self.owner).id)
+        Its owner (default: the application owner, not a player) has every permission.
+        `id` picks the snowflake (its shard is ``(id >> 22) % shard_count``)."""
+        guild = m.Guild(id=id or m.snowflake(), name=name, owner_id=(owner or self.owner).id)
         self.guilds.append(guild)
         self._join(guild, self.bot_user, m.BOT_PERMISSIONS & ~m.EVERYONE_PERMISSIONS)
         self._join(guild, owner or self.owner, 0)
-        if self.gateway.connected:
-            self._dispatch_soon(
-                "GUILD_CREATE", self.gateway.guild_create(guild, self.gateway.session)
-            )
+        session = self.gateway.session_for(guild)
+        if self.gateway.connected and session is not None:
+            self._dispatch_soon("GUILD_CREATE", self.gateway.guild_create(guild, session), guild)
         return guild
 
     def add_channel(self, guild: m.Guild, name: str = "general") -> m.Channel:
@@ -285,7 +289,7 @@ class FakeDiscord(Actions):
         guild.channels.append(channel)
         self._channels[channel.id] = channel
         if self.gateway.connected:
-            self._dispatch_soon("CHANNEL_CREATE", channel.payload())
+            self._dispatch_soon("CHANNEL_CREATE", channel.payload(), guild)
         return channel
 
     def add_thread(self, parent: m.Channel, name: str, *, owner: m.User | None = None) -> m.Channel:
@@ -302,7 +306,9 @@ class FakeDiscord(Actions):
         parent.guild.channels.append(thread)
         self._channels[thread.id] = thread
         if self.gateway.connected:
-            self._dispatch_soon("THREAD_CREATE", thread.payload() | {"newly_created": True})
+            self._dispatch_soon(
+                "THREAD_CREATE", thread.payload() | {"newly_created": True}, parent.guild
+            )
         return thread
 
     def add_user(
@@ -334,12 +340,12 @@ class FakeDiscord(Actions):
         new = user.id not in guild.members
         guild.members[user.id] = member
         if new and self.gateway.connected and user is not self.bot_user:
-            session = self.gateway.session
+            session = self.gateway.session_for(guild)
             from .gateway import INTENT_GUILD_MEMBERS
 
             if session and session.wants(INTENT_GUILD_MEMBERS):
                 self._dispatch_soon(
-                    "GUILD_MEMBER_ADD", member.payload() | {"guild_id": str(guild.id)}
+                    "GUILD_MEMBER_ADD", member.payload() | {"guild_id": str(guild.id)}, guild
                 )
         return member
 
