@@ -750,3 +750,15 @@ async def test_two_shards_get_their_own_guilds() -> None:
         finally:
             await client.close()
             await asyncio.wait_for(task, 10)
+
+
+@pytest.mark.asyncio
+async def test_wrong_token_is_refused() -> None:
+    async with FakeDiscord.running(token="right-token") as fake:
+        client = discord.Client(intents=discord.Intents.default())
+        try:
+            with pytest.raises(discord.LoginFailure):
+                await client.login("wrong-token")
+        finally:
+            await client.close()
+        assert fake.requests[0].status == 401 and "token" in fake.requests[0].note

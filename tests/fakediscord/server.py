@@ -512,7 +512,10 @@ class FakeDiscord(Actions):
         self._inflight += 1
         try:
             resp: web.StreamResponse | None = None
-            for fault in self.faults:
+            if not self._authorized(request, api_path):
+                resp = web.json_response({"message": "401: Unauthorized", "code": 0}, status=401)
+                record.note = "wrong or missing bot token"
+            for fault in [] if resp is not None else self.faults:
                 if not fault.matches(request.method, api_path):
                     continue
                 fault.hits += 1
@@ -551,6 +554,13 @@ class FakeDiscord(Actions):
             self._inflight -= 1
             self._last_activity = loop.time()
             self._notify()
+
+    def _authorized(self, request: web.Request, api_path: str) -> bool:
+        """With ``FakeDiscord(token=...)``, bot routes need ``Authorization: Bot <token>``
+        (interaction callbacks and webhooks are authorised by their token in the URL)."""
+        if self.token is None or api_path.startswith(("/interactions/", "/webhooks/")):
+            return True
+        return request.headers.get("Authorization") == f"Bot {self.token}"
 
     async def _unhandled(self, request: web.Request) -> web.Response:
         route = f"{request.method} {request.path}"
