@@ -1,0 +1,145 @@
+"""Restarts: stop the bot mid-game, start a new one on the same SQLite file, and keep playing by
+clicking components of messages sent before the restart; turn-clock deadlines set before the
+restart still fire after it. Also a dropped gateway connection in the middle of a game."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.i18n import t
+from tests.e2e.driver import Driver, Player, board_message, move_components, waiting_names
+from tests.e2e.helpers import is_png, move_count, open_table, table_id
+
+
+@pytest.mark.asyncio
+async def test_board_prompt_from_before_a_restart_still_works(world) -> None:
+    fake, ch, u = world.fake, world.channel, world.users
+    await world.start_bot()
+    lobby = await open_table(world, "majesty", join=("bob",))
+    sid = table_id(lobby)
+    driver = Driver(fake, ch, [Player(u["alice"]), Player(u["bob"])], seed=3)
+    for _ in range(3):  # a few moves, so the restart happens mid-game
+        kind, player, msg = await fake.wait_for(driver.find_action, what="a prompt")
+        await driver.act(kind, player, msg)
+        await fake.idle()
+    old_board = board_message(fake, ch)
+    before = await move_count(world, sid)
+    assert before == 3
+
+    await world.stop_bot()
+    await world.start_bot()
+
+    # the board message was sent by the old process; its components still work
+    kind, player, msg = driver.find_action()
+    assert kind == "board" and msg is old_board, (kind, msg)
+    versions = len(old_board.versions)
+    result = await driver.act(kind, player, msg)
+    assert not [m for m in result.followups if m.ephemeral], result.followups
+    await fake.idle()
+    assert await move_count(world, sid) == before + 1
+    assert len(old_board.versions) > versions or board_message(fake, ch) is not old_board
+    final = await driver.play()
+    assert "alice" in final.embeds[0]["description"]
+
+
+@pytest.mark.asyncio
+async def test_dm_prompts_from_before_a_restart_still_work(world) -> None:
+    fake, ch, u = world.fake, world.channel, world.users
+    alice, bob = u["alice"], u["bob"]
+    await world.start_bot()
+    lobby = await open_table(world, "empire_engine", join=("bob",))
+    sid = table_id(lobby)
+
+    # round 1: both are DMed a secret prompt; alice picks before the restart, bob after it
+    a_dm = await fake.wait_for(lambda: [m for m in fake.dms(alice) if move_components(m)[1]
+                                        or move_components(m)[0]], what="alice's DM prompt")
+    b_dm = await fake.wait_for(lambda: [m for m in fake.dms(bob) if move_components(m)[1]
+                                        or move_components(m)[0]], what="bob's DM prompt")
+    a_prompt, b_prompt = a_dm[-1], b_dm[-1]
+    selects, buttons = move_components(a_prompt)
+    if selects:
+        await fake.select(alice, a_prompt, selects[0]["custom_id"], [selects[0]["options"][0]["value"]])
+    else:
+        await fake.click(alice, a_prompt, buttons[0]["custom_id"])
+    await fake.idle()
+    assert await move_count(world, sid) == 1
+    assert a_prompt.content.startswith("✅")
+
+    await world.stop_bot()
+    await world.start_bot()
+
+    selects, buttons = move_components(b_prompt)
+    board = board_message(fake, ch)
+    seen = len(board.versions)
+    if selects:
+        res = await fake.select(bob, b_prompt, selects[0]["custom_id"], [selects[0]["options"][-1]["value"]])
+    else:
+        res = await fake.click(bob, b_prompt, buttons[-1]["custom_id"])
+    assert not [m for m in res.followups if m.ephemeral], res.followups
+    await fake.idle()
+    assert await move_count(world, sid) >= 2
+    assert b_prompt.content.startswith("✅")
+    # the reveal reached the channel: the board moved on to round 2
+    board = board_message(fake, ch)
+    assert len(board.versions) > seen or board.id != board_message(fake, ch).id
+    assert "Round 1 reveal" in board.text(history=False), board.text(history=False)
+    final = await Driver(fake, ch, [Player(alice), Player(bob)], seed=4).play()
+    assert is_png(board_message(fake, ch).attachment("board.png"))
+    assert "bob" in final.embeds[0]["description"]
+
+
+@pytest.mark.asyncio
+async def test_turn_clock_survives_a_restart(world) -> None:
+    fake, ch, u = world.fake, world.channel, world.users
+    await world.start_bot()
+    lobby = await open_table(world, "majesty", join=("bob",), clock="5m")
+    sid = table_id(lobby)
+    assert t("clock.5m") in lobby.text(history=False)
+    board = board_message(fake, ch)
+    [first] = waiting_names(board)
+    first_user = u[first]
+    assert "Time runs out <t:" in board.text(history=False)
+    assert await move_count(world, sid) == 0
+
+    await world.stop_bot()
+    # 2.5 minutes later (the bot is down meanwhile): half time -> a reminder
+    world.skew = 160
+    await world.start_bot()
+    reminder = await fake.wait_for(
+        lambda: [m for m in fake.dms(first_user) if m.content.startswith("⏳ Reminder")], timeout=5,
+        what="the half-time reminder DM")
+    assert f"<#{ch.id}>" in reminder[-1].content
+    assert await move_count(world, sid) == 0
+
+    await world.stop_bot()
+    # past the 5-minute deadline set by the first process: a random legal move is made
+    world.skew = 305
+    await world.start_bot()
+    timeout_line = t("host.timeout", name=first)
+    await fake.wait_for(lambda: timeout_line in board_message(fake, ch).text(history=False),
+                        timeout=5, what="the timeout move on the board")
+    moves = await world.bot.store.moves(sid)
+    assert [m.source for m in moves][:1] == ["timeout"] and moves[0].player_id == str(first_user.id)
+    # bob's decision started now, with a fresh deadline: no second timeout
+    await fake.idle(quiet=0.6)
+    assert [m.source for m in await world.bot.store.moves(sid)].count("timeout") == 1
+
+
+@pytest.mark.asyncio
+async def test_gateway_drop_mid_game(world) -> None:
+    fake, ch, u = world.fake, world.channel, world.users
+    await world.start_bot()
+    lobby = await open_table(world, "majesty", join=("bob",))
+    sid = table_id(lobby)
+    driver = Driver(fake, ch, [Player(u["alice"]), Player(u["bob"])], seed=8)
+    kind, player, msg = await fake.wait_for(driver.find_action, what="a prompt")
+    await driver.act(kind, player, msg)
+    await fake.idle()
+    await fake.drop_gateway(abrupt=True)          # the client RESUMEs
+    kind, player, msg = await fake.wait_for(driver.find_action, what="a prompt")
+    res = await driver.act(kind, player, msg)
+    assert res.type is not None
+    await fake.idle()
+    assert await move_count(world, sid) == 2
+    status = await fake.slash(u["bob"], ch, "game status")
+    assert status.ephemeral and "table #" in status.text()
