@@ -119,12 +119,15 @@ def check_outcome(game: Game, state: Any, players: list[str]) -> list[dict[str, 
     assert sorted(r["player"] for r in result) == sorted(players)
     ranks = [r["rank"] for r in result]
     assert min(ranks) == 1
-    ordered = sorted(result, key=lambda r: r["rank"])
-    for i, row in enumerate(ordered):
-        # standard competition ranking: rank = 1 + number of players strictly ahead
-        ahead = sum(1 for r in ordered if r["rank"] < row["rank"])
-        assert row["rank"] == ahead + 1, f"{game.id}: ranks not 1,1,3-style: {ranks}"
-        assert i >= ahead
+    for row in result:
+        # competition ranking (1, 1, 3) over the scoring units: a player's rank is one more
+        # than the number of units strictly ahead, so it never exceeds 1 + players ahead
+        # (team games rank the teams: 1, 1, 2, 2)
+        ahead_players = sum(1 for r in result if r["rank"] < row["rank"])
+        ahead_ranks = len({r["rank"] for r in result if r["rank"] < row["rank"]})
+        assert isinstance(row["rank"], int) and not isinstance(row["rank"], bool)
+        assert ahead_ranks + 1 <= row["rank"] <= ahead_players + 1, (
+            f"{game.id}: ranks are not competition ranks: {ranks}")
     return result
 
 

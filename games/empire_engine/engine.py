@@ -566,9 +566,10 @@ def final_results(s: State) -> list[dict[str, Any]]:
     for row in rows:
         key = (row["score"], row["ready_total"])
         ahead = [i for i, o in enumerate(rows) if (o["score"], o["ready_total"]) > key]
+        # Competition ranking over scoring units (§9): a team game ranks the two teams 1 and 2
+        # (or 1 and 1), and every member carries the team's rank.
         row["unit_rank"] = 1 + len(ahead)
-        # Competition ranking over players (the project contract: 1, 1, 3, 3 for two teams).
-        row["rank"] = 1 + sum(len(units[i]) for i in ahead)
+        row["rank"] = row["unit_rank"]
     out = []
     for p in s["players"]:
         ui = next(i for i, u in enumerate(units) if p in u)

@@ -500,7 +500,7 @@ def test_team_outcome_combines_piles() -> None:
     assert out["B"]["score"] == 6 and out["B"]["majorities"] == ["good"]
     assert out["A"]["team_rank"] == 1 and out["B"]["team_rank"] == 2
     assert out["A"]["rank"] == out["C"]["rank"] == 1
-    assert out["B"]["rank"] == out["D"]["rank"] == 3
+    assert out["B"]["rank"] == out["D"]["rank"] == 2  # §9: the team's rank among two teams
     assert out["A"]["score_pile"] == SC(2, 0, 1) and out["A"]["team"] == 0
     assert out["D"]["team"] == 1
     for r in out.values():
