@@ -58,11 +58,22 @@ def board_png(fake: Any, msg: Message) -> bytes:
     return msg.attachment("board.png")
 
 
-def refusal(result: InteractionResult) -> str:
-    """The ephemeral answer to an interaction the bot refused (response or follow-up)."""
-    msgs = [m for m in result.messages if m.flags & EPHEMERAL]
-    assert msgs, f"no ephemeral answer in {result!r}"
+def _ephemeral_answers(result: InteractionResult) -> list[Message]:
+    own = [result.message] if result.type in (4, 5) and result.message is not None else []
+    return [m for m in own + result.followups if m.flags & EPHEMERAL and not m.loading]
+
+
+async def refusal(result: InteractionResult, timeout: float = 5.0) -> str:
+    """The ephemeral answer to an interaction the bot refused (response or follow-up; waits
+    for the follow-up after a defer)."""
+    msgs = await result.fake.wait_for(lambda: _ephemeral_answers(result), timeout=timeout,
+                                      what=f"an ephemeral refusal to {result!r}")
     return "\n".join(m.content for m in msgs)
+
+
+def refused_now(result: InteractionResult) -> bool:
+    """Whether the bot has answered ``result`` with an ephemeral message (no waiting)."""
+    return bool(_ephemeral_answers(result))
 
 
 def board_state(fake: Any, channel: Any) -> tuple[int, int, str]:
@@ -77,4 +88,4 @@ async def move_count(world: Any, session: int) -> int:
 
 
 __all__ = ["board_message", "final_message", "open_table", "table_id", "is_png", "board_png",
-           "refusal", "board_state", "move_count"]
+           "refusal", "refused_now", "board_state", "move_count"]

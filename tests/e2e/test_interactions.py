@@ -1,0 +1,225 @@
+"""Clicks that must not change the game: races, double clicks, outsiders, out-of-turn clicks,
+stale prompts, unknown values and unknown games. Each gets a short ephemeral refusal, exactly
+one move is applied where one is due, and the board message is left alone."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from bot.i18n import t
+from tests.e2e.driver import board_message, move_components, waiting_names
+from tests.e2e.helpers import (
+    board_state,
+    move_count,
+    open_table,
+    refusal,
+    refused_now,
+    table_id,
+)
+from tests.fakediscord import InteractionResult, Message
+from tests.fakediscord.models import MESSAGE_COMPONENT
+
+
+async def forged_click(fake: Any, user: Any, msg: Message, custom_id: str,
+                       values: list[str] | None = None) -> InteractionResult:
+    """A component interaction with a custom_id the message does not (or no longer) show: what
+    a Discord client sends from a message it has not refreshed, or what a tampered client sends."""
+    data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2 if values is None else 3}
+    if values is not None:
+        data["values"] = values
+    return await fake._interact(MESSAGE_COMPONENT, user, msg.channel, data, message=msg)
+
+
+def first_choice(msg: Message) -> tuple[str, list[str] | None]:
+    """(custom_id, values) of the first move option on a prompt message."""
+    selects, buttons = move_components(msg)
+    if selects:
+        return selects[0]["custom_id"], [selects[0]["options"][0]["value"]]
+    return buttons[0]["custom_id"], None
+
+
+async def choose(fake: Any, user: Any, msg: Message, choice: tuple[str, list[str] | None]
+                 ) -> InteractionResult:
+    cid, values = choice
+    if values is None:
+        return await fake.click(user, msg, cid)
+    return await fake.select(user, msg, cid, values)
+
+
+async def majesty_table(world: Any) -> tuple[int, Any, Any, Message]:
+    """A running majesty game (alice, bob); returns (session, actor, other, board)."""
+    await world.start_bot()
+    lobby = await open_table(world, "majesty", join=("bob",))
+    board = board_message(world.fake, world.channel)
+    [actor] = waiting_names(board)
+    other = "alice" if actor == "bob" else "bob"
+    return table_id(lobby), world.users[actor], world.users[other], board
+
+
+@pytest.mark.asyncio
+async def test_two_players_click_the_same_prompt_at_once(world) -> None:
+    fake = world.fake
+    sid, actor, other, board = await majesty_table(world)
+    choice = first_choice(board)
+    before = await move_count(world, sid)
+    a, b = await asyncio.gather(choose(fake, actor, board, choice),
+                                choose(fake, other, board, choice))
+    await fake.idle()
+    assert await move_count(world, sid) == before + 1
+    moves = await world.bot.store.moves(sid)
+    assert moves[-1].player_id == str(actor.id)
+    assert not [m for m in a.followups if m.ephemeral], a.followups
+    text = await refusal(b)
+    assert text in (t("error.not_your_turn"), t("error.stale"), t("error.busy")), text
+    # the log shows the move once
+    log = await fake.slash(actor, world.channel, "game log")
+    assert log.ephemeral and log.embeds[0]["title"] == t("log.title", id=sid)
+
+
+@pytest.mark.asyncio
+async def test_double_click_applies_once(world) -> None:
+    fake = world.fake
+    sid, actor, other, board = await majesty_table(world)
+    choice = first_choice(board)
+    before = await move_count(world, sid)
+    a, b = await asyncio.gather(choose(fake, actor, board, choice),
+                                choose(fake, actor, board, choice))
+    await fake.idle()
+    assert await move_count(world, sid) == before + 1
+    refused = [r for r in (a, b) if refused_now(r)]
+    assert len(refused) == 1, (a.followups, b.followups)
+    assert await refusal(refused[0]) in (t("error.stale"), t("error.busy"), t("error.not_your_turn"))
+
+
+@pytest.mark.asyncio
+async def test_double_click_on_a_dm_prompt_applies_once(world) -> None:
+    fake, u = world.fake, world.users
+    await world.start_bot()
+    lobby = await open_table(world, "empire_engine", join=("bob",))
+    sid = table_id(lobby)
+    alice = u["alice"]
+    dm = await fake.wait_for(lambda: [m for m in fake.dms(alice) if any(move_components(m))],
+                             what="alice's DM prompt")
+    prompt = dm[-1]
+    choice = first_choice(prompt)
+    a, b = await asyncio.gather(choose(fake, alice, prompt, choice),
+                                choose(fake, alice, prompt, choice))
+    await fake.idle()
+    assert await move_count(world, sid) == 1
+    refused = [r for r in (a, b) if refused_now(r)]
+    assert len(refused) == 1, (a.followups, b.followups)
+    assert prompt.content.startswith("✅")
+
+
+@pytest.mark.asyncio
+async def test_refusals_change_nothing(world) -> None:
+    fake, ch, u = world.fake, world.channel, world.users
+    outsider = u["outsider"]
+    sid, actor, other, board = await majesty_table(world)
+    choice = first_choice(board)
+    state = board_state(fake, ch)
+    moves = await move_count(world, sid)
+
+    async def refused(result: InteractionResult, expected: str) -> None:
+        assert await refusal(result) == expected, (result, result.followups)
+        await fake.idle()
+        assert board_state(fake, ch) == state, "the board message changed"
+        assert await move_count(world, sid) == moves
+
+    # an outsider (not seated) clicks a move, "My view" and a lobby button of the running game
+    await refused(await choose(fake, outsider, board, choice), t("error.not_seated"))
+    await refused(await fake.click(outsider, board, t("board.my_view")), t("error.not_seated"))
+    # the player whose turn it is not
+    await refused(await choose(fake, other, board, choice), t("error.not_your_turn"))
+    # an option value that is not in the select (a tampered client; Discord would not send it)
+    cid, values = choice
+    assert values is not None, "majesty's first prompt is a select menu"
+    await refused(await forged_click(fake, actor, board, cid, ["0123456789"]), t("error.stale"))
+
+    # the actor moves; the refusals above changed nothing, so exactly this move is applied
+    result = await choose(fake, actor, board, choice)
+    await fake.idle()
+    assert not refused_now(result), result.followups
+    assert await move_count(world, sid) == moves + 1
+
+
+@pytest.mark.asyncio
+async def test_lobby_refusals(world) -> None:
+    fake, ch, u = world.fake, world.channel, world.users
+    await world.start_bot()
+    lobby = await open_table(world, "majesty", join=("bob",), start=False)
+    seen = len(lobby.versions)
+
+    async def refused(user: str, label: str, expected: str) -> None:
+        res = await fake.click(u[user], lobby, label)
+        assert await refusal(res) == expected, res
+        await fake.idle()
+        assert len(lobby.versions) == seen, "the lobby changed"
+
+    not_host = t("error.not_host", host="alice")
+    await refused("outsider", t("lobby.start"), t("error.not_seated"))
+    await refused("outsider", t("lobby.leave"), t("error.not_seated"))
+    await refused("bob", t("lobby.ai"), not_host)
+    await refused("bob", t("lobby.cancel"), not_host)
+    await refused("bob", t("lobby.join"), t("error.already_joined"))
+    res = await fake.slash(u["bob"], ch, "game new elves")
+    assert res.ephemeral and res.content == t("error.channel_busy")
+    # a player alone cannot start majesty (2-4 players)
+    await fake.click(u["bob"], lobby, t("lobby.leave"))
+    await fake.idle()
+    seen = len(lobby.versions)
+    await refused("alice", t("lobby.start"),
+                  t("error.too_few_players", game="Majesty: For the Realm", min=2, count=1))
+    # Manage Channels may close someone else's table
+    await fake.click(u["mod"], lobby, t("lobby.cancel"))
+    await fake.idle()
+    assert t("lobby.cancelled") in lobby.text(history=False) and not lobby.buttons()
+
+
+@pytest.mark.asyncio
+async def test_stale_ephemeral_prompt_after_the_dm_was_answered(world) -> None:
+    """``/game hand`` shows the current prompt ephemerally; once the same decision is made from
+    the DM, the ephemeral copy is out of date."""
+    fake, ch, u = world.fake, world.channel, world.users
+    alice = u["alice"]
+    await world.start_bot()
+    lobby = await open_table(world, "empire_engine", join=("bob",))
+    sid = table_id(lobby)
+    hand = await fake.slash(alice, ch, "game hand")
+    copy = hand.followups[-1] if hand.followups else hand.message
+    assert copy.ephemeral and any(move_components(copy)), copy
+    dm = [m for m in fake.dms(alice) if any(move_components(m))][-1]
+    await choose(fake, alice, dm, first_choice(dm))
+    await fake.idle()
+    assert await move_count(world, sid) == 1
+    state = board_state(fake, ch)
+    res = await choose(fake, alice, copy, first_choice(copy))
+    assert await refusal(res) == t("error.stale")
+    await fake.idle()
+    assert await move_count(world, sid) == 1 and board_state(fake, ch) == state
+
+
+@pytest.mark.asyncio
+async def test_unknown_game_and_option_values_are_refused(world) -> None:
+    fake, ch, u = world.fake, world.channel, world.users
+    alice = u["alice"]
+    await world.start_bot()
+    known = "elves, empire_engine, majesty, tek"
+    res = await fake.slash(alice, ch, "game rules", game="chess", _validate=False)
+    assert res.ephemeral and res.content == t("error.unknown_game", game="chess", known=known)
+    res = await fake.slash(alice, ch, "standings", game="chess", _validate=False)
+    assert res.ephemeral and res.content == t("error.unknown_game", game="chess", known=known)
+    # option values Discord would not offer (choices are enforced by Discord, not trusted)
+    res = await fake.slash(alice, ch, "game new majesty", sides="99", _validate=False)
+    assert res.ephemeral and res.content in (
+        t("error.bad_option", option="sides", value="99"),
+        t("error.bad_setup", detail="x").replace("x", "")[:20] + res.content[20:]), res
+    res = await fake.slash(alice, ch, "game new majesty", turn_clock="7m", _validate=False)
+    assert res.ephemeral, "an unknown turn clock must be refused, not silently replaced"
+    # nothing was opened
+    assert fake.messages(ch) == []
+    status = await fake.slash(alice, ch, "game status")
+    assert status.ephemeral and status.content == t("error.no_session")
