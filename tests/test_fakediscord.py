@@ -546,6 +546,12 @@ async def test_rate_limit_is_retried(world: World) -> None:
     assert fault.hits == 2 and fake.messages(world.general)[0].content == "Round 1 begins (edited)"
     posts = [r.status for r in fake.requests if r.method == "POST" and r.path.endswith("/messages")]
     assert posts == [429, 429, 200]
+    # interaction callbacks and follow-ups go through discord.py's webhook adapter: also retried
+    fake.rate_limit("POST /interactions/*/*/callback", retry_after=0.1)
+    fake.rate_limit("POST /webhooks/**", retry_after=0.1)
+    res = await fake.slash(world.alice, world.general, "announce")
+    assert res.content == "done"
+    assert [r.status for r in fake.requests if r.fault] == [429, 429, 429, 429]
 
 
 @pytest.mark.asyncio
