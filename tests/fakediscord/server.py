@@ -137,6 +137,7 @@ class FakeDiscord(Actions):
         self._last_activity = 0.0
         self._changed = asyncio.Event()
         self._tasks: set[asyncio.Task] = set()
+        self._processes: list[BotProcess] = []
         self._runner: web.AppRunner | None = None
         self.port = 0
 
@@ -165,6 +166,12 @@ class FakeDiscord(Actions):
         self._last_activity = asyncio.get_running_loop().time()
 
     async def stop(self) -> None:
+        """Close every connection, kill bot processes it spawned that still run, delete
+        their logs, and shut the server down."""
+        for proc in self._processes:
+            await proc.kill()
+            with contextlib.suppress(OSError):
+                os.unlink(proc.log_path)
         await self.gateway.close_all()
         for task in list(self._tasks):
             task.cancel()
@@ -253,7 +260,9 @@ class FakeDiscord(Actions):
             *argv, env=full_env, cwd=cwd or root, stdout=log_file, stderr=asyncio.subprocess.STDOUT
         )
         log_file.close()
-        return BotProcess(proc, log_file.name)
+        bot = BotProcess(proc, log_file.name)
+        self._processes.append(bot)
+        return bot
 
     def _dispatch_soon(self, event: str, data: dict, guild: m.Guild) -> None:
         """From synchronous world building: numbered now (so it precedes anything dispatched
