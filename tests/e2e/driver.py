@@ -26,11 +26,15 @@ def board_message(fake: FakeDiscord, channel: Any) -> Message | None:
     return None
 
 
+def final_messages(fake: FakeDiscord, channel: Any) -> list[Message]:
+    return [msg for msg in fake.messages(channel)
+            if msg.embeds and "final standings" in (msg.embeds[0].get("title") or "")]
+
+
 def final_message(fake: FakeDiscord, channel: Any) -> Message | None:
-    for msg in fake.messages(channel):
-        if msg.embeds and "final standings" in (msg.embeds[0].get("title") or ""):
-            return msg
-    return None
+    """The latest final standings message in the channel."""
+    finals = final_messages(fake, channel)
+    return finals[-1] if finals else None
 
 
 def waiting_names(board: Message) -> list[str]:
@@ -64,9 +68,15 @@ class Driver:
         self.fake, self.channel, self.players = fake, channel, players
         self.rng = random.Random(seed)
         self.stats = Stats()
+        self.finals_before = len(final_messages(fake, channel))  # earlier games' results
+
+    def final(self) -> Message | None:
+        """The final standings of this driver's game, once posted."""
+        finals = final_messages(self.fake, self.channel)
+        return finals[self.finals_before] if len(finals) > self.finals_before else None
 
     def find_action(self) -> tuple[str, Player, Message | None] | None:
-        if final_message(self.fake, self.channel):
+        if self.final():
             return ("done", self.players[0], None)
         board = board_message(self.fake, self.channel)
         if board is None:
@@ -108,7 +118,7 @@ class Driver:
             kind, player, msg = await self.fake.wait_for(
                 self.find_action, timeout=step_timeout, what="a prompt for a waiting player")
             if kind == "done":
-                return final_message(self.fake, self.channel)  # type: ignore[return-value]
+                return self.final()  # type: ignore[return-value]
             board = board_message(self.fake, self.channel)
             before = (board.id, len(board.versions)) if board else None
             ephemerals = len(self.fake.ephemerals(player.user))
@@ -126,7 +136,7 @@ class Driver:
 
             def board_moved() -> bool:
                 now = board_message(self.fake, self.channel)
-                return bool(final_message(self.fake, self.channel)) or (
+                return bool(self.final()) or (
                     now is not None and (now.id, len(now.versions)) != before)
 
             await self.fake.wait_for(board_moved, timeout=10, what="the board to update")

@@ -1,0 +1,207 @@
+"""The other slash commands: rules, status, board, hand, log, leave, abandon, kick, and the
+long-term ``/standings`` and ``/stats`` after finished games."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.i18n import t
+from tests.e2e.driver import Driver, Player, board_message, final_message, move_components
+from tests.e2e.helpers import board_png, is_png, move_count, open_table, refusal, table_id
+
+TITLES = {"majesty": "Majesty: For the Realm", "empire_engine": "Empire Engine",
+          "elves": "King of the Elves", "tek": "Tiny Epic Kingdoms"}
+
+
+@pytest.mark.asyncio
+async def test_rules_for_each_game(world) -> None:
+    fake, ch, u = world.fake, world.channel, world.users
+    await world.start_bot()
+    for game, title in TITLES.items():
+        res = await fake.slash(u["outsider"], ch, "game rules", game=game)
+        assert res.ephemeral, res
+        embed = res.embeds[0]
+        assert embed["title"] == t("rules.title", game=title)
+        text = embed["description"]
+        assert len(text) > 300 and text != t("rules.none"), (game, text[:100])
+        assert "player" in text.lower()
+    assert fake.messages(ch) == []  # nothing public
+
+
+@pytest.mark.asyncio
+async def test_status_board_hand_log(world) -> None:
+    fake, ch, u = world.fake, world.channel, world.users
+    alice, bob, outsider = u["alice"], u["bob"], u["outsider"]
+    await world.start_bot()
+    lobby = await open_table(world, "empire_engine", join=("bob",), start=False)
+    sid = table_id(lobby)
+
+    # in the lobby: status shows the lobby, the other commands say the game is not running
+    res = await fake.slash(outsider, ch, "game status")
+    assert res.ephemeral and "Players (2/" in res.text()
+    res = await fake.slash(alice, ch, "game log")
+    assert await refusal(res) == t("error.not_running")
+    res = await fake.slash(bob, ch, "game start")
+    assert res.ephemeral and t("lobby.started") in res.text()
+    await fake.idle()
+    board = board_message(fake, ch)
+    assert board is not None and table_id(board) == sid
+    assert t("lobby.running") in lobby.text(history=False)
+
+    # status: only to the caller, with the public board image
+    res = await fake.slash(outsider, ch, "game status")
+    assert res.ephemeral and f"table #{sid}" in res.text()
+    assert is_png(res.attachments[0]) if res.attachments else is_png(
+        res.followups[-1].attachment("board.png"))
+
+    # log: no moves yet, then the first moves
+    res = await fake.slash(alice, ch, "game log")
+    assert res.ephemeral and t("log.empty") in res.text()
+    for user in (alice, bob):
+        dm = [m for m in fake.dms(user) if any(move_components(m))][-1]
+        sel, btn = move_components(dm)
+        if sel:
+            await fake.select(user, dm, sel[0]["custom_id"], [sel[0]["options"][0]["value"]])
+        else:
+            await fake.click(user, dm, btn[0]["custom_id"])
+        await fake.idle()
+    assert await move_count(world, sid) == 2
+    res = await fake.slash(alice, ch, "game log")
+    assert res.ephemeral and res.embeds[0]["title"] == t("log.title", id=sid)
+    assert "Round 1 reveal" in res.text() and t("log.empty") not in res.text()
+
+    # hand: the caller's private view with the private image; outsiders are refused
+    res = await fake.slash(bob, ch, "game hand")
+    msg = res.followups[-1] if res.followups else res.message
+    assert msg.ephemeral and "only you see this" in msg.embeds[0]["title"]
+    assert is_png(msg.attachment("board.png"))
+    assert "Your score pile" in msg.text()
+    res = await fake.slash(outsider, ch, "game hand")
+    assert await refusal(res) == t("error.not_seated")
+    # "My view" button on the board does the same
+    res = await fake.click(alice, board_message(fake, ch), t("board.my_view"))
+    msg = res.followups[-1] if res.followups else res.message
+    assert msg.ephemeral and "only you see this" in msg.embeds[0]["title"]
+
+    # board: reposted at the bottom; the old one keeps its picture but loses its buttons
+    old = board_message(fake, ch)
+    res = await fake.slash(outsider, ch, "game board")
+    assert res.ephemeral and t("board.reposted") in res.text()
+    await fake.idle()
+    new = board_message(fake, ch)
+    assert new.id != old.id and fake.messages(ch)[-1] is new
+    assert not old.components and old.attachments
+    assert is_png(board_png(fake, new)) and t("board.my_view") in new.labels
+
+
+@pytest.mark.asyncio
+async def test_leave_kick_abandon(world) -> None:
+    fake, ch, u = world.fake, world.channel, world.users
+    alice, bob, cyril, mod = u["alice"], u["bob"], u["cyril"], u["mod"]
+    await world.start_bot()
+    lobby = await open_table(world, "majesty", join=("bob", "cyril"))
+    sid = table_id(lobby)
+
+    # kick: only the host or Manage Channels; not yourself; only seated players
+    res = await fake.slash(bob, ch, "game kick", member=cyril)
+    assert await refusal(res) == t("error.not_host", host="alice")
+    res = await fake.slash(alice, ch, "game kick", member=alice)
+    assert await refusal(res) == t("error.kick_self")
+    res = await fake.slash(alice, ch, "game kick", member=cyril)
+    assert res.ephemeral and res.content == t("kick.done", name="cyril")
+    await fake.idle()
+    assert t("host.kicked", name="cyril") in board_message(fake, ch).text(history=False)
+
+    # leave: an AI takes bob's seat, the game goes on
+    res = await fake.slash(bob, ch, "game leave")
+    assert t("lobby.left_running") in res.text()
+    await fake.idle()
+    # bob's turn was played by the AI at once (its moves push the line out of the board's
+    # 8-line log in the same update, so we read the move log)
+    moves = await world.bot.store.moves(sid)
+    assert any(m.player_id == str(bob.id) and m.source == "ai" for m in moves), moves
+    assert "**bob**" not in board_message(fake, ch).text(history=False).split("⏳")[-1]
+    res = await fake.slash(bob, ch, "game leave")
+    assert res.ephemeral  # already an AI seat: nothing more to leave
+
+    # abandon: not by a plain player, yes by Manage Channels
+    moves = await move_count(world, sid)
+    res = await fake.slash(bob, ch, "game abandon")
+    assert await refusal(res) == t("error.not_host", host="alice")
+    assert await move_count(world, sid) == moves
+    res = await fake.slash(mod, ch, "game abandon")
+    assert not res.ephemeral and res.content == t("host.abandoned", name="mod")
+    await fake.idle()
+    board = board_message(fake, ch)
+    assert t("board.abandoned") in board.text(history=False)
+    assert not [c for c in board.custom_ids if c.startswith(("ct:m:", "ct:s:", "ct:o:"))]
+    assert final_message(fake, ch) is None
+    res = await fake.slash(alice, ch, "game status")
+    assert await refusal(res) == t("error.no_session")
+    # the channel is free again
+    res = await fake.slash(alice, ch, "game new empire_engine", turn_clock="off")
+    assert not res.ephemeral and t("lobby.join") in res.labels
+    # an abandoned game is not rated
+    res = await fake.slash(alice, ch, "standings")
+    assert t("standings.empty") in res.text()
+
+
+@pytest.mark.asyncio
+async def test_kick_someone_not_seated(world) -> None:
+    fake, ch, u = world.fake, world.channel, world.users
+    await world.start_bot()
+    await open_table(world, "majesty", join=("bob",))
+    res = await fake.slash(u["alice"], ch, "game kick", member=u["dana"])
+    text = await refusal(res)
+    assert text in (t("error.nobody_to_kick", name="dana"),
+                    t("error.nobody_to_kick", name=f"<@{u['dana'].id}>")), text
+
+
+@pytest.mark.asyncio
+async def test_standings_and_stats_after_finished_games(world) -> None:
+    fake, ch, u = world.fake, world.channel, world.users
+    alice, bob, cyril = u["alice"], u["bob"], u["cyril"]
+    await world.start_bot()
+    res = await fake.slash(alice, ch, "standings")
+    assert t("standings.empty") in res.text()
+    res = await fake.slash(alice, ch, "stats")
+    assert t("stats.empty") in res.text()
+
+    winners = {}
+    for game, seats, seed in (("majesty", ("bob",), 1), ("empire_engine", ("bob", "cyril"), 2)):
+        await open_table(world, game, join=seats)
+        players = [Player(alice)] + [Player(u[n]) for n in seats]
+        final = await Driver(fake, ch, players, seed=seed).play()
+        first = final.embeds[0]["description"].splitlines()[0]
+        winners[game] = re.search(r"\*\*(.+?)\*\*", first).group(1)  # type: ignore[union-attr]
+        await fake.idle()
+
+    # /standings: public, every player of each game with their games count
+    res = await fake.slash(cyril, ch, "standings")
+    assert not res.ephemeral
+    text = res.text()
+    assert res.embeds[0]["title"] == t("standings.title", game=t("standings.all"))
+    for user, n in ((alice, 2), (bob, 2), (cyril, 1)):
+        rows = [line for line in text.splitlines() if f"<@{user.id}>" in line]
+        assert len(rows) == n, (user.name, rows)
+        assert all("1 games" in r for r in rows), rows
+    res = await fake.slash(cyril, ch, "standings", game="majesty")
+    rows = [line for line in res.text().splitlines() if "<@" in line]
+    assert len(rows) == 2 and f"<@{cyril.id}>" not in res.text()
+    win_row = next(r for r in rows if f"<@{u[winners['majesty']].id}>" in r)
+    assert "1 wins" in win_row
+
+    # /stats: your own, and someone else's
+    res = await fake.slash(alice, ch, "stats")
+    assert not res.ephemeral and res.embeds[0]["title"] == t("stats.title", name="alice")
+    text = res.text()
+    assert "**Majesty: For the Realm**: 1 games" in text and "**Empire Engine**: 1 games" in text
+    assert t("stats.recent") in text
+    assert len(re.findall(r"place \d of \d", text)) == 2
+    res = await fake.slash(alice, ch, "stats", member=cyril)
+    assert res.embeds[0]["title"] == t("stats.title", name="cyril")
+    assert "**Empire Engine**: 1 games" in res.text() and "Majesty" not in res.text()
+    wins = 1 if winners["empire_engine"] == "cyril" else 0
+    assert f"1 games, {wins} wins" in res.text()
