@@ -233,6 +233,9 @@ class FakeTestBot(commands.Bot):
         self.guild_id = guild_id
         self.events: list[tuple] = []
 
+    async def before_identify_hook(self, shard_id, *, initial=False) -> None:
+        pass  # discord.py sleeps 5 s before every IDENTIFY but the first (INVALID_SESSION test)
+
     async def setup_hook(self) -> None:
         self.add_dynamic_items(JoinButton)
         for cmd in (game, hand, board, announce, dm, ask, slow, twice, rules):
