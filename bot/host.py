@@ -106,6 +106,9 @@ class SessionHost:
         self._locks: dict[int, asyncio.Lock] = {}
         self._channel_locks: dict[str, asyncio.Lock] = {}
         self._states: dict[int, tuple[int, State]] = {}
+        #: the last record this host stored per session; a move starts from it and the CAS
+        #: in the store catches any change made elsewhere (then it re-reads and re-validates)
+        self._records: dict[int, SessionRecord] = {}
 
     # -- lookups -----------------------------------------------------------------------------
     def game(self, game_id: str) -> Game:
@@ -329,21 +332,43 @@ class SessionHost:
 
         ``expected_version`` is the version the prompt was made at (None: no staleness check).
         Raises :class:`HostError` or :class:`IllegalMove`; nothing changes when it raises.
+        A lost race with another process re-reads the session and validates the move again.
         """
         async with self._lock(session_id):
-            rec = await self.get(session_id)
-            if rec.status != "running":
-                raise HostError("not_running")
-            if not rec.seat_of(player):
-                raise HostError("not_seated")
-            if expected_version is not None and expected_version != rec.version:
-                entry = rec.clock.get(player)
-                if entry is None or expected_version < entry.get("since", rec.version):
-                    raise HostError("stale")
-            out = Outcome(rec)
-            await self._apply_one(rec, player, move, "player", out)
-            await self._auto_moves(rec, out)
-            return out
+            for attempt in range(3):
+                rec = self._records.get(session_id) if attempt == 0 else None
+                cached = rec is not None
+                if rec is None or (expected_version is not None
+                                   and expected_version > rec.version):
+                    rec = await self.get(session_id)
+                    cached = False
+                try:
+                    out = await self._try_move(rec, player, move, expected_version)
+                except (HostError, IllegalMove):
+                    # a refusal judged on this host's copy: make sure it is the latest
+                    if cached and (await self.get(session_id)).version != rec.version:
+                        self._records.pop(session_id, None)
+                        continue
+                    raise
+                except VersionConflict:
+                    continue
+                await self._auto_moves(rec, out)
+                return out
+            raise HostError("busy")
+
+    async def _try_move(self, rec: SessionRecord, player: str, move: Any,
+                        expected_version: int | None) -> Outcome:
+        if rec.status != "running":
+            raise HostError("not_running")
+        if not rec.seat_of(player):
+            raise HostError("not_seated")
+        if expected_version is not None and expected_version != rec.version:
+            entry = rec.clock.get(player)
+            if entry is None or expected_version < entry.get("since", rec.version):
+                raise HostError("stale")
+        out = Outcome(rec)
+        await self._apply_one(rec, player, move, "player", out)
+        return out
 
     async def _apply_one(self, rec: SessionRecord, player: str, move: Any, source: str,
                          out: Outcome) -> None:
@@ -370,7 +395,8 @@ class SessionHost:
                              results if finished else None, rate)
         except VersionConflict:
             self._states.pop(rec.id, None)
-            raise HostError("busy") from None
+            self._records.pop(rec.id, None)
+            raise
         self._states[rec.id] = (rec.version, new_state)
         out.record = rec
         out.events.extend(events)
@@ -390,7 +416,10 @@ class SessionHost:
             p = movers[0]
             seq = rec.move_count
             move = RandomPlayer(f"{rec.seed}:ai").choose(game, state, p, seq)
-            await self._apply_one(rec, p, move, "ai", out)
+            try:
+                await self._apply_one(rec, p, move, "ai", out)
+            except VersionConflict:  # another process moved on; it plays the AI seats
+                return
         raise RuntimeError(f"session {rec.id}: AI seats did not finish")
 
     async def _hand_to_ai(self, session_id: int, player: str, event: str) -> Outcome:
@@ -452,7 +481,7 @@ class SessionHost:
                         self.game(rec.game), self.state(rec), p, seq)
                     try:
                         await self._apply_one(rec, p, move, "timeout", out)
-                    except HostError:
+                    except VersionConflict:
                         break
                 if out.moved:
                     await self._auto_moves(rec, out)
@@ -462,6 +491,7 @@ class SessionHost:
                     for p in remind:
                         rec.clock[p]["reminded"] = True
                     if not await self.store.set_clock(rec):
+                        self._records.pop(rec.id, None)
                         continue
                     out.reminders.extend(remind)
                 if out.moved or out.reminders:
@@ -472,7 +502,13 @@ class SessionHost:
     async def _save(self, rec: SessionRecord, before: int, move: MoveRecord | None = None,
                     results: list[dict[str, Any]] | None = None,
                     rate: Any = None) -> SessionRecord:
-        return await self.store.save(rec, before, move, results, rate)
+        try:
+            saved = await self.store.save(rec, before, move, results, rate)
+        except BaseException:
+            self._records.pop(rec.id, None)
+            raise
+        self._records[saved.id] = saved
+        return saved
 
     # -- verification ------------------------------------------------------------------------
     async def replay(self, session_id: int) -> tuple[bool, str]:

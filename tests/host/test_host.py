@@ -201,3 +201,25 @@ async def test_verify_detects_a_corrupt_snapshot(host, store) -> None:
                                          "score": {"u1": 99, "u2": 0}})
     ok, detail = await host.replay(rec.id)
     assert not ok and "differs" in detail
+
+
+@pytest.mark.asyncio
+async def test_a_lost_race_with_another_process_rereads_and_revalidates(tmp_path, clock) -> None:
+    path = tmp_path / "two.db"
+    s1, s2 = SQLiteStore(path, clock=clock), SQLiteStore(path, clock=clock)
+    await s1.open()
+    await s2.open()
+    h1 = SessionHost(s1, registry={"toy": TOY}, now=clock, seed_source=lambda: 1)
+    h2 = SessionHost(s2, registry={"toy": TOY}, now=clock)
+    rec = await running(h1)  # h1 remembers the session at this version
+    await h2.apply(rec.id, "u1", PICK)  # the other process moves first
+    # h1's copy is stale: its save loses the CAS, re-reads, and u2's pick is still legal
+    out = await h1.apply(rec.id, "u2", {"type": "pick", "value": 1})
+    assert out.events[-1]["type"] == "revealed" and out.events[-1]["picks"]["u1"] == 3
+    # u1 already picked in the other process: re-validated and refused, nothing written
+    assert await code_of(h2.apply(rec.id, "u1", PICK)) == "not_legal"
+    moves = await s1.moves(rec.id)
+    assert [(m.player_id, m.move["value"]) for m in moves] == [("u1", 3), ("u2", 1)]
+    assert (await h2.replay(rec.id))[0]
+    await s1.close()
+    await s2.close()
