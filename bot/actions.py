@@ -141,7 +141,9 @@ async def new_game(interaction: discord.Interaction[Any], game_id: str,
                    options: dict[str, Any], turn_clock: str | None) -> None:
     bot = bot_of(interaction)
     user, name = who(interaction)
-    secs = TURN_CLOCKS.get(turn_clock or "24h", TURN_CLOCKS["24h"])
+    if turn_clock is not None and turn_clock not in TURN_CLOCKS:
+        raise HostError("bad_option", option="turn_clock", value=turn_clock)
+    secs = TURN_CLOCKS[turn_clock or "24h"]
     rec = await bot.host.create(
         guild_id=str(interaction.guild_id) if interaction.guild_id else None,
         channel_id=channel_key(interaction), game_id=game_id, options=options,
@@ -378,8 +380,13 @@ async def abandon(interaction: discord.Interaction[Any]) -> None:
 async def kick(interaction: discord.Interaction[Any], member: discord.abc.User) -> None:
     bot = bot_of(interaction)
     user, _ = who(interaction)
-    out = await bot.host.kick(channel_key(interaction), user, str(member.id),
-                              can_manage(interaction))
+    try:
+        out = await bot.host.kick(channel_key(interaction), user, str(member.id),
+                                  can_manage(interaction))
+    except HostError as exc:
+        if exc.code == "nobody_to_kick":
+            raise HostError("nobody_to_kick", name=member.display_name) from None
+        raise
     await interaction.response.send_message(t("kick.done", name=member.display_name),
                                             ephemeral=True)
     if out.record.status == "running":
