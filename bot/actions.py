@@ -214,9 +214,30 @@ def in_private(interaction: discord.Interaction[Any]) -> bool:
     return interaction.guild_id is None or bool(message and message.flags.ephemeral)
 
 
+def board_link(rec: SessionRecord) -> str | None:
+    board = rec.meta.get("board")
+    if not board or not rec.guild_id:
+        return None
+    return f"https://discord.com/channels/{rec.guild_id}/{rec.channel_id}/{board['id']}"
+
+
+def pointed(exc: HostError, rec: SessionRecord) -> HostError:
+    """A stale-prompt refusal that points at the current board."""
+    link = board_link(rec) if exc.code == "stale" else None
+    return HostError("stale_link", link=link) if link else exc
+
+
 @edge
 async def play(interaction: discord.Interaction[Any], session: int, version: int,
                digest: str) -> None:
+    try:
+        await _play(interaction, session, version, digest)
+    except HostError as exc:
+        raise pointed(exc, await bot_of(interaction).host.get(session)) from None
+
+
+async def _play(interaction: discord.Interaction[Any], session: int, version: int,
+                digest: str) -> None:
     bot = bot_of(interaction)
     await interaction.response.defer()
     user, _ = who(interaction)
@@ -267,7 +288,7 @@ async def turn_page(interaction: discord.Interaction[Any], session: int, version
     if user not in bot.host.actors(rec):
         raise HostError("not_your_turn" if rec.seat_of(user) else "not_seated")
     if rec.version != version and rec.clock.get(user, {}).get("since", 0) > version:
-        raise HostError("stale")
+        raise pointed(HostError("stale"), rec)
     from bot.ui.prompt import build_prompt
 
     view = bot.host.view(rec, user)

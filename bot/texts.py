@@ -20,6 +20,7 @@ EN: dict[str, str] = {
     "error.not_host": "Only the player who opened the table ({host}) or someone with Manage Channels can do that.",
     "error.too_few_players": "{game} needs at least {min} players; {count} seated. Invite someone or press **Add AI**.",
     "error.stale": "That prompt is out of date. Use the latest prompt, or `/game status` to get a fresh one.",
+    "error.stale_link": "That prompt is out of date. The current board is here: {link}",
     "error.not_your_turn": "It is not your turn.",
     "error.busy": "Someone else's move just landed. Try again.",
     "error.no_legal_move": "You have nothing to do right now.",
