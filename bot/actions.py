@@ -24,7 +24,7 @@ from bot.render import board_png
 from bot.store import SessionRecord
 from bot.ui import ids
 from bot.ui.components import LobbyButton
-from bot.ui.prompt import clip, make_view
+from bot.ui.prompt import clip, clip_block, make_view
 from games.base import IllegalMove
 
 if TYPE_CHECKING:
@@ -381,7 +381,7 @@ async def game_log(interaction: discord.Interaction[Any]) -> None:
             events = [{"type": "host_timeout", "player": m.player_id}, *events]
         lines.extend(event_lines(rec, events))
     text = "\n".join(f"• {line}" for line in lines[-25:]) or t("log.empty")
-    embed = discord.Embed(title=t("log.title", id=rec.id), description=clip(text, 4000))
+    embed = discord.Embed(title=t("log.title", id=rec.id), description=clip_block(text, 4000))
     await interaction.followup.send(embed=embed, ephemeral=True)
 
 
@@ -421,7 +421,7 @@ async def rules(interaction: discord.Interaction[Any], game_id: str) -> None:
     bot = bot_of(interaction)
     game = bot.host.game(game_id)
     text = presenters.get(game_id).rules_text()
-    embed = discord.Embed(title=t("rules.title", game=game.title), description=clip(text, 4000))
+    embed = discord.Embed(title=t("rules.title", game=game.title), description=clip_block(text, 4000))
     await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

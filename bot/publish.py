@@ -22,7 +22,7 @@ from bot.i18n import t
 from bot.render import board_png
 from bot.store import SessionRecord
 from bot.ui.components import HandButton, OpenPromptButton
-from bot.ui.prompt import Prompt, build_prompt, clip, make_view
+from bot.ui.prompt import Prompt, build_prompt, clip, clip_block, make_view
 
 if TYPE_CHECKING:
     from bot.app import Crowntable
@@ -32,7 +32,8 @@ log = logging.getLogger(__name__)
 
 BOARD_EDIT_WINDOW = 3600  # edit the board message while it is younger; repost after
 LOG_KEEP = 40
-LOG_SHOWN = 8
+LOG_SHOWN = 8  # log lines on the board; more when one change brought more (a reveal)
+LOG_SHOWN_MAX = 25
 DM_CLOSED = 50007
 
 
@@ -117,7 +118,10 @@ class Publisher:
         async with self.lock(outcome.record.id):
             rec = await self.host.get(outcome.record.id)
             meta = dict(rec.meta)
-            meta["log"] = (meta.get("log", []) + event_lines(rec, outcome.events))[-LOG_KEEP:]
+            lines = event_lines(rec, outcome.events)
+            meta["log"] = (meta.get("log", []) + lines)[-LOG_KEEP:]
+            if lines:
+                meta["last_change_lines"] = len(lines)
             prompted = meta.setdefault("prompted", {})
             for p in handled:  # prompted in place (an edited DM or ephemeral message)
                 if p in rec.clock:
@@ -179,12 +183,16 @@ class Publisher:
             parts.append(t("board.finished"))
         elif rec.status == "abandoned":
             parts.append(t("board.abandoned"))
-        log_lines = meta.get("log", [])[-LOG_SHOWN:]
+        shown = min(LOG_SHOWN_MAX, max(LOG_SHOWN, meta.get("last_change_lines", 0)))
+        log_lines = meta.get("log", [])[-shown:]
         if log_lines:
             parts.append("\n".join(f"• {line}" for line in log_lines))
         description = "\n\n".join(parts)
-        if len(description) > 4000:
-            description = description[-4000:]
+        while len(description) > 4000 and log_lines:  # drop the oldest log lines first
+            log_lines = log_lines[1:]
+            parts[-1] = "\n".join(f"• {line}" for line in log_lines)
+            description = "\n\n".join(parts)
+        description = clip_block(description, 4000)
         embed = discord.Embed(title=t("board.title", game=game.title, id=rec.id),
                               description=description, colour=discord.Colour.gold())
         if has_image:
@@ -307,7 +315,7 @@ class Publisher:
             parts.insert(0, t("prompt.nothing"))
         embed = discord.Embed(
             title=t("private.title", game=game.title, id=rec.id),
-            description=clip("\n\n".join(parts), 4000) + "\n\n" + t(
+            description=clip_block("\n\n".join(parts), 3900) + "\n\n" + t(
                 "private.where", channel=f"<#{rec.channel_id}>"),
             colour=discord.Colour.blurple())
         payload: dict[str, Any] = {"embed": embed, "view": make_view(items) if items else None}
@@ -353,7 +361,7 @@ class Publisher:
                 continue
             text = presenter.hand_text(self.host.view(rec, p), name_fn(rec)) or ""
             embed = discord.Embed(title=t("hand.title", game=self.host.game(rec.game).title,
-                                          id=rec.id), description=clip(text, 4000))
+                                          id=rec.id), description=clip_block(text, 4000))
             if await self.send_dm(p, embed=embed) is not None:
                 sigs[p] = sig
 

@@ -17,8 +17,15 @@ PAGE = 25  # select menu options per page
 
 
 def clip(text: str, limit: int) -> str:
+    """One line of at most ``limit`` characters (labels, option texts)."""
     text = " ".join(str(text).split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def clip_block(text: str, limit: int) -> str:
+    """A multi-line text (embed descriptions) cut at ``limit`` characters, newlines kept."""
+    text = str(text).strip()
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 @dataclass
