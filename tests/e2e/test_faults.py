@@ -1,0 +1,69 @@
+"""Discord misbehaving during a game: slow answers, 429 rate limits, 5xx errors. Clicks are
+still acknowledged within 3 s (the autouse checks in conftest), no move is lost or doubled, and
+the game reaches its final standings."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.driver import Driver, Player
+from tests.e2e.helpers import board_state, move_count, open_table, table_id
+
+
+@pytest.mark.asyncio
+async def test_slow_rate_limited_and_failing_discord(world) -> None:
+    fake, ch, u = world.fake, world.channel, world.users
+    await world.start_bot()
+    lobby = await open_table(world, "majesty", join=("bob",))
+    sid = table_id(lobby)
+    driver = Driver(fake, ch, [Player(u["alice"]), Player(u["bob"])], seed=6)
+
+    faults = [
+        fake.slow("PATCH /channels/*/messages/*", 2.5, times=1),      # a board edit hangs
+        fake.rate_limit("PATCH /channels/*/messages/*", times=1, retry_after=0.5),
+        fake.server_error("POST /channels/*/messages", times=1),      # retried by discord.py
+        fake.rate_limit("POST /channels/*/messages", times=1, retry_after=0.3),
+    ]
+    actions = 0
+    while any(f.hits < f.times for f in faults if f.times):
+        kind, player, msg = await fake.wait_for(driver.find_action, timeout=15, what="a prompt")
+        before = board_state(fake, ch)
+        result = await driver.act(kind, player, msg)
+        assert result.latency is not None and result.latency < 3.0, result.latency
+        actions += 1
+        await fake.wait_for(lambda: board_state(fake, ch)[:2] != before[:2], timeout=20,
+                            what="the board to show the move (after retries)")
+        await fake.idle(quiet=0.3, timeout=20)
+        assert await move_count(world, sid) == actions, (kind, player.user.name, result.followups, [(f.route, f.kind, f.hits) for f in faults])
+        assert actions < 12, [(f.route, f.hits) for f in faults]
+    fake.clear_faults()
+
+    final = await driver.play()
+    assert driver.stats.refusals == []
+    assert "alice" in final.embeds[0]["description"] and "bob" in final.embeds[0]["description"]
+    assert await move_count(world, sid) == driver.stats.actions  # (counts the loop above too)
+
+
+@pytest.mark.asyncio
+async def test_restart_while_the_board_update_hangs(world) -> None:
+    """The bot is stopped while Discord is slow to take the board edit after a move: the move
+    was acknowledged and stored, so after the restart the table must not stall: the next
+    player gets a prompt without anyone having to run ``/game board``."""
+    fake, ch, u = world.fake, world.channel, world.users
+    await world.start_bot()
+    lobby = await open_table(world, "majesty", join=("bob",))
+    sid = table_id(lobby)
+    driver = Driver(fake, ch, [Player(u["alice"]), Player(u["bob"])], seed=9)
+    kind, player, msg = await fake.wait_for(driver.find_action, what="a prompt")
+    fake.slow("PATCH /channels/*/messages/*", 4.0, times=1)
+    await driver.act(kind, player, msg)
+    await fake.wait_for(lambda: fake._inflight > 0, what="the board edit to hang")
+    assert await move_count(world, sid) == 1
+    await world.stop_bot()
+    fake.clear_faults()
+    await world.start_bot()
+    kind2, player2, _ = await fake.wait_for(driver.find_action, timeout=10,
+                                            what="the next prompt after the restart")
+    assert player2 is not player, "the board still offers the move that was already made"
+    final = await driver.play()
+    assert "alice" in final.embeds[0]["description"]
