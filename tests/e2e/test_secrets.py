@@ -40,9 +40,10 @@ def literal(key: str) -> str:
     return max(pieces, key=len).strip()
 
 
-async def private_truth(world: Any, sid: int) -> dict[str, list[str]]:
+async def private_truth(world: Any, sid: int) -> tuple[dict[str, list[str]], list[str]]:
     """Every private text (the presenter's hand text of each player's own view) at every step
-    of the game, replayed from the seed and the move log the bot stored."""
+    of the game, and the label of every secret pick as its player saw it, replayed from the
+    seed and the move log the bot stored."""
     host = world.bot.host
     rec = await host.get(sid)
     game = host.game(rec.game)
@@ -58,11 +59,14 @@ async def private_truth(world: Any, sid: int) -> dict[str, list[str]]:
             if text and (not texts[p] or texts[p][-1] != text):
                 texts[p].append(text)
 
+    labels: list[str] = []
     collect()
     for m in await world.bot.store.moves(sid):
+        if game.is_secret(state, m.player_id, m.move):
+            labels.append(clip(presenter.move_label(game.view(state, m.player_id), m.move, name), 80))
         state, _ = game.apply(state, m.player_id, m.move)
         collect()
-    return texts
+    return texts, labels
 
 
 def assert_no_leaks(world: Any, sid: int, truth: dict[str, list[str]], players: dict[str, Any]
@@ -120,11 +124,20 @@ async def test_closed_dms_play_through_ephemeral_prompts(world, game: str) -> No
     assert bob_prompts and all(m.attachment("board.png") for m in bob_prompts)
 
     # the scan: nothing private in the channel, nobody sees another player's private view
-    truth = await private_truth(world, sid)
+    truth, secret_labels = await private_truth(world, sid)
     players = {str(alice.id): alice, str(bob.id): bob}
     checked = assert_no_leaks(world, sid, truth, players)
     if game in ("empire_engine", "elves"):
         assert checked > 10 and all(truth.values()), truth.keys()
+    # the label of every secret pick (plan, salvage, war die) never shows in the channel
+    if game in ("empire_engine", "tek"):
+        assert secret_labels
+    public = [m.text() for m in fake.public_messages()]
+    private = [m.text() for user in (alice, bob) for m in fake.everything_sent_to(user)]
+    for label in set(secret_labels):
+        assert any(label in text for text in private), f"{label!r} is not how the bot words it"
+        leaks = [text for text in public if label in text]
+        assert not leaks, f"secret pick {label!r} in a channel message:\n{leaks[0]}"
 
     # every receipt of a pick is seen by the player who made it, and only those picks
     moves = await world.bot.store.moves(sid)
