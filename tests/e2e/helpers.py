@@ -71,6 +71,20 @@ async def refusal(result: InteractionResult, timeout: float = 5.0) -> str:
     return "\n".join(m.content for m in msgs)
 
 
+def is_stale(text: str, fake: Any = None, channel: Any = None) -> bool:
+    """Whether ``text`` is the stale-prompt refusal (plain, or pointing at the current board;
+    with ``fake``/``channel``, a link must point at the latest board message)."""
+    if text == t("error.stale"):
+        return True
+    head = t("error.stale_link", link="\0").split("\0")[0]
+    if not head.strip() or not text.startswith(head):
+        return False
+    if fake is not None:
+        board = board_message(fake, channel)
+        return board is not None and text.rstrip().endswith(f"/{board.id}")
+    return True
+
+
 def refused_now(result: InteractionResult) -> bool:
     """Whether the bot has answered ``result`` with an ephemeral message (no waiting)."""
     return bool(_ephemeral_answers(result))
@@ -88,4 +102,4 @@ async def move_count(world: Any, session: int) -> int:
 
 
 __all__ = ["board_message", "final_message", "open_table", "table_id", "is_png", "board_png",
-           "refusal", "refused_now", "board_state", "move_count"]
+           "refusal", "refused_now", "is_stale", "board_state", "move_count"]
