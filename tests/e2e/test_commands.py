@@ -15,6 +15,27 @@ TITLES = {"majesty": "Majesty: For the Realm", "empire_engine": "Empire Engine",
           "elves": "King of the Elves", "tek": "Tiny Epic Kingdoms"}
 
 
+EXPECTED_COMMANDS = {f"game new {g}" for g in TITLES} | {
+    f"game {c}" for c in ("join", "leave", "start", "status", "board", "hand", "log", "abandon",
+                          "kick", "rules")} | {"standings", "stats"}
+
+
+@pytest.mark.asyncio
+async def test_commands_register_globally_and_per_guild(world) -> None:
+    fake, ch, u = world.fake, world.channel, world.users
+    await world.start_bot()
+    assert set(fake.command_paths()) == EXPECTED_COMMANDS
+    # games are played in server channels: /game is not offered in DMs
+    for cmd in fake.commands[None]:
+        assert cmd.get("dm_permission") is False or cmd.get("contexts") == [0], cmd["name"]
+    await world.stop_bot()
+    fake.commands.clear()
+    await world.start_bot(dev_guild_id=world.guild.id)   # DEV_GUILD_ID: instant guild sync
+    assert set(fake.command_paths(world.guild)) == EXPECTED_COMMANDS
+    res = await fake.slash(u["alice"], ch, "game rules", game="tek")
+    assert res.ephemeral and res.embeds
+
+
 @pytest.mark.asyncio
 async def test_rules_for_each_game(world) -> None:
     fake, ch, u = world.fake, world.channel, world.users

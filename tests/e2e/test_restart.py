@@ -4,7 +4,12 @@ restart still fire after it. Also a dropped gateway connection in the middle of 
 
 from __future__ import annotations
 
+import time
+from types import SimpleNamespace
+
 import pytest
+
+import bot.publish
 
 from bot.i18n import t
 from tests.e2e.driver import Driver, Player, board_message, move_components, waiting_names
@@ -143,3 +148,32 @@ async def test_gateway_drop_mid_game(world) -> None:
     assert await move_count(world, sid) == 2
     status = await fake.slash(u["bob"], ch, "game status")
     assert status.ephemeral and "table #" in status.text()
+
+
+@pytest.mark.asyncio
+async def test_two_hour_old_board_after_a_restart(world, monkeypatch) -> None:
+    """A click on a board posted two hours ago, by a process that has since been replaced: the
+    move is applied, and the board is reposted at the bottom (old messages are not edited)."""
+    fake, ch, u = world.fake, world.channel, world.users
+    # the publisher and the host read the skewed wall clock; nothing else is touched
+    monkeypatch.setattr(bot.publish, "time", SimpleNamespace(time=lambda: time.time() + world.skew))
+    await world.start_bot()
+    lobby = await open_table(world, "majesty", join=("bob",))
+    sid = table_id(lobby)
+    old_board = board_message(fake, ch)
+    driver = Driver(fake, ch, [Player(u["alice"]), Player(u["bob"])], seed=12)
+
+    await world.stop_bot()
+    world.skew = 2 * 3600 + 60
+    await world.start_bot()
+    kind, player, msg = driver.find_action()
+    assert kind == "board" and msg is old_board
+    result = await driver.act(kind, player, msg)
+    assert result.latency is not None and result.latency < 3.0
+    await fake.idle()
+    assert await move_count(world, sid) == 1
+    new_board = board_message(fake, ch)
+    assert new_board is not old_board and new_board.id > old_board.id  # reposted below
+    assert not [c for c in old_board.custom_ids if c.startswith(("ct:m:", "ct:s:"))]
+    final = await driver.play()
+    assert "bob" in final.embeds[0]["description"]
