@@ -51,8 +51,13 @@ async def say(interaction: discord.Interaction[Any], content: str | None = None,
 def edge(handler: Handler) -> Handler:
     @functools.wraps(handler)
     async def wrapper(interaction: discord.Interaction[Any], *args: Any, **kwargs: Any) -> None:
+        bot = bot_of(interaction)
+        if bot.closing:
+            await say(interaction, t("error.restarting"))
+            return
         try:
-            await handler(interaction, *args, **kwargs)
+            async with bot.working():
+                await handler(interaction, *args, **kwargs)
         except (HostError, IllegalMove) as exc:
             await say(interaction, str(exc))
         except Exception:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+from collections.abc import AsyncIterator
 from typing import Any
 
 import discord
@@ -23,6 +25,7 @@ from bot.ui.components import ITEMS
 from games.base import IllegalMove
 
 log = logging.getLogger("crowntable")
+SHUTDOWN_GRACE = 5.0
 
 
 class Crowntable(discord.Client):
@@ -40,7 +43,25 @@ class Crowntable(discord.Client):
         self.host: SessionHost = None  # type: ignore[assignment]
         self.publisher = Publisher(self)
         self._clock_task: asyncio.Task[None] | None = None
+        self._catch_up_task: asyncio.Task[None] | None = None
         self.synced = asyncio.Event()
+        self.closing = False
+        self._busy = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    @contextlib.asynccontextmanager
+    async def working(self) -> AsyncIterator[None]:
+        """Marks an interaction in progress: ``close`` waits for these before it lets go of
+        Discord and the database."""
+        self._busy += 1
+        self._idle.clear()
+        try:
+            yield
+        finally:
+            self._busy -= 1
+            if self._busy == 0:
+                self._idle.set()
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.config.database_url)
@@ -57,6 +78,19 @@ class Crowntable(discord.Client):
             await self.tree.sync()
         self.synced.set()
         self._clock_task = asyncio.create_task(self.clock_loop(), name="turn-clock")
+        self._catch_up_task = asyncio.create_task(self.catch_up(), name="catch-up")
+
+    async def catch_up(self) -> None:
+        """After a crash or restart, show every change that was stored but not yet published
+        (board, prompts, DMs, final standings)."""
+        for session_id in await self.store.unpublished_sessions():
+            if self.closing:
+                return
+            try:
+                async with self.working():
+                    await self.publisher.refresh(session_id)
+            except Exception:
+                log.exception("catch-up of session %s failed", session_id)
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d guilds", self.user, len(self.guilds))
@@ -64,9 +98,10 @@ class Crowntable(discord.Client):
     async def clock_loop(self) -> None:
         """Reminders at half time and moves for idle players at the deadline (restart-safe:
         the deadlines live in the database)."""
-        while True:
+        while not self.closing:
             try:
-                await actions.publish_clock(self, await self.host.run_clock())
+                async with self.working():
+                    await actions.publish_clock(self, await self.host.run_clock())
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -92,12 +127,20 @@ class Crowntable(discord.Client):
             pass
 
     async def close(self) -> None:
-        if self._clock_task is not None:
-            self._clock_task.cancel()
-            try:
-                await self._clock_task
-            except (asyncio.CancelledError, Exception):
-                pass
+        """Stop taking new work, let interactions in progress finish (at most
+        ``SHUTDOWN_GRACE`` seconds), then leave Discord and close the database."""
+        self.closing = True
+        try:
+            await asyncio.wait_for(self._idle.wait(), SHUTDOWN_GRACE)
+        except asyncio.TimeoutError:
+            log.warning("closing with %d interactions still running", self._busy)
+        for task in (self._clock_task, self._catch_up_task):
+            if task is not None and not task.done():
+                task.cancel()
+                try:
+                    await task
+                except (asyncio.CancelledError, Exception):
+                    pass
         await super().close()
         if self.store is not None:
             await self.store.close()

@@ -135,6 +135,7 @@ class Publisher:
                 await self.hands(rec, meta)
                 if rec.status == "finished" and not meta.get("final_posted"):
                     await self.final(rec, meta)
+                meta["published_version"] = rec.version
             finally:
                 await self.host.store.set_meta(rec.id, meta)
 

@@ -27,6 +27,7 @@ EN: dict[str, str] = {
     "error.dm_only": "That button belongs to another player.",
     "error.kick_self": "Use `/game leave` to leave the table yourself.",
     "error.nobody_to_kick": "{name} is not seated here.",
+    "error.restarting": "The bot is restarting; nothing was changed. Try again in a few seconds.",
     "error.internal": "Something went wrong on our side; nothing was changed. Please try again.",
     "error.guild_only": "Games are played in server channels and threads, not in DMs.",
     "error.bad_input": "That value does not fit this option.",

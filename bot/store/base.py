@@ -134,6 +134,12 @@ class Store(Protocol):
 
     async def session_ids(self, statuses: tuple[str, ...] | None = None) -> list[int]: ...
 
+    async def unpublished_sessions(self) -> list[int]:
+        """Running or just finished sessions whose last change the bot has not yet shown
+        (``meta["published_version"]`` behind ``version``): a crash between a move and its
+        publication; the bot catches up on start."""
+        ...
+
     async def due_sessions(self, now: float) -> list[int]:
         """Running sessions whose turn clock has a reminder or deadline at or before ``now``."""
         ...

@@ -337,6 +337,13 @@ class SQLiteStore:
             rows = await self._rows("SELECT id FROM sessions ORDER BY id")
         return [int(r["id"]) for r in rows]
 
+    async def unpublished_sessions(self) -> list[int]:
+        rows = await self._rows(
+            "SELECT id FROM sessions WHERE status IN ('running', 'finished')"
+            " AND COALESCE(json_extract(meta, '$.published_version'), -1) != version"
+            " AND json_extract(meta, '$.board') IS NOT NULL ORDER BY id")
+        return [int(r["id"]) for r in rows]
+
     async def due_sessions(self, now: float) -> list[int]:
         rows = await self._rows(
             "SELECT id FROM sessions WHERE next_alarm IS NOT NULL AND next_alarm <= ?"
