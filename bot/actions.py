@@ -43,7 +43,8 @@ async def say(interaction: discord.Interaction[Any], content: str | None = None,
     """Answer ``interaction`` whether or not it was already acknowledged."""
     kwargs = {k: v for k, v in kwargs.items() if v is not None}
     if interaction.response.is_done():
-        await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
+        await interaction.followup.send(content or discord.utils.MISSING, ephemeral=ephemeral,
+                                        **kwargs)
     else:
         await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
 
@@ -426,7 +427,8 @@ async def rules(interaction: discord.Interaction[Any], game_id: str) -> None:
     bot = bot_of(interaction)
     game = bot.host.game(game_id)
     text = presenters.get(game_id).rules_text()
-    embed = discord.Embed(title=t("rules.title", game=game.title), description=clip_block(text, 4000))
+    embed = discord.Embed(title=t("rules.title", game=game.title),
+                          description=clip_block(text, 4000))
     await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

@@ -132,7 +132,7 @@ class Crowntable(discord.Client):
         self.closing = True
         try:
             await asyncio.wait_for(self._idle.wait(), SHUTDOWN_GRACE)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             log.warning("closing with %d interactions still running", self._busy)
         for task in (self._clock_task, self._catch_up_task):
             if task is not None and not task.done():

@@ -12,6 +12,7 @@ serialise their writes; ``synchronous=FULL``: a move is on disk before it is ack
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import sqlite3
 import time
@@ -43,7 +44,8 @@ def _json(value: Any) -> str:
 
 
 def path_from_url(url: str) -> str:
-    """``sqlite:///crowntable.db`` -> ``crowntable.db``; ``sqlite:////abs/x.db`` -> ``/abs/x.db``."""
+    """``sqlite:///crowntable.db`` -> ``crowntable.db``; ``sqlite:////abs/x.db`` -> ``/abs/x.db``.
+    """
     if url.startswith("sqlite:///"):
         return url[len("sqlite:///"):] or ":memory:"
     if url.startswith("sqlite://"):
@@ -213,8 +215,9 @@ class SQLiteStore:
         try:
             while self._pending:
                 batch, self._pending = self._pending, []
+                write = functools.partial(self._write_batch, batch=batch)
                 try:
-                    await self._run(lambda con: self._write_batch(con, batch))
+                    await self._run(write)
                 except BaseException as exc:  # the whole transaction rolled back
                     for item in batch:
                         item.error = item.error or exc
@@ -228,7 +231,7 @@ class SQLiteStore:
         finally:
             self._flushing = False
 
-    def _write_batch(self, con: sqlite3.Connection, batch: list[_Save]) -> None:
+    def _write_batch(self, con: sqlite3.Connection, *, batch: list[_Save]) -> None:
         now = self._now()
         con.execute("BEGIN IMMEDIATE")
         try:

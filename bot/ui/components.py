@@ -65,7 +65,8 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         return cls(int(match["sid"]), int(match["ver"]), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        data: dict[str, Any] = dict(interaction.data or {})  # type: ignore[arg-type]
+        values = data.get("values") or []
         await actions.play(interaction, self.session, self.version, values[0] if values else "")
 
 

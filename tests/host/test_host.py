@@ -185,7 +185,7 @@ async def test_a_second_host_over_the_same_database_continues_game_and_clock(
 
 @pytest.mark.asyncio
 async def test_leaving_a_running_game_hands_the_seat_to_the_ai(host) -> None:
-    rec = await running(host)
+    await running(host)
     out = await host.leave("c", "u2")
     assert out.events[0] == {"type": "host_left", "player": "u2"}
     assert ("u2", "ai") in out.moved
