@@ -281,7 +281,13 @@ async def continue_privately(interaction: discord.Interaction[Any], rec: Session
             content=done, embed=payload["embed"], view=payload["view"],
             attachments=[file] if file else [])
         return (user,)
-    await interaction.edit_original_response(content=done, view=None)
+    game = bot.host.game(rec.game)
+    receipt = discord.Embed(title=t("private.title", game=game.title, id=rec.id),
+                            description=done + "\n\n" + t("private.where",
+                                                          channel=f"<#{rec.channel_id}>"),
+                            colour=discord.Colour.dark_grey())
+    await interaction.edit_original_response(content=None, embed=receipt, view=None,
+                                             attachments=[])
     return ()
 
 

@@ -349,9 +349,9 @@ class Publisher:
 
     async def hands(self, rec: SessionRecord, meta: dict[str, Any]) -> None:
         """Games with hands: DM a player their hand whenever it changed (not while prompted)."""
-        if rec.state is None or rec.status != "running":
-            return
         presenter = presenters.get(rec.game)
+        if rec.state is None or rec.status != "running" or not presenter.dm_hand_updates:
+            return
         sigs = meta.setdefault("hand_sig", {})
         for seat in rec.seats:
             p = seat.player_id

@@ -48,6 +48,9 @@ class Presenter:
     option_specs: tuple[OptionSpec, ...] = ()
     #: True when turn prompts must never be shown in the channel (e.g. they list a secret hand).
     private_prompts: bool = False
+    #: True when players keep a hand that changes between their turns: the bot then DMs the
+    #: ``hand_text`` again whenever it changed (otherwise it is shown with each prompt only).
+    dm_hand_updates: bool = False
 
     def move_label(self, view: dict[str, Any], move: dict[str, Any], name: NameFn) -> str:
         """A short label (<= 80 chars) for a button or select option, for the acting player."""

@@ -249,6 +249,7 @@ class ElvesPresenter(Presenter):
         OptionSpec("teleport", t("elves.opt.teleport"), "bool", False),
     ))
     private_prompts: bool = True
+    dm_hand_updates: bool = True  # the hand changes between turns (dealing, buying, no-village)
 
     # -- moves ---------------------------------------------------------------------------------
 
