@@ -1081,6 +1081,7 @@ def public_costs(s: State, p: str) -> dict[str, int | None]:
 def make_view(s: State, viewer: str | None) -> dict[str, Any]:
     t = current(s)
     players = []
+    stripped = R._strip_ruins(s)
     for seat, p in enumerate(s["players"]):
         info = s["pl"][p]
         players.append({
@@ -1100,7 +1101,7 @@ def make_view(s: State, viewer: str | None) -> dict[str, Any]:
             "attacks_won": info["attacks_won"],
             "removed": info["removed"],
             "allies": R.allies(s, p),
-            "score_now": R.score_breakdown(s, p)["total"],
+            "score_now": R.score_breakdown(s, p, stripped)["total"],
             "costs": public_costs(s, p),
         })
     view: dict[str, Any] = {

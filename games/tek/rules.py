@@ -186,7 +186,14 @@ def allies(s: State, p: str) -> list[str]:
     if len(s["players"]) < 3:
         return []
     exclude = contested_region(s)
-    return [q for q in s["players"] if q != p and shared_regions(s, p, q, exclude)]
+    found: set[str] = set()
+    for r, ms in s["meeples"].items():
+        if len(ms) < 2 or r == exclude:
+            continue
+        owners = {m[0] for m in ms}
+        if p in owners:
+            found |= owners
+    return [q for q in s["players"] if q != p and q in found]
 
 
 def sides_in_play(s: State) -> list[str]:
@@ -664,9 +671,11 @@ def endgame_bonus(s: State, p: str, meeples: dict[str, list[list[Any]]]) -> int:
     return total
 
 
-def score_breakdown(s: State, p: str) -> dict[str, int]:
-    """The §11.2 score of ``p`` if the game ended now (ruins meeples removed first)."""
-    meeples = _strip_ruins(s)
+def score_breakdown(s: State, p: str,
+                    stripped: dict[str, list[list[Any]]] | None = None) -> dict[str, int]:
+    """The §11.2 score of ``p`` if the game ended now (ruins meeples removed first);
+    ``stripped`` is the map without ruins meeples when the caller already has it."""
+    meeples = stripped if stripped is not None else _strip_ruins(s)
     info = s["pl"][p]
     mine = [r for r, ms in meeples.items() if any(m[0] == p for m in ms)]
     n_meeples = sum(1 for ms in meeples.values() for m in ms if m[0] == p)
