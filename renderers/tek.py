@@ -242,6 +242,9 @@ def _header(d: ImageDraw.ImageDraw, view: dict[str, Any], nm: dict[str, str],
     d.text((m, 6), "Tiny Epic Kingdoms", font=font(22, bold=True), fill=theme.ink)
     if view.get("over"):
         status = "Game over"
+    elif not view.get("turn"):
+        first = str(view.get("first_player", ""))
+        status = f"Setup · first player: {nm.get(first, first)}"
     else:
         active = str(view.get("active", ""))
         status = f"Turn {view.get('turn')} · {nm.get(active, active)} is active"
@@ -304,13 +307,19 @@ def _players(d: ImageDraw.ImageDraw, view: dict[str, Any], nm: dict[str, str], y
     results = {r["player"]: r for r in (view.get("results") or [])}
     for p in view.get("players", []):
         colour = seat_colour(int(p["seat"]))
-        active = p["id"] == view.get("active") and not view.get("over")
+        if view.get("turn"):
+            active = p["id"] == view.get("active") and not view.get("over")
+        else:  # setup: the player choosing now
+            active = p["id"] in ((view.get("step") or {}).get("actors") or [])
         d.rectangle([m, y, width - m, y + lay.row - 4],
                     fill=(255, 246, 214) if active else theme.panel, outline=theme.line)
         d.rectangle([m, y, m + 12, y + lay.row - 4], fill=colour)
         name = fit_text(d, nm.get(p["id"], p["id"]), font(16, bold=True), 180)
         d.text((m + 20, y + 3), name, font=font(16, bold=True), fill=theme.ink)
-        faction = (p.get("faction") or {}).get("name", "no faction yet")
+        faction = (p.get("faction") or {}).get("name") or (
+            f"card {p.get('card')} dealt" if p.get("card") else "no faction yet")
+        if p.get("faction") and p.get("home_side") is None and p.get("card"):
+            faction += f" · card {p['card']}"
         d.text((m + 20, y + 24), fit_text(d, faction, font(14), 180), font=font(14),
                fill=theme.muted)
         x = m + 208
@@ -367,6 +376,9 @@ def render_public(view: dict[str, Any], names: dict[str, str] | None, theme: The
     width = max(lay.width, per_row * card_w + (per_row - 1) * lay.card_gap + 2 * lay.margin)
     card_h = lay.card_title + card_w
     map_h = rows * (card_h + lay.card_gap) + (lay.card_gap if rows else 0)
+    pool = view.get("draft_factions") or []
+    pool_h = 34 + 22 * len(pool) if pool else 0
+    map_h += pool_h
     players_h = len(view.get("players", [])) * lay.row + 6
     end = view.get("end_triggered")
     banner_h = 28 if end else 0
@@ -384,6 +396,8 @@ def render_public(view: dict[str, Any], names: dict[str, str] | None, theme: The
         x0 = (width - row_w) // 2
         draw_card(img, d, side, x0 + col * (card_w + lay.card_gap),
                   y + row * (card_h + lay.card_gap), seats, nm, war_region, theme)
+    if pool:
+        _draft_pool(d, pool, lay.header + map_h - pool_h + 6, theme, width)
     y = lay.header + map_h
     legend = ("Meeples in seat colours, white = neutral, lying = searching in ruins · "
               "blue bars = rivers · ? = face-down token · red frame = war")
@@ -402,6 +416,18 @@ def render_public(view: dict[str, Any], names: dict[str, str] | None, theme: The
         y += banner_h
     _players(d, view, nm, y, theme, width)
     return img
+
+
+def _draft_pool(d: ImageDraw.ImageDraw, pool: list[dict[str, Any]], y: int, theme: Theme,
+                width: int) -> None:
+    m = LAYOUT.margin
+    d.text((m, y), "Draft pool (picked in reverse turn order; one is left over):",
+           font=font(16, bold=True), fill=theme.ink)
+    for k, f in enumerate(pool):
+        levels = f.get("levels") or []
+        text = f"{f['name']}: " + " · ".join(f"L{lv['level']} {lv['name']}" for lv in levels)
+        d.text((m + 12, y + 26 + 22 * k), fit_text(d, text, font(14), width - 2 * m - 12),
+               font=font(14), fill=theme.ink)
 
 
 def render_private(view: dict[str, Any], names: dict[str, str] | None,

@@ -1122,6 +1122,7 @@ def make_view(s: State, viewer: str | None) -> dict[str, Any]:
             "context": {} if s["over"] or t is None else step_context(s, t),
         },
         "draft_pool": list(s["draft_pool"]) if s["draft_pool"] is not None else None,
+        "draft_factions": [faction_view(f) for f in s["draft_pool"] or []],
         "end_triggered": dict(s["end"]) if s["end"] else None,
         "over": s["over"],
         "results": s["results"] if s["over"] else None,
