@@ -17,7 +17,6 @@ from bot.app import Crowntable, serve
 from bot.config import Config
 from tests.fakediscord import P_MANAGE_CHANNELS, FakeDiscord
 
-
 #: the slowest acknowledgement of each test (seconds), reported at the end of the run
 ACKS: list[float] = []
 

@@ -123,21 +123,24 @@ class Driver:
             before = (board.id, len(board.versions)) if board else None
             ephemerals = len(self.fake.ephemerals(player.user))
             result = await self.act(kind, player, msg)
-            refusal = [m for m in result.followups if m.ephemeral]
             if kind == "open":
                 await self.fake.wait_for(
-                    lambda: len(self.fake.ephemerals(player.user)) > ephemerals, timeout=10,
+                    lambda p=player, n=ephemerals: len(self.fake.ephemerals(p.user)) > n,
+                    timeout=10,
                     what="the ephemeral prompt")
                 continue
-            if refusal:
-                self.stats.refusals.append(refusal[0].content)
-                assert len(self.stats.refusals) < 20, self.stats.refusals
-                continue
 
-            def board_moved() -> bool:
+            def refused(result: InteractionResult = result) -> list[Message]:
+                return [m for m in result.followups if m.ephemeral]
+
+            def board_moved(before: tuple[int, int] | None = before) -> bool:
                 now = board_message(self.fake, self.channel)
                 return bool(self.final()) or (
                     now is not None and (now.id, len(now.versions)) != before)
 
-            await self.fake.wait_for(board_moved, timeout=10, what="the board to update")
+            await self.fake.wait_for(lambda: board_moved() or refused(), timeout=10,
+                                     what="the board to update")
+            if refused() and not board_moved():
+                self.stats.refusals.append(refused()[0].content)
+                assert len(self.stats.refusals) < 20, self.stats.refusals
         raise AssertionError(f"no final standings after {max_actions} actions")

@@ -85,6 +85,52 @@ def is_stale(text: str, fake: Any = None, channel: Any = None) -> bool:
     return True
 
 
+def _receipt(content: str | None, embeds: list[dict]) -> str | None:
+    done = t("private.chosen", move="\0").split("\0")[0]
+    texts = [content or ""] + [(e.get("description") or "") for e in embeds[:1]]
+    for text in texts:
+        if text.startswith(done):
+            return text.split("\n\n")[0]
+    return None
+
+
+def receipt(msg: Message) -> str | None:
+    """The "✅ Chosen: ..." line a private prompt shows now (in its content while the next
+    prompt follows, or as the whole embed once answered), or None."""
+    return _receipt(msg.content, msg.embeds)
+
+
+def receipts(msg: Message) -> list[str]:
+    """Every receipt a private prompt message showed over its versions, in order."""
+    out: list[str] = []
+    last = None
+    for v in msg.versions:
+        r = _receipt(v["content"], v["embeds"])
+        if r and r != last:
+            out.append(r)
+        last = r
+    return out
+
+
+def prompt_versions(msg: Message) -> list[dict]:
+    """The versions of a message that offered move components (it was a prompt then)."""
+    def ids(v: dict) -> list[str]:
+        out, stack = [], list(v["components"])
+        while stack:
+            c = stack.pop()
+            stack.extend(c.get("components") or [])
+            if c.get("custom_id", "").startswith(("ct:m:", "ct:s:")):
+                out.append(c["custom_id"])
+        return out
+    return [v for v in msg.versions if ids(v)]
+
+
+def files_sent_to(fake: Any, channel_id: int) -> list[tuple[str, bytes]]:
+    """Every file the bot uploaded with a message to that channel (DM channels included)."""
+    prefix = f"/channels/{channel_id}/messages"
+    return [f for r in fake.requests if r.path.startswith(prefix) for f in r.files]
+
+
 def refused_now(result: InteractionResult) -> bool:
     """Whether the bot has answered ``result`` with an ephemeral message (no waiting)."""
     return bool(_ephemeral_answers(result))

@@ -9,7 +9,14 @@ import pytest
 
 from bot.i18n import t
 from tests.e2e.driver import Driver, Player, board_message
-from tests.e2e.helpers import board_png, is_png, open_table, table_id
+from tests.e2e.helpers import (
+    board_png,
+    files_sent_to,
+    is_png,
+    open_table,
+    prompt_versions,
+    table_id,
+)
 
 #: game -> (3-seat layout: extra humans joining by /game join, AI seats)
 THREE_SEATS = {
@@ -74,12 +81,15 @@ async def test_full_game(world, game: str, seats: int) -> None:
         # secret decisions were made from DM prompts, each with the private image
         assert driver.stats.via["dm"] > 0, driver.stats.via
         for name in humans:
-            prompts = [m for m in fake.dms(u[name]) if m.embeds
-                       and "only you see this" in (m.embeds[0].get("title") or "")]
+            prompts = [v for m in fake.dms(u[name]) for v in prompt_versions(m)]
             assert prompts, f"{name} got no private prompt"
-            for m in prompts:
-                assert is_png(m.attachment("board.png")), m
-                assert m.embeds[0]["image"]["url"].endswith("/board.png")
+            for v in prompts:
+                assert "only you see this" in v["embeds"][0]["title"]
+                assert "board.png" in v["attachments"], v["attachments"]
+                assert v["embeds"][0]["image"]["url"].endswith("/board.png")
+            dm_channel = u[name].dm_channel
+            files = files_sent_to(fake, dm_channel.id)
+            assert files and all(n == "board.png" and is_png(data) for n, data in files)
     else:
         # majesty is an open draft: every decision is on the board, nobody is DMed a prompt
         assert driver.stats.via == {"board": driver.stats.actions, "dm": 0, "ephemeral": 0}

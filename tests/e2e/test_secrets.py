@@ -13,10 +13,10 @@ import pytest
 
 from bot import presenters
 from bot.i18n import has, t
-from bot.ui.prompt import clip
 from bot.publish import name_fn
+from bot.ui.prompt import clip
 from tests.e2e.driver import Driver, Player
-from tests.e2e.helpers import open_table, table_id
+from tests.e2e.helpers import open_table, prompt_versions, receipts, table_id
 
 #: texts (i18n keys) that only a private view or prompt carries: never in a channel message
 PRIVATE_KEYS = [
@@ -63,7 +63,8 @@ async def private_truth(world: Any, sid: int) -> tuple[dict[str, list[str]], lis
     collect()
     for m in await world.bot.store.moves(sid):
         if game.is_secret(state, m.player_id, m.move):
-            labels.append(clip(presenter.move_label(game.view(state, m.player_id), m.move, name), 80))
+            label = presenter.move_label(game.view(state, m.player_id), m.move, name)
+            labels.append(clip(label, 80))
         state, _ = game.apply(state, m.player_id, m.move)
         collect()
     return texts, labels
@@ -78,7 +79,7 @@ def assert_no_leaks(world: Any, sid: int, truth: dict[str, list[str]], players: 
     assert all(len(x) >= 6 for x in markers), markers
     for msg, text in public:
         for marker in markers:
-            assert marker not in text, f"private marker {marker!r} in channel message {msg!r}:\n{text}"
+            assert marker not in text, f"private {marker!r} in channel message {msg!r}:\n{text}"
     checked = 0
     for pid, texts in truth.items():
         for secret in texts:
@@ -121,7 +122,8 @@ async def test_closed_dms_play_through_ephemeral_prompts(world, game: str) -> No
                    for m in fake.public_messages())
     bob_prompts = [m for m in fake.ephemerals(bob) if m.embeds
                    and "only you see this" in (m.embeds[0].get("title") or "")]
-    assert bob_prompts and all(m.attachment("board.png") for m in bob_prompts)
+    assert bob_prompts and all("board.png" in v["attachments"]
+                               for m in bob_prompts for v in prompt_versions(m))
 
     # the scan: nothing private in the channel, nobody sees another player's private view
     truth, secret_labels = await private_truth(world, sid)
@@ -143,9 +145,8 @@ async def test_closed_dms_play_through_ephemeral_prompts(world, game: str) -> No
     moves = await world.bot.store.moves(sid)
     for user in (alice, bob):
         mine = [m for m in moves if m.player_id == str(user.id)]
-        receipts = [m.content for m in fake.everything_sent_to(user)
-                    if m.content.startswith("✅ Chosen:")]
-        assert 0 < len(receipts) <= len(mine), (user.name, len(receipts), len(mine))
+        shown = [r for m in fake.everything_sent_to(user) for r in receipts(m)]
+        assert 0 < len(shown) <= len(mine), (user.name, len(shown), len(mine))
     if game == "tek":
         # war dice: each player's receipts name exactly the dice they set (labels as the
         # presenter words them for that player at that moment)
@@ -160,6 +161,6 @@ async def test_closed_dms_play_through_ephemeral_prompts(world, game: str) -> No
             state, _ = g.apply(state, m.player_id, m.move)
         for user in (alice, bob):
             assert expected[str(user.id)], f"{user.name} set no war die: pick another seed"
-            shown = Counter(m.content for m in fake.everything_sent_to(user)
-                            if m.content in expected[str(user.id)])
-            assert shown == expected[str(user.id)], (user.name, shown, expected)
+            war = Counter(r for m in fake.everything_sent_to(user) for r in receipts(m)
+                          if r in expected[str(user.id)])
+            assert war == expected[str(user.id)], (user.name, war, expected)
