@@ -23,10 +23,10 @@ def table_id(msg: Message) -> int:
 
 async def open_table(world: Any, game: str, host: str = "alice", *, join: tuple[str, ...] = (),
                      join_cmd: tuple[str, ...] = (), ai: int = 0, clock: str = "off",
-                     start: bool = True, **options: Any) -> Message:
+                     start: bool = True, channel: Any = None, **options: Any) -> Message:
     """``/game new <game>``, Join buttons (or ``/game join``), Add AI, Start. Returns the
-    lobby message."""
-    fake, ch, u = world.fake, world.channel, world.users
+    lobby message. ``channel``: another channel or a thread (default: #herna)."""
+    fake, ch, u = world.fake, channel or world.channel, world.users
     res = await fake.slash(u[host], ch, f"game new {game}", turn_clock=clock, **options)
     assert not res.ephemeral, res
     lobby = res.message
