@@ -35,12 +35,15 @@ async def one_session(host: SessionHost, game_id: str, index: int, budget: list[
         rec = (await host.start(channel, players[0])).record
         ai = RandomPlayer(index)
         n = 0
+        loop = asyncio.get_running_loop()
+        next_at = loop.time() + interval * ai_jitter(index, 0)
         game = host.game(game_id)
         while rec.status == "running" and budget[0] > 0:
             actor = host.actors(rec)[0]
             move = ai.choose(game, host.state(rec), actor, n)
-            if interval:
-                await asyncio.sleep(interval * (0.5 + ai_jitter(index, n)))
+            if interval:  # a fixed schedule per session: the offered load is really `rate`
+                next_at += interval * (0.5 + ai_jitter(index, n))
+                await asyncio.sleep(max(0.0, next_at - loop.time()))
             t0 = time.perf_counter()
             rec = (await host.apply(rec.id, actor, move, expected_version=rec.version)).record
             latencies.append(time.perf_counter() - t0)
