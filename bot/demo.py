@@ -58,7 +58,7 @@ async def run_demo(game_id: str, players: int | None, seed: int, out: Path) -> i
         for i, p in enumerate(seats):
             await _draw(host, rec, p, out / f"{game_id}-private-seat{i + 1}.png")
         print(f"{game.title}: {n} players, {turn} moves, seed {seed}")
-        for row in game.outcome(host.state(rec)):
+        for row in sorted(game.outcome(host.state(rec)), key=lambda r: r["rank"]):
             print(f"  {row['rank']}. {names[row['player']]:<16} {row.get('score')}")
         ok, detail = await host.replay(rec.id)
         print("replay check:", "ok" if ok else detail)
