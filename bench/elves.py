@@ -6,7 +6,6 @@ players under 40 ms; a render (draw + PNG encode) under 50 ms p50 on a 2-core ma
 
 from __future__ import annotations
 
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -14,9 +13,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.common import sample_views, time_renders  # noqa: E402
 from games.ai import play_out  # noqa: E402
 from games.elves import GAME  # noqa: E402
-from renderers.common import to_png  # noqa: E402
 from renderers.elves import render  # noqa: E402
 
 NAMES = {"p0": "Čeněk Řežábek", "p1": "Bob", "p2": "Žofie", "p3": "AI 4", "p4": "Ďábel",
@@ -36,37 +35,13 @@ def games_per_second(n: int, options: dict[str, Any],
     return count / elapsed, 1000 * elapsed / count, moves / count
 
 
-def pct(values: list[float], q: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, int(q * len(values)))]
-
-
 def render_times(viewer: str | None, runs: int = 80) -> tuple[float, float, int, float]:
     """p50/p99 of draw + encode over views from several 6-player games; median PNG bytes."""
-    views = []
-    for seed in range(6):
-        state = GAME.setup([f"p{i}" for i in range(6)], {"teleport": seed % 2 == 1}, seed)
-        final, moves = play_out(GAME, state, seed)
-        replay = state
-        for k, (p, m) in enumerate(moves):
-            replay, _ = GAME.apply(replay, p, m)
-            if k % 37 == 5:
-                views.append(GAME.view(replay, viewer))
-        views.append(GAME.view(final, viewer))
-    render(views[0], names=NAMES)  # warm the caches (fonts, static art)
-    times, sizes, draw = [], [], []
-    for i in range(runs):
-        v = views[(i * 7) % len(views)]
-        t0 = time.perf_counter()
-        img = render(v, names=NAMES)
-        t1 = time.perf_counter()
-        data = to_png(img)
-        t2 = time.perf_counter()
-        times.append(1000 * (t2 - t0))
-        draw.append(1000 * (t1 - t0))
-        sizes.append(len(data))
-    return (statistics.median(times), pct(times, 0.99), int(statistics.median(sizes)),
-            statistics.median(draw))
+    players = [f"p{i}" for i in range(6)]
+    views = sample_views(GAME, [(players, {"teleport": seed % 2 == 1}, seed) for seed in range(6)],
+                         lambda _: viewer, every=37, offset=5)
+    r = time_renders(render, views, NAMES, runs, stride=7)
+    return r.p50, r.p99, r.png_bytes, r.draw_p50
 
 
 def main() -> None:

@@ -6,16 +6,15 @@ Run: ``python bench/empire_engine.py`` (from the repository root). Aims: a whole
 
 from __future__ import annotations
 
-import statistics
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.common import sample_views, time_renders  # noqa: E402
 from games.ai import play_out  # noqa: E402
 from games.empire_engine import GAME  # noqa: E402
-from renderers.common import to_png  # noqa: E402
 from renderers.empire_engine import render  # noqa: E402
 
 NAMES = {"p0": "Čeněk Řežábek", "p1": "Bob", "p2": "Žofie Dvořáková", "p3": "AI 4",
@@ -38,41 +37,14 @@ def games_per_second(n: int, options: dict, seconds: float = 1.5) -> tuple[float
     return count / elapsed, 1000 * elapsed / count, 1000 * cpu / count
 
 
-def pct(values: list[float], q: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, int(q * len(values)))]
-
-
 def render_times(n: int, viewer: str | None,
                  runs: int = 80) -> tuple[float, float, int, float, float]:
     """p50/p99 of draw + encode over views from several games and steps; median PNG bytes."""
     players = [f"p{i}" for i in range(n)]
-    views = []
-    for seed in range(5):
-        state = GAME.setup(players, {"empire_powers": bool(seed % 2)}, seed)
-        final, moves = play_out(GAME, state, seed)
-        replay = state
-        for k, (p, m) in enumerate(moves):
-            replay, _ = GAME.apply(replay, p, m)
-            if k % 9 == 4:
-                views.append(GAME.view(replay, viewer))
-        views.append(GAME.view(final, viewer))
-    render(views[0], names=NAMES)  # warm the caches (fonts, card art)
-    times, sizes, draw, cpu = [], [], [], []
-    for i in range(runs):
-        v = views[i % len(views)]
-        c0 = time.process_time()
-        t0 = time.perf_counter()
-        img = render(v, names=NAMES)
-        t1 = time.perf_counter()
-        data = to_png(img)
-        t2 = time.perf_counter()
-        cpu.append(1000 * (time.process_time() - c0))
-        times.append(1000 * (t2 - t0))
-        draw.append(1000 * (t1 - t0))
-        sizes.append(len(data))
-    return (statistics.median(times), pct(times, 0.99), int(statistics.median(sizes)),
-            statistics.median(draw), statistics.median(cpu))
+    views = sample_views(GAME, [(players, {"empire_powers": bool(seed % 2)}, seed)
+                                for seed in range(5)], lambda _: viewer, every=9, offset=4)
+    r = time_renders(render, views, NAMES, runs)
+    return r.p50, r.p99, r.png_bytes, r.draw_p50, r.cpu_p50
 
 
 def main() -> None:

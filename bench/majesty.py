@@ -6,16 +6,15 @@ players under 20 ms; a render (draw + PNG encode) under 50 ms p50 on a 2-core ma
 
 from __future__ import annotations
 
-import statistics
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.common import sample_views, time_renders  # noqa: E402
 from games.ai import play_out  # noqa: E402
 from games.majesty import GAME  # noqa: E402
-from renderers.common import to_png  # noqa: E402
 from renderers.majesty import render  # noqa: E402
 
 NAMES = {"p0": "Čeněk Řežábek", "p1": "Bob", "p2": "Žofie", "p3": "AI 4"}
@@ -32,37 +31,13 @@ def games_per_second(n: int, options: dict, seconds: float = 2.0) -> tuple[float
     return count / elapsed, 1000 * elapsed / count
 
 
-def pct(values: list[float], q: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, int(q * len(values)))]
-
-
 def render_times(viewer: str | None, runs: int = 60) -> tuple[float, float, int, float]:
     """p50/p99 of draw + encode over views from several games and turns; median PNG bytes."""
-    views = []
-    for seed in range(6):
-        state = GAME.setup(["p0", "p1", "p2", "p3"], {"sides": "AB"[seed % 2] * 8}, seed)
-        final, moves = play_out(GAME, state, seed)
-        replay = state
-        for k, (p, m) in enumerate(moves):
-            replay, _ = GAME.apply(replay, p, m)
-            if k % 17 == 5:
-                views.append(GAME.view(replay, viewer))
-        views.append(GAME.view(final, viewer))
-    render(views[0], names=NAMES)  # warm the caches (fonts, static art)
-    times, sizes, draw = [], [], []
-    for i in range(runs):
-        v = views[i % len(views)]
-        t0 = time.perf_counter()
-        img = render(v, names=NAMES)
-        t1 = time.perf_counter()
-        data = to_png(img)
-        t2 = time.perf_counter()
-        times.append(1000 * (t2 - t0))
-        draw.append(1000 * (t1 - t0))
-        sizes.append(len(data))
-    return (statistics.median(times), pct(times, 0.99), int(statistics.median(sizes)),
-            statistics.median(draw))
+    players = ["p0", "p1", "p2", "p3"]
+    views = sample_views(GAME, [(players, {"sides": "AB"[seed % 2] * 8}, seed)
+                                for seed in range(6)], lambda _: viewer, every=17, offset=5)
+    r = time_renders(render, views, NAMES, runs)
+    return r.p50, r.p99, r.png_bytes, r.draw_p50
 
 
 def main() -> None:

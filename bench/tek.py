@@ -6,7 +6,6 @@ under 150 ms; a render (draw + PNG encode) under 50 ms p50 on a 2-core machine.
 
 from __future__ import annotations
 
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -14,9 +13,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.common import sample_views, time_renders  # noqa: E402
 from games.ai import play_out  # noqa: E402
 from games.tek import GAME  # noqa: E402
-from renderers.common import to_png  # noqa: E402
 from renderers.tek import render  # noqa: E402
 
 NAMES = {"p0": "Čeněk Řežábek", "p1": "Bob", "p2": "Žofie", "p3": "AI 4", "p4": "Ďábel"}
@@ -40,37 +39,16 @@ def games_per_second(n: int, options: dict[str, Any],
     return count / elapsed, 1000 * elapsed / count, 1000 * used / count, moves / count
 
 
-def pct(values: list[float], q: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, int(q * len(values)))]
-
-
 def render_times(viewer_seat: int | None,
                  runs: int = 80) -> tuple[float, float, float, float, int]:
     """p50/p99 of draw + encode over views from several 5-player games; median PNG bytes."""
-    views = []
-    for seed in range(5):
-        players = [f"p{i}" for i in range(5)]
-        state = GAME.setup(players, {"exploration": seed % 2 == 0}, seed)
-        final, moves = play_out(GAME, state, seed)
-        viewer = None if viewer_seat is None else players[viewer_seat]
-        replay = state
-        for k, (p, m) in enumerate(moves):
-            replay, _ = GAME.apply(replay, p, m)
-            if k % 53 == 40:
-                views.append(GAME.view(replay, viewer))
-        views.append(GAME.view(final, viewer))
-    render(views[0], names=NAMES)  # warm the caches (fonts, static card art)
-    times, cpu, sizes = [], [], []
-    for i in range(runs):
-        v = views[(i * 7) % len(views)]
-        t0, c0 = time.perf_counter(), time.process_time()
-        data = to_png(render(v, names=NAMES))
-        times.append(1000 * (time.perf_counter() - t0))
-        cpu.append(1000 * (time.process_time() - c0))
-        sizes.append(len(data))
-    return (pct(times, 0.5), pct(times, 0.99), pct(cpu, 0.5), pct(cpu, 0.99),
-            int(statistics.median(sizes)))
+    players = [f"p{i}" for i in range(5)]
+    views = sample_views(GAME, [(players, {"exploration": seed % 2 == 0}, seed)
+                                for seed in range(5)],
+                         lambda ps: None if viewer_seat is None else ps[viewer_seat],
+                         every=53, offset=40)
+    r = time_renders(render, views, NAMES, runs, stride=7)
+    return r.p50, r.p99, r.cpu_p50, r.cpu_p99, r.png_bytes
 
 
 def main() -> None:

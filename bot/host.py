@@ -200,15 +200,21 @@ class SessionHost:
         except ChannelBusy:
             raise HostError("channel_busy") from None
 
+    async def _fresh_lobby(self, session_id: int, expected_version: int | None
+                           ) -> SessionRecord:
+        """The session as stored now (call under its lock); it must still be in the lobby."""
+        rec = await self.get(session_id)
+        if rec.status != "lobby":
+            raise HostError("not_in_lobby")
+        if expected_version is not None and rec.version != expected_version:
+            raise HostError("stale")
+        return rec
+
     async def _lobby_change(self, channel_id: str, change: Callable[[SessionRecord], None],
                             expected_version: int | None = None) -> SessionRecord:
         rec = await self.active(channel_id)
         async with self._lock(rec.id):
-            rec = await self.get(rec.id)
-            if rec.status != "lobby":
-                raise HostError("not_in_lobby")
-            if expected_version is not None and rec.version != expected_version:
-                raise HostError("stale")
+            rec = await self._fresh_lobby(rec.id, expected_version)
             before = rec.version
             change(rec)
             return await self._save(rec, before)
@@ -290,11 +296,7 @@ class SessionHost:
                     expected_version: int | None = None) -> Outcome:
         rec = await self.active(channel_id)
         async with self._lock(rec.id):
-            rec = await self.get(rec.id)
-            if rec.status != "lobby":
-                raise HostError("not_in_lobby")
-            if expected_version is not None and rec.version != expected_version:
-                raise HostError("stale")
+            rec = await self._fresh_lobby(rec.id, expected_version)
             if not rec.seat_of(user_id) and not can_manage:
                 raise HostError("not_seated")
             game = self.game(rec.game)
