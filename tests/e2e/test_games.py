@@ -67,8 +67,14 @@ async def test_full_game(world, game: str, seats: int) -> None:
     expected = humans + [f"AI {i + 1}" for i in range(ai)]
     assert sorted(names) == sorted(expected), text
     assert rows[0].startswith("🥇"), text
-    for line in rows:
-        assert re.search(r"— -?\d+", line), line
+    scores = [int(re.search(r"— (-?\d+)", line).group(1)) for line in rows]  # type: ignore[union-attr]
+    assert scores == sorted(scores, reverse=True), text
+    # ... exactly what the engine says of the stored game
+    rec = await world.bot.host.get(sid)
+    outcome = world.bot.host.game(game).outcome(world.bot.host.state(rec))
+    by_name = {s.player_id: s.name for s in rec.seats}
+    expected = sorted((by_name[r["player"]], r["score"]) for r in outcome)
+    assert expected == sorted(zip(names, scores, strict=True)), (expected, text)
     assert f"table #{sid}" in final.embeds[0]["title"]
 
     # the board shows the end and offers nothing to click
@@ -94,6 +100,13 @@ async def test_full_game(world, game: str, seats: int) -> None:
         # majesty is an open draft: every decision is on the board, nobody is DMed a prompt
         assert driver.stats.via == {"board": driver.stats.actions, "dm": 0, "ephemeral": 0}
         assert all(not m.custom_ids for n in humans for m in fake.dms(u[n]))
+
+    # the server's standings for this game: the humans (AI seats are not rated), 1 game each
+    res = await fake.slash(u["alice"], ch, "standings", game=game)
+    rated = [line for line in res.text().splitlines() if "<@" in line]
+    assert sorted(rated) == sorted(line for line in rated if "1 games" in line)
+    assert {re.search(r"<@(\d+)>", line).group(1) for line in rated} == {  # type: ignore[union-attr]
+        str(u[n].id) for n in humans}
 
     # nothing the bot posted points at a missing image, no error answers
     assert not fake.problems()
