@@ -209,6 +209,14 @@ async def test_stale_ephemeral_prompt_after_the_dm_was_answered(world) -> None:
     assert is_stale(await refusal(res), fake, ch)
     await fake.idle()
     assert await move_count(world, sid) == 1 and board_state(fake, ch) == state
+    # "Open my prompt": refused for an outsider, and for alice, who has nothing left to decide
+    board = board_message(fake, ch)
+    res = await fake.click(u["outsider"], board, t("board.open_prompt"))
+    assert await refusal(res) == t("error.not_seated")
+    res = await fake.click(alice, board, t("board.open_prompt"))
+    assert await refusal(res) == t("error.no_legal_move")
+    await fake.idle()
+    assert await move_count(world, sid) == 1 and board_state(fake, ch) == state
 
 
 @pytest.mark.asyncio
