@@ -178,3 +178,36 @@ async def test_two_hour_old_board_after_a_restart(world, monkeypatch) -> None:
     assert not [c for c in old_board.custom_ids if c.startswith(("ct:m:", "ct:s:"))]
     final = await driver.play()
     assert "bob" in final.embeds[0]["description"]
+
+
+@pytest.mark.asyncio
+async def test_turn_clock_for_secret_picks_with_closed_dms(world) -> None:
+    """Simultaneous secret picks on a 5-minute clock; bob's DMs are closed. At half time alice
+    is reminded by DM and bob in the channel; at the deadline both get a random pick and the
+    round is revealed: a closed DM never stalls the table, and nothing secret is posted."""
+    fake, ch, u = world.fake, world.channel, world.users
+    alice, bob = u["alice"], u["bob"]
+    fake.set_dms_open(bob, False)
+    await world.start_bot()
+    lobby = await open_table(world, "empire_engine", join=("bob",), clock="5m")
+    sid = table_id(lobby)
+    assert sorted(waiting_names(board_message(fake, ch))) == ["alice", "bob"]
+
+    world.skew = 160
+    await fake.wait_for(lambda: [m for m in fake.dms(alice) if m.content.startswith("⏳")],
+                        timeout=5, what="alice's reminder DM")
+    note = await fake.wait_for(
+        lambda: [m for m in fake.messages(ch) if m.content.startswith("⏳")
+                 and f"<@{bob.id}>" in m.content], timeout=5, what="bob's reminder in the channel")
+    assert f"<@{alice.id}>" not in note[-1].content
+    assert await move_count(world, sid) == 0
+
+    world.skew = 305
+    await fake.wait_for(lambda: "Round 1 reveal" in board_message(fake, ch).text(history=False),
+                        timeout=5, what="the reveal after both timed out")
+    moves = await world.bot.store.moves(sid)
+    assert sorted(m.player_id for m in moves[:2]) == sorted([str(alice.id), str(bob.id)])
+    assert [m.source for m in moves[:2]] == ["timeout", "timeout"]
+    text = board_message(fake, ch).text()
+    assert t("host.timeout", name="alice") in text and t("host.timeout", name="bob") in text
+    assert not any(t("private.chosen", move="") in m.text() for m in fake.public_messages())
