@@ -210,3 +210,22 @@ async def test_closed_dms_play_through_ephemeral_prompts(world, game: str) -> No
             war = Counter(r for m in fake.everything_sent_to(user) for r in receipts(m)
                           if r in expected[str(user.id)])
             assert war == expected[str(user.id)], (user.name, war, expected)
+
+
+@pytest.mark.asyncio
+async def test_dms_reopened_are_used_again(world) -> None:
+    """bob plays a game with his DMs closed, then opens them: in the next game his secret
+    prompts come by DM again (a closed DM is not remembered forever)."""
+    fake, ch, u = world.fake, world.channel, world.users
+    alice, bob = u["alice"], u["bob"]
+    fake.set_dms_open(bob, False)
+    await world.start_bot()
+    await open_table(world, "empire_engine", join=("bob",))
+    await Driver(fake, ch, [Player(bob, dms_open=False), Player(alice)], seed=2).play()
+    assert fake.dms(bob) == []
+
+    fake.set_dms_open(bob, True)
+    await open_table(world, "empire_engine", join=("bob",))
+    prompt = await fake.wait_for(lambda: [m for m in fake.dms(bob) if prompt_versions(m)],
+                                 timeout=5, what="a DM prompt for bob in the next game")
+    assert "only you see this" in prompt[-1].embeds[0]["title"]
