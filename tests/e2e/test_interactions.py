@@ -240,3 +240,30 @@ async def test_unknown_game_and_option_values_are_refused(world) -> None:
     assert fake.messages(ch) == []
     status = await fake.slash(alice, ch, "game status")
     assert status.ephemeral and status.content == t("error.no_session")
+
+
+@pytest.mark.asyncio
+async def test_simultaneous_secret_picks_at_the_same_instant_both_count(world) -> None:
+    """Both players answer their DM prompts at the same instant: two moves, no refusal, one
+    reveal."""
+    fake, ch, u = world.fake, world.channel, world.users
+    alice, bob = u["alice"], u["bob"]
+    await world.start_bot()
+    lobby = await open_table(world, "empire_engine", join=("bob",))
+    sid = table_id(lobby)
+    prompts = {}
+    for user in (alice, bob):
+        dms = await fake.wait_for(lambda user=user: [m for m in fake.dms(user)
+                                                     if any(move_components(m))],
+                                  what=f"{user.name}'s DM prompt")
+        prompts[user.name] = dms[-1]
+    a, b = await asyncio.gather(
+        choose(fake, alice, prompts["alice"], first_choice(prompts["alice"])),
+        choose(fake, bob, prompts["bob"], first_choice(prompts["bob"])))
+    await fake.idle()
+    assert not refused_now(a) and not refused_now(b), (a.followups, b.followups)
+    moves = await world.bot.store.moves(sid)
+    assert sorted(m.player_id for m in moves[:2]) == sorted([str(alice.id), str(bob.id)])
+    board = board_message(fake, ch)
+    assert board.text(history=False).count("Round 1 reveal") == 1
+    assert receipt(prompts["alice"]) and receipt(prompts["bob"])
