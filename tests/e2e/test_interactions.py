@@ -267,3 +267,22 @@ async def test_simultaneous_secret_picks_at_the_same_instant_both_count(world) -
     board = board_message(fake, ch)
     assert board.text(history=False).count("Round 1 reveal") == 1
     assert receipt(prompts["alice"]) and receipt(prompts["bob"])
+
+
+@pytest.mark.asyncio
+async def test_prompts_of_an_abandoned_game_are_refused(world) -> None:
+    fake, ch, u = world.fake, world.channel, world.users
+    alice, bob = u["alice"], u["bob"]
+    await world.start_bot()
+    lobby = await open_table(world, "empire_engine", join=("bob",))
+    sid = table_id(lobby)
+    dm = await fake.wait_for(lambda: [m for m in fake.dms(bob) if any(move_components(m))],
+                             what="bob's DM prompt")
+    res = await fake.slash(alice, ch, "game abandon")  # the host may
+    assert res.content == t("host.abandoned", name="alice")
+    await fake.idle()
+    res = await choose(fake, bob, dm[-1], first_choice(dm[-1]))
+    assert await refusal(res) == t("error.not_running")
+    await fake.idle()
+    assert await move_count(world, sid) == 0
+    assert t("board.abandoned") in board_message(fake, ch).text(history=False)
