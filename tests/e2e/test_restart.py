@@ -211,3 +211,19 @@ async def test_turn_clock_for_secret_picks_with_closed_dms(world) -> None:
     text = board_message(fake, ch).text()
     assert t("host.timeout", name="alice") in text and t("host.timeout", name="bob") in text
     assert not any(t("private.chosen", move="") in m.text() for m in fake.public_messages())
+
+
+@pytest.mark.asyncio
+async def test_click_while_the_gateway_is_down_is_answered_after_resume(world) -> None:
+    fake, ch, u = world.fake, world.channel, world.users
+    await world.start_bot()
+    lobby = await open_table(world, "majesty", join=("bob",))
+    sid = table_id(lobby)
+    driver = Driver(fake, ch, [Player(u["alice"]), Player(u["bob"])], seed=14)
+    kind, player, msg = await fake.wait_for(driver.find_action, what="a prompt")
+    await fake.drop_gateway(wait_resumed=False)
+    result = await driver.act(kind, player, msg)  # dispatched once the session is resumed
+    assert result.latency is not None and result.latency < 3.0
+    await fake.idle()
+    assert await move_count(world, sid) == 1
+    assert fake.gateway.session is not None and fake.gateway.session.resumes >= 1
