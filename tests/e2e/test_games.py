@@ -96,6 +96,10 @@ async def test_full_game(world, game: str, seats: int) -> None:
             dm_channel = u[name].dm_channel
             files = files_sent_to(fake, dm_channel.id)
             assert files and all(n == "board.png" and is_png(data) for n, data in files)
+            if game in ("elves", "empire_engine"):
+                # the private image is the player's own view, not a copy of the public board
+                public = {data for _, data in files_sent_to(fake, ch.id)}
+                assert not public & {data for _, data in files}
     else:
         # majesty is an open draft: every decision is on the board, nobody is DMed a prompt
         assert driver.stats.via == {"board": driver.stats.actions, "dm": 0, "ephemeral": 0}
