@@ -114,3 +114,7 @@ async def test_full_game(world, game: str, seats: int) -> None:
 
     # nothing the bot posted points at a missing image, no error answers
     assert not fake.problems()
+
+    # no "it's your turn" ping is left standing under the final standings
+    pings = [m for m in fake.messages(ch) if m.content.startswith(("🎲", "✉️"))]
+    assert not pings, pings
