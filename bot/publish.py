@@ -35,6 +35,7 @@ LOG_KEEP = 40
 LOG_SHOWN = 8  # log lines on the board; more when one change brought more (a reveal)
 LOG_SHOWN_MAX = 25
 DM_CLOSED = 50007
+DM_RETRY = 3600  # seconds before a refused DM is tried again within the same table
 
 
 def name_fn(rec: SessionRecord):  # type: ignore[no-untyped-def]
@@ -132,6 +133,8 @@ class Publisher:
                 if rec.status == "running":
                     await self.private_prompts(rec, meta)
                     await self.ping(rec, meta)
+                else:
+                    await self.drop_ping(rec, meta)
                 await self.hands(rec, meta)
                 if rec.status == "finished" and not meta.get("final_posted"):
                     await self.final(rec, meta)
@@ -270,6 +273,16 @@ class Publisher:
             "\n".join(lines), allowed_mentions=discord.AllowedMentions(users=True))
         meta["ping"] = message.id
 
+    async def drop_ping(self, rec: SessionRecord, meta: dict[str, Any]) -> None:
+        """The game is over: nobody's turn any more."""
+        old = meta.pop("ping", None)
+        if old:
+            channel = self.bot.get_partial_messageable(int(rec.channel_id))
+            try:
+                await channel.get_partial_message(old).delete()
+            except discord.HTTPException:
+                pass
+
     async def dm_channel(self, user_id: str) -> discord.abc.Messageable:
         channel = self._dm_channels.get(user_id)
         if channel is None:
@@ -277,13 +290,22 @@ class Publisher:
             self._dm_channels[user_id] = channel
         return channel
 
-    async def send_dm(self, user_id: str, **kwargs: Any) -> discord.Message | None:
-        """DM ``user_id``; None (and remembered) when their DMs are closed."""
-        if not user_id.isdigit() or await self.host.store.dms_closed(user_id):
+    async def send_dm(self, user_id: str, since: float = 0.0,
+                      **kwargs: Any) -> discord.Message | None:
+        """DM ``user_id``; None when their DMs are closed. A refusal is remembered: no DM is
+        tried again for ``DM_RETRY`` seconds, unless the table opened after the refusal
+        (``since``, the session's creation time): people open their DMs between games."""
+        if not user_id.isdigit():
+            return None
+        closed_at = await self.host.store.dms_closed_at(user_id)
+        if closed_at is not None and closed_at >= since and time.time() - closed_at < DM_RETRY:
             return None
         try:
             channel = await self.dm_channel(user_id)
-            return await channel.send(**kwargs)
+            message = await channel.send(**kwargs)
+            if closed_at is not None:
+                await self.host.store.set_dms_closed(user_id, False)
+            return message
         except discord.Forbidden as exc:
             if exc.code == DM_CLOSED:
                 await self.host.store.set_dms_closed(user_id, True)
@@ -334,7 +356,7 @@ class Publisher:
             payload = await self.private_prompt_payload(rec, p)
             if payload["view"] is None:
                 payload.pop("view")
-            message = await self.send_dm(p, **payload)
+            message = await self.send_dm(p, rec.created_at, **payload)
             if message is not None:
                 prompted[p] = rec.clock.get(p, {}).get("since")
                 meta.setdefault("hand_sig", {})[p] = self.hand_signature(rec, p)
@@ -363,7 +385,7 @@ class Publisher:
             text = presenter.hand_text(self.host.view(rec, p), name_fn(rec)) or ""
             embed = discord.Embed(title=t("hand.title", game=self.host.game(rec.game).title,
                                           id=rec.id), description=clip_block(text, 4000))
-            if await self.send_dm(p, embed=embed) is not None:
+            if await self.send_dm(p, rec.created_at, embed=embed) is not None:
                 sigs[p] = sig
 
     async def final(self, rec: SessionRecord, meta: dict[str, Any]) -> None:
@@ -387,7 +409,7 @@ class Publisher:
             due = rec.clock.get(p, {}).get("due")
             when = f"<t:{int(due)}:R>" if due else "?"
             text = t("reminder.dm", channel=f"<#{rec.channel_id}>", when=when)
-            if await self.send_dm(p, content=text) is None:
+            if await self.send_dm(p, rec.created_at, content=text) is None:
                 channel = self.bot.get_partial_messageable(int(rec.channel_id))
                 await channel.send(t("reminder.channel", who=mention(p, rec), when=when),
                                    allowed_mentions=discord.AllowedMentions(users=True))

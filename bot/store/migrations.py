@@ -76,4 +76,9 @@ MIGRATIONS: list[str] = [
         dms_closed  INTEGER NOT NULL DEFAULT 0
     );
     """,
+    # 2: when a DM was refused, so the bot tries again later instead of never
+    """
+    ALTER TABLE users ADD COLUMN closed_at REAL;
+    UPDATE users SET closed_at = 0 WHERE dms_closed = 1
+    """,
 ]

@@ -391,9 +391,14 @@ class SQLiteStore:
     # -- users -------------------------------------------------------------------------------
     async def set_dms_closed(self, user_id: str, closed: bool) -> None:
         await self._write(
-            "INSERT INTO users (user_id, dms_closed) VALUES (?, ?) ON CONFLICT(user_id)"
-            " DO UPDATE SET dms_closed = excluded.dms_closed", (user_id, int(closed)))
+            "INSERT INTO users (user_id, dms_closed, closed_at) VALUES (?, ?, ?)"
+            " ON CONFLICT(user_id) DO UPDATE SET dms_closed = excluded.dms_closed,"
+            " closed_at = excluded.closed_at",
+            (user_id, int(closed), self._now() if closed else None))
 
-    async def dms_closed(self, user_id: str) -> bool:
-        rows = await self._rows("SELECT dms_closed FROM users WHERE user_id=?", (user_id,))
-        return bool(rows and rows[0]["dms_closed"])
+    async def dms_closed_at(self, user_id: str) -> float | None:
+        rows = await self._rows(
+            "SELECT dms_closed, closed_at FROM users WHERE user_id=?", (user_id,))
+        if not rows or not rows[0]["dms_closed"]:
+            return None
+        return float(rows[0]["closed_at"] or 0.0)

@@ -93,9 +93,27 @@ async def test_set_clock_keeps_the_version(store) -> None:
 
 
 @pytest.mark.asyncio
-async def test_dms_closed_is_remembered(store) -> None:
-    assert not await store.dms_closed("u9")
+async def test_a_refused_dm_is_remembered_with_its_time(store, clock) -> None:
+    assert await store.dms_closed_at("u9") is None
     await store.set_dms_closed("u9", True)
-    assert await store.dms_closed("u9")
+    assert await store.dms_closed_at("u9") == clock.t
     await store.set_dms_closed("u9", False)
-    assert not await store.dms_closed("u9")
+    assert await store.dms_closed_at("u9") is None
+
+
+@pytest.mark.asyncio
+async def test_migration_2_keeps_what_migration_1_remembered(tmp_path) -> None:
+    path = tmp_path / "v1.db"
+    con = sqlite3.connect(path)
+    for statement in MIGRATIONS[0].split(";"):
+        if statement.strip():
+            con.execute(statement)
+    con.execute("PRAGMA user_version = 1")
+    con.execute("INSERT INTO users (user_id, dms_closed) VALUES ('u1', 1)")
+    con.commit()
+    con.close()
+    s = SQLiteStore(path)
+    await s.open()
+    assert await s.dms_closed_at("u1") == 0.0
+    assert await s.migrate() == len(MIGRATIONS) == 2
+    await s.close()
