@@ -96,7 +96,7 @@ def _no_error_logs(caplog: pytest.LogCaptureFixture):
     caplog.set_level(logging.WARNING)
     yield
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR
-              and r.name.startswith(("crowntable", "bot"))]
+              and r.name.startswith(("crowntable", "bot", "games", "renderers", "discord"))]
     assert not errors, [r.getMessage() for r in errors]
 
 
