@@ -16,7 +16,7 @@ from bot.i18n import has, t
 from bot.publish import name_fn
 from bot.ui.prompt import clip
 from tests.e2e.driver import Driver, Player
-from tests.e2e.helpers import open_table, prompt_versions, receipts, table_id
+from tests.e2e.helpers import move_count, open_table, prompt_versions, receipts, table_id
 
 #: texts (i18n keys) that only a private view or prompt carries: never in a channel message
 PRIVATE_KEYS = [
@@ -229,3 +229,30 @@ async def test_dms_reopened_are_used_again(world) -> None:
     prompt = await fake.wait_for(lambda: [m for m in fake.dms(bob) if prompt_versions(m)],
                                  timeout=5, what="a DM prompt for bob in the next game")
     assert "only you see this" in prompt[-1].embeds[0]["title"]
+
+
+@pytest.mark.asyncio
+async def test_dms_closed_in_the_middle_of_a_game(world) -> None:
+    """bob answers round 1 by DM, then closes his DMs: from round 2 on he plays through the
+    ephemeral fallback and the game ends normally."""
+    fake, ch, u = world.fake, world.channel, world.users
+    alice, bob = u["alice"], u["bob"]
+    await world.start_bot()
+    lobby = await open_table(world, "empire_engine", join=("bob",))
+    sid = table_id(lobby)
+    first = Driver(fake, ch, [Player(bob), Player(alice)], seed=3)
+    for _ in range(2):  # round 1: both pick from their DMs
+        kind, player, msg = await fake.wait_for(first.find_action, what="a DM prompt")
+        assert kind == "dm"
+        await first.act(kind, player, msg)
+        await fake.idle()
+    assert await move_count(world, sid) >= 2
+    dms_before = len(fake.dms(bob))
+
+    fake.set_dms_open(bob, False)
+    rest = Driver(fake, ch, [Player(bob, dms_open=False), Player(alice)], seed=4)
+    final = await rest.play()
+    assert rest.stats.refusals == [] and rest.stats.via["ephemeral"] > 0
+    assert "bob" in final.embeds[0]["description"]
+    assert len(fake.dms(bob)) == dms_before
+    assert any(user is bob for user, _ in fake.blocked_dms)
