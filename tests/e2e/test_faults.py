@@ -4,6 +4,8 @@ the game reaches its final standings."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from tests.e2e.driver import Driver, Player, board_message
@@ -76,3 +78,38 @@ async def test_restart_while_the_board_update_hangs(world, hang: float) -> None:
     final = await driver.play()
     assert driver.stats.refusals == []
     assert "alice" in final.embeds[0]["description"]
+
+
+@pytest.mark.asyncio
+async def test_slow_rendering_never_delays_the_acknowledgement(world, monkeypatch) -> None:
+    """Every picture takes 3.2 s to draw (a slow machine): Start, a move, /game status,
+    /game hand and "My view" are still acknowledged at once (defer first, draw later)."""
+    import bot.actions
+    import bot.publish
+    import bot.render
+
+    draw = bot.render.board_png
+
+    async def slow_png(*args, **kwargs):  # type: ignore[no-untyped-def]
+        await asyncio.sleep(3.2)
+        return await draw(*args, **kwargs)
+
+    monkeypatch.setattr(bot.publish, "board_png", slow_png)
+    monkeypatch.setattr(bot.actions, "board_png", slow_png)
+    fake, ch, u = world.fake, world.channel, world.users
+    await world.start_bot()
+    lobby = await open_table(world, "majesty", join=("bob",), start=False)
+    results = [await fake.click(u["alice"], lobby, "Start", timeout=10)]
+    board = await fake.wait_for(lambda: board_message(fake, ch), timeout=15, what="the board")
+    await fake.idle(timeout=20)
+    driver = Driver(fake, ch, [Player(u["alice"]), Player(u["bob"])], seed=5)
+    kind, player, msg = driver.find_action()
+    results.append(await driver.act(kind, player, msg))
+    results += await asyncio.gather(
+        fake.slash(u["bob"], ch, "game status", _timeout=15),
+        fake.slash(u["alice"], ch, "game hand", _timeout=15),
+        fake.click(u["bob"], board, "My view", timeout=15))
+    for r in results:
+        assert r.latency is not None and r.latency < 1.0, r
+    await fake.idle(timeout=30)
+    assert await move_count(world, table_id(lobby)) == 1
