@@ -286,3 +286,40 @@ async def test_prompts_of_an_abandoned_game_are_refused(world) -> None:
     await fake.idle()
     assert await move_count(world, sid) == 0
     assert t("board.abandoned") in board_message(fake, ch).text(history=False)
+
+
+@pytest.mark.asyncio
+async def test_lobby_flow_host_handover_full_table_kick_and_cancel(world) -> None:
+    fake, ch, u = world.fake, world.channel, world.users
+    await world.start_bot()
+    lobby = await open_table(world, "majesty", join=("bob", "cyril", "dana"), start=False)
+    seats = lambda: lobby.embeds[0]["fields"][0]["value"]  # noqa: E731
+    assert "Players (4/4)" in lobby.text(history=False)
+    res = await fake.click(u["emil"], lobby, t("lobby.join"))
+    assert await refusal(res) == t("error.lobby_full", max=4)
+    # the host kicks dana from the lobby; the host leaves: the crown passes to bob
+    res = await fake.slash(u["alice"], ch, "game kick", member=u["dana"])
+    assert res.ephemeral and res.content == t("kick.done", name="dana")
+    await fake.idle()
+    assert "dana" not in seats()
+    await fake.click(u["alice"], lobby, t("lobby.leave"))
+    assert "alice" not in seats() and "bob 👑" in seats(), seats()
+    res = await fake.click(u["cyril"], lobby, t("lobby.cancel"))
+    assert await refusal(res) == t("error.not_host", host="bob")
+    # bob (now host) adds an AI and starts; joining afterwards is refused
+    await fake.click(u["bob"], lobby, t("lobby.ai"))
+    assert "AI 1 🤖" in seats()
+    res = await fake.slash(u["cyril"], ch, "game start")
+    assert res.ephemeral
+    await fake.idle()
+    assert board_message(fake, ch) is not None
+    res = await fake.slash(u["emil"], ch, "game join")
+    assert await refusal(res) == t("error.not_in_lobby")
+    res = await fake.slash(u["bob"], ch, "game abandon")
+    assert res.content == t("host.abandoned", name="bob")
+    # a new table; the host closes it with Cancel; the channel is free again
+    res = await fake.slash(u["emil"], ch, "game new tek", turn_clock="off")
+    await fake.click(u["emil"], res.message, t("lobby.cancel"))
+    assert t("lobby.cancelled") in res.message.text(history=False)
+    res = await fake.slash(u["emil"], ch, "game status")
+    assert await refusal(res) == t("error.no_session")
