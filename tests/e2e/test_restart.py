@@ -1,6 +1,8 @@
-"""Restarts: stop the bot mid-game, start a new one on the same SQLite file, and keep playing by
-clicking components of messages sent before the restart; turn-clock deadlines set before the
-restart still fire after it. Also a dropped gateway connection in the middle of a game."""
+"""Restarts and time: stop the bot mid-game, start a new one on the same SQLite file, and keep
+playing by clicking components of messages sent before the restart (a board select, DM prompts,
+a two-hour-old board); turn-clock reminders and deadlines set before the restart still fire after
+it (the host's clock is skewed through ``world.skew``), also for simultaneous secret picks with a
+closed DM. And the gateway: dropped mid-game, and down while a user clicks."""
 
 from __future__ import annotations
 
