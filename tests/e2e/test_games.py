@@ -118,3 +118,19 @@ async def test_full_game(world, game: str, seats: int) -> None:
     # no "it's your turn" ping is left standing under the final standings
     pings = [m for m in fake.messages(ch) if m.content.startswith(("🎲", "✉️"))]
     assert not pings, pings
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("game,seats", [("majesty", 4), ("empire_engine", 8)])
+async def test_full_table(world, game: str, seats: int) -> None:
+    """The largest tables (elves at 6 and tek at 5 take close to a minute each, so they are
+    left out): every message stays within Discord's limits (``fake.problems()``)."""
+    fake, ch, u = world.fake, world.channel, world.users
+    names = ["alice", "bob", "cyril", "dana", "emil", "filip", "mod", "outsider"][:seats]
+    await world.start_bot()
+    lobby = await open_table(world, game, join=tuple(names[1:]))
+    assert f"Players ({seats}/{seats})" in lobby.text()
+    final = await Driver(fake, ch, [Player(u[n]) for n in names], seed=seats).play()
+    rows = [line for line in final.embeds[0]["description"].splitlines() if "**" in line]
+    assert sorted(re.search(r"\*\*(.+?)\*\*", r).group(1) for r in rows) == sorted(names)  # type: ignore[union-attr]
+    assert not fake.problems()
