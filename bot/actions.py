@@ -19,7 +19,7 @@ from bot import presenters
 from bot.errors import HostError
 from bot.host import TURN_CLOCKS, Outcome, conservative
 from bot.i18n import t
-from bot.publish import event_lines, name_fn
+from bot.publish import event_lines, name_fn, png_file
 from bot.render import board_png
 from bot.store import SessionRecord
 from bot.ui import ids
@@ -362,7 +362,7 @@ async def status(interaction: discord.Interaction[Any]) -> None:
     embed = bot.publisher.board_embed(rec, rec.meta, png is not None)
     kwargs: dict[str, Any] = {"embed": embed}
     if png:
-        kwargs["file"] = discord.File(__import__("io").BytesIO(png), filename="board.png")
+        kwargs["file"] = png_file(png)
     await interaction.followup.send(ephemeral=True, **kwargs)
 
 
