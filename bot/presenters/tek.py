@@ -408,7 +408,7 @@ class TekPresenter(Presenter):
 
     @staticmethod
     def _war_value(me: dict[str, Any], resource: str) -> int:
-        from games.tek.data import C, FACTION_HOOKS
+        from games.tek.data import FACTION_HOOKS, C
         values = dict(C["war_values"])
         faction = (me.get("faction") or {}).get("id")
         for level, h in FACTION_HOOKS.get(str(faction), []):

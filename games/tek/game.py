@@ -20,7 +20,6 @@ from games.base import IllegalMove, is_listed
 from games.tek import rules as R
 from games.tek.data import (
     ACTIONS,
-    C,
     CARD_SIDES,
     CARDS,
     FACTION_IDS,
@@ -32,6 +31,7 @@ from games.tek.data import (
     SIDE_REGIONS,
     SIDES,
     TERRAIN,
+    C,
     token_pool,
 )
 

@@ -29,7 +29,6 @@ from typing import Any
 
 from games.tek.data import (
     ACTIONS,
-    C,
     FACTION_HOOKS,
     MAX_MAGIC,
     MAX_TOWER,
@@ -37,6 +36,7 @@ from games.tek.data import (
     SIDE_REGIONS,
     TOKENS,
     TOWER,
+    C,
 )
 
 __all__ = ["TOKENS"]

@@ -30,7 +30,7 @@ def build(
     s = GAME.setup(players, {"exploration": exploration}, 0)
     s["tasks"] = []
     s["draft_pool"] = None
-    for i, p in enumerate(players):
+    for p in players:
         info = s["pl"][p]
         info["faction"] = (factions or {}).get(p, "humans")
         info["magic"] = (magic or {}).get(p, 0)
