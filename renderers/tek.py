@@ -192,10 +192,10 @@ def draw_card(img: Image.Image, d: ImageDraw.ImageDraw, side: dict[str, Any], x:
     lay = LAYOUT
     owner = side.get("owner")
     title = f"{side['side']} {side.get('name_cs', side.get('name', ''))}"
-    colour = _colour(owner, seats) if owner != "lost_kingdom" else (90, 90, 90)
+    colour = _colour(str(owner), seats) if owner != "lost_kingdom" else (90, 90, 90)
     width = lay.cell * 3
     d.rectangle([x, y, x + width, y + lay.card_title - 2], fill=colour)
-    who = nm.get(owner, "") if owner != "lost_kingdom" else "Lost Kingdom"
+    who = nm.get(str(owner), "") if owner != "lost_kingdom" else "Lost Kingdom"
     label = fit_text(d, f"{title} · {who}", font(13, bold=True), width - 8)
     ink = (255, 255, 255) if owner != "neutral" else theme.ink
     d.text((x + 4, y + 4), label, font=font(13, bold=True), fill=ink)

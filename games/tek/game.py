@@ -412,7 +412,7 @@ def church_region(s: State, p: str, r: str) -> str | None:
         if tok["id"] == "church" and tok["up"] and x != r:
             ms = s["meeples"][x]
             if len(ms) <= 1 and any(m[0] == p for m in ms):
-                return x
+                return str(x)
     return None
 
 
@@ -424,7 +424,7 @@ def take_meeple(s: State, p: str, r: str, standing_only: bool = False) -> list[A
     ms = s["meeples"][r]
     for i in range(len(ms) - 1, -1, -1):
         if ms[i][0] == p and not (standing_only and ms[i][1]):
-            return ms.pop(i)
+            return list(ms.pop(i))
     raise AssertionError(f"no meeple of {p} in {r}")
 
 
@@ -1213,13 +1213,13 @@ class TinyEpicKingdoms:
     def outcome(self, state: State) -> list[dict[str, Any]]:
         if not state["over"]:
             return []
-        return _copy(state["results"])
+        return list(_copy(state["results"]))
 
     def dump(self, state: State) -> dict[str, Any]:
-        return _copy(state)
+        return dict(_copy(state))
 
     def load(self, data: dict[str, Any]) -> State:
-        return _copy(data)
+        return dict(_copy(data))
 
 
 _copy = R._copy

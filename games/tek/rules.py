@@ -136,7 +136,7 @@ def gain(s: State, p: str, resource: str, amount: int) -> int:
     new = res[resource] + amount
     lost = max(0, new - cap)
     res[resource] = min(cap, new)
-    return lost
+    return int(lost)
 
 
 def meeples_in_play(s: State, p: str) -> int:
@@ -415,18 +415,18 @@ def war_winner(s: State, war: dict[str, Any]) -> str | None:
     if va == "flag" and vd == "flag":
         return None if len(s["players"]) >= 3 else d
     if va == "flag":
-        return d
+        return str(d)
     if vd == "flag":
-        return a
+        return str(a)
     if va != vd:
-        return a if va > vd else d
+        return str(a if va > vd else d)
     ties = [p for p in (a, d) if any(
         h.get("region") is None
         or (h.get("region") == "water_adjacent" and REGIONS[war["region"]]["water_adjacent"])
         for h in hooks(s, p, "war_ties"))]
     if len(ties) == 1:
-        return ties[0]
-    return d
+        return str(ties[0])
+    return str(d)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -582,9 +582,9 @@ def action_possible(s: State, p: str, action: str) -> bool:
     if action == "quest":
         return any(quest_destinations(s, p, r) for r in standing_regions(s, p))
     if action == "build":
-        return info["tower"] < MAX_TOWER and info["res"]["ore"] >= build_cost(s, p)
+        return bool(info["tower"] < MAX_TOWER and info["res"]["ore"] >= build_cost(s, p))
     if action == "research":
-        return info["magic"] < MAX_MAGIC and info["res"]["mana"] >= research_cost(s, p)
+        return bool(info["magic"] < MAX_MAGIC and info["res"]["mana"] >= research_cost(s, p))
     if action == "expand":
         return (supply(s, p) >= 1 and info["res"]["food"] >= expand_cost(s, p)
                 and bool(expand_regions(s, p)))
