@@ -1,5 +1,6 @@
 """Persistent components (``discord.ui.DynamicItem``): they carry everything in their custom_id,
-so they work after a restart; each callback hands over to :mod:`bot.actions`."""
+so they work after a restart; each callback hands over to :mod:`bot.actions` (imported when
+called: actions builds messages out of these components)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ from typing import Any
 
 import discord
 
-from bot import actions
 from bot.ui import ids
 
 
@@ -26,6 +26,8 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["sid"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        from bot import actions
+
         await actions.lobby_button(interaction, self.session, self.action)
 
 
@@ -45,6 +47,8 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["sid"]), int(match["ver"]), match["h"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        from bot import actions
+
         await actions.play(interaction, self.session, self.version, self.digest)
 
 
@@ -67,6 +71,8 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         data: dict[str, Any] = dict(interaction.data or {})  # type: ignore[arg-type]
         values = data.get("values") or []
+        from bot import actions
+
         await actions.play(interaction, self.session, self.version, values[0] if values else "")
 
 
@@ -85,6 +91,8 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["sid"]), int(match["ver"]), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        from bot import actions
+
         await actions.turn_page(interaction, self.session, self.version, self.page)
 
 
@@ -103,6 +111,8 @@ class OpenPromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["sid"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        from bot import actions
+
         await actions.open_prompt(interaction, self.session)
 
 
@@ -119,6 +129,8 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:h
         return cls(int(match["sid"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        from bot import actions
+
         await actions.show_hand(interaction, self.session)
 
 
