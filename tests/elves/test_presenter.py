@@ -24,17 +24,6 @@ def test_registered_and_limits() -> None:
     assert 0 < len(text) <= 3500 and "elves.rules" not in text and "teleport" in text
 
 
-def test_option_specs_match_engine_options() -> None:
-    specs = {s.name: s for s in PRESENTER.option_specs}
-    assert set(specs) == set(GAME.options)
-    for key, (default, allowed) in GAME.options.items():
-        spec = specs[key]
-        assert spec.default == default
-        assert spec.name == spec.name.lower() and len(spec.name) <= 32
-        assert 0 < len(spec.description) <= 100
-        assert spec.kind == "bool" and allowed == [False, True]
-
-
 @pytest.mark.parametrize(("n", "options", "seed"), [(2, {}, 1), (3, {"teleport": True}, 2),
                                                     (4, {"teleport": True}, 3), (4, {}, 4)])
 def test_labels_and_event_lines_over_random_playouts(n: int, options: dict, seed: int) -> None:

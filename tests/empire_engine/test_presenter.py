@@ -22,17 +22,9 @@ def test_registered_and_limits() -> None:
         assert f"`{key}`" in text
 
 
-def test_option_specs_match_engine_options() -> None:
+def test_option_order_and_rounds() -> None:  # generic checks: tests/bot/test_presenters.py
     specs = {s.name: s for s in PRESENTER.option_specs}
     assert list(specs) == list(GAME.options)
-    for key, (default, allowed) in GAME.options.items():
-        spec = specs[key]
-        assert spec.default == default
-        assert spec.name == spec.name.lower() and len(spec.name) <= 32
-        assert 0 < len(spec.description) <= 100 and "empire_engine." not in spec.description
-        assert len(spec.choices) <= 25
-        if isinstance(allowed, list):
-            assert spec.kind == "bool"
     rounds = specs["rounds"]
     assert rounds.kind == "int" and rounds.min_value == 1 and rounds.max_value == 32
     GAME.setup([f"p{i}" for i in range(5)], {"rounds": rounds.max_value}, 0)

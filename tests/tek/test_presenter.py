@@ -52,20 +52,6 @@ def test_labels_and_event_lines(n: int, options: dict, seed: int) -> None:
     assert {"select", "respond"} <= seen_steps
 
 
-def test_option_specs_match_engine() -> None:
-    specs = {s.name: s for s in PRESENTER.option_specs}
-    assert set(specs) == set(GAME.options)
-    for key, (default, allowed) in GAME.options.items():
-        spec = specs[key]
-        assert spec.default == default
-        assert len(spec.name) <= 32 and spec.name == spec.name.lower()
-        assert 0 < len(spec.description) <= 100
-        if spec.kind == "choice":
-            assert [v for _, v in spec.choices] == list(allowed)
-        else:
-            assert spec.kind == "bool" and allowed == [False, True]
-
-
 def test_rules_text_and_registry() -> None:
     text = PRESENTER.rules_text()
     assert 500 < len(text) <= 3500
