@@ -16,10 +16,11 @@ Discord. Everything that crosses this boundary is plain JSON-able data:
 from __future__ import annotations
 
 import json
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 Move = dict[str, Any]
 Event = dict[str, Any]
+T = TypeVar("T")
 State = Any  # each game chooses its own immutable-by-convention representation
 
 
@@ -112,14 +113,16 @@ def is_listed(move: Any, legal: list[Move]) -> bool:
     return any(canonical(m) == key for m in legal)
 
 
-def clone(value: Any) -> Any:
+def clone(value: T) -> T:
     """A deep copy of JSON-like data (dicts, lists, tuples, scalars), several times faster than
     ``copy.deepcopy``: engines use it to copy a state in ``apply``, ``dump`` and ``load``."""
     if isinstance(value, dict):
-        return {k: clone(v) if isinstance(v, (dict, list, tuple)) else v
+        return {k: clone(v) if isinstance(v, (dict, list, tuple)) else v  # type: ignore[return-value]
                 for k, v in value.items()}
     if isinstance(value, list):
-        return [clone(v) if isinstance(v, (dict, list, tuple)) else v for v in value]
+        return [clone(v) if isinstance(v, (dict, list, tuple)) else v  # type: ignore[return-value]
+                for v in value]
     if isinstance(value, tuple):
-        return tuple(clone(v) if isinstance(v, (dict, list, tuple)) else v for v in value)
+        return tuple(clone(v) if isinstance(v, (dict, list, tuple)) else v  # type: ignore[return-value]
+                     for v in value)
     return value

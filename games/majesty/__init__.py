@@ -12,9 +12,9 @@ colour). ``is_secret`` is always False.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
+from games.base import clone
 from games.majesty import engine
 from games.majesty.engine import Event, Move, State
 
@@ -65,13 +65,13 @@ class Majesty:
     def outcome(self, state: State) -> list[dict[str, Any]]:
         if state["step"] != "over" or state["final"] is None:
             return []
-        return copy.deepcopy(state["final"])
+        return clone(state["final"])
 
     def dump(self, state: State) -> dict[str, Any]:
-        return copy.deepcopy(state)
+        return clone(state)
 
     def load(self, data: dict[str, Any]) -> State:
-        return copy.deepcopy(data)
+        return clone(data)
 
 
 GAME = Majesty()

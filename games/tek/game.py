@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.base import IllegalMove, is_listed
+from games.base import IllegalMove, clone, is_listed
 from games.tek import rules as R
 from games.tek.data import (
     ACTIONS,
@@ -1197,7 +1197,7 @@ class TinyEpicKingdoms:
         events: list[Event] = list(s.get("pending_events") or [])
         s["pending_events"] = []
         t = s["tasks"].pop()
-        handle(s, t, player, _copy(move), events)
+        handle(s, t, player, clone(move), events)
         advance(s, events)
         return s, events
 
@@ -1213,14 +1213,13 @@ class TinyEpicKingdoms:
     def outcome(self, state: State) -> list[dict[str, Any]]:
         if not state["over"]:
             return []
-        return list(_copy(state["results"]))
+        return list(clone(state["results"]))
 
     def dump(self, state: State) -> dict[str, Any]:
-        return dict(_copy(state))
+        return dict(clone(state))
 
     def load(self, data: dict[str, Any]) -> State:
-        return dict(_copy(data))
+        return dict(clone(data))
 
 
-_copy = R._copy
 GAME = TinyEpicKingdoms()

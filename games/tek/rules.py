@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.base import clone
 from games.tek.data import (
     ACTIONS,
     FACTION_HOOKS,
@@ -75,15 +76,6 @@ MAX_OPTIONS = 25
 # small helpers
 
 
-def _copy(obj: Any) -> Any:
-    """A deep copy of plain JSON data (much faster than ``copy.deepcopy``)."""
-    if isinstance(obj, dict):
-        return {k: _copy(v) for k, v in obj.items()}
-    if isinstance(obj, list):
-        return [_copy(v) for v in obj]
-    return obj
-
-
 def copy_state(s: State) -> State:
     """A deep copy of a game state that knows its shape (the hot path of ``apply``)."""
     out = dict(s)
@@ -97,8 +89,8 @@ def copy_state(s: State) -> State:
     out["token_pool"] = list(s["token_pool"])
     out["shields"] = list(s["shields"])
     out["end"] = None if s["end"] is None else dict(s["end"])
-    out["war"] = _copy(s["war"])
-    out["results"] = _copy(s["results"])
+    out["war"] = clone(s["war"])
+    out["results"] = clone(s["results"])
     out["pending_events"] = list(s.get("pending_events") or [])
     out["tasks"] = list(s["tasks"])  # task dicts are never mutated in place
     return out
