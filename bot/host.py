@@ -26,6 +26,7 @@ import bot.texts  # noqa: F401  (registers the English catalogue)
 import games as games_pkg
 from bot.errors import HostError
 from bot.store.base import (
+    ChannelBusy,
     MoveRecord,
     Rating,
     Seat,
@@ -193,8 +194,6 @@ class SessionHost:
             seed=0, status="lobby", version=0, host_id=user_id, turn_secs=turn_secs,
             seats=[Seat(user_id, user_name)],
         )
-        from bot.store.base import ChannelBusy
-
         try:
             return await self.store.create_session(rec)
         except ChannelBusy:

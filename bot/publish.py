@@ -158,8 +158,9 @@ class Publisher:
         await self.publish(Outcome(rec), repost=repost)
 
     # -- the board message -------------------------------------------------------------------
-    def board_embed(self, rec: SessionRecord, meta: dict[str, Any], has_image: bool
-                    ) -> discord.Embed:
+    def board_embed(self, rec: SessionRecord, meta: dict[str, Any], has_image: bool,
+                    public: tuple[str, Prompt] | None | bool = True) -> discord.Embed:
+        """``public``: the board's own prompt if already built (True: build it here)."""
         game = self.host.game(rec.game)
         presenter = presenters.get(rec.game)
         name = name_fn(rec)
@@ -180,8 +181,9 @@ class Publisher:
                 if due:
                     line += " " + t("board.deadline", when=f"<t:{int(min(due))}:R>")
                 parts.append(line)
-            public = self.public_prompt(rec)
-            if public is not None:
+            if public is True:
+                public = self.public_prompt(rec)
+            if isinstance(public, tuple):
                 parts.append(public[1].describe())
         elif rec.status == "finished":
             parts.append(t("board.finished"))
@@ -204,12 +206,14 @@ class Publisher:
         embed.set_footer(text=t("board.footer", id=rec.id))
         return embed
 
-    def board_view(self, rec: SessionRecord) -> discord.ui.View | None:
+    def board_view(self, rec: SessionRecord, public: tuple[str, Prompt] | None | bool = True
+                   ) -> discord.ui.View | None:
         if rec.status != "running":
             return None
         items: list[discord.ui.Item[Any]] = []
-        public = self.public_prompt(rec)
-        if public is not None:
+        if public is True:
+            public = self.public_prompt(rec)
+        if isinstance(public, tuple):
             items.extend(public[1].items)
         else:
             items.append(OpenPromptButton(rec.id, label=t("board.open_prompt"), row=4))
@@ -219,8 +223,9 @@ class Publisher:
     async def update_board(self, rec: SessionRecord, meta: dict[str, Any],
                            repost: bool = False) -> None:
         png = await board_png(self.host, rec, None)
-        embed = self.board_embed(rec, meta, png is not None)
-        view = self.board_view(rec)
+        public = self.public_prompt(rec) if rec.status == "running" else None
+        embed = self.board_embed(rec, meta, png is not None, public)
+        view = self.board_view(rec, public)
         channel = self.bot.get_partial_messageable(int(rec.channel_id))
         board = meta.get("board")
         now = time.time()
