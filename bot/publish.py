@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import presenters
+from bot.errors import HostError
 from bot.i18n import t
 from bot.render import board_png
 from bot.store import SessionRecord
@@ -139,6 +140,10 @@ class Publisher:
                 if rec.status == "finished" and not meta.get("final_posted"):
                     await self.final(rec, meta)
                 meta["published_version"] = rec.version
+            except discord.Forbidden as exc:  # the channel's permissions keep the bot out
+                log.warning("session %s: may not post in channel %s (%s)", rec.id,
+                            rec.channel_id, exc.code)
+                raise HostError("no_channel_permissions") from None
             finally:
                 await self.host.store.set_meta(rec.id, meta)
 

@@ -28,6 +28,7 @@ EN: dict[str, str] = {
     "error.kick_self": "Use `/game leave` to leave the table yourself.",
     "error.nobody_to_kick": "{name} is not seated here.",
     "error.restarting": "The bot is restarting; nothing was changed. Try again in a few seconds.",
+    "error.no_channel_permissions": "Done, but I may not post in this channel. Ask an admin to give me View Channel, Send Messages, Embed Links and Attach Files here, then use `/game board`.",
     "error.internal": "Something went wrong on our side; nothing was changed. Please try again.",
     "error.guild_only": "Games are played in server channels and threads, not in DMs.",
     "error.bad_input": "That value does not fit this option.",
