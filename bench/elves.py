@@ -7,32 +7,16 @@ players under 40 ms; a render (draw + PNG encode) under 50 ms p50 on a 2-core ma
 from __future__ import annotations
 
 import sys
-import time
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import sample_views, time_renders  # noqa: E402
-from games.ai import play_out  # noqa: E402
+from bench.common import games_per_second, sample_views, time_renders  # noqa: E402
 from games.elves import GAME  # noqa: E402
 from renderers.elves import render  # noqa: E402
 
 NAMES = {"p0": "Čeněk Řežábek", "p1": "Bob", "p2": "Žofie", "p3": "AI 4", "p4": "Ďábel",
          "p5": "Eva"}
-
-
-def games_per_second(n: int, options: dict[str, Any],
-                     seconds: float = 2.0) -> tuple[float, float, float]:
-    players = [f"p{i}" for i in range(n)]
-    count, start, seed, moves = 0, time.perf_counter(), 0, 0
-    while time.perf_counter() - start < seconds:
-        _, made = play_out(GAME, GAME.setup(players, options, seed), seed)
-        moves += len(made)
-        count += 1
-        seed += 1
-    elapsed = time.perf_counter() - start
-    return count / elapsed, 1000 * elapsed / count, moves / count
 
 
 def render_times(viewer: str | None, runs: int = 80) -> tuple[float, float, int, float]:
@@ -48,7 +32,8 @@ def main() -> None:
     print("King of the Elves benchmark")
     for n in range(2, 7):
         for label, options in (("basic", {}), ("teleport", {"teleport": True})):
-            gps, ms, moves = games_per_second(n, options)
+            speed = games_per_second(GAME, n, options)
+            gps, ms, moves = speed.games_per_s, speed.ms_per_game, speed.moves_per_game
             print(f"  {n} players, {label:<8}: {gps:7.1f} random games/s "
                   f"({ms:5.2f} ms/game, {moves:.0f} moves)")
     for name, viewer in (("public ", None), ("private", "p1")):

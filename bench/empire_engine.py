@@ -7,34 +7,16 @@ Run: ``python bench/empire_engine.py`` (from the repository root). Aims: a whole
 from __future__ import annotations
 
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import sample_views, time_renders  # noqa: E402
-from games.ai import play_out  # noqa: E402
+from bench.common import games_per_second, sample_views, time_renders  # noqa: E402
 from games.empire_engine import GAME  # noqa: E402
 from renderers.empire_engine import render  # noqa: E402
 
 NAMES = {"p0": "Čeněk Řežábek", "p1": "Bob", "p2": "Žofie Dvořáková", "p3": "AI 4",
          "p4": "Eva", "p5": "Filip", "p6": "Gustav", "p7": "Hana"}
-
-
-def games_per_second(n: int, options: dict, seconds: float = 1.5) -> tuple[float, float, float]:
-    """Games per second (wall clock), ms per game (wall) and ms of CPU per game.
-
-    The CPU figure stays meaningful when other processes share the machine.
-    """
-    players = [f"p{i}" for i in range(n)]
-    count, start, cpu, seed = 0, time.perf_counter(), time.process_time(), 0
-    while time.perf_counter() - start < seconds:
-        play_out(GAME, GAME.setup(players, options, seed), seed)
-        count += 1
-        seed += 1
-    elapsed = time.perf_counter() - start
-    cpu = time.process_time() - cpu
-    return count / elapsed, 1000 * elapsed / count, 1000 * cpu / count
 
 
 def render_times(n: int, viewer: str | None,
@@ -50,12 +32,14 @@ def render_times(n: int, viewer: str | None,
 def main() -> None:
     print("Empire Engine benchmark")
     for n in range(2, 9):
-        gps, ms, cpu = games_per_second(n, {})
+        s = games_per_second(GAME, n, {}, seconds=1.5)
+        gps, ms, cpu = s.games_per_s, s.ms_per_game, s.cpu_ms_per_game
         print(f"  {n} players: {gps:7.1f} random games/s ({ms:5.2f} ms/game, "
               f"{cpu:5.2f} ms CPU/game)")
     team = {"teams": True, "team_joint_invent": True, "team_joint_export": True,
             "team_shared_defence": True, "team_joint_attack": True, "empire_powers": True}
-    gps, ms, cpu = games_per_second(4, team)
+    s = games_per_second(GAME, 4, team, seconds=1.5)
+    gps, ms, cpu = s.games_per_s, s.ms_per_game, s.cpu_ms_per_game
     print(f"  4 players, teams + all team options + powers: {gps:7.1f} games/s "
           f"({ms:5.2f} ms/game, {cpu:5.2f} ms CPU/game)")
     for n in (4, 8):

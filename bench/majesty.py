@@ -7,28 +7,15 @@ players under 20 ms; a render (draw + PNG encode) under 50 ms p50 on a 2-core ma
 from __future__ import annotations
 
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import sample_views, time_renders  # noqa: E402
-from games.ai import play_out  # noqa: E402
+from bench.common import games_per_second, sample_views, time_renders  # noqa: E402
 from games.majesty import GAME  # noqa: E402
 from renderers.majesty import render  # noqa: E402
 
 NAMES = {"p0": "Čeněk Řežábek", "p1": "Bob", "p2": "Žofie", "p3": "AI 4"}
-
-
-def games_per_second(n: int, options: dict, seconds: float = 2.0) -> tuple[float, float]:
-    players = [f"p{i}" for i in range(n)]
-    count, start, seed = 0, time.perf_counter(), 0
-    while time.perf_counter() - start < seconds:
-        play_out(GAME, GAME.setup(players, options, seed), seed)
-        count += 1
-        seed += 1
-    elapsed = time.perf_counter() - start
-    return count / elapsed, 1000 * elapsed / count
 
 
 def render_times(viewer: str | None, runs: int = 60) -> tuple[float, float, int, float]:
@@ -45,7 +32,8 @@ def main() -> None:
     for n in (2, 3, 4):
         for label, options in (("side A", {}), ("side B, mixed deck",
                                                 {"sides": "B", "mixed_deck": True})):
-            gps, ms = games_per_second(n, options)
+            speed = games_per_second(GAME, n, options)
+            gps, ms = speed.games_per_s, speed.ms_per_game
             print(f"  {n} players, {label:<19}: {gps:7.1f} random games/s ({ms:5.2f} ms/game)")
     for name, viewer in (("public ", None), ("private", "p1")):
         p50, p99, size, draw = render_times(viewer)

@@ -7,36 +7,15 @@ under 150 ms; a render (draw + PNG encode) under 50 ms p50 on a 2-core machine.
 from __future__ import annotations
 
 import sys
-import time
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import sample_views, time_renders  # noqa: E402
-from games.ai import play_out  # noqa: E402
+from bench.common import games_per_second, sample_views, time_renders  # noqa: E402
 from games.tek import GAME  # noqa: E402
 from renderers.tek import render  # noqa: E402
 
 NAMES = {"p0": "Čeněk Řežábek", "p1": "Bob", "p2": "Žofie", "p3": "AI 4", "p4": "Ďábel"}
-
-
-def games_per_second(n: int, options: dict[str, Any],
-                     seconds: float = 2.0) -> tuple[float, float, float, float]:
-    """Games per second (wall clock), ms per game (wall and process CPU), moves per game.
-
-    The CPU figure is what one uncontended core gives; the wall figure includes whatever else
-    the machine is running."""
-    players = [f"p{i}" for i in range(n)]
-    count, start, cpu, seed, moves = 0, time.perf_counter(), time.process_time(), 0, 0
-    while time.perf_counter() - start < seconds:
-        _, made = play_out(GAME, GAME.setup(players, options, seed), seed)
-        moves += len(made)
-        count += 1
-        seed += 1
-    elapsed = time.perf_counter() - start
-    used = time.process_time() - cpu
-    return count / elapsed, 1000 * elapsed / count, 1000 * used / count, moves / count
 
 
 def render_times(viewer_seat: int | None,
@@ -55,7 +34,9 @@ def main() -> None:
     print("Tiny Epic Kingdoms benchmark")
     for n in range(GAME.min_players, GAME.max_players + 1):
         for options in ({}, {"exploration": True}):
-            gps, ms, cpu, moves = games_per_second(n, options)
+            speed = games_per_second(GAME, n, options)
+            gps, ms = speed.games_per_s, speed.ms_per_game
+            cpu, moves = speed.cpu_ms_per_game, speed.moves_per_game
             tag = "exploration" if options else "default"
             print(f"  {n} players, {tag:11s}: {gps:6.1f} games/s ({ms:6.1f} ms/game wall, "
                   f"{cpu:6.1f} ms CPU, {moves:.0f} moves/game)")
