@@ -18,6 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games  # noqa: E402
+from bench.common import pct  # noqa: E402
 from bot.host import SessionHost  # noqa: E402
 from bot.store import SQLiteStore  # noqa: E402
 from games.ai import RandomPlayer  # noqa: E402
@@ -75,11 +76,10 @@ async def run(host_registry: dict, game: str, sessions: int, moves: int,
 
 
 def report(title: str, latencies: list[float], elapsed: float) -> None:
-    lat = sorted(latencies)
-    p50 = statistics.median(lat) * 1000
-    p99 = lat[int(len(lat) * 0.99) - 1] * 1000
-    print(f"{title}: {len(lat)} moves, p50 {p50:.2f} ms, p99 {p99:.2f} ms, "
-          f"{len(lat) / elapsed:.0f} moves/s")
+    p50 = statistics.median(latencies) * 1000
+    p99 = pct(latencies, 0.99) * 1000
+    print(f"{title}: {len(latencies)} moves, p50 {p50:.2f} ms, p99 {p99:.2f} ms, "
+          f"{len(latencies) / elapsed:.0f} moves/s")
 
 
 async def main() -> None:
