@@ -325,8 +325,8 @@ class Publisher:
             log.warning("DM to %s failed: %s", user_id, exc)
             return None
 
-    async def private_prompt_payload(self, rec: SessionRecord, player: str,
-                                     page: int = 0) -> dict[str, Any]:
+    async def private_prompt_payload(self, rec: SessionRecord, player: str
+                                     ) -> dict[str, Any]:
         """Embed, image and components of ``player``'s private prompt (or their view)."""
         presenter = presenters.get(rec.game)
         game = self.host.game(rec.game)
@@ -340,8 +340,7 @@ class Publisher:
             parts.append(hand)
         items: list[discord.ui.Item[Any]] = []
         if moves:
-            prompt = build_prompt(presenter, rec.id, rec.version, view, player, moves, name,
-                                  page=page)
+            prompt = build_prompt(presenter, rec.id, rec.version, view, player, moves, name)
             parts.insert(0, prompt.describe())
             items = prompt.items
         else:

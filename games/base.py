@@ -94,14 +94,6 @@ def canonical(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=False)
 
 
-def same_move(a: Any, b: Any) -> bool:
-    """Strict equality of two JSON values, as the contract demands for moves."""
-    try:
-        return canonical(a) == canonical(b)
-    except (TypeError, ValueError):
-        return False
-
-
 def is_listed(move: Any, legal: list[Move]) -> bool:
     """True when ``move`` equals (strictly) one of ``legal``."""
     if not isinstance(move, dict):
