@@ -19,8 +19,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games  # noqa: E402
 from bench.common import pct  # noqa: E402
-from bot.host import SessionHost  # noqa: E402
-from bot.store import SQLiteStore  # noqa: E402
+from bot.core.host import SessionHost  # noqa: E402
+from bot.core.store import SQLiteStore  # noqa: E402
 from games.ai import RandomPlayer  # noqa: E402
 
 

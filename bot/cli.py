@@ -16,29 +16,29 @@ NO_TOKEN = (
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    from bot.config import load_config
+    from bot.core.config import load_config
 
     config = load_config(args.env)
     if not config.token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
-    from bot.app import run_bot
+    from bot.adapter.client import run_bot
 
     return run_bot(config)
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    from bot.demo import run_demo
+    from bot.core.demo import run_demo
 
     return asyncio.run(run_demo(args.game, args.players, args.seed, Path(args.out)))
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    from bot.verify import run_verify
+    from bot.core.verify import run_verify
 
     db = args.db
     if db is None:
-        from bot.config import load_config
+        from bot.core.config import load_config
 
         db = load_config(args.env).database_url
     return asyncio.run(run_verify(db))

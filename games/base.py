@@ -16,6 +16,7 @@ Discord. Everything that crosses this boundary is plain JSON-able data:
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Collection
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 Move = dict[str, Any]
@@ -24,22 +25,80 @@ T = TypeVar("T")
 State = Any  # each game chooses its own immutable-by-convention representation
 
 
+#: The shared refusal vocabulary: every :class:`IllegalMove` is of one of these kinds.
+GAME_OVER = "game_over"          # the game has ended
+NOT_YOUR_TURN = "not_your_turn"  # the player may not act now (not seated, not an actor, done)
+MALFORMED = "malformed"          # not a dict, no string "type", or a type this game never has
+NOT_LEGAL = "not_legal"          # well-formed, but not one of legal_moves right now
+STALE = "stale"                  # (host) the prompt was made for an earlier version
+KINDS: tuple[str, ...] = (GAME_OVER, NOT_YOUR_TURN, MALFORMED, NOT_LEGAL, STALE)
+
+
 class IllegalMove(Exception):
     """A move the rules do not allow right now.
 
-    ``code`` is stable and machine-readable ("not_your_turn", "cannot_afford", ...);
-    ``str(exc)`` is a short human explanation that may be shown to the player who tried it.
-    It never contains another player's secrets.
+    ``code`` is stable and machine-readable: one of :data:`KINDS`, or a game's own precise
+    reason ("cannot_afford", "bad_index", ... as its rules file lists them). ``kind`` is always
+    one of :data:`KINDS` (a precise code names its kind; the default is :data:`NOT_LEGAL`), so
+    the bot can answer every refusal by kind and, where it has a text for it, by code.
+    ``params`` are named values for that text. ``str(exc)`` is the engine's short English
+    explanation, the fallback when no translation exists. Never contains another player's
+    secrets.
     """
 
-    code: str = "illegal_move"
+    code: str = NOT_LEGAL
 
-    def __init__(self, code: str, message: str | None = None) -> None:
+    def __init__(self, code: str, message: str | None = None, *, kind: str | None = None,
+                 params: dict[str, Any] | None = None) -> None:
         self.code = code
+        self.kind = code if code in KINDS else (kind or NOT_LEGAL)
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown refusal kind {self.kind!r}")
+        self.params: dict[str, Any] = dict(params or {})
         super().__init__(message or code.replace("_", " ").capitalize() + ".")
 
     def __repr__(self) -> str:
         return f"IllegalMove({self.code!r}, {str(self)!r})"
+
+
+#: ``explain(state, player, move, kind)``: a game's precise refusal of that kind, or None for
+#: the generic one. Called only after the check of that kind failed.
+Explain = Callable[[Any, str, Any, str], "IllegalMove | None"]
+
+_GENERIC = {
+    MALFORMED: "That is not a move of this game.",
+    GAME_OVER: "The game is over.",
+    NOT_YOUR_TURN: "It is not your turn.",
+    NOT_LEGAL: "That move is not available now; pick one that is offered.",
+}
+
+
+def validate(game: Game, state: Any, player: str, move: Any, *,
+             move_types: Collection[str] | None = None,
+             explain: Explain | None = None) -> list[Move]:
+    """The one validating path every engine's ``apply`` starts with; returns the legal moves.
+
+    boardgame.io's order: the move exists (a dict with a string ``"type"``, one of
+    ``move_types`` when given) -> the game is not over -> ``player`` may act -> the move is
+    listed, strictly (:func:`is_listed`). The first check that fails raises
+    :class:`IllegalMove` of that kind; ``explain`` may make it precise.
+    """
+
+    def refuse(kind: str) -> IllegalMove:
+        precise = explain(state, player, move, kind) if explain else None
+        return precise if precise is not None else IllegalMove(kind, _GENERIC[kind])
+
+    mtype = move.get("type") if isinstance(move, dict) else None
+    if not isinstance(mtype, str) or (move_types is not None and mtype not in move_types):
+        raise refuse(MALFORMED)
+    if game.is_over(state):
+        raise refuse(GAME_OVER)
+    if player not in game.actors(state):
+        raise refuse(NOT_YOUR_TURN)
+    legal = game.legal_moves(state, player)
+    if not is_listed(move, legal):
+        raise refuse(NOT_LEGAL)
+    return legal
 
 
 @runtime_checkable

@@ -8,8 +8,8 @@ import discord
 from discord import app_commands
 
 import games
-from bot.cogs import game as game_cmds
-from bot.cogs import standings as standings_cmds
+from bot.adapter.commands import game as game_cmds
+from bot.adapter.commands import standings as standings_cmds
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
 

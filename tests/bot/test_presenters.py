@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import games
-from bot import presenters
+from bot.text import presenters
 from games.base import canonical
 
 GAMES = sorted(games.REGISTRY)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from bot.presenters.base import Presenter
-from bot.ui import ids
-from bot.ui.components import MoveButton, MoveSelect, PageButton
-from bot.ui.prompt import build_prompt
+from bot.adapter import custom_ids as ids
+from bot.adapter.components import MoveButton, MoveSelect, PageButton
+from bot.adapter.prompts import build_prompt
+from bot.text.presenters.base import Presenter
 
 
 class Numbers(Presenter):

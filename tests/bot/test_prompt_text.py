@@ -1,6 +1,6 @@
 """Text limits: one-line labels collapse whitespace, embed blocks keep their lines."""
 
-from bot.ui.prompt import clip, clip_block
+from bot.adapter.prompts import clip, clip_block
 
 
 def test_clip_makes_one_short_line() -> None:

@@ -1,4 +1,5 @@
-"""End-to-end harness: the real bot (``bot.app.serve``, what ``crowntable run`` runs) against
+"""End-to-end harness: the real bot (``bot.adapter.client.serve``, what ``crowntable run`` runs)
+against
 the local fake Discord, with a temporary SQLite file."""
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from bot.app import Crowntable, serve
-from bot.config import Config
+from bot.adapter.client import Crowntable, serve
+from bot.core.config import Config
 from tests.fakediscord import P_MANAGE_CHANNELS, FakeDiscord
 
 #: the slowest acknowledgement of each test (seconds), reported at the end of the run
@@ -38,7 +39,8 @@ class World:
         return self.bots[-1]
 
     async def start_bot(self, *, seed: int | None = 7, **config: object) -> Crowntable:
-        """Start the bot (``bot.app.serve``, what ``crowntable run`` runs). ``seed`` fixes the
+        """Start the bot (``bot.adapter.client.serve``, what ``crowntable run`` runs).
+        ``seed`` fixes the
         session seeds (reproducible games; None = random as in production). The host's clock
         is ``time.time() + self.skew``: the one hook SessionHost offers (its ``now``)."""
         cfg = Config(token="fake-token", database_url=f"sqlite:///{self.db}",

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.i18n import t
+from bot.text.i18n import t
 from tests.fakediscord import FakeDiscord, InteractionResult, Message
 
 UTILITY = {t("board.my_view"), t("board.open_prompt"), t("prompt.prev"), t("prompt.next")}

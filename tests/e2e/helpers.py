@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bot.i18n import t
+from bot.text.i18n import t
 from tests.e2e.driver import board_message, final_message
 from tests.fakediscord import EPHEMERAL, InteractionResult, Message, png_size
 

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from bot.i18n import t
+from bot.text.i18n import t
 from tests.e2e.driver import Driver, Player, board_message, final_message, move_components
 from tests.e2e.helpers import board_png, is_png, move_count, open_table, refusal, table_id
 

@@ -84,18 +84,18 @@ async def test_restart_while_the_board_update_hangs(world, hang: float) -> None:
 async def test_slow_rendering_never_delays_the_acknowledgement(world, monkeypatch) -> None:
     """Every picture takes 3.2 s to draw (a slow machine): Start, a move, /game status,
     /game hand and "My view" are still acknowledged at once (defer first, draw later)."""
-    import bot.actions
-    import bot.publish
-    import bot.render
+    import bot.adapter.handlers
+    import bot.adapter.publish
+    import bot.core.render
 
-    draw = bot.render.board_png
+    draw = bot.core.render.board_png
 
     async def slow_png(*args, **kwargs):  # type: ignore[no-untyped-def]
         await asyncio.sleep(3.2)
         return await draw(*args, **kwargs)
 
-    monkeypatch.setattr(bot.publish, "board_png", slow_png)
-    monkeypatch.setattr(bot.actions, "board_png", slow_png)
+    monkeypatch.setattr(bot.adapter.publish, "board_png", slow_png)
+    monkeypatch.setattr(bot.adapter.handlers, "board_png", slow_png)
     fake, ch, u = world.fake, world.channel, world.users
     await world.start_bot()
     lobby = await open_table(world, "majesty", join=("bob",), start=False)

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.i18n import t
+from bot.text.i18n import t
 from tests.e2e.driver import board_message, move_components, waiting_names
 from tests.e2e.helpers import (
     board_state,

@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from bot.i18n import t
+from bot.text.i18n import t
 from tests.e2e.driver import Driver, Player, board_message
 from tests.e2e.helpers import open_table, table_id
 

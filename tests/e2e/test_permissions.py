@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.i18n import t
+from bot.text.i18n import t
 from tests.e2e.driver import board_message
 from tests.e2e.helpers import open_table
 

@@ -11,8 +11,8 @@ from types import SimpleNamespace
 
 import pytest
 
-import bot.publish
-from bot.i18n import t
+import bot.adapter.publish
+from bot.text.i18n import t
 from tests.e2e.driver import Driver, Player, board_message, move_components, waiting_names
 from tests.e2e.helpers import is_png, move_count, open_table, receipt, table_id
 
@@ -159,7 +159,8 @@ async def test_two_hour_old_board_after_a_restart(world, monkeypatch) -> None:
     move is applied, and the board is reposted at the bottom (old messages are not edited)."""
     fake, ch, u = world.fake, world.channel, world.users
     # the publisher and the host read the skewed wall clock; nothing else is touched
-    monkeypatch.setattr(bot.publish, "time", SimpleNamespace(time=lambda: time.time() + world.skew))
+    monkeypatch.setattr(bot.adapter.publish, "time",
+                        SimpleNamespace(time=lambda: time.time() + world.skew))
     await world.start_bot()
     lobby = await open_table(world, "majesty", join=("bob",))
     sid = table_id(lobby)

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from bot import presenters
-from bot.i18n import has, t
-from bot.publish import name_fn
-from bot.ui.prompt import clip
+from bot.adapter.prompts import clip
+from bot.adapter.publish import name_fn
+from bot.text import presenters
+from bot.text.i18n import has, t
 from tests.e2e.driver import Driver, Player
 from tests.e2e.helpers import move_count, open_table, prompt_versions, receipts, table_id
 

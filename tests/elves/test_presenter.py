@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.presenters import get
-from bot.presenters.elves import PRESENTER
+from bot.text.presenters import get
+from bot.text.presenters.elves import PRESENTER
 from games.ai import RandomPlayer
 from games.elves import GAME
 from tests.elves.helpers import build

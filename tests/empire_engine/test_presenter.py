@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.presenters import get
-from bot.presenters.empire_engine import PRESENTER
+from bot.text.presenters import get
+from bot.text.presenters.empire_engine import PRESENTER
 from games.ai import RandomPlayer
 from games.empire_engine import GAME
 from tests.empire_engine.helpers import R, build, execute

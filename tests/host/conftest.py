@@ -3,8 +3,8 @@ from __future__ import annotations
 import pytest
 import pytest_asyncio
 
-from bot.host import SessionHost
-from bot.store import SQLiteStore
+from bot.core.host import SessionHost
+from bot.core.store import SQLiteStore
 from tests.toygame import TOY
 
 

@@ -20,13 +20,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.host import SessionHost
-from bot.store import SQLiteStore
+from bot.core.host import SessionHost
+from bot.core.store import SQLiteStore
 
 CHILD = textwrap.dedent("""
     import asyncio, sys
-    from bot.host import SessionHost
-    from bot.store import SQLiteStore
+    from bot.core.host import SessionHost
+    from bot.core.store import SQLiteStore
     from games.ai import RandomPlayer
 
     async def main(path, channel):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.errors import HostError
-from bot.host import SessionHost
-from bot.store import SQLiteStore
+from bot.core.errors import HostError
+from bot.core.host import SessionHost
+from bot.core.store import SQLiteStore
 from games.base import IllegalMove
 from tests.toygame import TOY
 

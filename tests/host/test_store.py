@@ -6,8 +6,15 @@ import sqlite3
 
 import pytest
 
-from bot.store import ChannelBusy, MoveRecord, Seat, SessionRecord, SQLiteStore, VersionConflict
-from bot.store.migrations import MIGRATIONS
+from bot.core.store import (
+    ChannelBusy,
+    MoveRecord,
+    Seat,
+    SessionRecord,
+    SQLiteStore,
+    VersionConflict,
+)
+from bot.core.store.migrations import MIGRATIONS
 
 
 def record(channel: str = "c1") -> SessionRecord:

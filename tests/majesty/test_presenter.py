@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.presenters import get
-from bot.presenters.majesty import PRESENTER
+from bot.text.presenters import get
+from bot.text.presenters.majesty import PRESENTER
 from games.ai import RandomPlayer
 from games.majesty import GAME
 from tests.majesty.helpers import build

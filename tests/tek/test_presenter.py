@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from bot.presenters import get
-from bot.presenters.tek import PRESENTER
+from bot.text.presenters import get
+from bot.text.presenters.tek import PRESENTER
 from games.tek import GAME
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.i18n import t
-from bot.presenters.base import NameFn, OptionSpec, Presenter
+from bot.text.i18n import t
+from bot.text.presenters.base import NameFn, OptionSpec, Presenter
 from games.majesty.engine import preview
 
 CHARACTER_NAMES = {
@@ -191,7 +191,7 @@ def side_choices() -> tuple[tuple[str, str], ...]:
 
 
 def _register() -> None:
-    from bot import i18n
+    from bot.text import i18n
 
     i18n.register(CATALOG)
 

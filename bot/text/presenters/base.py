@@ -1,8 +1,9 @@
 """How one game is presented in Discord: option specs, move labels, event lines, rules summary.
 
 A presenter turns engine data (views, moves, events) into short English text through
-:func:`bot.i18n.t`. It never sees a state, only views, so it cannot leak what the viewer may not
-see. ``bot/presenters/<game id>.py`` exposes ``PRESENTER``, an instance of a subclass of
+:func:`bot.text.i18n.t`. It never sees a state, only views, so it cannot leak what the viewer
+may not see. ``bot/text/presenters/<game id>.py`` exposes ``PRESENTER``, an instance of a
+subclass of
 :class:`Presenter`; without one the bot falls back to this generic presenter.
 
 Limits that Discord imposes and the bot enforces by truncation: button labels 80 characters,
@@ -15,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.i18n import t
+from bot.text.i18n import t
 
 NameFn = Callable[[str], str]
 

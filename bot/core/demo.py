@@ -7,9 +7,9 @@ import sys
 from pathlib import Path
 
 import games
-from bot.errors import HostError
-from bot.host import SessionHost
-from bot.store import SQLiteStore
+from bot.core.errors import HostError
+from bot.core.host import SessionHost
+from bot.core.store import SQLiteStore
 from games.ai import RandomPlayer
 from renderers import render_png
 

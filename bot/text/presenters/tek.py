@@ -5,7 +5,7 @@ The only secret is a war die. The bot sends the war-die step to each war player 
 ordinary turn prompts hold nothing secret, so ``private_prompts`` is False. Labels and the hand
 text are built from the acting player's own view (it carries their own unrevealed die and the
 values they can afford); event lines use public events only. Every text lives in ``CATALOG``
-under ``tek.*`` keys and goes through :func:`bot.i18n.t`.
+under ``tek.*`` keys and goes through :func:`bot.text.i18n.t`.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.i18n import t
-from bot.presenters.base import NameFn, OptionSpec, Presenter
+from bot.text.i18n import t
+from bot.text.presenters.base import NameFn, OptionSpec, Presenter
 from games.tek.data import FACTIONS, REGIONS, SIDES, TOKENS
 
 P = "tek."
@@ -282,7 +282,7 @@ def option_specs() -> tuple[OptionSpec, ...]:
 
 
 def _register() -> None:
-    from bot import i18n
+    from bot.text import i18n
 
     i18n.register(CATALOG)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.store.base import (
+from bot.core.store.base import (
     ChannelBusy,
     MoveRecord,
     Rating,
@@ -12,7 +12,7 @@ from bot.store.base import (
     StoreError,
     VersionConflict,
 )
-from bot.store.sqlite import SQLiteStore, path_from_url
+from bot.core.store.sqlite import SQLiteStore, path_from_url
 
 __all__ = ["ChannelBusy", "MoveRecord", "Rating", "SQLiteStore", "Seat", "SessionRecord",
            "Store", "StoreError", "VersionConflict", "open_store"]

@@ -11,17 +11,17 @@ from typing import Any
 import discord
 from discord import app_commands
 
-import bot.texts  # noqa: F401  (registers the English catalogue)
-from bot import actions
-from bot.cogs import game as game_cmds
-from bot.cogs import standings as standings_cmds
-from bot.config import Config
-from bot.errors import HostError
-from bot.host import SessionHost
-from bot.i18n import t
-from bot.publish import Publisher
-from bot.store import Store, open_store
-from bot.ui.components import ITEMS
+import bot.text.catalog_en  # noqa: F401  (registers the English catalogue)
+from bot.adapter import handlers as actions
+from bot.adapter.commands import game as game_cmds
+from bot.adapter.commands import standings as standings_cmds
+from bot.adapter.components import ITEMS
+from bot.adapter.publish import Publisher
+from bot.core.config import Config
+from bot.core.errors import HostError
+from bot.core.host import SessionHost
+from bot.core.store import Store, open_store
+from bot.text.i18n import t
 from games.base import IllegalMove
 
 log = logging.getLogger("crowntable")

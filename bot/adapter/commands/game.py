@@ -12,10 +12,11 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import actions, presenters
-from bot.i18n import t
-from bot.presenters import OptionSpec
-from bot.ui.prompt import clip
+from bot.adapter import handlers as actions
+from bot.adapter.prompts import clip
+from bot.text import presenters
+from bot.text.i18n import t
+from bot.text.presenters import OptionSpec
 from games.base import Game
 
 CLOCK_CHOICES = [app_commands.Choice(name=t(f"clock.{k}"), value=k)

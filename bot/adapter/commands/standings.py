@@ -7,8 +7,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import actions
-from bot.i18n import t
+from bot.adapter import handlers as actions
+from bot.text.i18n import t
 from games.base import Game
 
 

@@ -1,11 +1,11 @@
-"""Presenters by game id: ``bot/presenters/<id>.py`` exposes ``PRESENTER``."""
+"""Presenters by game id: ``bot/text/presenters/<id>.py`` exposes ``PRESENTER``."""
 
 from __future__ import annotations
 
 import importlib
 
-from bot import i18n
-from bot.presenters.base import OptionSpec, Presenter
+from bot.text import i18n
+from bot.text.presenters.base import OptionSpec, Presenter
 
 __all__ = ["OptionSpec", "Presenter", "get"]
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot.errors import HostError
-from bot.host import SessionHost
-from bot.store import open_store
+from bot.core.errors import HostError
+from bot.core.host import SessionHost
+from bot.core.store import open_store
 
 
 async def run_verify(url: str) -> int:

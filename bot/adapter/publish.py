@@ -17,17 +17,17 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import presenters
-from bot.errors import HostError
-from bot.i18n import t
-from bot.render import board_png
-from bot.store import SessionRecord
-from bot.ui.components import HandButton, OpenPromptButton
-from bot.ui.prompt import Prompt, build_prompt, clip, clip_block, make_view
+from bot.adapter.components import HandButton, OpenPromptButton
+from bot.adapter.prompts import Prompt, build_prompt, clip, clip_block, make_view
+from bot.core.errors import HostError
+from bot.core.render import board_png
+from bot.core.store import SessionRecord
+from bot.text import presenters
+from bot.text.i18n import t
 
 if TYPE_CHECKING:
-    from bot.app import Crowntable
-    from bot.host import Outcome
+    from bot.adapter.client import Crowntable
+    from bot.core.host import Outcome
 
 log = logging.getLogger(__name__)
 
@@ -157,7 +157,7 @@ class Publisher:
 
     async def refresh(self, session_id: int, repost: bool = False) -> None:
         """Publish the current state without new events (``/game board``, after a restart)."""
-        from bot.host import Outcome
+        from bot.core.host import Outcome
 
         rec = await self.host.get(session_id)
         await self.publish(Outcome(rec), repost=repost)

@@ -8,9 +8,9 @@ from typing import Any
 
 import discord
 
-from bot.i18n import t
-from bot.presenters import Presenter
-from bot.ui import ids
+from bot.adapter import custom_ids as ids
+from bot.text.i18n import t
+from bot.text.presenters import Presenter
 
 BUTTONS_MAX = 5  # up to this many moves become buttons in one row
 PAGE = 25  # select menu options per page
@@ -52,7 +52,7 @@ def build_prompt(
     first_row: int = 0,
 ) -> Prompt:
     """The components for ``player``'s ``moves`` (all made at ``version``)."""
-    from bot.ui.components import MoveButton, MoveSelect, PageButton
+    from bot.adapter.components import MoveButton, MoveSelect, PageButton
 
     text = presenter.prompt_text(view, player, name)
     labels = [clip(presenter.move_label(view, m, name) or m.get("type", "?"), 80) for m in moves]

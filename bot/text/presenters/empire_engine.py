@@ -3,7 +3,7 @@
 Planning and Salvage are simultaneous secret picks and the prompts show the player's own
 ready pile and pending choice, so ``private_prompts`` is True (DM, ephemeral fallback). Block
 and steal prompts carry no secret, but the bot sends them to that player only as well. Every
-text lives in ``CATALOG`` under ``empire_engine.*`` keys and goes through :func:`bot.i18n.t`.
+text lives in ``CATALOG`` under ``empire_engine.*`` keys and goes through :func:`bot.text.i18n.t`.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.i18n import t
-from bot.presenters.base import NameFn, OptionSpec, Presenter
+from bot.text.i18n import t
+from bot.text.presenters.base import NameFn, OptionSpec, Presenter
 from games.empire_engine import data as D
 
 P = "empire_engine."
@@ -217,7 +217,7 @@ def option_specs() -> tuple[OptionSpec, ...]:
 
 
 def _register() -> None:
-    from bot import i18n
+    from bot.text import i18n
 
     i18n.register(CATALOG)
 

@@ -15,20 +15,20 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import presenters
-from bot.errors import HostError
-from bot.host import TURN_CLOCKS, Outcome, conservative
-from bot.i18n import t
-from bot.publish import event_lines, name_fn, png_file
-from bot.render import board_png
-from bot.store import SessionRecord
-from bot.ui import ids
-from bot.ui.components import LobbyButton
-from bot.ui.prompt import clip, clip_block, make_view
+from bot.adapter import custom_ids as ids
+from bot.adapter.components import LobbyButton
+from bot.adapter.prompts import clip, clip_block, make_view
+from bot.adapter.publish import event_lines, name_fn, png_file
+from bot.core.errors import HostError
+from bot.core.host import TURN_CLOCKS, Outcome, conservative
+from bot.core.render import board_png
+from bot.core.store import SessionRecord
+from bot.text import presenters
+from bot.text.i18n import t
 from games.base import IllegalMove
 
 if TYPE_CHECKING:
-    from bot.app import Crowntable
+    from bot.adapter.client import Crowntable
 
 log = logging.getLogger(__name__)
 Handler = Callable[..., Awaitable[None]]
@@ -301,7 +301,7 @@ async def turn_page(interaction: discord.Interaction[Any], session: int, version
         raise HostError("not_your_turn" if rec.seat_of(user) else "not_seated")
     if rec.version != version and rec.clock.get(user, {}).get("since", 0) > version:
         raise pointed(HostError("stale"), rec)
-    from bot.ui.prompt import build_prompt
+    from bot.adapter.prompts import build_prompt
 
     view = bot.host.view(rec, user)
     prompt = build_prompt(presenters.get(rec.game), rec.id, version, view, user,

@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from bot.store.base import (
+from bot.core.store.base import (
     ACTIVE,
     ChannelBusy,
     MoveRecord,
@@ -33,7 +33,7 @@ from bot.store.base import (
     SessionRecord,
     VersionConflict,
 )
-from bot.store.migrations import MIGRATIONS
+from bot.core.store.migrations import MIGRATIONS
 
 GUILDLESS = ""  # ratings key for sessions outside a guild
 T = TypeVar("T")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.i18n import register
+from bot.text.i18n import register
 
 EN: dict[str, str] = {
     # errors: one sentence, what to do instead

@@ -6,8 +6,8 @@ import asyncio
 import importlib.util
 import logging
 
-from bot.host import SessionHost
-from bot.store import SessionRecord
+from bot.core.host import SessionHost
+from bot.core.store import SessionRecord
 from renderers import render_png
 
 log = logging.getLogger(__name__)

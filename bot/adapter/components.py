@@ -1,5 +1,5 @@
 """Persistent components (``discord.ui.DynamicItem``): they carry everything in their custom_id,
-so they work after a restart; each callback hands over to :mod:`bot.actions` (imported when
+so they work after a restart; each callback hands over to :mod:`bot.adapter.handlers` (imported when
 called: actions builds messages out of these components)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from bot.ui import ids
+from bot.adapter import custom_ids as ids
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -26,7 +26,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["sid"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot import actions
+        from bot.adapter import handlers as actions
 
         await actions.lobby_button(interaction, self.session, self.action)
 
@@ -47,7 +47,7 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["sid"]), int(match["ver"]), match["h"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot import actions
+        from bot.adapter import handlers as actions
 
         await actions.play(interaction, self.session, self.version, self.digest)
 
@@ -71,7 +71,7 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         data: dict[str, Any] = dict(interaction.data or {})  # type: ignore[arg-type]
         values = data.get("values") or []
-        from bot import actions
+        from bot.adapter import handlers as actions
 
         await actions.play(interaction, self.session, self.version, values[0] if values else "")
 
@@ -91,7 +91,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["sid"]), int(match["ver"]), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot import actions
+        from bot.adapter import handlers as actions
 
         await actions.turn_page(interaction, self.session, self.version, self.page)
 
@@ -111,7 +111,7 @@ class OpenPromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["sid"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot import actions
+        from bot.adapter import handlers as actions
 
         await actions.open_prompt(interaction, self.session)
 
@@ -129,7 +129,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:h
         return cls(int(match["sid"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot import actions
+        from bot.adapter import handlers as actions
 
         await actions.show_hand(interaction, self.session)
 

@@ -22,10 +22,10 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-import bot.texts  # noqa: F401  (registers the English catalogue)
+import bot.text.catalog_en  # noqa: F401  (registers the English catalogue)
 import games as games_pkg
-from bot.errors import HostError
-from bot.store.base import (
+from bot.core.errors import HostError
+from bot.core.store.base import (
     ChannelBusy,
     MoveRecord,
     Rating,

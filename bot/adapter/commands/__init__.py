@@ -1,0 +1,1 @@
+"""Slash command trees: thin callbacks that hand over to :mod:`bot.adapter.handlers`."""

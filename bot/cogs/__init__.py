@@ -1,1 +1,0 @@
-"""Slash command trees: thin callbacks that hand over to :mod:`bot.actions`."""

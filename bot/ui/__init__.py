@@ -1,1 +1,0 @@
-"""Discord components and message builders (the only UI code; no rules here)."""
