@@ -278,7 +278,19 @@ def take_card(s: State, player: str, index: int, events: list[Event]) -> int:
     realm["taken"] += 1
     events.append({"type": "take", "player": player, "index": index, "card": slot["card"],
                    "cost": index, "meeples_gained": slot["meeples"]})
+    refill(s, events)
     return int(slot["card"])
+
+
+def refill(s: State, events: list[Event]) -> None:
+    """T1 refill: as soon as a card is taken, the rest moves left and the deck's top card
+    becomes the sixth (rulebook p.4: "Jakmile jste si vybrali postavu, zbytek karet postav
+    ... posuňte doleva a na konec řady dodejte novou (šestou) kartu"), so the split-card
+    choice, a heal and the Castle B exchange are all made seeing it."""
+    if s["deck"]:
+        card = s["deck"].pop(0)
+        s["display"].append({"card": card, "meeples": 0})
+        events.append({"type": "refill", "card": card, "deck_count": len(s["deck"])})
 
 
 def place_card(s: State, player: str, card: int, character: str, events: list[Event]) -> str:
@@ -412,7 +424,7 @@ def pay_out(s: State, player: str, location: str, events: list[Event]) -> None:
 
 
 def end_of_turn(s: State, player: str, events: list[Event]) -> None:
-    """T5: return surplus meeples for points, refill the display, next turn or final scoring."""
+    """T5: return surplus meeples for points, then the next turn or final scoring."""
     realm = s["realms"][player]
     surplus = realm["meeples"] - WORKER_CAPACITY
     if surplus > 0:
@@ -420,10 +432,6 @@ def end_of_turn(s: State, player: str, events: list[Event]) -> None:
         realm["points"] += surplus
         events.append({"type": "meeples_returned", "player": player, "meeples": surplus,
                        "points": surplus})
-    if s["deck"]:
-        card = s["deck"].pop(0)
-        s["display"].append({"card": card, "meeples": 0})
-        events.append({"type": "refill", "card": card, "deck_count": len(s["deck"])})
     s["pending"] = None
     s["t"] += 1
     if s["t"] >= ROUNDS * len(s["order"]):

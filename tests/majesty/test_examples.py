@@ -30,7 +30,7 @@ def test_e1_second_miller_gives_4() -> None:
     s2, ev = take(s, "ann", 0)
     assert loc_ids(s2, "ann", "mill") == [1, 2]
     assert realm(s2, "ann")["points"] == 4 and realm(s2, "ann")["meeples"] == 5
-    assert types(ev) == ["take", "place", "gain", "refill", "turn"]
+    assert types(ev) == ["take", "refill", "place", "gain", "turn"]
     assert gains(ev) == [("ann", 4, 0)]
     assert ev[-1] == {"type": "turn", "player": "bob", "round": 1}
 
@@ -54,10 +54,10 @@ def test_e3_heal_then_witch_pays_8() -> None:
     assert loc_ids(s2, "ann", "mill") == [1, 3]
     assert loc_ids(s2, "ann", "cottage") == [12, 13]
     assert realm(s2, "ann")["infirmary"] == []
-    assert types(ev)[:4] == ["take", "place", "heal", "gain"]
-    assert ev[1] == {"type": "place", "player": "ann", "card": 13, "character": "witch",
+    assert types(ev)[:5] == ["take", "refill", "place", "heal", "gain"]
+    assert ev[2] == {"type": "place", "player": "ann", "card": 13, "character": "witch",
                      "location": "cottage"}
-    assert ev[2] == {"type": "heal", "player": "ann", "card": 3, "character": "miller",
+    assert ev[3] == {"type": "heal", "player": "ann", "card": 3, "character": "miller",
                      "location": "mill"}
     # the Mill is not triggered by the healed Miller: the only gain is the Cottage's 8
     assert gains(ev) == [("ann", 8, 0)]
@@ -73,7 +73,7 @@ def _e4(sides: str):
     assert s2["step"] == "heal_place"
     assert GAME.legal_moves(s2, "cat") == [{"type": "heal_place", "character": "witch"},
                                            {"type": "heal_place", "character": "guard"}]
-    assert types(ev) == ["take", "place"]
+    assert types(ev) == ["take", "refill", "place"]
     assert GAME.legal_moves(s2, "dan") == []
     return s2
 
@@ -137,7 +137,7 @@ def test_e5_attack_one_defends_one_wounded() -> None:
                      "location": "brewery"}
     assert ev[3] == {"type": "gain", "player": "ann", "points": 6, "meeples": 0,
                      "location": "barracks", "reason": ev[3]["reason"]}
-    assert types(ev)[4:] == ["refill", "turn"]
+    assert types(ev)[4:] == ["turn"]
     assert ev[-1]["player"] == "bob"
     assert loc_ids(s3, "cat", "brewery") == [8]
     assert realm(s3, "cat")["infirmary"] == [25]
@@ -255,7 +255,7 @@ def _e12():
     assert [m["meeples"] for m in GAME.legal_moves(s2, "dora")] == [-2, -1, 0, 1, 2, 3]
     assert GAME.view(s2, None)["pending"] == {"kind": "castle_exchange", "held": 2,
                                                "amounts": [-2, -1, 0, 1, 2, 3]}
-    assert types(ev) == ["take", "place"]
+    assert types(ev) == ["take", "refill", "place"]
     return s2
 
 

@@ -188,18 +188,47 @@ def test_take_legal_indices_limited_by_display_and_held() -> None:
     assert GAME.legal_moves(s, "bob") == []
 
 
-def test_split_card_place_step_and_refill_after_place() -> None:
+def test_split_card_place_step_sees_the_new_sixth_card() -> None:
+    """Rulebook p.4 "Jakmile jste si vybrali postavu ... dodejte novou (šestou) kartu": the
+    refill comes with the take, so the half is chosen with six cards on display."""
     s = build(["ann", "bob"], display=[27, *filler(5)], deck=[60, 59])
     s2, ev = take(s, "ann", 0)
-    assert types(ev) == ["take"]
-    assert s2["step"] == "place" and len(s2["display"]) == 5
+    assert types(ev) == ["take", "refill"]
+    assert ev[1] == {"type": "refill", "card": 60, "deck_count": 1}
+    assert s2["step"] == "place" and len(s2["display"]) == 6
+    assert s2["display"][-1] == {"card": 60, "meeples": 0}
     v = GAME.view(s2, "ann")
+    assert [d["card"]["id"] for d in v["display"]] == [*filler(5), 60]
+    assert v["deck_count"] == 1 and v["deck_top_tier"] == 2
     assert v["pending"] == {"kind": "place",
                             "card": {"id": 27, "tier": 1, "characters": ["miller", "knight"]}}
     s3, ev = GAME.apply(s2, "ann", {"type": "place", "character": "miller"})
-    assert types(ev) == ["place", "gain", "refill", "turn"]
-    assert ev[2] == {"type": "refill", "card": 60, "deck_count": 1}
-    assert s3["display"][-1] == {"card": 60, "meeples": 0}
+    assert types(ev) == ["place", "gain", "turn"]
+    assert len(s3["display"]) == 6 and s3["deck"] == [59]
+
+
+def test_heal_choice_sees_the_new_sixth_card() -> None:
+    """The refill comes before a Witch's heal of a split card (step heal_place)."""
+    s = build(["ann", "bob"], realms={"ann": {"infirmary": [29]}},
+              display=[12, *filler(5)], deck=[58, 57])
+    s2, ev = take(s, "ann", 0)
+    assert s2["step"] == "heal_place"
+    assert types(ev) == ["take", "refill", "place"]
+    assert [d["card"]["id"] for d in GAME.view(s2, "ann")["display"]] == [*filler(5), 58]
+
+
+def test_castle_b_exchange_sees_the_new_sixth_card() -> None:
+    """The refill comes before the Castle B exchange, which is decided seeing the new card."""
+    s = build(["ann", "bob"], sides="B", realms={"ann": {"points": 4}},
+              display=[22, *filler(5)], deck=[33, 57])
+    s2, ev = take(s, "ann", 0)
+    assert s2["step"] == "castle_exchange"
+    assert types(ev) == ["take", "refill", "place"]
+    view = GAME.view(s2, "ann")
+    assert [d["card"]["id"] for d in view["display"]] == [*filler(5), 33]
+    assert view["deck_count"] == 1 and view["deck_top_tier"] == 2
+    s3, ev = GAME.apply(s2, "ann", {"type": "castle_exchange", "meeples": 0})
+    assert "refill" not in types(ev) and s3["deck"] == [57]
 
 
 def test_no_refill_from_an_empty_deck() -> None:
@@ -394,7 +423,7 @@ def test_last_turn_triggers_final_scoring() -> None:
     s2, ev = take(s, "bob", 0)
     assert GAME.is_over(s2)
     t = types(ev)
-    assert t[:3] == ["take", "place", "gain"]
+    assert t[:4] == ["take", "refill", "place", "gain"]
     assert "turn" not in t and t[-1] == "game_over"
     assert t.count("final_infirmary") == 2 and t.count("final_variety") == 2
     out = {r["player"]: r["score"] for r in GAME.outcome(s2)}
