@@ -16,6 +16,7 @@ Discord. Everything that crosses this boundary is plain JSON-able data:
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable, Collection
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
@@ -108,7 +109,8 @@ class Game(Protocol):
     ``options`` maps each variant name to ``(default, allowed)``, where ``allowed`` is a list
     or tuple of every allowed value when they can be enumerated (the invariant suite plays each
     one), or a short human description when they cannot. A game may also expose
-    ``test_option_sets: list[dict]`` with extra option combinations worth playing in tests.
+    ``test_option_sets: list[dict]`` with extra option combinations worth playing in tests,
+    and ``determinize(state, player, rng)`` (:class:`Determinizable`), which the AI needs.
     """
 
     id: str
@@ -146,6 +148,27 @@ class Game(Protocol):
     def dump(self, state: State) -> dict[str, Any]: ...
 
     def load(self, data: dict[str, Any]) -> State: ...
+
+
+@runtime_checkable
+class Determinizable(Protocol):
+    """The optional member of the contract the AI searches with (issue 15, "No peeking").
+
+    Kept out of :class:`Game` so that ``isinstance(x, Game)`` stays true for an engine without
+    it (``Game`` is ``runtime_checkable``: every member would be required).
+
+    ``determinize(state, player, rng) -> State``: a state drawn from those consistent with
+    everything ``player`` has seen: the same ``view(state, player)`` and the same
+    ``legal_moves(state, player)``; everything hidden from ``player`` (other hands, face-down
+    cards, deck order, other players' secret picks, the value of other players' gold, a seed
+    that fixes later shuffles) resampled consistently with what was revealed; the
+    perfect-information parts unchanged. It never mutates ``state`` and depends on nothing but
+    what ``player`` knows and ``rng``: two states that look the same to ``player`` give the
+    same result for equally seeded ``rng`` (build pools of unseen things in a canonical order
+    before drawing from them). A game without hidden information returns a copy.
+    """
+
+    def determinize(self, state: State, player: str, rng: random.Random) -> State: ...
 
 
 def canonical(value: Any) -> str:
