@@ -406,25 +406,33 @@ def journey_moves(s: State, seat: int) -> list[Move]:
         if "escort" in hand and j["escort"] != r_seat and (
                 j["at"] is None or route[j["at"]][0] != r_seat):
             moves.append({"type": "escort"})
-    if j["at"] is not None:
-        if "reverse" in hand:
-            moves.append({"type": "reverse"})
-        if s["options"].get("teleport") and gold >= TELEPORT_GOLD and \
-                travel_cards(hand) >= TELEPORT_CARDS:
-            for i, (r_seat, slot) in enumerate(route):
-                if i == j["at"]:
-                    continue
-                v = s["realms"][r_seat][slot]
-                need = TELEPORT_GOLD + (THIEF_FEE if _thief_at_arrival(s, seat, v, r_seat) else 0)
-                if gold >= need:
-                    moves.append({"type": "teleport", "realm": s["players"][r_seat], "slot": slot})
+    if j["at"] is not None and "reverse" in hand:
+        moves.append({"type": "reverse"})
+    moves.extend(teleport_moves(s, seat))
     moves.append({"type": "end_journey"})
     return moves
 
 
-def _thief_at_arrival(s: State, seat: int, v: dict[str, Any], realm_seat: int) -> bool:
-    """Whether the thief at ``v`` charges on arrival (the escort survives only in its realm)."""
-    return v["thief"] is not None and v["thief"] != seat and s["journey"]["escort"] != realm_seat
+def teleport_moves(s: State, seat: int) -> list[Move]:
+    """Teleport magic (rules §7.5): any village on the table, the current one included, also
+    as the first move of a journey; 3 gold (+2 where a thief will charge) and 4 travel cards."""
+    gold = s["gold"][seat]
+    if not s["options"].get("teleport") or gold < TELEPORT_GOLD or \
+            travel_cards(s["hand"][seat]) < TELEPORT_CARDS:
+        return []
+    moves: list[Move] = []
+    for r_seat, slot in ring(s):
+        v = s["realms"][r_seat][slot]
+        need = TELEPORT_GOLD + (THIEF_FEE if thief_at_teleport(seat, v) else 0)
+        if gold >= need:
+            moves.append({"type": "teleport", "realm": s["players"][r_seat], "slot": slot})
+    return moves
+
+
+def thief_at_teleport(seat: int, v: dict[str, Any]) -> bool:
+    """A thief at a teleport destination always charges a visitor who does not own it: "Všechny
+    zlaté karty a karty zlodějů mají svůj efekt" (an escort does not help, rules §7.5)."""
+    return v["thief"] is not None and v["thief"] != seat
 
 
 def arrive(s: State, seat: int, index: int, route: list[tuple[int, int]],
@@ -436,13 +444,16 @@ def arrive(s: State, seat: int, index: int, route: list[tuple[int, int]],
     events: list[Event] = []
     if j["escort"] != r_seat:
         j["escort"] = None
-    escorted = j["escort"] == r_seat
-    if v["thief"] is not None and v["thief"] != seat and not escorted:
+    escorted = j["escort"] == r_seat and visit["via"] == "travel"
+    charged = thief_at_teleport(seat, v) if visit["via"] == "teleport" else \
+        thief_charges(s, seat, v, r_seat)
+    if charged:
         s["gold"][seat] -= THIEF_FEE
         s["gold"][v["thief"]] += THIEF_FEE
         events.append({"type": "thief_paid", "player": s["players"][seat],
                        "to": s["players"][v["thief"]], "amount": THIEF_FEE})
     value = VALUE[v["card"]] * (2 if v["gold"] == seat else 1)
+    s["gold"][seat] += value  # earned on arrival (rules §7.4)
     j["income"] += value
     j["visits"].append([r_seat, slot])
     j["at"] = index
@@ -762,9 +773,14 @@ class Elves:
     def _do_take_village(self, s: State, seat: int, move: Move) -> list[Event]:
         card = move["card"]
         s["draw"].remove(card)  # the topmost card of that kind; the rest keeps its order
-        _give(s["hand"][seat], card)
+        hand = s["hand"][seat]
+        _give(hand, card)
+        events: list[Event] = [{"type": "village_taken", "player": s["players"][seat],
+                                "card": card}]
+        if hand_size(hand) == 1:  # no other card to discard in its place: keep it (rules §6)
+            return events + self._end_action(s, seat)
         s["step"] = {"kind": "discard", "left": 1}
-        return [{"type": "village_taken", "player": s["players"][seat], "card": card}]
+        return events
 
     # ---- travel handlers ----------------------------------------------------------------------
 
@@ -830,7 +846,7 @@ class Elves:
     def _do_end_journey(self, s: State, seat: int, move: Move) -> list[Event]:
         j = s["journey"]
         bonus = BONUS_ALL if visited_all(s) else 0
-        s["gold"][seat] += j["income"] + bonus
+        s["gold"][seat] += bonus  # village income was credited on arrival (rules §7.4)
         events: list[Event] = [{"type": "journey_ended", "player": s["players"][seat],
                                 "visits": len(j["visits"]), "income": j["income"],
                                 "bonus": bonus}]

@@ -226,10 +226,11 @@ def _ex6():
 def test_example6_adam_earns_19() -> None:
     s = _ex6()
     coins_seen = [pview(s, "Adam")["coins"]]
-    steps = [("raft", 2, True, 3), ("unicorn", 2, True, 11), ("dragon", 1, False, 17),
-             ("cycle", 1, False, 19)]
+    # (transport, cards, obstacle extra, journey income, Adam's gold after the visit)
+    steps = [("raft", 2, True, 3, 13), ("unicorn", 2, True, 11, 21), ("dragon", 1, False, 17, 27),
+             ("cycle", 1, False, 19, 27)]
     all_events = []
-    for transport, cards, extra, income in steps:
+    for transport, cards, extra, income, gold in steps:
         assert same(moves(s, "Adam"), [{"type": "travel", "transport": transport},
                                         {"type": "end_journey"}])
         s, ev = play(s, "Adam", {"type": "travel", "transport": transport})
@@ -237,14 +238,15 @@ def test_example6_adam_earns_19() -> None:
         visit = next(e for e in ev if e["type"] == "visited")
         assert (visit["cards"], visit["obstacle_extra"]) == (cards, extra)
         assert GAME.view(s, None)["journey"]["income"] == income
+        assert GAME.view(s, "Adam")["gold"] == gold
         coins_seen.append(pview(s, "Adam")["coins"])
-    assert GAME.view(s, "Adam")["gold"] == 8 and GAME.view(s, "Beata")["gold"] == 7
+    assert GAME.view(s, "Beata")["gold"] == 7
     assert moves(s, "Adam") == [{"type": "end_journey"}]
     s, ev = play(s, "Adam", {"type": "end_journey"})
     all_events += ev
     assert GAME.view(s, "Adam")["gold"] == 27
     coins_seen.append(pview(s, "Adam")["coins"])
-    assert coins_seen[0] == 1 and coins_seen[-2] == 4 and coins_seen[-1] == 5
+    assert coins_seen == [1, 4, 3, 5, 5, 5]
     ended = next(e for e in all_events if e["type"] == "journey_ended")
     assert ended == {"type": "journey_ended", "player": "Adam", "visits": 4, "income": 19,
                      "bonus": 0}
@@ -286,7 +288,7 @@ def test_example7_escort_and_reverse() -> None:
     s, ev = play(s, "Erik", {"type": "travel", "transport": "dragon"})
     assert not [e for e in ev if e["type"] == "thief_paid"]
     assert ev[0]["escorted"] is True and ev[0]["card"] == "desert"
-    assert GAME.view(s, "Erik")["gold"] == 9 and GAME.view(s, "Carl")["gold"] == 12
+    assert GAME.view(s, "Erik")["gold"] == 9 + 7 + 6 and GAME.view(s, "Carl")["gold"] == 12
     assert GAME.view(s, None)["journey"]["income"] == 13
     s, ev = play(s, "Erik", {"type": "reverse"})
     assert ev == [{"type": "direction_changed", "player": "Erik", "direction": "ccw"}]
@@ -309,7 +311,7 @@ def test_example7_counter_case_without_escort() -> None:
     s, _ = play(s, "Erik", {"type": "travel", "transport": "raft"})
     s, ev = play(s, "Erik", {"type": "travel", "transport": "dragon"})
     assert {"type": "thief_paid", "player": "Erik", "to": "Carl", "amount": 2} in ev
-    assert GAME.view(s, "Erik")["gold"] == 7 and GAME.view(s, "Carl")["gold"] == 14
+    assert GAME.view(s, "Erik")["gold"] == 9 + 7 - 2 + 6 and GAME.view(s, "Carl")["gold"] == 14
     s, _ = play(s, "Erik", {"type": "reverse"}, {"type": "travel", "transport": "raft"},
                 {"type": "end_journey"})
     assert GAME.view(s, "Erik")["gold"] == 27
@@ -335,50 +337,60 @@ def test_example8_all_villages_bonus() -> None:
     assert GAME.view(s, "Adam")["gold"] == 33 and pview(s, "Adam")["coins"] == 6
 
 
-# -- Example 9: blocked by a thief --------------------------------------------------------------
+# -- Example 9: village gold is earned on arrival and pays a thief ------------------------------
 
-def _ex9(gold: int = 1, escort: bool = False):
+def _ex9(gold: int = 1, escort: bool = False, thief_at_home: bool = False):
     hand = {"pig": 2, **({"escort": 1} if escort else {})}
+    home = {"card": "plains", **({"thief": "Carl"} if thief_at_home else {})}
     return build(P3, phase="travel", turn="Beata", start="Beata", gold={"Beata": gold},
-                 realms={"Adam": ["lake"], "Beata": ["plains"],
+                 realms={"Adam": ["lake"], "Beata": [home],
                          "Carl": [{"card": "forest", "thief": "Adam"}]},
                  hands={"Beata": hand})
 
 
-def test_example9_thief_blocks_without_two_gold() -> None:
+def test_example9_gold_earned_on_the_journey_pays_the_thief() -> None:
+    """Issue 18 item 9: "Na cestě z vesnice do vesnice dostává hráč hodnotu navštívené vesnice":
+    the plains' 2 gold is Beata's on arrival, so with 1 + 2 she may enter the thief's village."""
     s = _ex9()
     s, _ = play(s, "Beata", {"type": "travel", "transport": "pig"})
     assert GAME.view(s, None)["journey"]["income"] == 2
+    assert GAME.view(s, "Beata")["gold"] == 3
+    assert same(moves(s, "Beata"), [{"type": "travel", "transport": "pig"},
+                                    {"type": "end_journey"}])
+    s, ev = play(s, "Beata", {"type": "travel", "transport": "pig"})
+    assert {"type": "thief_paid", "player": "Beata", "to": "Adam", "amount": 2} in ev
+    assert GAME.view(s, "Beata")["gold"] == 5 and GAME.view(s, "Adam")["gold"] == 14
+    assert GAME.view(s, None)["journey"]["income"] == 6
+    assert moves(s, "Beata") == [{"type": "end_journey"}]
+    s, ev = play(s, "Beata", {"type": "end_journey"})
+    assert ev[0] == {"type": "journey_ended", "player": "Beata", "visits": 2, "income": 6,
+                     "bonus": 0}
+    assert GAME.view(s, "Beata")["gold"] == 5
+
+
+def test_example9_thief_blocks_without_two_gold() -> None:
+    s = _ex9(thief_at_home=True)
     assert moves(s, "Beata") == [{"type": "end_journey"}]
     before = GAME.dump(s)
     with pytest.raises(IllegalMove) as exc:
         GAME.apply(s, "Beata", {"type": "travel", "transport": "pig"})
     assert exc.value.code == "not_legal" and GAME.dump(s) == before
     s, _ = play(s, "Beata", {"type": "end_journey"})
-    assert GAME.view(s, "Beata")["gold"] == 3
+    assert GAME.view(s, "Beata")["gold"] == 1
 
 
 def test_example9_escort_lets_her_through() -> None:
-    s = _ex9(escort=True)
-    s, _ = play(s, "Beata", {"type": "travel", "transport": "pig"})
+    s = _ex9(escort=True, thief_at_home=True)
     assert same(moves(s, "Beata"), [{"type": "escort"}, {"type": "end_journey"}])
     s, _ = play(s, "Beata", {"type": "escort"})
     assert {"type": "travel", "transport": "pig"} in moves(s, "Beata")
     s, ev = play(s, "Beata", {"type": "travel", "transport": "pig"})
     assert ev[0]["cards"] == 1 and not [e for e in ev if e["type"] == "thief_paid"]
-    assert GAME.view(s, None)["journey"]["income"] == 6
-    s, _ = play(s, "Beata", {"type": "end_journey"})
-    assert GAME.view(s, "Beata")["gold"] == 7
-
-
-def test_example9_two_gold_pays_the_thief() -> None:
-    s = _ex9(gold=2)
-    s, _ = play(s, "Beata", {"type": "travel", "transport": "pig"})
-    s, ev = play(s, "Beata", {"type": "travel", "transport": "pig"})
+    assert GAME.view(s, "Beata")["gold"] == 3 and GAME.view(s, "Carl")["gold"] == 12
+    s, ev = play(s, "Beata", {"type": "travel", "transport": "pig"})  # Adam's thief: 3 - 2 + 4
     assert {"type": "thief_paid", "player": "Beata", "to": "Adam", "amount": 2} in ev
-    assert GAME.view(s, "Beata")["gold"] == 0 and GAME.view(s, "Adam")["gold"] == 14
     s, _ = play(s, "Beata", {"type": "end_journey"})
-    assert GAME.view(s, "Beata")["gold"] == 6
+    assert GAME.view(s, "Beata")["gold"] == 5
 
 
 # -- Example 10: "No village card!" -------------------------------------------------------------
@@ -415,17 +427,17 @@ def test_example11_teleport() -> None:
                       "Carl": [{"card": "lake", "obstacle": ("seamonster", "Beata"),
                                 "thief": "Beata"}]},
               hands={"Adam": {"pig": 3, "troll": 1, "cycle": 1}})
+    teleports = [{"type": "teleport", "realm": r, "slot": 0} for r in P3]
     assert same(moves(s, "Adam"), [{"type": "travel", "transport": x}
-                                   for x in ["pig", "cycle", "troll"]] + [{"type": "end_journey"}])
+                                   for x in ["pig", "cycle", "troll"]] + teleports
+                + [{"type": "end_journey"}])
     s, _ = play(s, "Adam", {"type": "travel", "transport": "pig"})
-    assert GAME.view(s, None)["journey"]["income"] == 2
-    assert same(moves(s, "Adam"), [{"type": "teleport", "realm": "Beata", "slot": 0},
-                                   {"type": "teleport", "realm": "Carl", "slot": 0},
-                                   {"type": "end_journey"}])
+    assert GAME.view(s, None)["journey"]["income"] == 2 and GAME.view(s, "Adam")["gold"] == 10
+    assert same(moves(s, "Adam"), teleports + [{"type": "end_journey"}])
     s, ev = play(s, "Adam", {"type": "teleport", "realm": "Carl", "slot": 0})
     assert ev == [{"type": "teleport_started", "player": "Adam", "realm": "Carl", "slot": 0,
                    "cost": 3}]
-    assert GAME.view(s, "Adam")["gold"] == 5
+    assert GAME.view(s, "Adam")["gold"] == 7
     events = []
     for x in ["pig", "pig", "troll", "cycle"]:
         s, ev = play(s, "Adam", {"type": "teleport_card", "card": x})
@@ -433,7 +445,7 @@ def test_example11_teleport() -> None:
     visit = next(e for e in events if e["type"] == "visited")
     assert visit["via"] == "teleport" and visit["obstacle_extra"] is False
     assert {"type": "thief_paid", "player": "Adam", "to": "Beata", "amount": 2} in events
-    assert GAME.view(s, "Adam")["gold"] == 3 and GAME.view(s, "Beata")["gold"] == 14
+    assert GAME.view(s, "Adam")["gold"] == 12 and GAME.view(s, "Beata")["gold"] == 14
     j = GAME.view(s, None)["journey"]
     assert j["income"] == 9 and j["direction"] == "cw" and j["next"] == {"realm": "Adam", "slot": 0}
     assert moves(s, "Adam") == [{"type": "end_journey"}]

@@ -221,6 +221,21 @@ def test_no_village_needs_a_village_in_the_pile() -> None:
     assert {"type": "no_village"} not in moves(s, "Adam")  # holds a village card
 
 
+def test_no_village_with_an_empty_hand_keeps_the_new_village() -> None:
+    """Issue 18 item 11: "Místo ní odloží jednu libovolnou kartu z ruky": with no other card in
+    hand there is nothing to discard in its place, so the village taken stays."""
+    s = build(P3, turn="Carl", realms={"Adam": ["plains"], "Beata": ["river"]},
+              draw=["cloud", "forest", "troll"])
+    assert same(moves(s, "Carl"), [{"type": "buy"}, {"type": "no_village"}])
+    s, ev = play(s, "Carl", {"type": "no_village"}, {"type": "take_village", "card": "forest"})
+    assert ev == [{"type": "no_village_declared", "player": "Carl", "hand": {}},
+                  {"type": "village_taken", "player": "Carl", "card": "forest"}]
+    assert GAME.view(s, "Carl")["hand"] == {"forest": 1}
+    assert GAME.view(s, None)["discard_pile"] == {} and s["draw"] == ["cloud", "troll"]
+    assert GAME.actors(s) == ["Adam"] and s["passes"] == 0
+    assert {"type": "play_village", "card": "forest"} in moves({**s, "turn": 2}, "Carl")
+
+
 def test_passes_reset_by_any_other_action() -> None:
     s = build(P3, turn="Adam", realms={p: ["plains"] for p in P3})
     s, _ = play(s, "Adam", {"type": "pass"})
@@ -351,37 +366,57 @@ def test_teleport_needs_the_option() -> None:
     refused(s, "Adam", {"type": "teleport", "realm": "Beata", "slot": 0}, "not_legal")
 
 
-def test_teleport_needs_gold_cards_and_excludes_current_village() -> None:
+def test_teleport_reaches_every_village_including_the_current_one() -> None:
+    """Issue 18 item 10: "přesunout do jakékoliv vesnice": the current village too."""
     s, _ = play(_tele(), "Adam", {"type": "travel", "transport": "pig"})
     tele = [m for m in moves(s, "Adam") if m["type"] == "teleport"]
-    assert same(tele, [{"type": "teleport", "realm": "Beata", "slot": 0},
-                       {"type": "teleport", "realm": "Carl", "slot": 0}])
-    s2, _ = play(_tele(gold={"Adam": 4}), "Adam", {"type": "travel", "transport": "pig"})
-    assert [m for m in moves(s2, "Adam") if m["type"] == "teleport"] == [
-        {"type": "teleport", "realm": "Beata", "slot": 0}]
-    s3, _ = play(_tele(gold={"Adam": 2}), "Adam", {"type": "travel", "transport": "pig"})
+    assert same(tele, [{"type": "teleport", "realm": r, "slot": 0} for r in P3])
+    s2, _ = play(_tele(gold={"Adam": 2}), "Adam", {"type": "travel", "transport": "pig"})
+    # 2 + 2 earned at the plains = 4: enough for 3, not for 3 + the thief's 2
+    assert same([m for m in moves(s2, "Adam") if m["type"] == "teleport"],
+                [{"type": "teleport", "realm": "Adam", "slot": 0},
+                 {"type": "teleport", "realm": "Beata", "slot": 0}])
+    s3, _ = play(_tele(gold={"Adam": 0}), "Adam", {"type": "travel", "transport": "pig"})
     assert not [m for m in moves(s3, "Adam") if m["type"] == "teleport"]
     s4, _ = play(_tele(hands={"Adam": {"pig": 1, "cloud": 3, "escort": 1}}), "Adam",
                  {"type": "travel", "transport": "pig"})
     assert not [m for m in moves(s4, "Adam") if m["type"] == "teleport"]
+    s5, _ = play(s, "Adam", {"type": "teleport", "realm": "Adam", "slot": 0},
+                 *[{"type": "teleport_card", "card": "cloud"}] * 4)
+    assert GAME.view(s5, "Adam")["gold"] == 14 - 3 + 2
+    assert GAME.view(s5, None)["journey"]["income"] == 4
 
 
-def test_teleport_arrival_with_escort_for_the_destination_realm() -> None:
-    s = _tele(gold={"Adam": 3}, hands={"Adam": {"pig": 1, "cloud": 4, "escort": 1}})
-    s, _ = play(s, "Adam", {"type": "travel", "transport": "pig"})
-    # escort for Beata's realm (the next village) does not cover Carl's river
-    s, _ = play(s, "Adam", {"type": "escort"})
-    assert {"type": "teleport", "realm": "Carl", "slot": 0} not in moves(s, "Adam")
-    s, ev = play(s, "Adam", {"type": "teleport", "realm": "Beata", "slot": 0})
-    assert GAME.view(s, None)["step"] == {"kind": "teleport_cards", "left": 4,
-                                         "realm": "Beata", "slot": 0}
-    refused(s, "Adam", {"type": "end_journey"}, "not_legal")
-    s, ev = play(s, "Adam", *[{"type": "teleport_card", "card": "cloud"}] * 4)
-    visit = next(e for e in ev if e["type"] == "visited")
-    assert visit["escorted"] is True and visit["via"] == "teleport" and visit["value"] == 6
-    assert GAME.view(s, "Adam")["gold"] == 0
+def test_teleport_may_be_the_first_move_of_a_journey() -> None:
+    """Issue 18 item 10: the teleport is "zvláštní tah", allowed before the first visit."""
+    s = _tele(gold={"Adam": 5})
+    assert same([m for m in moves(s, "Adam") if m["type"] == "teleport"],
+                [{"type": "teleport", "realm": r, "slot": 0} for r in P3])
+    s, ev = play(s, "Adam", {"type": "teleport", "realm": "Beata", "slot": 0},
+                 *[{"type": "teleport_card", "card": "cloud"}] * 4)
+    assert [e["type"] for e in ev][-1] == "visited" and ev[-1]["value"] == 6
     j = GAME.view(s, None)["journey"]
     assert j["at"] == {"realm": "Beata", "slot": 0} and j["next"] == {"realm": "Carl", "slot": 0}
+    assert GAME.view(s, "Adam")["gold"] == 5 - 3 + 6
+
+
+def test_escort_does_not_cancel_a_thief_at_a_teleport_destination() -> None:
+    """Issue 18 item 10: "Všechny zlaté karty a karty zlodějů mají svůj efekt"."""
+    s = build(P3, phase="travel", turn="Adam", options={"teleport": True}, gold={"Adam": 5},
+              realms={"Beata": [{"card": "desert", "thief": "Carl"}]},
+              hands={"Adam": {"cloud": 4, "escort": 1}})
+    s, _ = play(s, "Adam", {"type": "escort"})
+    assert GAME.view(s, None)["journey"]["escort"] == "Beata"
+    assert {"type": "teleport", "realm": "Beata", "slot": 0} in moves(s, "Adam")
+    s4 = {**s, "gold": [4, 12, 12]}
+    assert not [m for m in moves(s4, "Adam") if m["type"] == "teleport"]
+    s, ev = play(s, "Adam", {"type": "teleport", "realm": "Beata", "slot": 0},
+                 *[{"type": "teleport_card", "card": "cloud"}] * 4)
+    assert {"type": "thief_paid", "player": "Adam", "to": "Carl", "amount": 2} in ev
+    visit = next(e for e in ev if e["type"] == "visited")
+    assert visit["escorted"] is False and visit["value"] == 6
+    assert GAME.view(s, "Adam")["gold"] == 5 - 3 - 2 + 6 and GAME.view(s, "Carl")["gold"] == 14
+    assert GAME.view(s, None)["journey"]["escort"] == "Beata"
 
 
 # -- refusals -----------------------------------------------------------------------------------
@@ -451,21 +486,22 @@ def test_teleport_may_be_used_again_in_one_journey() -> None:
     s, _ = play(s, "Adam", {"type": "travel", "transport": "pig"},
                 {"type": "teleport", "realm": "Carl", "slot": 0},
                 *[{"type": "teleport_card", "card": "cloud"}] * 4)
-    assert GAME.view(s, "Adam")["gold"] == 20 - 3 - 2
+    # the plains and then the river pay on arrival
+    assert GAME.view(s, "Adam")["gold"] == 20 + 2 - 3 - 2 + 3
     s, ev = play(s, "Adam", {"type": "teleport", "realm": "Beata", "slot": 0},
                  *[{"type": "teleport_card", "card": "cloud"}] * 4)
     assert [e["type"] for e in ev].count("teleport_card") == 4
     s, ev = play(s, "Adam", {"type": "end_journey"})
     # plains 2 + river 3 + desert 6, every village visited: bonus 10
     assert ev[0]["income"] == 11 and ev[0]["bonus"] == 10 and ev[0]["visits"] == 3
-    assert GAME.view(s, "Adam")["gold"] == 15 - 3 + 11 + 10
+    assert GAME.view(s, "Adam")["gold"] == 20 - 3 + 6 + 10
 
 
 @pytest.mark.parametrize(("n", "seed"), [(6, 1), (6, 2), (5, 3), (2, 4)])
 def test_every_step_lists_at_most_25_moves(n: int, seed: int) -> None:
     from games.ai import RandomPlayer
 
-    caps = {"turn": 16, "journey": 20, "place_village": 6, "place_special": 12, "discard": 19,
+    caps = {"turn": 16, "journey": 21, "place_village": 6, "place_special": 12, "discard": 19,
             "take_village": 6, "teleport_cards": 7}
     s = GAME.setup([f"p{i}" for i in range(n)], {"teleport": True}, seed)
     ai = RandomPlayer(seed)
@@ -481,13 +517,12 @@ def test_every_step_lists_at_most_25_moves(n: int, seed: int) -> None:
 
 def test_refused_travel_says_why() -> None:
     s = build(P3, phase="travel", turn="Beata", gold={"Beata": 1},
-              realms={"Beata": ["plains"], "Carl": [{"card": "forest", "thief": "Adam"}]},
+              realms={"Beata": [{"card": "plains", "thief": "Adam"}]},
               hands={"Beata": {"pig": 2, "raft": 1, "cloud": 1}})
     with pytest.raises(IllegalMove, match="cannot enter a plains"):
         GAME.apply(s, "Beata", {"type": "travel", "transport": "raft"})
     with pytest.raises(IllegalMove, match="need 2 cloud"):
         GAME.apply(s, "Beata", {"type": "travel", "transport": "cloud"})
-    s, _ = play(s, "Beata", {"type": "travel", "transport": "pig"})
     with pytest.raises(IllegalMove, match="2 gold to pay the thief"):
         GAME.apply(s, "Beata", {"type": "travel", "transport": "pig"})
 

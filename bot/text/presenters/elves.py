@@ -57,7 +57,7 @@ CATALOG: dict[str, str] = {
     "elves.move.reverse": "Change direction (go {direction})",
     "elves.move.teleport": "Teleport to {village} (3 gold)",
     "elves.move.teleport_card": "Spend {card} on the teleport (you hold {n})",
-    "elves.move.end_journey": "End journey: collect {income} gold{bonus}",
+    "elves.move.end_journey": "End journey ({income} gold earned{bonus})",
     "elves.move.bonus": " + 10 bonus",
     "elves.dir.cw": "clockwise", "elves.dir.ccw": "anticlockwise",
     # descriptions
@@ -90,7 +90,7 @@ CATALOG: dict[str, str] = {
     "elves.prompt.place_special": "Where does your {card} go?",
     "elves.prompt.discard": "Discard a card ({left} more to discard).",
     "elves.prompt.take_village": "Which village card do you take from the pile?",
-    "elves.prompt.journey": "Your journey. Next village: {next}. Pending income {income}.",
+    "elves.prompt.journey": "Your journey. Next village: {next}. Earned so far: {income}.",
     "elves.prompt.journey_none": "Your journey: no village to travel to.",
     "elves.prompt.teleport_cards": "Teleport to {village}: discard a travel card ({left} more).",
     "elves.prompt.over": "The game is over.",
@@ -133,7 +133,7 @@ CATALOG: dict[str, str] = {
     "elves.status.phase.travel": "travel",
     "elves.status.phase.over": "over",
     "elves.status.pile": "Draw pile {draw}, discards {discard}. Passes in a row: {passes}.",
-    "elves.status.journey": ("Journey of {player}: {visits} visit(s), pending {income}, "
+    "elves.status.journey": ("Journey of {player}: {visits} visit(s), earned {income}, "
                              "going {direction}{escort}."),
     "elves.status.escort": ", escorted in {realm}",
     "elves.status.line": ("{player}: {coins} coin(s), {hand} card(s), {tokens} coat(s) of arms; "
@@ -167,7 +167,8 @@ CATALOG: dict[str, str] = {
         "village with one of your coats of arms; remove a village of your own realm (2 gold + 1 "
         "per action card on it); pass (needs a village in your realm unless nothing else is "
         "possible); or declare \"No village card!\" (empty realm and no village in hand: show "
-        "your hand, take a village of your choice from the pile, discard one card). Planning ends "
+        "your hand, take a village of your choice from the pile, discard one card unless it is "
+        "your only card). Planning ends "
         "when everyone passes in a row.\n\n"
         "**Travel.** Each player in turn travels round the ring of villages (realms in seat "
         "order), starting at the right-hand village of their own realm, never skipping one. Each "
@@ -177,15 +178,17 @@ CATALOG: dict[str, str] = {
         "Raft river 1, lake 2. Village values: plains 2, river 3, forest 4, mountain 5, desert 6, "
         "lake 7.\n"
         "Another player's obstacle: +1 card (sea monster: +1 raft). Another player's Thief: pay "
-        "them 2 gold (you need 2 gold to go there). Your own Gold card doubles that village for "
-        "you. Escort: play before entering a realm; its thieves and obstacles ignore you. Change "
-        "of direction: turn round after your first visit. Stop whenever you like; every visit "
-        "pays, income arrives at the end, +10 if you visited every village on the table.\n\n"
+        "them 2 gold (you need 2 gold, earnings included, to go there). Your own Gold card "
+        "doubles that village for you. Escort: play before entering a realm; its thieves and "
+        "obstacles ignore you. Change of direction: turn round after your first visit. Stop "
+        "whenever you like; every visit pays its gold as you arrive, +10 at the end if you "
+        "visited every village on the table.\n\n"
         "**End.** After every player has held the dragon once (5 rounds with 6 players), the "
         "most gold wins; ties share the victory.\n\n"
-        "**Option** `teleport` (default off): after your first visit, pay 3 gold and discard any "
-        "4 travel cards to jump to any other village (obstacles ignored, thieves and Gold cards "
-        "apply); then keep travelling in the same direction."
+        "**Option** `teleport` (default off): at any point of your journey, pay 3 gold and "
+        "discard any 4 travel cards to jump to any village, even the one you are in (obstacles "
+        "ignored; thieves and Gold cards apply, escort or not); then keep travelling in the same "
+        "direction."
     ),
 }
 
@@ -375,10 +378,12 @@ class ElvesPresenter(Presenter):
             return t("elves.desc.escort")
         if kind == "reverse":
             return None
-        if kind == "teleport":
-            terms = self._visit_terms(view, move["realm"], move["slot"])
-            thief = (t("elves.desc.teleport.thief", player=_short(name(terms["thief"])))
-                     if terms["thief"] else "")
+        if kind == "teleport":  # an escort does not stop a thief at a teleport destination
+            v = _village_at(view, move["realm"], move["slot"]) or {}
+            owner = v.get("thief")
+            traveller = view.get("viewer") or view.get("actor")
+            thief = (t("elves.desc.teleport.thief", player=_short(name(owner)))
+                     if owner not in (None, traveller) else "")
             return t("elves.desc.teleport", thief=thief)
         if kind == "end_journey":
             j = view.get("journey") or {}

@@ -1,0 +1,35 @@
+"""What the AI knows of King of the Elves (read by ``games.ai.hints``; the search is generic).
+
+Evaluation: gold, the only thing that scores (§9); in a determinised state the others' gold
+is a guess consistent with their coin counts. Rollout preferences (§6, §7): gold is earned
+only by travelling, so a journey goes on while a village can be visited; villages are played,
+preferably into one's own realm, before passing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+SCORE_SCALE = 8.0           # gold
+ROLLOUT_DEPTH = 150         # plies, then the gold held is the value
+STEPS_PER_SECOND = 20000.0  # measured by bench/ai.py --calibrate (2 cores, shared)
+
+MOVE_WEIGHTS: dict[str, float] = {
+    # §7 the journey: travel on rather than stop
+    "travel": 12.0, "escort": 3.0, "teleport": 1.0, "reverse": 0.5, "end_journey": 0.1,
+    # §6 planning
+    "play_village": 3.0, "play_special": 2.0, "draw3": 1.0, "buy": 1.0, "no_village": 1.0,
+    "remove_village": 0.3, "pass": 0.5,
+}
+OWN_REALM_WEIGHT = 4.0  # place_village into one's own realm rather than another's
+
+
+def scores(state: Any) -> dict[str, float]:
+    """§9: gold per player."""
+    return {p: float(g) for p, g in zip(state["players"], state["gold"], strict=True)}
+
+
+def move_weight(state: Any, player: str, move: dict[str, Any]) -> float:
+    if move["type"] == "place_village":
+        return OWN_REALM_WEIGHT if move["realm"] == player else 1.0
+    return MOVE_WEIGHTS.get(move["type"], 1.0)
