@@ -29,7 +29,10 @@ class Majesty:
     min_players = 2
     max_players = 4
     options: dict[str, tuple[Any, Any]] = {
-        "sides": ("AAAAAAAA", "'A', 'B' or 8 letters A/B, one per location (Mill ... Infirmary)"),
+        # any of the 256 combinations (rules §7), so a description, not a list: the host passes
+        # the value to ``setup``, which refuses anything else with a ValueError that says how
+        "sides": ("AAAAAAAA", "8 letters A/B, one per location in building order (Mill, Brewery, "
+                              "Cottage, Guardhouse, Barracks, Inn, Castle, Infirmary), or A or B"),
         "mixed_deck": (False, [False, True]),
         "tiebreak_meeples": (False, [False, True]),
     }

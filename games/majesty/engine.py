@@ -57,15 +57,23 @@ MOVE_KEYS: dict[str, tuple[str, type]] = {
 # Options and setup (§2)
 
 
+SIDES_HELP = ("sides must be 8 letters A or B, one per location in building order (Mill, "
+              "Brewery, Cottage, Guardhouse, Barracks, Inn, Castle, Infirmary), e.g. ABBAABAB, "
+              "or A or B for all")
+
+
 def normalise_sides(value: Any) -> str:
-    """"A", "B" or 8 letters A/B (any case) -> 8 upper-case letters; ValueError otherwise."""
+    """"A", "B" or 8 letters A/B (any case) -> 8 upper-case letters; ValueError otherwise.
+
+    Rules §7: "Pak můžete libovolně zkombinovat strany A i B dohromady" - every one of the 256
+    combinations, the same for every player."""
     if not isinstance(value, str):
-        raise ValueError("sides must be a string")
-    sides = value.upper()
+        raise ValueError(f"{SIDES_HELP}; got {value!r}")
+    sides = value.strip().upper()
     if sides in ("A", "B"):
         sides = sides * len(LOCATIONS)
     if len(sides) != len(LOCATIONS) or any(c not in "AB" for c in sides):
-        raise ValueError("sides must be 'A', 'B' or 8 letters A/B")
+        raise ValueError(f"{SIDES_HELP}; got {value!r}")
     return sides
 
 

@@ -22,7 +22,7 @@ def test_option_specs_match_the_engine_options(game_id: str) -> None:
         assert canonical(spec.default) == canonical(default), key
         assert spec.name == spec.name.lower() and len(spec.name) <= 32
         assert 0 < len(spec.description) <= 100 and f"{game_id}." not in spec.description
-        assert spec.kind in ("bool", "choice", "int")
+        assert spec.kind in ("bool", "choice", "int", "text")
         assert len(spec.choices) <= 25
         if isinstance(allowed, (list, tuple)):
             if spec.kind == "bool":

@@ -23,7 +23,7 @@ def test_registered_and_limits() -> None:
 def test_sides_choices() -> None:  # the generic option checks: tests/bot/test_presenters.py
     specs = {s.name: s for s in PRESENTER.option_specs}
     sides = specs["sides"]
-    assert sides.kind == "choice" and 2 <= len(sides.choices) <= 25
+    assert sides.kind == "text" and 2 <= len(sides.choices) <= 25
     values = [v for _, v in sides.choices]
     assert len(set(values)) == len(values) and "AAAAAAAA" in values and "BBBBBBBB" in values
     for label, value in sides.choices:

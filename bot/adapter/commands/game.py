@@ -67,8 +67,26 @@ def new_game_command(game: Game) -> app_commands.Command[Any, Any, Any]:
     callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     callback.__discord_app_commands_param_description__ = descriptions  # type: ignore[attr-defined]
     callback.__discord_app_commands_param_choices__ = choices  # type: ignore[attr-defined]
-    return app_commands.Command(name=game.id, description=clip(t("cmd.new_game",
-                                game=game.title), 100), callback=callback)
+    command: app_commands.Command[Any, Any, Any] = app_commands.Command(
+        name=game.id, description=clip(t("cmd.new_game", game=game.title), 100),
+        callback=callback)
+    for spec in specs:
+        if spec.kind == "text" and spec.choices:
+            command.autocomplete(spec.name)(_suggest(spec))
+    return command
+
+
+def _suggest(spec: OptionSpec) -> Any:
+    """Autocomplete for a free-text option: its presets whose label or value match the text."""
+
+    async def suggest(interaction: discord.Interaction[Any], current: str
+                      ) -> list[app_commands.Choice[str]]:
+        typed = current.strip().lower()
+        return [app_commands.Choice(name=clip(label, 100), value=str(value))
+                for label, value in spec.choices
+                if typed in label.lower() or str(value).lower().startswith(typed)][:25]
+
+    return suggest
 
 
 def build(registry: dict[str, Game]) -> app_commands.Group:

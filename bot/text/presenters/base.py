@@ -25,8 +25,10 @@ NameFn = Callable[[str], str]
 class OptionSpec:
     """One engine option offered on ``/game new <game>``.
 
-    ``kind`` is "bool", "choice" or "int". For "choice", ``choices`` is a tuple of
+    ``kind`` is "bool", "choice", "int" or "text". For "choice", ``choices`` is a tuple of
     ``(label, engine_value)``; the engine value may be any JSON value (str, bool, None, int).
+    A "text" option takes any string (the engine's ``setup`` judges it); its ``choices``, if
+    any, are suggested presets (offered by autocomplete, shown by label in the lobby).
     ``default`` is the engine value used when the player leaves the option out.
     """
 

@@ -6,34 +6,28 @@ Majesty has no secrets, so prompts may be shown in the channel (``private_prompt
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.text.i18n import t
 from bot.text.presenters.base import NameFn, OptionSpec, Presenter
+from games.majesty import GAME
 from games.majesty.engine import preview
-
-CHARACTER_NAMES = {
-    "miller": "Miller", "brewer": "Brewer", "witch": "Witch", "guard": "Guard",
-    "knight": "Knight", "innkeeper": "Innkeeper", "noble": "Noble",
-}
-LOCATION_NAMES = {
-    "mill": "Mill", "brewery": "Brewery", "cottage": "Cottage", "guardhouse": "Guardhouse",
-    "barracks": "Barracks", "inn": "Inn", "castle": "Castle", "infirmary": "Infirmary",
-}
-HOME = {"miller": "mill", "brewer": "brewery", "witch": "cottage", "guard": "guardhouse",
-        "knight": "barracks", "innkeeper": "inn", "noble": "castle"}
-LOCATION_ORDER = list(LOCATION_NAMES)
+from games.majesty.tables import card_characters
+from games.majesty.vocab import CHARACTER_NAMES, HOME, LOCATION_NAMES, SIDE_PRESETS
 
 CATALOG: dict[str, str] = {
     # options
-    "majesty.opt.sides": "Location sides: A (basic), B, or a mix",
+    "majesty.opt.sides": (
+        "Location sides: 8 letters A/B from Mill to Infirmary (e.g. ABBAABAB), or A or B for all"
+    ),
     "majesty.opt.mixed_deck": "Shuffle both decks together and keep all 60 cards",
     "majesty.opt.tiebreak_meeples": "Break equal final scores by meeples held",
-    "majesty.sides.all_a": "All side A (basic game)",
-    "majesty.sides.all_b": "All side B",
-    "majesty.sides.one_b": "Side A, but {location} on B",
-    "majesty.sides.one_a": "Side B, but {location} on A",
+    "majesty.sides.all_a": "All side A (basic game): {letters}",
+    "majesty.sides.all_b": "All side B: {letters}",
+    "majesty.sides.one_b": "Side A, but {location} on B: {letters}",
+    "majesty.sides.one_a": "Side B, but {location} on A: {letters}",
     # moves
     "majesty.move.take_free": "Take {card} (free)",
     "majesty.move.take_cost": "Take {card} (cost {cost} meeple{s})",
@@ -150,44 +144,84 @@ CATALOG: dict[str, str] = {
         "Variety: (number of different locations)^2. Majorities: most cards at a location scores "
         "its value (A: 10-16; B: 14, 12, 12, 8, 8, 12, 16); ties all score in full. Highest total "
         "wins; equal scores share the rank.\n\n"
-        "**Options.** `sides`: A (basic), B, or one location switched. `mixed_deck`: both decks "
-        "shuffled together, all 60 cards. `tiebreak_meeples`: more meeples wins a tie."
+        "**Options.** `sides`: any mix of A and B, 8 letters from Mill to Infirmary (e.g. "
+        "`ABBAABAB`), or `A` / `B` for all. `mixed_deck`: both decks shuffled together, all 60 "
+        "cards. `tiebreak_meeples`: more meeples wins a tie."
     ),
 }
+
+
+
+Json = dict[str, Any]
 
 
 def _s(n: int) -> str:
     return "" if n == 1 else "s"
 
 
-def card_name(card: dict[str, Any]) -> str:
+def card_name(card: Json) -> str:
     names = [CHARACTER_NAMES.get(c, c) for c in card.get("characters", [])]
     if len(names) == 2:
         return t("majesty.card.split", a=names[0], b=names[1])
     return t("majesty.card", a=names[0] if names else "?")
 
 
-def _side(view: dict[str, Any], location: str) -> str:
-    sides = str(view.get("options", {}).get("sides", "AAAAAAAA"))
-    i = LOCATION_ORDER.index(location)
-    return sides[i] if i < len(sides) else "A"
+def _characters_of(card: Any) -> list[str]:
+    """The characters on card ``card`` (the id catalogue is public data)."""
+    try:
+        return list(card_characters(int(card)))
+    except (KeyError, TypeError, ValueError):
+        return []
 
 
-def _effect(view: dict[str, Any], location: str) -> str:
+def _side(view: Json, location: str) -> str:
+    return str((view.get("sides") or {}).get(location, "A"))
+
+
+def _effect(view: Json, location: str) -> str:
     return t(f"majesty.fx.{location}.{_side(view, location)}")
 
 
+def _location(key: Any) -> str:
+    return LOCATION_NAMES.get(str(key), str(key))
+
+
+def _character(key: Any) -> str:
+    return CHARACTER_NAMES.get(str(key), str(key))
+
+
+# -- options (rules §2.1, §7) ------------------------------------------------------------------
+
+def _preset_label(key: str, letters: str) -> str:
+    kind, _, location = key.partition(".")
+    return t(f"majesty.sides.{kind}", location=_location(location), letters=letters)
+
+
 def side_choices() -> tuple[tuple[str, str], ...]:
-    """All A, all B, then every single location switched (18 choices, Discord allows 25)."""
-    out: list[tuple[str, str]] = [(t("majesty.sides.all_a"), "AAAAAAAA"),
-                                  (t("majesty.sides.all_b"), "BBBBBBBB")]
-    for i, loc in enumerate(LOCATION_ORDER):
-        out.append((t("majesty.sides.one_b", location=LOCATION_NAMES[loc]),
-                    "A" * i + "B" + "A" * (7 - i)))
-    for i, loc in enumerate(LOCATION_ORDER):
-        out.append((t("majesty.sides.one_a", location=LOCATION_NAMES[loc]),
-                    "B" * i + "A" + "B" * (7 - i)))
-    return tuple(out)
+    """The named presets (all A, all B, each single location switched: 18, Discord shows 25);
+    the option itself takes any of the 256 combinations as 8 letters."""
+    return tuple((_preset_label(key, letters), letters) for key, letters in SIDE_PRESETS)
+
+
+#: free-text options and their suggested values
+_SUGGESTIONS: dict[str, Callable[[], tuple[tuple[str, Any], ...]]] = {"sides": side_choices}
+
+
+def option_spec(key: str, default: Any, allowed: Any) -> OptionSpec:
+    """One option of ``GAME.options``: the engine declares default and values, this adds text."""
+    description = t(f"majesty.opt.{key}")
+    if isinstance(allowed, (list, tuple)) and sorted(allowed) == [False, True]:
+        return OptionSpec(key, description, "bool", default)
+    if isinstance(allowed, (list, tuple)):
+        return OptionSpec(key, description, "choice", default, tuple((str(v), v) for v in allowed))
+    suggest = _SUGGESTIONS.get(key)
+    return OptionSpec(key, description, "text", default, suggest() if suggest else ())
+
+
+def majesty_option_specs() -> tuple[OptionSpec, ...]:
+    """The presenter's option specs, one per entry of the engine's ``options`` table."""
+    return tuple(option_spec(key, default, allowed)
+                 for key, (default, allowed) in GAME.options.items())
 
 
 def _register() -> None:
@@ -199,134 +233,258 @@ def _register() -> None:
 _register()
 
 
+# -- move labels (rules §3.3, §8.1) ------------------------------------------------------------
+
+def _display_slot(view: Json, index: int) -> Json | None:
+    for slot in view.get("display", []):
+        if slot.get("index") == index:
+            return dict(slot)
+    return None
+
+
+def _pending_card(view: Json) -> Json:
+    pending = view.get("pending") or {}
+    return dict(pending.get("card") or {"characters": []})
+
+
+def _mover(view: Json) -> Json:
+    realm: Json = (view.get("realms") or {}).get(view.get("active") or "", {})
+    return realm
+
+
+def _label_take(view: Json, move: Json) -> str:
+    """T1: the card, its cost in meeples and the meeples lying on it."""
+    index = int(move.get("index", 0))
+    slot = _display_slot(view, index)
+    card = card_name(slot["card"]) if slot else f"card {index + 1}"
+    gain = int(slot["meeples"]) if slot else 0
+    if index == 0:
+        key = "majesty.move.take_free_gain" if gain else "majesty.move.take_free"
+    else:
+        key = "majesty.move.take_cost_gain" if gain else "majesty.move.take_cost"
+    return t(key, card=card, cost=index, s=_s(index), gain=gain)
+
+
+def _label_place(view: Json, move: Json) -> str:
+    """T2 and §5.3: the half of a split card (taken or healed) and where it goes."""
+    ch = str(move.get("character"))
+    return t(f"majesty.move.{move.get('type')}", character=_character(ch),
+             location=_location(HOME.get(ch, "?")))
+
+
+def _label_exchange(view: Json, move: Json) -> str:
+    """7B: buy, sell or skip."""
+    k = int(move.get("meeples", 0))
+    if k > 0:
+        return t("majesty.move.buy", n=k, s=_s(k))
+    if k < 0:
+        return t("majesty.move.sell", n=-k, s=_s(-k))
+    return t("majesty.move.skip")
+
+
+_LABELS: dict[str, Callable[[Json, Json], str]] = {
+    "take": _label_take, "place": _label_place, "heal_place": _label_place,
+    "castle_exchange": _label_exchange,
+}
+
+
+# -- move descriptions: the engine's preview of the exact outcome -----------------------------
+
+def _result(view: Json, move: Json, name: NameFn) -> str | None:
+    """The exact outcome of ``move`` for the mover (engine preview), as a short phrase."""
+    pre = preview(view, move)
+    if pre is None:
+        return None
+    parts = [t("majesty.res.points", n=pre["points"], s=_s(abs(pre["points"])))
+             if pre["points"] else t("majesty.res.no_points")]
+    held = int(_mover(view).get("meeples", 0))
+    if pre["meeples"]:
+        parts.append(t("majesty.res.meeples", before=held, after=held + pre["meeples"]))
+    if pre["wounds"]:
+        parts.append(t("majesty.res.wounds", n=pre["wounds"], s=_s(pre["wounds"])))
+    for q, n in pre["others"].items():
+        parts.append(t("majesty.res.others", who=name(q), n=n))
+    if pre["next_step"] == "castle_exchange":
+        parts.append(t("majesty.res.then_exchange"))
+    elif pre["next_step"] == "heal_place":
+        parts.append(t("majesty.res.then_heal"))
+    return ", ".join(parts)
+
+
+def _describe_take(view: Json, move: Json, name: NameFn) -> str | None:
+    slot = _display_slot(view, int(move.get("index", 0)))
+    if slot is None:
+        return None
+    chars = list(slot["card"].get("characters", []))
+    if len(chars) == 2:
+        a, b = chars
+        return t("majesty.desc.take_split", a=_character(a), b=_character(b),
+                 la=_location(HOME[a]), lb=_location(HOME[b]))
+    if len(chars) != 1:
+        return None
+    loc = HOME[chars[0]]
+    result = _result(view, move, name)
+    if result:
+        return t("majesty.desc.result", location=_location(loc), side=_side(view, loc),
+                 result=result)
+    return t("majesty.desc.take_single", location=_location(loc), side=_side(view, loc),
+             effect=_effect(view, loc))
+
+
+def _describe_place(view: Json, move: Json, name: NameFn) -> str | None:
+    home = HOME.get(str(move.get("character")))
+    if not home:
+        return None
+    result = _result(view, move, name)
+    where = "cottage" if move.get("type") == "heal_place" else home
+    if result:
+        return t("majesty.desc.result", location=_location(where), side=_side(view, where),
+                 result=result)
+    return t("majesty.desc.place", location=_location(home), side=_side(view, home),
+             effect=_effect(view, home))
+
+
+def _describe_exchange(view: Json, move: Json, name: NameFn) -> str | None:
+    pre = preview(view, move)
+    me = _mover(view)
+    held, points = int(me.get("meeples", 0)), int(me.get("points", 0))
+    k = int(move.get("meeples", 0))
+    if pre is not None:
+        m = held + pre["meeples"]
+        return t("majesty.desc.exchange_result", points=points + pre["points"], meeples=m,
+                 s=_s(m))
+    if k > 0:
+        return t("majesty.desc.buy", points=points, after=points - k)
+    if k < 0:
+        return t("majesty.desc.sell", held=held, after=held + k, n=-k, s=_s(-k))
+    return t("majesty.desc.skip", held=held, points=points)
+
+
+_DESCRIPTIONS: dict[str, Callable[[Json, Json, NameFn], str | None]] = {
+    "take": _describe_take, "place": _describe_place, "heal_place": _describe_place,
+    "castle_exchange": _describe_exchange,
+}
+
+
+# -- event lines (rules §10), one small function per event type -------------------------------
+
+EventFn = Callable[[Json, NameFn, str], "str | None"]
+
+
+def _ev_take(e: Json, name: NameFn, who: str) -> str:
+    card = card_name({"characters": _characters_of(e.get("card"))})
+    if e.get("cost", 0) == 0 and e.get("meeples_gained", 0) == 0:
+        return t("majesty.ev.take_free", player=who, card=card)
+    return t("majesty.ev.take", player=who, card=card, cost=e.get("cost", 0),
+             gained=e.get("meeples_gained", 0))
+
+
+def _ev_place(e: Json, name: NameFn, who: str) -> str:
+    ch = _character(e.get("character"))
+    return t("majesty.ev.place", player=who, article="an" if ch[:1] in "AEIOU" else "a",
+             character=ch, location=_location(e.get("location")))
+
+
+def _ev_heal(e: Json, name: NameFn, who: str) -> str:
+    card = card_name({"characters": _characters_of(e.get("card"))})
+    return t("majesty.ev.heal", player=who, card=card, character=_character(e.get("character")),
+             location=_location(e.get("location")))
+
+
+def _ev_attack(e: Json, name: NameFn, who: str) -> str:
+    knights, guards = int(e.get("knights", 0)), int(e.get("guards", 0))
+    return t(f"majesty.ev.attack.{e.get('result')}", player=who,
+             target=name(str(e.get("target"))), knights=knights, ks=_s(knights),
+             guards=guards, gs=_s(guards), character=_character(e.get("character")),
+             location=_location(e.get("location")))
+
+
+def _ev_exchange(e: Json, name: NameFn, who: str) -> str:
+    k = int(e.get("meeples", 0))
+    key = "buy" if k > 0 else "sell" if k < 0 else "skip"
+    return t(f"majesty.ev.castle_exchange.{key}", player=who, n=abs(k), s=_s(abs(k)))
+
+
+def _ev_gain(e: Json, name: NameFn, who: str) -> str:
+    parts = []
+    if e.get("points"):
+        parts.append(f"+{e['points']} point{_s(int(e['points']))}")
+    if e.get("meeples"):
+        parts.append(f"+{e['meeples']} meeple{_s(int(e['meeples']))}")
+    return t("majesty.ev.gain", player=who, what=" and ".join(parts),
+             location=_location(e.get("location")), reason=e.get("reason", ""))
+
+
+def _ev_returned(e: Json, name: NameFn, who: str) -> str:
+    m, p = int(e.get("meeples", 0)), int(e.get("points", 0))
+    return t("majesty.ev.meeples_returned", player=who, meeples=m, s=_s(m), points=p, ps=_s(p))
+
+
+def _ev_turn(e: Json, name: NameFn, who: str) -> str:
+    return t("majesty.ev.turn", player=who, round=e.get("round"))
+
+
+def _ev_final_infirmary(e: Json, name: NameFn, who: str) -> str:
+    c = int(e.get("cards", 0))
+    return t("majesty.ev.final_infirmary", player=who, cards=c, s=_s(c),
+             points=e.get("points", 0))
+
+
+def _ev_final_variety(e: Json, name: NameFn, who: str) -> str:
+    k = int(e.get("locations", 0))
+    return t("majesty.ev.final_variety", player=who, locations=k, s=_s(k),
+             points=e.get("points", 0))
+
+
+def _ev_final_majority(e: Json, name: NameFn, who: str) -> str:
+    players = ", ".join(name(p) for p in e.get("players", []))
+    return t("majesty.ev.final_majority", location=_location(e.get("location")),
+             count=e.get("count", 0), players=players, points=int(e.get("points", 0)))
+
+
+def _ev_game_over(e: Json, name: NameFn, who: str) -> str:
+    ranking = "; ".join(f"{r['rank']}. {name(r['player'])} {r['score']}"
+                        for r in e.get("ranking", []))
+    return t("majesty.ev.game_over", ranking=ranking)
+
+
+def _ev_silent(e: Json, name: NameFn, who: str) -> None:
+    """The refill shows on the board; the log leaves it out."""
+    return None
+
+
+_EVENTS: dict[str, EventFn] = {
+    "take": _ev_take, "place": _ev_place, "heal": _ev_heal, "attack": _ev_attack,
+    "castle_exchange": _ev_exchange, "gain": _ev_gain, "meeples_returned": _ev_returned,
+    "refill": _ev_silent, "turn": _ev_turn, "final_infirmary": _ev_final_infirmary,
+    "final_variety": _ev_final_variety, "final_majority": _ev_final_majority,
+    "game_over": _ev_game_over,
+}
+
+
+# -- the presenter -----------------------------------------------------------------------------
+
 @dataclass
 class MajestyPresenter(Presenter):
     """Presenter for ``majesty``."""
 
     catalog: dict[str, str] = field(default_factory=lambda: dict(CATALOG))
-    option_specs: tuple[OptionSpec, ...] = field(default_factory=lambda: (
-        OptionSpec("sides", t("majesty.opt.sides"), "choice", "AAAAAAAA", side_choices()),
-        OptionSpec("mixed_deck", t("majesty.opt.mixed_deck"), "bool", False),
-        OptionSpec("tiebreak_meeples", t("majesty.opt.tiebreak_meeples"), "bool", False),
-    ))
+    option_specs: tuple[OptionSpec, ...] = field(default_factory=majesty_option_specs)
     private_prompts: bool = False
 
-    # -- moves ---------------------------------------------------------------------------------
-
-    def _display_slot(self, view: dict[str, Any], index: int) -> dict[str, Any] | None:
-        for slot in view.get("display", []):
-            if slot.get("index") == index:
-                return dict(slot)
-        return None
-
-    def _pending_card(self, view: dict[str, Any]) -> dict[str, Any]:
-        pending = view.get("pending") or {}
-        return dict(pending.get("card") or {"characters": []})
-
-    def move_label(self, view: dict[str, Any], move: dict[str, Any], name: NameFn) -> str:
-        mtype = move.get("type")
-        if mtype == "take":
-            index = int(move.get("index", 0))
-            slot = self._display_slot(view, index)
-            card = card_name(slot["card"]) if slot else f"card {index + 1}"
-            gain = int(slot["meeples"]) if slot else 0
-            if index == 0:
-                key = "majesty.move.take_free_gain" if gain else "majesty.move.take_free"
-            else:
-                key = "majesty.move.take_cost_gain" if gain else "majesty.move.take_cost"
-            label = t(key, card=card, cost=index, s=_s(index), gain=gain)
-        elif mtype in ("place", "heal_place"):
-            ch = str(move.get("character"))
-            label = t(f"majesty.move.{mtype}", character=CHARACTER_NAMES.get(ch, ch),
-                      location=LOCATION_NAMES.get(HOME.get(ch, ""), "?"))
-        elif mtype == "castle_exchange":
-            k = int(move.get("meeples", 0))
-            if k > 0:
-                label = t("majesty.move.buy", n=k, s=_s(k))
-            elif k < 0:
-                label = t("majesty.move.sell", n=-k, s=_s(-k))
-            else:
-                label = t("majesty.move.skip")
-        else:
-            label = super().move_label(view, move, name)
+    def move_label(self, view: Json, move: Json, name: NameFn) -> str:
+        label_of = _LABELS.get(str(move.get("type")))
+        label = label_of(view, move) if label_of else super().move_label(view, move, name)
         return label[:80]
 
-    def _result(self, view: dict[str, Any], move: dict[str, Any], name: NameFn) -> str | None:
-        """The exact outcome of ``move`` for the mover (engine preview), as a short phrase."""
-        pre = preview(view, move)
-        if pre is None:
-            return None
-        parts = [t("majesty.res.points", n=pre["points"], s=_s(abs(pre["points"])))
-                 if pre["points"] else t("majesty.res.no_points")]
-        me = (view.get("realms") or {}).get(view.get("active") or "", {})
-        held = int(me.get("meeples", 0))
-        if pre["meeples"]:
-            parts.append(t("majesty.res.meeples", before=held, after=held + pre["meeples"]))
-        if pre["wounds"]:
-            parts.append(t("majesty.res.wounds", n=pre["wounds"], s=_s(pre["wounds"])))
-        for q, n in pre["others"].items():
-            parts.append(t("majesty.res.others", who=name(q), n=n))
-        if pre["next_step"] == "castle_exchange":
-            parts.append(t("majesty.res.then_exchange"))
-        elif pre["next_step"] == "heal_place":
-            parts.append(t("majesty.res.then_heal"))
-        return ", ".join(parts)
-
-    def move_description(
-        self, view: dict[str, Any], move: dict[str, Any], name: NameFn
-    ) -> str | None:
-        mtype = move.get("type")
-        text: str | None = None
-        if mtype == "take":
-            slot = self._display_slot(view, int(move.get("index", 0)))
-            if slot is None:
-                return None
-            chars = list(slot["card"].get("characters", []))
-            if len(chars) == 1:
-                loc = HOME[chars[0]]
-                result = self._result(view, move, name)
-                if result:
-                    text = t("majesty.desc.result", location=LOCATION_NAMES[loc],
-                             side=_side(view, loc), result=result)
-                else:
-                    text = t("majesty.desc.take_single", location=LOCATION_NAMES[loc],
-                             side=_side(view, loc), effect=_effect(view, loc))
-            elif len(chars) == 2:
-                a, b = chars
-                text = t("majesty.desc.take_split", a=CHARACTER_NAMES[a], b=CHARACTER_NAMES[b],
-                         la=LOCATION_NAMES[HOME[a]], lb=LOCATION_NAMES[HOME[b]])
-        elif mtype in ("place", "heal_place"):
-            ch = str(move.get("character"))
-            home = HOME.get(ch)
-            if home:
-                result = self._result(view, move, name)
-                where = "cottage" if mtype == "heal_place" else home
-                if result:
-                    text = t("majesty.desc.result", location=LOCATION_NAMES[where],
-                             side=_side(view, where), result=result)
-                else:
-                    text = t("majesty.desc.place", location=LOCATION_NAMES[home],
-                             side=_side(view, home), effect=_effect(view, home))
-        elif mtype == "castle_exchange":
-            pre = preview(view, move)
-            me = (view.get("realms") or {}).get(view.get("active") or "", {})
-            held, points = int(me.get("meeples", 0)), int(me.get("points", 0))
-            k = int(move.get("meeples", 0))
-            if pre is not None:
-                m = held + pre["meeples"]
-                text = t("majesty.desc.exchange_result", points=points + pre["points"],
-                         meeples=m, s=_s(m))
-            elif k > 0:
-                text = t("majesty.desc.buy", points=points, after=points - k)
-            elif k < 0:
-                text = t("majesty.desc.sell", held=held, after=held + k, n=-k, s=_s(-k))
-            else:
-                text = t("majesty.desc.skip", held=held, points=points)
+    def move_description(self, view: Json, move: Json, name: NameFn) -> str | None:
+        describe = _DESCRIPTIONS.get(str(move.get("type")))
+        text = describe(view, move, name) if describe else None
         if text and len(text) > 100:
             text = text[:99] + "…"
         return text
 
-    def prompt_text(self, view: dict[str, Any], player: str, name: NameFn) -> str:
+    def prompt_text(self, view: Json, player: str, name: NameFn) -> str:
         step = view.get("step")
         me = (view.get("realms") or {}).get(player, {})
         held, points = int(me.get("meeples", 0)), int(me.get("points", 0))
@@ -334,94 +492,31 @@ class MajestyPresenter(Presenter):
             return t("majesty.prompt.over")
         if step in ("place", "heal_place"):
             return t(f"majesty.prompt.{step}", player=name(player),
-                     card=card_name(self._pending_card(view)))
+                     card=card_name(_pending_card(view)))
         if step == "castle_exchange":
             return t("majesty.prompt.castle_exchange", player=name(player), held=held,
                      s=_s(held), points=points)
         return t("majesty.prompt.take", player=name(player), held=held, s=_s(held),
                  points=points)
 
-    # -- events ----------------------------------------------------------------------------------
-
-    def event_text(self, event: dict[str, Any], name: NameFn) -> str | None:
-        et = event.get("type")
+    def event_text(self, event: Json, name: NameFn) -> str | None:
+        line_of = _EVENTS.get(str(event.get("type")))
+        if line_of is None:
+            return super().event_text(event, name)
         who = name(event["player"]) if isinstance(event.get("player"), str) else ""
-        ch = CHARACTER_NAMES.get(str(event.get("character")), str(event.get("character")))
-        loc = LOCATION_NAMES.get(str(event.get("location")), str(event.get("location")))
-        if et == "take":
-            card = card_name({"characters": _characters_of(event.get("card"))})
-            if event.get("cost", 0) == 0 and event.get("meeples_gained", 0) == 0:
-                return t("majesty.ev.take_free", player=who, card=card)
-            return t("majesty.ev.take", player=who, card=card, cost=event.get("cost", 0),
-                     gained=event.get("meeples_gained", 0))
-        if et == "place":
-            article = "an" if ch[:1] in "AEIOU" else "a"
-            return t("majesty.ev.place", player=who, article=article, character=ch,
-                     location=loc)
-        if et == "heal":
-            card = card_name({"characters": _characters_of(event.get("card"))})
-            return t("majesty.ev.heal", player=who, card=card, character=ch, location=loc)
-        if et == "attack":
-            knights, guards = int(event.get("knights", 0)), int(event.get("guards", 0))
-            return t(f"majesty.ev.attack.{event.get('result')}", player=who,
-                     target=name(str(event.get("target"))), knights=knights, ks=_s(knights),
-                     guards=guards, gs=_s(guards), character=ch, location=loc)
-        if et == "castle_exchange":
-            k = int(event.get("meeples", 0))
-            key = "buy" if k > 0 else "sell" if k < 0 else "skip"
-            return t(f"majesty.ev.castle_exchange.{key}", player=who, n=abs(k), s=_s(abs(k)))
-        if et == "gain":
-            parts = []
-            if event.get("points"):
-                parts.append(f"+{event['points']} point{_s(int(event['points']))}")
-            if event.get("meeples"):
-                parts.append(f"+{event['meeples']} meeple{_s(int(event['meeples']))}")
-            return t("majesty.ev.gain", player=who, what=" and ".join(parts), location=loc,
-                     reason=event.get("reason", ""))
-        if et == "meeples_returned":
-            m, p = int(event.get("meeples", 0)), int(event.get("points", 0))
-            return t("majesty.ev.meeples_returned", player=who, meeples=m, s=_s(m), points=p,
-                     ps=_s(p))
-        if et == "refill":
-            return None
-        if et == "turn":
-            return t("majesty.ev.turn", player=who, round=event.get("round"))
-        if et == "final_infirmary":
-            c = int(event.get("cards", 0))
-            return t("majesty.ev.final_infirmary", player=who, cards=c, s=_s(c),
-                     points=event.get("points", 0))
-        if et == "final_variety":
-            k = int(event.get("locations", 0))
-            return t("majesty.ev.final_variety", player=who, locations=k, s=_s(k),
-                     points=event.get("points", 0))
-        if et == "final_majority":
-            players = ", ".join(name(p) for p in event.get("players", []))
-            return t("majesty.ev.final_majority", location=loc, count=event.get("count", 0),
-                     players=players, points=int(event.get("points", 0)))
-        if et == "game_over":
-            ranking = "; ".join(f"{r['rank']}. {name(r['player'])} {r['score']}"
-                                for r in event.get("ranking", []))
-            return t("majesty.ev.game_over", ranking=ranking)
-        return super().event_text(event, name)
+        return line_of(event, name, who)
 
-    # -- status ----------------------------------------------------------------------------------
-
-    def status_text(self, view: dict[str, Any], name: NameFn) -> str:
-        lines: list[str] = []
-        realms = view.get("realms") or {}
+    def status_text(self, view: Json, name: NameFn) -> str:
         if view.get("step") == "over":
-            lines.append(t("majesty.status.over", rounds=view.get("rounds", 12)))
-            for row in view.get("final") or []:
-                lines.append(t("majesty.status.final", rank=row["rank"],
-                               player=name(row["player"]), score=row["score"]))
-            return "\n".join(lines)
-        active = view.get("active") or ""
-        lines.append(t("majesty.status.head", round=view.get("round"), rounds=view.get("rounds"),
-                       turn=view.get("turn"), player=name(active),
-                       step=t(f"majesty.step.{view.get('step')}")))
+            return "\n".join([t("majesty.status.over", rounds=view.get("rounds", 12))] + [
+                t("majesty.status.final", rank=row["rank"], player=name(row["player"]),
+                  score=row["score"]) for row in view.get("final") or []])
+        realms, projection = view.get("realms") or {}, view.get("projection") or {}
         deck = int(view.get("deck_count", 0))
-        lines.append(t("majesty.status.deck", deck=deck, s=_s(deck)))
-        projection = view.get("projection") or {}
+        lines = [t("majesty.status.head", round=view.get("round"), rounds=view.get("rounds"),
+                   turn=view.get("turn"), player=name(view.get("active") or ""),
+                   step=t(f"majesty.step.{view.get('step')}")),
+                 t("majesty.status.deck", deck=deck, s=_s(deck))]
         for p in view.get("order", []):
             r = realms.get(p, {})
             m = int(r.get("meeples", 0))
@@ -430,21 +525,11 @@ class MajestyPresenter(Presenter):
                            inf=len(r.get("infirmary", [])), projection=projection.get(p, 0)))
         return "\n".join(lines)
 
-    def hand_text(self, view: dict[str, Any], name: NameFn) -> str | None:
+    def hand_text(self, view: Json, name: NameFn) -> str | None:
         return None  # Majesty has no secrets: everything is on the board
 
     def rules_text(self) -> str:
         return t("majesty.rules")
-
-
-def _characters_of(card: Any) -> list[str]:
-    """The characters on card ``card`` (the id catalogue is public data)."""
-    from games.majesty.tables import card_characters
-
-    try:
-        return list(card_characters(int(card)))
-    except (KeyError, TypeError, ValueError):
-        return []
 
 
 PRESENTER = MajestyPresenter(game_id="majesty", title="Majesty: For the Realm")
