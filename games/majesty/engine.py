@@ -10,19 +10,19 @@ Hidden information: none between players. Only the draw deck's order and the ide
 deck-1 cards returned to the box are hidden from everybody; views show the deck size and the
 back colour (tier) of its top card, never its contents. Views never contain the seed.
 
-State: a plain JSON-able dict (``dump``/``load`` copy it). ``apply`` copies before changing.
+State: a plain JSON-able dict (``dump``/``load`` copy it). ``play`` copies before changing; it
+is reached only through ``Majesty.apply`` (``game.py``), which validates first. The view is in
+``viewing.py``, the refusal reasons in ``refusals.py``, the preview for the bot in ``preview.py``.
 """
 
 from __future__ import annotations
 
-import copy
 import random
+from collections.abc import Callable
 from typing import Any
 
-from games.base import IllegalMove, is_listed
+from games.base import clone
 from games.majesty.tables import (
-    CHARACTER_AT,
-    CHARACTERS,
     DECK1,
     DECK2,
     DISPLAY_SIZE,
@@ -38,19 +38,20 @@ from games.majesty.tables import (
     TIER1_KEPT,
     WORKER_CAPACITY,
     card_characters,
-    card_tier,
 )
 
 State = dict[str, Any]
 Move = dict[str, Any]
 Event = dict[str, Any]
 
+#: move type -> (its one value key, the value's type) (rules §8.1)
 MOVE_KEYS: dict[str, tuple[str, type]] = {
     "take": ("index", int),
     "place": ("character", str),
     "heal_place": ("character", str),
     "castle_exchange": ("meeples", int),
 }
+MOVE_TYPES: tuple[str, ...] = tuple(MOVE_KEYS)
 
 
 # --------------------------------------------------------------------------------------------
@@ -237,40 +238,6 @@ def legal_moves(s: State, player: str) -> list[Move]:
     return []
 
 
-def check_move(s: State, player: str, move: Any) -> None:
-    """Raise IllegalMove with the most precise code (§8.2) unless ``move`` is listed."""
-    if s["step"] == "over":
-        raise IllegalMove("game_over", "The game is over.")
-    if player != active_player(s):
-        raise IllegalMove("not_your_turn", "It is not your turn.")
-    if not isinstance(move, dict) or move.get("type") not in MOVE_KEYS:
-        raise IllegalMove("bad_move", "That is not a Majesty move.")
-    mtype = move["type"]
-    key, kind = MOVE_KEYS[mtype]
-    value = move.get(key)
-    if set(move) != {"type", key} or isinstance(value, bool) or not isinstance(value, kind):
-        raise IllegalMove("bad_move", f"A {mtype} move needs exactly one {kind.__name__} {key!r}.")
-    if mtype != s["step"]:
-        doing, step = mtype.replace("_", " "), s["step"].replace("_", " ")
-        raise IllegalMove("wrong_step", f"You cannot {doing} now; it is the {step} step.")
-    if mtype == "take":
-        assert isinstance(value, int)
-        if not 0 <= value < min(len(s["display"]), DISPLAY_SIZE):
-            last = len(s["display"]) - 1
-            raise IllegalMove("bad_index", f"Choose a display card from 0 to {last}.")
-        if value > s["realms"][player]["meeples"]:
-            raise IllegalMove("cannot_afford", "You do not hold enough meeples for that card.")
-    elif mtype in ("place", "heal_place"):
-        if value not in card_characters(s["pending"]["card"]):
-            raise IllegalMove("bad_character", "Choose one of the two characters on the card.")
-    elif mtype == "castle_exchange":
-        realm = s["realms"][player]
-        if value not in castle_exchange_amounts(realm["meeples"], realm["points"]):
-            raise IllegalMove("bad_amount", "That exchange amount is not offered.")
-    if not is_listed(move, legal_moves(s, player)):
-        raise IllegalMove("bad_move", "That move is not available now.")
-
-
 # --------------------------------------------------------------------------------------------
 # The turn (§3.2)
 
@@ -406,29 +373,55 @@ def gain(s: State, player: str, points: int, meeples: int, location: str, reason
                    "location": location, "reason": reason})
 
 
+PayoutLine = dict[str, Any]
+
+
+def _line_per_card(s: State, player: str, location: str, line: PayoutLine,
+                   events: list[Event]) -> None:
+    """points/meeples times the sum of the active player's counts ('infirmary' = its cards)."""
+    realm = s["realms"][player]
+    n = sum(len(realm["infirmary"]) if c == "infirmary" else count(realm, c)
+            for c in line["count"])
+    gain(s, player, line["points"] * n, line["meeples"] * n, location, line["reason"], events)
+
+
+def _line_per_card_times_largest(s: State, player: str, location: str, line: PayoutLine,
+                                 events: list[Event]) -> None:
+    """6B Inn: points times n(Innkeeper) times the largest count at locations 1-7."""
+    realm = s["realms"][player]
+    n = sum(count(realm, c) for c in line["count"])
+    gain(s, player, line["points"] * n * largest_location(realm), 0, location, line["reason"],
+         events)
+
+
+def _line_every_player_with(s: State, player: str, location: str, line: PayoutLine,
+                            events: list[Event]) -> None:
+    """2A, 6A, 1B, 4B: a flat bonus to every player (active first) holding the character."""
+    for q in turn_order_from(s, player):
+        if count(s["realms"][q], line["character"]) >= 1:
+            gain(s, q, line["points"], 0, location, line["reason"], events)
+
+
+def _line_active_with_all(s: State, player: str, location: str, line: PayoutLine,
+                          events: list[Event]) -> None:
+    """2B Brewery: a flat bonus to the active player holding each of the characters."""
+    if all(count(s["realms"][player], c) >= 1 for c in line["characters"]):
+        gain(s, player, line["points"], 0, location, line["reason"], events)
+
+
+#: payout line kind (``locations.json``) -> the rule that pays it
+PAYOUT_LINES: dict[str, Callable[[State, str, str, PayoutLine, list[Event]], None]] = {
+    "per_card": _line_per_card,
+    "per_card_times_largest": _line_per_card_times_largest,
+    "every_player_with": _line_every_player_with,
+    "active_with_all": _line_active_with_all,
+}
+
+
 def pay_out(s: State, player: str, location: str, events: list[Event]) -> None:
     """T4.2: every payout line of the location's side, in table order (§4.2)."""
     for line in LOCATION_SIDES[location][side_of(s, location)]["payout"]:
-        realm = s["realms"][player]
-        kind = line["kind"]
-        if kind == "per_card":
-            n = sum(len(realm["infirmary"]) if c == "infirmary" else count(realm, c)
-                    for c in line["count"])
-            gain(s, player, line["points"] * n, line["meeples"] * n, location, line["reason"],
-                 events)
-        elif kind == "per_card_times_largest":
-            n = sum(count(realm, c) for c in line["count"])
-            gain(s, player, line["points"] * n * largest_location(realm), 0, location,
-                 line["reason"], events)
-        elif kind == "every_player_with":
-            for q in turn_order_from(s, player):
-                if count(s["realms"][q], line["character"]) >= 1:
-                    gain(s, q, line["points"], 0, location, line["reason"], events)
-        elif kind == "active_with_all":
-            if all(count(realm, c) >= 1 for c in line["characters"]):
-                gain(s, player, line["points"], 0, location, line["reason"], events)
-        else:  # pragma: no cover - a data error
-            raise ValueError(f"unknown payout line kind {kind!r}")
+        PAYOUT_LINES[line["kind"]](s, player, location, line, events)
 
 
 def end_of_turn(s: State, player: str, events: list[Event]) -> None:
@@ -535,187 +528,54 @@ def final_scoring(s: State, events: list[Event]) -> None:
 
 
 # --------------------------------------------------------------------------------------------
-# apply
+# play: one validated move (``Majesty.apply`` runs ``games.base.validate`` first)
 
 
-def apply(s: State, player: str, move: Any) -> tuple[State, list[Event]]:
-    check_move(s, player, move)
+def _play_take(s: State, player: str, move: Move, events: list[Event]) -> None:
+    """T1, then a single card is placed and resolved at once; a split card waits (T2)."""
+    card = take_card(s, player, move["index"], events)
+    halves = card_characters(card)
+    if len(halves) > 1:
+        s["step"] = "place"
+        s["pending"] = {"kind": "place", "card": card}
+        return
+    location = place_card(s, player, card, halves[0], events)
+    resolve_location(s, player, location, events)
+
+
+def _play_place(s: State, player: str, move: Move, events: list[Event]) -> None:
+    """T2-T4: the chosen half of the split card is placed and its location resolved."""
+    card = s["pending"]["card"]
+    s["pending"] = None
+    location = place_card(s, player, card, move["character"], events)
+    resolve_location(s, player, location, events)
+
+
+def _play_heal_place(s: State, player: str, move: Move, events: list[Event]) -> None:
+    """§5.3: the healed split card goes back as the chosen half; then the Cottage pays out."""
+    card = s["pending"]["card"]
+    s["pending"] = None
+    place_healed(s, player, card, move["character"], events)
+    finish_location(s, player, "cottage", events)
+
+
+def _play_exchange(s: State, player: str, move: Move, events: list[Event]) -> None:
+    """7B: the exchange, then the Castle B payout."""
+    s["pending"] = None
+    castle_exchange(s, player, move["meeples"], events)
+    finish_location(s, player, "castle", events)
+
+
+PLAY: dict[str, Callable[[State, str, Move, list[Event]], None]] = {
+    "take": _play_take, "place": _play_place, "heal_place": _play_heal_place,
+    "castle_exchange": _play_exchange,
+}
+
+
+def play(s: State, player: str, move: Move) -> tuple[State, list[Event]]:
+    """A new state after ``move``, which must already be one of ``legal_moves(s, player)``."""
     s = copy_state(s)
     events: list[Event] = []
-    mtype = move["type"]
-    if mtype == "take":
-        card = take_card(s, player, move["index"], events)
-        halves = card_characters(card)
-        if len(halves) > 1:
-            s["step"] = "place"
-            s["pending"] = {"kind": "place", "card": card}
-        else:
-            location = place_card(s, player, card, halves[0], events)
-            resolve_location(s, player, location, events)
-    elif mtype == "place":
-        card = s["pending"]["card"]
-        s["pending"] = None
-        location = place_card(s, player, card, move["character"], events)
-        resolve_location(s, player, location, events)
-    elif mtype == "heal_place":
-        card = s["pending"]["card"]
-        s["pending"] = None
-        place_healed(s, player, card, move["character"], events)
-        finish_location(s, player, "cottage", events)
-    else:  # castle_exchange
-        s["pending"] = None
-        castle_exchange(s, player, move["meeples"], events)
-        finish_location(s, player, "castle", events)
+    PLAY[move["type"]](s, player, move, events)
     s["last_events"] = events
-    return s, copy.deepcopy(events)
-
-
-# --------------------------------------------------------------------------------------------
-# Views (§9)
-
-
-def card_view(card: int) -> dict[str, Any]:
-    return {"id": card, "tier": card_tier(card), "characters": list(card_characters(card))}
-
-
-def pending_view(s: State) -> dict[str, Any] | None:
-    pending = s["pending"]
-    if pending is None:
-        return None
-    if pending["kind"] == "castle_exchange":
-        realm = s["realms"][active_player(s)]
-        return {"kind": "castle_exchange", "held": realm["meeples"],
-                "amounts": castle_exchange_amounts(realm["meeples"], realm["points"])}
-    return {"kind": pending["kind"], "card": card_view(pending["card"])}
-
-
-def realm_view(realm: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "points": realm["points"],
-        "meeples": realm["meeples"],
-        "taken": realm["taken"],
-        "locations": {
-            loc: [{"id": e["id"], "characters": list(card_characters(e["id"])), "as": e["as"]}
-                  for e in realm["locations"][loc]]
-            for loc in REALM_LOCATIONS
-        },
-        "counts": {loc: len(realm["locations"][loc]) for loc in REALM_LOCATIONS},
-        "infirmary": [{"id": c, "characters": list(card_characters(c))}
-                      for c in realm["infirmary"]],
-    }
-
-
-def majority_view(s: State) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    awards = {a["location"]: a for a in majority_awards(s)}
-    for i, location in enumerate(REALM_LOCATIONS):
-        a = awards.get(location)
-        out[location] = {"value": MAJORITY[side_of(s, location)][i],
-                         "leaders": list(a["players"]) if a else [],
-                         "count": a["count"] if a else 0}
-    if INFIRMARY_MOST[side_of(s, "infirmary")]:
-        a = awards.get("infirmary")
-        out["infirmary"] = {"value": INFIRMARY_MOST[side_of(s, "infirmary")],
-                            "leaders": list(a["players"]) if a else [],
-                            "count": a["count"] if a else 0}
-    return out
-
-
-def view(s: State, viewer: str | None) -> dict[str, Any]:
-    over = s["step"] == "over"
-    n = len(s["order"])
-    parts = breakdowns(s)
-    return {
-        "game": "majesty",
-        "viewer": viewer,
-        "players": list(s["players"]),
-        "order": list(s["order"]),
-        "options": dict(s["options"]),
-        "round": current_round(s),
-        "rounds": ROUNDS,
-        "turn": min(s["t"] + 1, ROUNDS * n),
-        "active": active_player(s),
-        "step": s["step"],
-        "pending": pending_view(s),
-        "display": [{"index": i, "cost": i, "card": card_view(d["card"]), "meeples": d["meeples"]}
-                    for i, d in enumerate(s["display"])],
-        "deck_count": len(s["deck"]),
-        "deck_top_tier": card_tier(s["deck"][0]) if s["deck"] else None,
-        "realms": {p: realm_view(s["realms"][p]) for p in s["players"]},
-        "majority": majority_view(s),
-        "projection": {p: parts[p]["total"] for p in s["players"]},
-        "final": [dict(r, breakdown=dict(r["breakdown"], majority=dict(r["breakdown"]["majority"])))
-                  for r in s["final"]] if over and s["final"] is not None else None,
-        "last_events": copy.deepcopy(s["last_events"]),
-        "sides": {loc: side_of(s, loc) for loc in LOCATIONS},
-        "characters": list(CHARACTERS),
-        "locations": list(LOCATIONS),
-        "home": dict(HOME),
-        "character_at": dict(CHARACTER_AT),
-    }
-
-
-# --------------------------------------------------------------------------------------------
-# Preview (for move descriptions in the bot)
-
-
-def state_from_view(v: dict[str, Any]) -> State:
-    """A playable state rebuilt from a view; the unknown deck is left empty.
-
-    Good for previewing the active player's next decision (no refill is needed for that).
-    """
-    order: list[str] = list(v["order"])
-    pending: dict[str, Any] | None = None
-    pv = v.get("pending")
-    if pv:
-        if pv["kind"] == "castle_exchange":
-            pending = {"kind": "castle_exchange", "location": "castle"}
-        elif pv["kind"] == "heal_place":
-            pending = {"kind": "heal_place", "card": pv["card"]["id"], "location": "cottage"}
-        else:
-            pending = {"kind": "place", "card": pv["card"]["id"]}
-    realms = {}
-    for p, r in v["realms"].items():
-        realms[p] = {
-            "points": r["points"], "meeples": r["meeples"], "taken": r["taken"],
-            "locations": {loc: [{"id": e["id"], "as": e["as"]} for e in r["locations"][loc]]
-                          for loc in REALM_LOCATIONS},
-            "infirmary": [c["id"] for c in r["infirmary"]],
-        }
-    return {
-        "game": "majesty", "players": list(v["players"]), "order": order,
-        "options": dict(v["options"]), "t": int(v["turn"]) - 1, "step": v["step"],
-        "pending": pending,
-        "display": [{"card": d["card"]["id"], "meeples": d["meeples"]} for d in v["display"]],
-        "deck": [], "realms": realms, "final": None, "last_events": [],
-    }
-
-
-def preview(v: dict[str, Any], move: Move) -> dict[str, Any] | None:
-    """What ``move`` by the active player does up to the next decision, from a view.
-
-    ``{"points", "meeples", "next_step", "others"}``: the mover's change in points and held
-    meeples (after any end-of-turn return), the step that follows, and the points other
-    players gain. None when the move cannot be previewed.
-    """
-    try:
-        s = state_from_view(v)
-        player = active_player(s)
-        if player is None:
-            return None
-        after, events = apply(s, player, move)
-    except (IllegalMove, KeyError, TypeError, ValueError, IndexError):
-        return None
-    me_before, me_after = s["realms"][player], after["realms"][player]
-    others = {e["player"]: 0 for e in events if e["type"] == "gain" and e["player"] != player}
-    for e in events:
-        if e["type"] == "gain" and e["player"] != player:
-            others[e["player"]] += e["points"]
-    pending_player = active_player(after)
-    return {
-        "points": me_after["points"] - me_before["points"],
-        "meeples": me_after["meeples"] - me_before["meeples"],
-        "next_step": after["step"] if pending_player == player else "done",
-        "others": others,
-        "wounds": sum(1 for e in events if e["type"] == "attack" and e["result"] == "wounded"),
-    }
+    return s, clone(events)

@@ -9,7 +9,16 @@ import pytest
 from games.ai import play_out
 from games.base import IllegalMove
 from games.majesty import GAME, engine
-from games.majesty.tables import CARDS, DECK1, DECK2, MAJORITY
+from games.majesty.preview import preview
+from games.majesty.tables import (
+    CARDS,
+    CHARACTERS,
+    DECK1,
+    DECK2,
+    MAJORITY,
+    REALM_LOCATIONS,
+    card_tier,
+)
 from tests.majesty.helpers import build, filler, gains, types
 
 
@@ -33,10 +42,10 @@ def test_deck_composition() -> None:
     singles = [c for c, (_, h) in CARDS.items() if len(h) == 1]
     splits = [c for c, (_, h) in CARDS.items() if len(h) == 2]
     assert len(singles) == 37 and len(splits) == 23
-    per_char = {ch: sum(1 for _, h in CARDS.values() if h == (ch,)) for ch in engine.CHARACTERS}
+    per_char = {ch: sum(1 for _, h in CARDS.values() if h == (ch,)) for ch in CHARACTERS}
     assert per_char == {"miller": 9, "brewer": 6, "witch": 5, "guard": 5, "knight": 3,
                         "innkeeper": 4, "noble": 5}
-    order = list(engine.CHARACTERS)
+    order = list(CHARACTERS)
     assert all(order.index(h[0]) < order.index(h[1]) for _, h in CARDS.values() if len(h) == 2)
     assert MAJORITY == {"A": [10, 11, 12, 13, 14, 15, 16], "B": [14, 12, 12, 8, 8, 12, 16]}
 
@@ -52,7 +61,7 @@ def test_setup_deck_sizes(n: int, deck: int) -> None:
     assert sum(1 for c in cards if c <= 33) == kept
     assert sorted(c for c in cards if c > 33) == list(range(34, 61))
     # deck 1 lies on top of deck 2
-    tiers = [engine.card_tier(c) for c in cards]
+    tiers = [card_tier(c) for c in cards]
     assert tiers == sorted(tiers)
     for r in s["realms"].values():
         assert (r["points"], r["meeples"], r["taken"], r["infirmary"]) == (0, 5, 0, [])
@@ -398,7 +407,7 @@ def test_view_hides_deck_and_seed() -> None:
     pv = GAME.view(s, "b")
     assert pv["viewer"] == "b"
     assert {**pv, "viewer": None} == v
-    assert set(v["majority"]) == set(engine.REALM_LOCATIONS)
+    assert set(v["majority"]) == set(REALM_LOCATIONS)
     assert v["display"][3]["cost"] == 3 and v["display"][3]["index"] == 3
     vb = GAME.view(GAME.setup(["a", "b"], {"sides": "B"}, 1), None)
     assert vb["majority"]["infirmary"] == {"value": -10, "leaders": [], "count": 0}
@@ -482,7 +491,7 @@ def test_preview_from_a_view_matches_the_real_move() -> None:
             p = GAME.actors(s)[0]
             v = GAME.view(s, p)
             for m in GAME.legal_moves(s, p):
-                pre = engine.preview(v, m)
+                pre = preview(v, m)
                 after, events = GAME.apply(s, p, m)
                 assert pre is not None
                 assert pre["points"] == after["realms"][p]["points"] - s["realms"][p]["points"]
@@ -491,4 +500,4 @@ def test_preview_from_a_view_matches_the_real_move() -> None:
                 assert set(pre["others"]) == others
             s, _ = GAME.apply(s, p, ai.choose(GAME, s, p, k))
             k += 1
-    assert engine.preview(GAME.view(s, None), {"type": "take", "index": 0}) is None
+    assert preview(GAME.view(s, None), {"type": "take", "index": 0}) is None

@@ -13,7 +13,7 @@ from typing import Any
 from bot.text.i18n import t
 from bot.text.presenters.base import NameFn, OptionSpec, Presenter
 from games.majesty import GAME
-from games.majesty.engine import preview
+from games.majesty.preview import preview
 from games.majesty.tables import card_characters
 from games.majesty.vocab import CHARACTER_NAMES, HOME, LOCATION_NAMES, SIDE_PRESETS
 

@@ -1,0 +1,131 @@
+"""Majesty's ``view(state, viewer)`` (rules file §9), of the declared shape ``views.MajestyView``.
+
+Nothing is secret between players, so every viewer sees the spectator's view plus ``viewer``.
+The draw deck shows only its size and the back colour (tier) of its top card; the deck order,
+the deck-1 cards returned to the box and the seed never appear.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from games.base import clone
+from games.majesty.engine import (
+    State,
+    active_player,
+    breakdowns,
+    castle_exchange_amounts,
+    current_round,
+    majority_awards,
+    side_of,
+)
+from games.majesty.tables import (
+    CHARACTER_AT,
+    CHARACTERS,
+    HOME,
+    INFIRMARY_MOST,
+    LOCATIONS,
+    MAJORITY,
+    REALM_LOCATIONS,
+    ROUNDS,
+    card_characters,
+    card_tier,
+)
+from games.majesty.views import (
+    CardView,
+    DisplaySlotView,
+    FinalRow,
+    MajestyView,
+    MajorityView,
+    OptionsView,
+    PendingView,
+    RealmView,
+)
+
+
+def card_view(card: int) -> CardView:
+    return {"id": card, "tier": card_tier(card), "characters": list(card_characters(card))}
+
+
+def pending_view(s: State) -> PendingView | None:
+    """The open choice of the active player: a split card's half, a heal's half, 7B."""
+    pending = s["pending"]
+    if pending is None:
+        return None
+    if pending["kind"] == "castle_exchange":
+        realm = s["realms"][active_player(s)]
+        return {"kind": "castle_exchange", "held": realm["meeples"],
+                "amounts": castle_exchange_amounts(realm["meeples"], realm["points"])}
+    return {"kind": pending["kind"], "card": card_view(pending["card"])}
+
+
+def realm_view(realm: dict[str, Any]) -> RealmView:
+    return {
+        "points": realm["points"],
+        "meeples": realm["meeples"],
+        "taken": realm["taken"],
+        "locations": {
+            loc: [{"id": e["id"], "characters": list(card_characters(e["id"])), "as": e["as"]}
+                  for e in realm["locations"][loc]]
+            for loc in REALM_LOCATIONS
+        },
+        "counts": {loc: len(realm["locations"][loc]) for loc in REALM_LOCATIONS},
+        "infirmary": [{"id": c, "characters": list(card_characters(c))}
+                      for c in realm["infirmary"]],
+    }
+
+
+def majority_view(s: State) -> dict[str, MajorityView]:
+    """The live majority preview of locations 1-7, and of the Infirmary on side B (§6.2)."""
+    out: dict[str, MajorityView] = {}
+    awards = {a["location"]: a for a in majority_awards(s)}
+    values = {loc: MAJORITY[side_of(s, loc)][i] for i, loc in enumerate(REALM_LOCATIONS)}
+    if INFIRMARY_MOST[side_of(s, "infirmary")]:
+        values["infirmary"] = INFIRMARY_MOST[side_of(s, "infirmary")]
+    for location, value in values.items():
+        a = awards.get(location)
+        out[location] = {"value": value, "leaders": list(a["players"]) if a else [],
+                         "count": a["count"] if a else 0}
+    return out
+
+
+def display_view(s: State) -> list[DisplaySlotView]:
+    return [{"index": i, "cost": i, "card": card_view(d["card"]), "meeples": d["meeples"]}
+            for i, d in enumerate(s["display"])]
+
+
+def final_view(s: State) -> list[FinalRow] | None:
+    if s["step"] != "over" or s["final"] is None:
+        return None
+    return cast(list[FinalRow], clone(s["final"]))
+
+
+def view(s: State, viewer: str | None) -> MajestyView:
+    n = len(s["order"])
+    parts = breakdowns(s)
+    return {
+        "game": "majesty",
+        "viewer": viewer,
+        "players": list(s["players"]),
+        "order": list(s["order"]),
+        "options": cast(OptionsView, dict(s["options"])),
+        "round": current_round(s),
+        "rounds": ROUNDS,
+        "turn": min(s["t"] + 1, ROUNDS * n),
+        "active": active_player(s),
+        "step": s["step"],
+        "pending": pending_view(s),
+        "display": display_view(s),
+        "deck_count": len(s["deck"]),
+        "deck_top_tier": card_tier(s["deck"][0]) if s["deck"] else None,
+        "realms": {p: realm_view(s["realms"][p]) for p in s["players"]},
+        "majority": majority_view(s),
+        "projection": {p: parts[p]["total"] for p in s["players"]},
+        "final": final_view(s),
+        "last_events": clone(s["last_events"]),
+        "sides": {loc: side_of(s, loc) for loc in LOCATIONS},
+        "characters": list(CHARACTERS),
+        "locations": list(LOCATIONS),
+        "home": dict(HOME),
+        "character_at": dict(CHARACTER_AT),
+    }
