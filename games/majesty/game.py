@@ -6,9 +6,11 @@ act -> listed), with Majesty's precise reasons from ``refusals.explain``, then p
 
 from __future__ import annotations
 
+import random
 from typing import Any, cast
 
 from games.base import Game, clone, validate
+from games.majesty.determinize import determinize
 from games.majesty.engine import (
     MOVE_TYPES,
     Event,
@@ -74,6 +76,11 @@ class Majesty:
         if state["step"] != "over" or state["final"] is None:
             return []
         return clone(state["final"])
+
+    def determinize(self, state: State, player: str, rng: random.Random) -> State:
+        """The draw deck redrawn from the cards ``player`` has not seen (``determinize.py``);
+        nothing else is hidden in Majesty."""
+        return determinize(state, player, rng)
 
     def dump(self, state: State) -> dict[str, Any]:
         return clone(state)
