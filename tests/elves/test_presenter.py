@@ -90,3 +90,15 @@ def test_hand_text_lists_reach_and_gold() -> None:
     assert text is not None
     assert "**17**" in text and "1x10 + 1x5 + 2x1" in text
     assert "Raft x2: River 1, Lake 2" in text and "Lake (7) x1" in text and "Escort x1" in text
+
+
+def test_vocabulary_and_options_come_from_the_game_package() -> None:
+    from bot.text.i18n import t
+    from games.elves.vocab import CARD_NAMES
+
+    assert {k: t(f"elves.card.{k}") for k in CARD_NAMES} == CARD_NAMES
+    specs = {s.name: s for s in PRESENTER.option_specs}
+    assert list(specs) == list(GAME.options)
+    for key, (default, _allowed) in GAME.options.items():
+        assert specs[key].default == default and specs[key].kind == "bool"
+        assert "elves.opt" not in specs[key].description

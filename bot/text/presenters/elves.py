@@ -3,33 +3,30 @@
 Hands and gold values are secret, and the turn prompts list the actor's cards (discard a Lake,
 travel by Unicorn), so ``private_prompts`` is True: prompts go to the player by DM or ephemeral
 message. Labels and descriptions are built only from the acting player's own view. Event lines
-use public events only. Every text lives in ``catalog`` under ``elves.*`` keys.
+use public events only. Every text lives in ``catalog`` under ``elves.*`` keys; the card names,
+kinds, costs and values come from the game package (:mod:`games.elves.vocab`), the options from
+the engine's ``options``. One small function per move, step and event kind, in tables.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.text.i18n import t
 from bot.text.presenters.base import NameFn, OptionSpec, Presenter
-from games.elves.data import ACTION_KINDS as ACTIONS
-from games.elves.data import COST as COSTS
-from games.elves.data import TRAVEL_KINDS as TRANSPORTS
-from games.elves.data import VALUE as VALUES
-from games.elves.data import VILLAGE_KINDS as VILLAGES
+from games.elves import GAME
+from games.elves.rules import remove_cost
+from games.elves.vocab import ACTION_KINDS, CARD_NAMES, COST, TRAVEL_KINDS, VALUE, VILLAGE_KINDS
+
+View = dict[str, Any]
+Move = dict[str, Any]
+Event = dict[str, Any]
 
 CATALOG: dict[str, str] = {
-    # card names
-    "elves.card.plains": "Plains", "elves.card.forest": "Forest",
-    "elves.card.mountain": "Mountain", "elves.card.desert": "Desert",
-    "elves.card.river": "River", "elves.card.lake": "Lake",
-    "elves.card.pig": "Giant pig", "elves.card.cycle": "Elf cycle",
-    "elves.card.cloud": "Magic cloud", "elves.card.unicorn": "Unicorn",
-    "elves.card.troll": "Troll wagon", "elves.card.dragon": "Dragon", "elves.card.raft": "Raft",
-    "elves.card.gold": "Gold card", "elves.card.thief": "Thief",
-    "elves.card.wood": "Wooden obstacle", "elves.card.seamonster": "Sea monster",
-    "elves.card.escort": "Escort", "elves.card.reverse": "Change of direction",
+    # card names: declared once, in the game package
+    **{f"elves.card.{kind}": text for kind, text in CARD_NAMES.items()},
     # options
     "elves.opt.teleport": "Teleport magic: pay 3 gold + 4 travel cards to jump to any village",
     # places
@@ -202,6 +199,18 @@ def _register() -> None:
 _register()
 
 
+def option_specs() -> tuple[OptionSpec, ...]:
+    """One spec per engine option (``GAME.options``, rules §10), labelled from the catalogue."""
+    specs = []
+    for key, (default, allowed) in GAME.options.items():
+        if list(allowed) == [False, True]:
+            specs.append(OptionSpec(key, t(f"elves.opt.{key}"), "bool", default))
+        else:
+            specs.append(OptionSpec(key, t(f"elves.opt.{key}"), "choice", default,
+                                    tuple((str(a), a) for a in allowed)))
+    return tuple(specs)
+
+
 def card(kind: str) -> str:
     return t(f"elves.card.{kind}")
 
@@ -210,7 +219,14 @@ def _short(name: str, width: int = 18) -> str:
     return name if len(name) <= width else name[: width - 1] + "…"
 
 
-def _village_at(view: dict[str, Any], realm: str, slot: int) -> dict[str, Any] | None:
+def _seat(view: View, player: str | None) -> int | None:
+    for p in view.get("players", []):
+        if p.get("id") == player:
+            return int(p["seat"])
+    return None
+
+
+def _village_at(view: View, realm: str, slot: int) -> dict[str, Any] | None:
     seat = _seat(view, realm)
     if seat is None:
         return None
@@ -218,20 +234,13 @@ def _village_at(view: dict[str, Any], realm: str, slot: int) -> dict[str, Any] |
     return villages[slot] if 0 <= slot < len(villages) else None
 
 
-def _seat(view: dict[str, Any], player: str | None) -> int | None:
-    for p in view.get("players", []):
-        if p.get("id") == player:
-            return int(p["seat"])
-    return None
-
-
-def _realm_text(view: dict[str, Any], realm: str, name: NameFn) -> str:
+def _realm_text(view: View, realm: str, name: NameFn) -> str:
     if realm == view.get("viewer"):
         return t("elves.realm.own")
     return t("elves.realm.other", player=_short(name(realm)))
 
 
-def _village_text(view: dict[str, Any], realm: str, slot: int, name: NameFn) -> str:
+def _village_text(view: View, realm: str, slot: int, name: NameFn) -> str:
     v = _village_at(view, realm, slot)
     terrain = card(v["card"]) if v else "?"
     owner = (t("elves.village.own") if realm == view.get("viewer")
@@ -239,329 +248,489 @@ def _village_text(view: dict[str, Any], realm: str, slot: int, name: NameFn) -> 
     return t("elves.village", owner=owner, terrain=terrain, n=slot + 1)
 
 
-def _hand_count(view: dict[str, Any], kind: str) -> int:
+def _hand_count(view: View, kind: str) -> int:
     return int((view.get("hand") or {}).get(kind, 0))
+
+
+def _traveller(view: View) -> str | None:
+    return view.get("viewer") or view.get("actor")
+
+
+def _me(view: View) -> dict[str, Any]:
+    seat = _seat(view, _traveller(view))
+    return dict(view["players"][seat]) if seat is not None else {}
+
+
+def _next(view: View) -> dict[str, Any]:
+    return dict((view.get("journey") or {}).get("next") or {})
+
+
+def _visit_terms(view: View, realm: str, slot: int) -> dict[str, Any]:
+    """What a visit by travel cards to (realm, slot) means for the traveller (rules §7.2)."""
+    me = _traveller(view)
+    v = _village_at(view, realm, slot) or {}
+    escorted = (view.get("journey") or {}).get("escort") == realm
+    ob = v.get("obstacle")
+    return {
+        "obstacle": bool(ob and ob.get("owner") != me and not escorted),
+        "thief": v.get("thief") if v.get("thief") not in (None, me) and not escorted else None,
+        "value": VALUE.get(v.get("card", ""), 0) * (2 if v.get("gold") == me else 1),
+        "gold": v.get("gold") == me,
+        "escorted": escorted,
+        "terrain": v.get("card", ""),
+    }
+
+
+# -- move labels (one per move type, rules §11.3) ----------------------------------------------
+
+Label = Callable[[View, Move, NameFn], str]
+
+
+def _label_plain(view: View, move: Move, name: NameFn) -> str:
+    return t(f"elves.move.{move['type']}")
+
+
+def _label_play_village(view: View, move: Move, name: NameFn) -> str:
+    return t("elves.move.play_village", terrain=card(move["card"]),
+             value=VALUE.get(move["card"], 0))
+
+
+def _label_play_special(view: View, move: Move, name: NameFn) -> str:
+    return t("elves.move.play_special", card=card(move["card"]))
+
+
+def _label_buy(view: View, move: Move, name: NameFn) -> str:
+    return t("elves.move.buy", cost=_me(view).get("next_buy_cost", "?"))
+
+
+def _label_remove_village(view: View, move: Move, name: NameFn) -> str:
+    v = _village_at(view, str(_traveller(view)), move["slot"])
+    cost = remove_cost(v) if v else "?"
+    return t("elves.move.remove_village", terrain=card(v["card"] if v else "plains"),
+             n=move["slot"] + 1, cost=cost)
+
+
+def _label_place_village(view: View, move: Move, name: NameFn) -> str:
+    return t("elves.move.place_village", realm=_realm_text(view, move["realm"], name))
+
+
+def _label_place_special(view: View, move: Move, name: NameFn) -> str:
+    return t("elves.move.place_special",
+             village=_village_text(view, move["realm"], move["slot"], name))
+
+
+def _label_discard(view: View, move: Move, name: NameFn) -> str:
+    return t("elves.move.discard", card=card(move["card"]), n=_hand_count(view, move["card"]))
+
+
+def _label_take_village(view: View, move: Move, name: NameFn) -> str:
+    return t("elves.move.take_village", terrain=card(move["card"]))
+
+
+def _label_travel(view: View, move: Move, name: NameFn) -> str:
+    nxt = _next(view)
+    terms = _visit_terms(view, nxt.get("realm", ""), nxt.get("slot", 0))
+    n = COST[move["transport"]].get(terms["terrain"], 0) + (1 if terms["obstacle"] else 0)
+    return t("elves.move.travel", transport=card(move["transport"]), n=n,
+             village=_village_text(view, nxt.get("realm", ""), nxt.get("slot", 0), name),
+             value=terms["value"])
+
+
+def _label_escort(view: View, move: Move, name: NameFn) -> str:
+    return t("elves.move.escort", realm=_realm_text(view, _next(view).get("realm", ""), name))
+
+
+def _label_reverse(view: View, move: Move, name: NameFn) -> str:
+    new_dir = "ccw" if (view.get("journey") or {}).get("direction") == "cw" else "cw"
+    return t("elves.move.reverse", direction=t(f"elves.dir.{new_dir}"))
+
+
+def _label_teleport(view: View, move: Move, name: NameFn) -> str:
+    return t("elves.move.teleport", village=_village_text(view, move["realm"], move["slot"], name))
+
+
+def _label_teleport_card(view: View, move: Move, name: NameFn) -> str:
+    return t("elves.move.teleport_card", card=card(move["card"]),
+             n=_hand_count(view, move["card"]))
+
+
+def _label_end_journey(view: View, move: Move, name: NameFn) -> str:
+    j = view.get("journey") or {}
+    bonus = t("elves.move.bonus") if j.get("all_visited") else ""
+    return t("elves.move.end_journey", income=j.get("income", 0), bonus=bonus)
+
+
+LABELS: dict[str, Label] = {
+    "play_village": _label_play_village, "play_special": _label_play_special,
+    "draw3": _label_plain, "buy": _label_buy, "remove_village": _label_remove_village,
+    "pass": _label_plain, "no_village": _label_plain, "place_village": _label_place_village,
+    "place_special": _label_place_special, "discard": _label_discard,
+    "take_village": _label_take_village, "travel": _label_travel, "escort": _label_escort,
+    "reverse": _label_reverse, "teleport": _label_teleport,
+    "teleport_card": _label_teleport_card, "end_journey": _label_end_journey,
+}
+
+
+# -- move descriptions (the second line of a select option) -------------------------------------
+
+Describe = Callable[[View, Move, NameFn], "str | None"]
+
+
+def _desc_plain(view: View, move: Move, name: NameFn) -> str | None:
+    return t(f"elves.desc.{move['type']}")
+
+
+def _desc_none(view: View, move: Move, name: NameFn) -> str | None:
+    return None
+
+
+def _desc_play_special(view: View, move: Move, name: NameFn) -> str | None:
+    return t("elves.desc.play_special", effect=t(f"elves.desc.fx.{move['card']}"),
+             tokens=_me(view).get("tokens_free", 0))
+
+
+def _desc_draw3(view: View, move: Move, name: NameFn) -> str | None:
+    return t("elves.desc.draw3", draw=view.get("draw_pile", 0), hand=_me(view).get("hand_size", 0))
+
+
+def _desc_buy(view: View, move: Move, name: NameFn) -> str | None:
+    me = _me(view)
+    cost = me.get("next_buy_cost") or 0
+    gold = view.get("gold", 0)
+    return t("elves.desc.buy", k=me.get("purchases", 0) + 1, gold=gold, after=gold - cost)
+
+
+def _desc_remove_village(view: View, move: Move, name: NameFn) -> str | None:
+    v = _village_at(view, str(view.get("viewer")), move["slot"]) or {}
+    return t("elves.desc.remove_village",
+             specials=sum(1 for k in ("gold", "thief", "obstacle") if v.get(k)))
+
+
+def _desc_pass(view: View, move: Move, name: NameFn) -> str | None:
+    return t("elves.desc.pass", passes=view.get("passes", 0))
+
+
+def _desc_place_special(view: View, move: Move, name: NameFn) -> str | None:
+    v = _village_at(view, move["realm"], move["slot"]) or {}
+    return t("elves.desc.fx." + str(view.get("step", {}).get("card", "gold"))) + (
+        f" ({card(v['card'])}, {v['value']})" if v else "")
+
+
+def _desc_travel(view: View, move: Move, name: NameFn) -> str | None:
+    nxt = _next(view)
+    terms = _visit_terms(view, nxt.get("realm", ""), nxt.get("slot", 0))
+    extras = []
+    if terms["obstacle"]:
+        extras.append(t("elves.desc.obstacle"))
+    if terms["thief"]:
+        extras.append(t("elves.desc.thief", player=_short(name(terms["thief"]))))
+    if terms["gold"]:
+        extras.append(t("elves.desc.gold"))
+    if terms["escorted"]:
+        extras.append(t("elves.desc.escorted"))
+    if not extras:
+        return t("elves.desc.travel.plain")
+    text = ", ".join(extras)
+    return t("elves.desc.travel", extras=text[:1].upper() + text[1:] + ".")
+
+
+def _desc_teleport(view: View, move: Move, name: NameFn) -> str | None:
+    """Rules §7.5: a thief at the destination charges even with an escort."""
+    owner = (_village_at(view, move["realm"], move["slot"]) or {}).get("thief")
+    thief = (t("elves.desc.teleport.thief", player=_short(name(owner)))
+             if owner not in (None, _traveller(view)) else "")
+    return t("elves.desc.teleport", thief=thief)
+
+
+def _desc_end_journey(view: View, move: Move, name: NameFn) -> str | None:
+    visits = len((view.get("journey") or {}).get("visits", []))
+    return t("elves.desc.end_journey", visits=visits)
+
+
+DESCRIPTIONS: dict[str, Describe] = {
+    "play_village": _desc_plain, "play_special": _desc_play_special, "draw3": _desc_draw3,
+    "buy": _desc_buy, "remove_village": _desc_remove_village, "pass": _desc_pass,
+    "no_village": _desc_plain, "place_special": _desc_place_special, "travel": _desc_travel,
+    "escort": _desc_plain, "reverse": _desc_none, "teleport": _desc_teleport,
+    "end_journey": _desc_end_journey,
+}
+
+
+# -- prompts (one per step kind) ----------------------------------------------------------------
+
+Prompt = Callable[[View, str, NameFn], str]
+
+
+def _prompt_turn(view: View, player: str, name: NameFn) -> str:
+    me: dict[str, Any] = next((p for p in view["players"] if p["id"] == player), {})
+    gold = view.get("gold", "?") if view.get("viewer") == player else "?"
+    return t("elves.prompt.turn", round=view.get("round"), hand=me.get("hand_size", 0), gold=gold)
+
+
+def _prompt_card(view: View, player: str, name: NameFn) -> str:
+    step = view["step"]
+    if step["kind"] == "place_village":
+        return t("elves.prompt.place_village", terrain=card(step["card"]))
+    return t("elves.prompt.place_special", card=card(step["card"]))
+
+
+def _prompt_discard(view: View, player: str, name: NameFn) -> str:
+    return t("elves.prompt.discard", left=view["step"].get("left", 1))
+
+
+def _prompt_take_village(view: View, player: str, name: NameFn) -> str:
+    return t("elves.prompt.take_village")
+
+
+def _prompt_journey(view: View, player: str, name: NameFn) -> str:
+    j = view.get("journey") or {}
+    nxt = j.get("next")
+    if not nxt:
+        return t("elves.prompt.journey_none")
+    return t("elves.prompt.journey", income=j.get("income", 0),
+             next=_village_text(view, nxt["realm"], nxt["slot"], name))
+
+
+def _prompt_teleport_cards(view: View, player: str, name: NameFn) -> str:
+    step = view["step"]
+    return t("elves.prompt.teleport_cards", left=step.get("left", 1),
+             village=_village_text(view, step["realm"], step["slot"], name))
+
+
+PROMPTS: dict[str, Prompt] = {
+    "turn": _prompt_turn, "place_village": _prompt_card, "place_special": _prompt_card,
+    "discard": _prompt_discard, "take_village": _prompt_take_village,
+    "journey": _prompt_journey, "teleport_cards": _prompt_teleport_cards,
+}
+
+
+# -- event lines (one per event kind, rules §13) ------------------------------------------------
+
+Line = Callable[[Event, NameFn, str], "str | None"]
+
+
+def _ev_hidden(e: Event, name: NameFn, who: str) -> str | None:
+    return None
+
+
+def _ev_round_started(e: Event, name: NameFn, who: str) -> str | None:
+    return t("elves.ev.round_started", round=e["round"], player=name(e["start_player"]))
+
+
+def _ev_village_played(e: Event, name: NameFn, who: str) -> str | None:
+    realm = (t("elves.realm.their") if e["realm"] == e["player"]
+             else t("elves.realm.other", player=name(e["realm"])))
+    return t("elves.ev.village_played", player=who, terrain=card(e["card"]), realm=realm)
+
+
+def _village_ref(e: Event, name: NameFn) -> str:
+    return t("elves.ev.village_ref", player=name(e["realm"]), n=e["slot"] + 1)
+
+
+def _ev_special_played(e: Event, name: NameFn, who: str) -> str | None:
+    return t("elves.ev.special_played", player=who, card=card(e["card"]),
+             village=_village_ref(e, name))
+
+
+def _ev_drew(e: Event, name: NameFn, who: str) -> str | None:
+    return t("elves.ev.drew", player=who)
+
+
+def _ev_bought(e: Event, name: NameFn, who: str) -> str | None:
+    return t("elves.ev.bought", player=who, cost=e["cost"], k=e["purchase"])
+
+
+def _ev_card(e: Event, name: NameFn, who: str) -> str | None:
+    """``discarded`` and ``teleport_card``: a player and a card."""
+    return t(f"elves.ev.{e['type']}", player=who, card=card(e["card"]))
+
+
+def _ev_village_removed(e: Event, name: NameFn, who: str) -> str | None:
+    specials = e.get("specials") or []
+    extra = ""
+    if specials:
+        extra = t("elves.ev.village_removed.specials", list=", ".join(
+            f"{name(s['owner'])}'s {card(s['card'])}" for s in specials))
+    return t("elves.ev.village_removed", player=who, terrain=card(e["card"]), cost=e["cost"],
+             specials=extra)
+
+
+def _ev_passed(e: Event, name: NameFn, who: str) -> str | None:
+    return t("elves.ev.passed", player=who, passes=e["passes"])
+
+
+def _ev_no_village_declared(e: Event, name: NameFn, who: str) -> str | None:
+    hand = ", ".join(f"{card(k)} x{n}" for k, n in (e.get("hand") or {}).items())
+    return t("elves.ev.no_village_declared", player=who, hand=hand or "empty")
+
+
+def _ev_village_taken(e: Event, name: NameFn, who: str) -> str | None:
+    return t("elves.ev.village_taken", player=who, terrain=card(e["card"]))
+
+
+def _ev_round(e: Event, name: NameFn, who: str) -> str | None:
+    """``planning_ended`` and ``round_ended``: a round number."""
+    return t(f"elves.ev.{e['type']}", round=e["round"])
+
+
+def _ev_journey_started(e: Event, name: NameFn, who: str) -> str | None:
+    return t("elves.ev.journey_started", player=who)
+
+
+def _ev_escort_played(e: Event, name: NameFn, who: str) -> str | None:
+    return t("elves.ev.escort_played", player=who,
+             realm=t("elves.realm.other", player=name(e["realm"])))
+
+
+def _ev_direction_changed(e: Event, name: NameFn, who: str) -> str | None:
+    return t("elves.ev.direction_changed", player=who,
+             direction=t(f"elves.dir.{e['direction']}"))
+
+
+def _ev_teleport_started(e: Event, name: NameFn, who: str) -> str | None:
+    return t("elves.ev.teleport_started", player=who, village=_village_ref(e, name))
+
+
+def _ev_visited(e: Event, name: NameFn, who: str) -> str | None:
+    how = (t("elves.ev.visited.travel", transport=card(e["transport"]), n=e["cards"])
+           if e.get("via") == "travel" else t("elves.ev.visited.teleport"))
+    notes = (t("elves.ev.visited.obstacle") if e.get("obstacle_extra") else "") + (
+        t("elves.ev.visited.escorted") if e.get("escorted") else "")
+    village = t("elves.village", owner=t("elves.village.other", player=name(e["realm"])),
+                terrain=card(e["card"]), n=e["slot"] + 1)
+    return t("elves.ev.visited", player=who, village=village, how=how, value=e["value"],
+             notes=notes)
+
+
+def _ev_thief_paid(e: Event, name: NameFn, who: str) -> str | None:
+    return t("elves.ev.thief_paid", player=who, amount=e["amount"], to=name(e["to"]))
+
+
+def _ev_journey_ended(e: Event, name: NameFn, who: str) -> str | None:
+    bonus = t("elves.ev.journey_ended.bonus", bonus=e["bonus"]) if e.get("bonus") else ""
+    return t("elves.ev.journey_ended", player=who, visits=e["visits"], income=e["income"],
+             bonus=bonus)
+
+
+def _ev_game_over(e: Event, name: NameFn, who: str) -> str | None:
+    ranks = e.get("ranks") or {}
+    gold = e.get("gold") or {}
+    order = sorted(ranks, key=lambda p: (ranks[p], name(p)))
+    ranking = "; ".join(t("elves.rank", rank=ranks[p], player=name(p), gold=gold.get(p))
+                        for p in order)
+    return t("elves.ev.game_over", ranking=ranking)
+
+
+EVENT_LINES: dict[str, Line] = {
+    "round_started": _ev_round_started, "deck_shuffled": _ev_hidden, "dealt": _ev_hidden,
+    "village_played": _ev_village_played, "special_played": _ev_special_played,
+    "drew": _ev_drew, "bought": _ev_bought, "discarded": _ev_card,
+    "village_removed": _ev_village_removed, "passed": _ev_passed,
+    "no_village_declared": _ev_no_village_declared, "village_taken": _ev_village_taken,
+    "planning_ended": _ev_round, "journey_started": _ev_journey_started,
+    "escort_played": _ev_escort_played, "direction_changed": _ev_direction_changed,
+    "teleport_started": _ev_teleport_started, "teleport_card": _ev_card,
+    "visited": _ev_visited, "thief_paid": _ev_thief_paid, "journey_ended": _ev_journey_ended,
+    "round_ended": _ev_round, "game_over": _ev_game_over,
+}
+
+
+# -- status and hand ----------------------------------------------------------------------------
+
+def _final_lines(view: View, name: NameFn) -> list[str]:
+    final = view.get("final") or {}
+    ranks = final.get("ranks", {})
+    return [t("elves.status.over", rounds=view.get("rounds"))] + [
+        t("elves.status.final", rank=ranks[p], player=name(p), gold=final["gold"][p])
+        for p in sorted(ranks, key=lambda q: (ranks[q], name(q)))]
+
+
+def _journey_line(j: dict[str, Any], name: NameFn) -> str:
+    escort = t("elves.status.escort", realm=name(j["escort"])) if j.get("escort") else ""
+    return t("elves.status.journey", player=name(j["traveller"]),
+             visits=len(j.get("visits", [])), income=j.get("income", 0),
+             direction=t(f"elves.dir.{j.get('direction', 'cw')}"), escort=escort)
+
+
+def _player_line(view: View, p: dict[str, Any], name: NameFn) -> str:
+    villages = view["realms"][p["seat"]]
+    vtext = ", ".join(card(v["card"]) for v in villages) or t("elves.status.none")
+    return t("elves.status.line", player=name(p["id"]), coins=p["coins"], hand=p["hand_size"],
+             tokens=p["tokens_free"], villages=vtext)
+
+
+def _hand_lines(hand: dict[str, int]) -> list[str]:
+    lines = []
+    villages = [f"{card(k)} ({VALUE[k]}) x{hand[k]}" for k in VILLAGE_KINDS if k in hand]
+    if villages:
+        lines.append(t("elves.hand.villages", list=", ".join(villages)))
+    for x in TRAVEL_KINDS:
+        if x in hand:
+            reach = ", ".join(t("elves.hand.reach", terrain=card(ter), cost=c)
+                              for ter, c in COST[x].items())
+            lines.append(t("elves.hand.transport", card=card(x), n=hand[x], reach=reach))
+    actions = [f"{card(k)} x{hand[k]}" for k in ACTION_KINDS if k in hand]
+    if actions:
+        lines.append(t("elves.hand.actions", list=", ".join(actions)))
+    return lines
 
 
 @dataclass
 class ElvesPresenter(Presenter):
-    """Presenter for ``elves``."""
+    """Presenter for ``elves``: every method looks its kind up in a table above."""
 
     catalog: dict[str, str] = field(default_factory=lambda: dict(CATALOG))
-    option_specs: tuple[OptionSpec, ...] = field(default_factory=lambda: (
-        OptionSpec("teleport", t("elves.opt.teleport"), "bool", False),
-    ))
+    option_specs: tuple[OptionSpec, ...] = field(default_factory=option_specs)
     private_prompts: bool = True
     dm_hand_updates: bool = True  # the hand changes between turns (dealing, buying, no-village)
 
-    # -- moves ---------------------------------------------------------------------------------
+    def move_label(self, view: View, move: Move, name: NameFn) -> str:
+        label = LABELS.get(str(move.get("type")))
+        return label(view, move, name) if label else super().move_label(view, move, name)
 
-    def _me(self, view: dict[str, Any]) -> dict[str, Any]:
-        seat = _seat(view, view.get("viewer") or view.get("actor"))
-        return view["players"][seat] if seat is not None else {}
+    def move_description(self, view: View, move: Move, name: NameFn) -> str | None:
+        describe = DESCRIPTIONS.get(str(move.get("type")), _desc_none)
+        return describe(view, move, name)
 
-    def _visit_terms(self, view: dict[str, Any], realm: str, slot: int) -> dict[str, Any]:
-        """What a visit to (realm, slot) means for the viewer: surcharge, thief, value."""
-        me = view.get("viewer") or view.get("actor")
-        v = _village_at(view, realm, slot) or {}
-        j = view.get("journey") or {}
-        escorted = j.get("escort") == realm
-        ob = v.get("obstacle")
-        return {
-            "obstacle": bool(ob and ob.get("owner") != me and not escorted),
-            "thief": v.get("thief") if v.get("thief") not in (None, me) and not escorted else None,
-            "value": VALUES.get(v.get("card", ""), 0) * (2 if v.get("gold") == me else 1),
-            "gold": v.get("gold") == me,
-            "escorted": escorted,
-            "terrain": v.get("card", ""),
-        }
-
-    def move_label(self, view: dict[str, Any], move: dict[str, Any], name: NameFn) -> str:
-        kind = move.get("type")
-        if kind == "play_village":
-            return t("elves.move.play_village", terrain=card(move["card"]),
-                     value=VALUES.get(move["card"], 0))
-        if kind == "play_special":
-            return t("elves.move.play_special", card=card(move["card"]))
-        if kind == "buy":
-            return t("elves.move.buy", cost=self._me(view).get("next_buy_cost", "?"))
-        if kind == "remove_village":
-            me = view.get("viewer") or view.get("actor")
-            v = _village_at(view, str(me), move["slot"]) or {}
-            cost = 2 + sum(1 for k in ("gold", "thief", "obstacle") if v.get(k))
-            return t("elves.move.remove_village", terrain=card(v.get("card", "plains")),
-                     n=move["slot"] + 1, cost=cost)
-        if kind in ("draw3", "pass", "no_village"):
-            return t(f"elves.move.{kind}")
-        if kind == "place_village":
-            return t("elves.move.place_village", realm=_realm_text(view, move["realm"], name))
-        if kind == "place_special":
-            return t("elves.move.place_special",
-                     village=_village_text(view, move["realm"], move["slot"], name))
-        if kind == "discard":
-            return t("elves.move.discard", card=card(move["card"]),
-                     n=_hand_count(view, move["card"]))
-        if kind == "take_village":
-            return t("elves.move.take_village", terrain=card(move["card"]))
-        if kind == "travel":
-            nxt = (view.get("journey") or {}).get("next") or {}
-            terms = self._visit_terms(view, nxt.get("realm", ""), nxt.get("slot", 0))
-            n = COSTS[move["transport"]].get(terms["terrain"], 0) + (1 if terms["obstacle"] else 0)
-            return t("elves.move.travel", transport=card(move["transport"]), n=n,
-                     village=_village_text(view, nxt.get("realm", ""), nxt.get("slot", 0), name),
-                     value=terms["value"])
-        if kind == "escort":
-            nxt = (view.get("journey") or {}).get("next") or {}
-            return t("elves.move.escort", realm=_realm_text(view, nxt.get("realm", ""), name))
-        if kind == "reverse":
-            j = view.get("journey") or {}
-            new_dir = "ccw" if j.get("direction") == "cw" else "cw"
-            return t("elves.move.reverse", direction=t(f"elves.dir.{new_dir}"))
-        if kind == "teleport":
-            return t("elves.move.teleport",
-                     village=_village_text(view, move["realm"], move["slot"], name))
-        if kind == "teleport_card":
-            return t("elves.move.teleport_card", card=card(move["card"]),
-                     n=_hand_count(view, move["card"]))
-        if kind == "end_journey":
-            j = view.get("journey") or {}
-            bonus = t("elves.move.bonus") if j.get("all_visited") else ""
-            return t("elves.move.end_journey", income=j.get("income", 0), bonus=bonus)
-        return super().move_label(view, move, name)
-
-    def move_description(self, view: dict[str, Any], move: dict[str, Any],
-                         name: NameFn) -> str | None:
-        kind = move.get("type")
-        me = self._me(view)
-        if kind == "play_village":
-            return t("elves.desc.play_village")
-        if kind == "play_special":
-            return t("elves.desc.play_special", effect=t(f"elves.desc.fx.{move['card']}"),
-                     tokens=me.get("tokens_free", 0))
-        if kind == "draw3":
-            return t("elves.desc.draw3", draw=view.get("draw_pile", 0),
-                     hand=me.get("hand_size", 0))
-        if kind == "buy":
-            cost = me.get("next_buy_cost") or 0
-            gold = view.get("gold", 0)
-            return t("elves.desc.buy", k=me.get("purchases", 0) + 1, gold=gold,
-                     after=gold - cost)
-        if kind == "remove_village":
-            v = _village_at(view, str(view.get("viewer")), move["slot"]) or {}
-            return t("elves.desc.remove_village",
-                     specials=sum(1 for k in ("gold", "thief", "obstacle") if v.get(k)))
-        if kind == "pass":
-            return t("elves.desc.pass", passes=view.get("passes", 0))
-        if kind == "no_village":
-            return t("elves.desc.no_village")
-        if kind == "place_special":
-            v = _village_at(view, move["realm"], move["slot"]) or {}
-            return t("elves.desc.fx." + str(view.get("step", {}).get("card", "gold"))) + (
-                f" ({card(v['card'])}, {v['value']})" if v else "")
-        if kind == "travel":
-            nxt = (view.get("journey") or {}).get("next") or {}
-            terms = self._visit_terms(view, nxt.get("realm", ""), nxt.get("slot", 0))
-            extras = []
-            if terms["obstacle"]:
-                extras.append(t("elves.desc.obstacle"))
-            if terms["thief"]:
-                extras.append(t("elves.desc.thief", player=_short(name(terms["thief"]))))
-            if terms["gold"]:
-                extras.append(t("elves.desc.gold"))
-            if terms["escorted"]:
-                extras.append(t("elves.desc.escorted"))
-            if not extras:
-                return t("elves.desc.travel.plain")
-            text = ", ".join(extras)
-            return t("elves.desc.travel", extras=text[:1].upper() + text[1:] + ".")
-        if kind == "escort":
-            return t("elves.desc.escort")
-        if kind == "reverse":
-            return None
-        if kind == "teleport":  # an escort does not stop a thief at a teleport destination
-            v = _village_at(view, move["realm"], move["slot"]) or {}
-            owner = v.get("thief")
-            traveller = view.get("viewer") or view.get("actor")
-            thief = (t("elves.desc.teleport.thief", player=_short(name(owner)))
-                     if owner not in (None, traveller) else "")
-            return t("elves.desc.teleport", thief=thief)
-        if kind == "end_journey":
-            j = view.get("journey") or {}
-            return t("elves.desc.end_journey", visits=len(j.get("visits", [])))
-        return None
-
-    # -- prompts, events, status ----------------------------------------------------------------
-
-    def prompt_text(self, view: dict[str, Any], player: str, name: NameFn) -> str:
-        step = view.get("step") or {}
-        kind = step.get("kind")
+    def prompt_text(self, view: View, player: str, name: NameFn) -> str:
         if view.get("phase") == "over":
             return t("elves.prompt.over")
-        if kind == "turn":
-            me: dict[str, Any] = next((p for p in view["players"] if p["id"] == player), {})
-            gold = view.get("gold", "?") if view.get("viewer") == player else "?"
-            return t("elves.prompt.turn", round=view.get("round"), hand=me.get("hand_size", 0),
-                     gold=gold)
-        if kind == "place_village":
-            return t("elves.prompt.place_village", terrain=card(step["card"]))
-        if kind == "place_special":
-            return t("elves.prompt.place_special", card=card(step["card"]))
-        if kind == "discard":
-            return t("elves.prompt.discard", left=step.get("left", 1))
-        if kind == "take_village":
-            return t("elves.prompt.take_village")
-        if kind == "journey":
-            j = view.get("journey") or {}
-            nxt = j.get("next")
-            if not nxt:
-                return t("elves.prompt.journey_none")
-            return t("elves.prompt.journey", income=j.get("income", 0),
-                     next=_village_text(view, nxt["realm"], nxt["slot"], name))
-        if kind == "teleport_cards":
-            return t("elves.prompt.teleport_cards", left=step.get("left", 1),
-                     village=_village_text(view, step["realm"], step["slot"], name))
-        return t("prompt.default")
+        prompt = PROMPTS.get(str((view.get("step") or {}).get("kind")))
+        return prompt(view, player, name) if prompt else t("prompt.default")
 
-    def event_text(self, event: dict[str, Any], name: NameFn) -> str | None:
-        kind = event.get("type")
+    def event_text(self, event: Event, name: NameFn) -> str | None:
+        line = EVENT_LINES.get(str(event.get("type")))
+        if line is None:
+            return super().event_text(event, name)
         who = name(event["player"]) if isinstance(event.get("player"), str) else ""
-        if kind == "round_started":
-            return t("elves.ev.round_started", round=event["round"],
-                     player=name(event["start_player"]))
-        if kind == "deck_shuffled":
-            return None
-        if kind == "dealt":
-            return None
-        if kind == "village_played":
-            realm = (t("elves.realm.their") if event["realm"] == event["player"]
-                     else t("elves.realm.other", player=name(event["realm"])))
-            return t("elves.ev.village_played", player=who, terrain=card(event["card"]),
-                     realm=realm)
-        if kind == "special_played":
-            return t("elves.ev.special_played", player=who, card=card(event["card"]),
-                     village=t("elves.ev.village_ref", player=name(event["realm"]),
-                               n=event["slot"] + 1))
-        if kind == "drew":
-            return t("elves.ev.drew", player=who)
-        if kind == "bought":
-            return t("elves.ev.bought", player=who, cost=event["cost"], k=event["purchase"])
-        if kind == "discarded":
-            return t("elves.ev.discarded", player=who, card=card(event["card"]))
-        if kind == "village_removed":
-            specials = event.get("specials") or []
-            extra = ""
-            if specials:
-                extra = t("elves.ev.village_removed.specials", list=", ".join(
-                    f"{name(s['owner'])}'s {card(s['card'])}" for s in specials))
-            return t("elves.ev.village_removed", player=who, terrain=card(event["card"]),
-                     cost=event["cost"], specials=extra)
-        if kind == "passed":
-            return t("elves.ev.passed", player=who, passes=event["passes"])
-        if kind == "no_village_declared":
-            hand = ", ".join(f"{card(k)} x{n}" for k, n in (event.get("hand") or {}).items())
-            return t("elves.ev.no_village_declared", player=who, hand=hand or "empty")
-        if kind == "village_taken":
-            return t("elves.ev.village_taken", player=who, terrain=card(event["card"]))
-        if kind == "planning_ended":
-            return t("elves.ev.planning_ended", round=event["round"])
-        if kind == "journey_started":
-            return t("elves.ev.journey_started", player=who)
-        if kind == "escort_played":
-            return t("elves.ev.escort_played", player=who,
-                     realm=t("elves.realm.other", player=name(event["realm"])))
-        if kind == "direction_changed":
-            return t("elves.ev.direction_changed", player=who,
-                     direction=t(f"elves.dir.{event['direction']}"))
-        if kind == "teleport_started":
-            return t("elves.ev.teleport_started", player=who,
-                     village=t("elves.ev.village_ref", player=name(event["realm"]),
-                               n=event["slot"] + 1))
-        if kind == "teleport_card":
-            return t("elves.ev.teleport_card", player=who, card=card(event["card"]))
-        if kind == "visited":
-            how = (t("elves.ev.visited.travel", transport=card(event["transport"]),
-                     n=event["cards"]) if event.get("via") == "travel"
-                   else t("elves.ev.visited.teleport"))
-            notes = (t("elves.ev.visited.obstacle") if event.get("obstacle_extra") else "") + (
-                t("elves.ev.visited.escorted") if event.get("escorted") else "")
-            village = t("elves.village", owner=t("elves.village.other",
-                                                 player=name(event["realm"])),
-                        terrain=card(event["card"]), n=event["slot"] + 1)
-            return t("elves.ev.visited", player=who, village=village, how=how,
-                     value=event["value"], notes=notes)
-        if kind == "thief_paid":
-            return t("elves.ev.thief_paid", player=who, amount=event["amount"],
-                     to=name(event["to"]))
-        if kind == "journey_ended":
-            bonus = (t("elves.ev.journey_ended.bonus", bonus=event["bonus"])
-                     if event.get("bonus") else "")
-            return t("elves.ev.journey_ended", player=who, visits=event["visits"],
-                     income=event["income"], bonus=bonus)
-        if kind == "round_ended":
-            return t("elves.ev.round_ended", round=event["round"])
-        if kind == "game_over":
-            ranks = event.get("ranks") or {}
-            gold = event.get("gold") or {}
-            order = sorted(ranks, key=lambda p: (ranks[p], name(p)))
-            ranking = "; ".join(t("elves.rank", rank=ranks[p], player=name(p), gold=gold.get(p))
-                                for p in order)
-            return t("elves.ev.game_over", ranking=ranking)
-        return super().event_text(event, name)
+        return line(event, name, who)
 
-    def status_text(self, view: dict[str, Any], name: NameFn) -> str:
-        lines: list[str] = []
+    def status_text(self, view: View, name: NameFn) -> str:
         if view.get("phase") == "over":
-            lines.append(t("elves.status.over", rounds=view.get("rounds")))
-            final = view.get("final") or {}
-            ranks = final.get("ranks", {})
-            for p in sorted(ranks, key=lambda q: (ranks[q], name(q))):
-                lines.append(t("elves.status.final", rank=ranks[p], player=name(p),
-                               gold=final["gold"][p]))
-            return "\n".join(lines)
+            return "\n".join(_final_lines(view, name))
         step = (view.get("step") or {}).get("kind", "")
-        lines.append(t("elves.status.head", round=view.get("round"), rounds=view.get("rounds"),
-                       phase=t(f"elves.status.phase.{view.get('phase')}"),
-                       actor=name(view.get("actor") or "?"), step=t(f"elves.step.{step}")))
-        lines.append(t("elves.status.pile", draw=view.get("draw_pile", 0),
-                       discard=sum((view.get("discard_pile") or {}).values()),
-                       passes=view.get("passes", 0)))
-        j = view.get("journey")
-        if j:
-            escort = (t("elves.status.escort", realm=name(j["escort"])) if j.get("escort")
-                      else "")
-            lines.append(t("elves.status.journey", player=name(j["traveller"]),
-                           visits=len(j.get("visits", [])), income=j.get("income", 0),
-                           direction=t(f"elves.dir.{j.get('direction', 'cw')}"), escort=escort))
-        for p in view.get("players", []):
-            villages = view["realms"][p["seat"]]
-            vtext = ", ".join(card(v["card"]) for v in villages) or t("elves.status.none")
-            lines.append(t("elves.status.line", player=name(p["id"]), coins=p["coins"],
-                           hand=p["hand_size"], tokens=p["tokens_free"], villages=vtext))
+        lines = [
+            t("elves.status.head", round=view.get("round"), rounds=view.get("rounds"),
+              phase=t(f"elves.status.phase.{view.get('phase')}"),
+              actor=name(view.get("actor") or "?"), step=t(f"elves.step.{step}")),
+            t("elves.status.pile", draw=view.get("draw_pile", 0),
+              discard=sum((view.get("discard_pile") or {}).values()),
+              passes=view.get("passes", 0)),
+        ]
+        if view.get("journey"):
+            lines.append(_journey_line(view["journey"], name))
+        lines.extend(_player_line(view, p, name) for p in view.get("players", []))
         return "\n".join(lines)
 
-    def hand_text(self, view: dict[str, Any], name: NameFn) -> str | None:
+    def hand_text(self, view: View, name: NameFn) -> str | None:
         if view.get("viewer") is None or "hand" not in view:
             return None
         hand: dict[str, int] = view.get("hand") or {}
         b = view.get("coin_breakdown") or {}
-        lines = [t("elves.hand.head", n=sum(hand.values()), gold=view.get("gold", 0),
-                   coins=t("elves.hand.coins", tens=b.get("10", 0), fives=b.get("5", 0),
-                           ones=b.get("1", 0)))]
-        if not hand:
-            lines.append(t("elves.hand.empty"))
-            return "\n".join(lines)
-        villages = [f"{card(k)} ({VALUES[k]}) x{hand[k]}" for k in VILLAGES if k in hand]
-        if villages:
-            lines.append(t("elves.hand.villages", list=", ".join(villages)))
-        for x in TRANSPORTS:
-            if x in hand:
-                reach = ", ".join(t("elves.hand.reach", terrain=card(ter), cost=c)
-                                  for ter, c in COSTS[x].items())
-                lines.append(t("elves.hand.transport", card=card(x), n=hand[x], reach=reach))
-        actions = [f"{card(k)} x{hand[k]}" for k in ACTIONS if k in hand]
-        if actions:
-            lines.append(t("elves.hand.actions", list=", ".join(actions)))
-        return "\n".join(lines)
+        head = t("elves.hand.head", n=sum(hand.values()), gold=view.get("gold", 0),
+                 coins=t("elves.hand.coins", tens=b.get("10", 0), fives=b.get("5", 0),
+                         ones=b.get("1", 0)))
+        return "\n".join([head, *(_hand_lines(hand) if hand else [t("elves.hand.empty")])])
 
     def rules_text(self) -> str:
         return t("elves.rules")
