@@ -82,9 +82,11 @@ def make_setup(players: list[str], options: dict[str, Any], seed: int) -> State:
         rng.shuffle(factions)
         for p, f in zip(order, factions, strict=False):
             pl[p]["faction"] = f
-    else:
+    elif options["factions"] == "draft":
         rng.shuffle(factions)
         draft_pool = sorted(factions[: n + 1], key=FACTION_IDS.index)
+    else:  # "choice": every faction is on offer ("podle výběru hráče", §4)
+        draft_pool = list(FACTION_IDS)
     cards = list(CARDS)
     rng.shuffle(cards)
     for p, k in zip(order, cards, strict=False):
@@ -134,8 +136,10 @@ def make_setup(players: list[str], options: dict[str, Any], seed: int) -> State:
         pending.append({"type": "lost_kingdom", "side": lost_kingdom})
     s["pending_events"] = pending
     steps: list[dict[str, Any]] = []
-    if draft_pool is not None:
+    if options["factions"] == "draft":
         steps += [task("draft", p) for p in reversed(order)]
+    elif options["factions"] == "choice":
+        steps += [task("draft", p) for p in order]
     steps += [task("setup_player", p) for p in order]
     steps.append(task("setup_tokens"))
     steps.append(task("begin"))
@@ -313,7 +317,11 @@ def step_moves(s: State, t: dict[str, Any], player: str) -> list[Move]:
                  if R.move_destinations(s, p, r, t["action"])]
         if t["action"] == "patrol":
             moves += [{"type": "stand_up", "region": r} for r in R.searching_regions(s, p)]
+        else:
+            moves += [{"type": "swap_from", "region": r} for r in R.swap_sources(s, p)]
         return moves
+    if kind == "swap_to":
+        return [{"type": "swap_to", "region": d} for d in R.swap_targets(s, p, t["from"])]
     if kind == "move_to":
         return [{"type": "move_to", "region": d}
                 for d in R.move_destinations(s, p, t["from"], t["action"])]
@@ -357,17 +365,11 @@ def step_moves(s: State, t: dict[str, Any], player: str) -> list[Move]:
     if kind == "loss":
         return loss_moves(s, p, t["region"])
     if kind == "bandits":
+        # §14: "Buď zaplať 2 libovolné zdroje, nebo musíš figurku odstranit" (a last one too)
         hold = R.holdings(s, p)
         pay = int(R.TOKEN_RULES["bandits"]["pay"])
-        last = R.meeples_in_play(s, p) == 1
-        if sum(hold) >= pay:
-            moves = [res_move("bandits_pay", c) for c in two_of(hold, pay)]
-            if not last:
-                moves.append({"type": "bandits_remove"})
-            return moves
-        if last:
-            return [res_move("bandits_pay", hold)]
-        return [{"type": "bandits_remove"}]
+        moves = [res_move("bandits_pay", c) for c in two_of(hold, pay)] if sum(hold) >= pay else []
+        return moves + [{"type": "bandits_remove"}]
     return []
 
 
@@ -386,25 +388,31 @@ def boost_options(s: State, p: str) -> list[str]:
 
 
 def loss_moves(s: State, p: str, r: str) -> list[Move]:
-    """§10.7: retreat, church, remove, or (last meeple only) refuge."""
-    war = s["war"]
-    dragon = r == war["region"] and war.get("dragon", False)
-    winner = war["winner"]
-    assassins = any(h["on"] == "win" and h["effect"] == "no_retreat"
-                    for h in R.hooks(s, winner, "war_aftermath"))
-    moves: list[Move] = []
-    if not assassins or dragon:
-        cost = 0 if dragon else R.retreat_cost(s, p)
-        if s["pl"][p]["res"]["food"] >= cost:
-            moves += [{"type": "retreat", "region": x} for x in R.retreat_destinations(s, p, r)]
+    """§10.7: retreat, church, refuge (a break that would take the last meeple when not one
+    meeple could retreat, §10.9) or remove (always, also a last meeple)."""
+    moves: list[Move] = [{"type": "retreat", "region": x} for x in retreat_options(s, p, r)]
     if church_region(s, p, r) is not None:
         moves.append({"type": "church"})
-    last = R.meeples_in_play(s, p) == 1
-    if not last:
-        moves.append({"type": "remove"})
-    elif not moves:
+    if s["war"].get("refuge") and R.meeples_in_play(s, p) == 1:
         moves += [{"type": "refuge", "region": x} for x in R.refuge_destinations(s, p, r)]
+    moves.append({"type": "remove"})
     return moves
+
+
+def retreat_options(s: State, p: str, r: str) -> list[str]:
+    """Where ``p``'s losing meeple in ``r`` may retreat now: not from ruins while searching
+    (§8), not after losing to Dark Elves L4 unless the Dragon's Lair was used, and only with
+    the food for it (§10.7)."""
+    war = s["war"]
+    dragon = r == war["region"] and war.get("dragon", False)
+    assassins = any(h["on"] == "win" and h["effect"] == "no_retreat"
+                    for h in R.hooks(s, war["winner"], "war_aftermath"))
+    if R.is_searching(s, p, r) or (assassins and not dragon):
+        return []
+    cost = 0 if dragon else R.retreat_cost(s, p)
+    if s["pl"][p]["res"]["food"] < cost:
+        return []
+    return R.retreat_destinations(s, p, r)
 
 
 def church_region(s: State, p: str, r: str) -> str | None:
@@ -579,9 +587,31 @@ def start_action(s: State, p: str, action: str, events: list[Event]) -> None:
 def do_move(s: State, p: str, src: str, dst: str, via: str, events: list[Event]) -> None:
     dst_ms = s["meeples"][dst]
     defender = dst_ms[0][0] if dst_ms and dst_ms[0][0] != p else None
-    shared = R.shared_regions(s, p, defender) if defender not in (None, NEUTRAL) else []
     take_meeple(s, p, src, standing_only=True)
     events.append({"type": "moved", "player": p, "from": src, "to": dst, "via": via})
+    enter(s, p, src, dst, via, defender, events)
+
+
+def do_swap(s: State, p: str, src: str, dst: str, events: list[Event]) -> None:
+    """Lizardfolk L4 (§18): instead of the Quest, ``p``'s meeple in ``src`` and the
+    opponent's standing meeple in ``dst`` change places; the opponent's second meeple left in
+    ``dst`` means a war there, ``p`` attacking "via" quest."""
+    q = str(s["meeples"][dst][0][0])
+    take_meeple(s, p, src, standing_only=True)
+    take_meeple(s, q, dst, standing_only=True)
+    s["meeples"][src].append([q, False])
+    events.append({"type": "swapped", "player": p, "from": src, "to": dst, "with": q})
+    enter(s, p, src, dst, "quest", q if s["meeples"][dst] else None, events)
+    push(s, task("arrival", q, region=src, via="swap"))
+
+
+def enter(s: State, p: str, src: str, dst: str, via: str, defender: str | None,
+          events: list[Event]) -> None:
+    """``p``'s meeple, already out of ``src``, enters ``dst``: an arrival, a neutral war or a
+    war. Whether the war is between allies is judged now, after the meeple has left ``src``
+    ("pohnout figurkou z takového kraje pryč bez dalších postihů", §10.1)."""
+    dst_ms = s["meeples"][dst]
+    shared = R.shared_regions(s, p, defender) if defender not in (None, NEUTRAL) else []
     dst_ms.append([p, False])
     if defender is None:
         push(s, task("arrival", p, region=dst, via=via))
@@ -599,7 +629,7 @@ def do_move(s: State, p: str, src: str, dst: str, via: str, events: list[Event])
         "from": src, "allied": allied, "shared": shared if allied else [],
         "values": {p: None, defender: None}, "set": {}, "revealed": False, "boost": None,
         "winner": None, "loser": None, "alliance": False, "break": False, "dragon": False,
-        "loss_pending": [],
+        "loss_pending": [], "refuge": False,
     }
     events.append({"type": "war_started", "player": p, "attacker": p, "defender": defender,
                    "region": dst, "allied": allied})
@@ -666,13 +696,12 @@ def a_war_after(s: State, t: dict[str, Any], events: list[Event]) -> None:
     if war["alliance"]:
         events.append({"type": "alliance_formed", "players": [a, d], "region": war["region"]})
         steps: list[dict[str, Any]] = []
-        if not war["allied"]:
-            for p, q in ((a, d), (d, a)):
-                for h in R.hooks(s, p, "alliance_gain"):
-                    steps += [task("choose_resource", p, reason="hospitality")
-                              for _ in range(int(h["self"]))]
-                    steps += [task("choose_resource", q, reason="hospitality")
-                              for _ in range(int(h["ally"]))]
+        for p, q in ((a, d), (d, a)):  # every alliance made, also a renewed one (§18)
+            for h in R.hooks(s, p, "alliance_gain"):
+                steps += [task("choose_resource", p, reason="hospitality")
+                          for _ in range(int(h["self"]))]
+                steps += [task("choose_resource", q, reason="hospitality")
+                          for _ in range(int(h["ally"]))]
         push(s, *steps, task("war_end"), arrive)
         return
     winner, loser = war["winner"], war["loser"]
@@ -723,6 +752,10 @@ def a_loss_start(s: State, t: dict[str, Any], events: list[Event]) -> None:
         pending += [r for r in war["shared"]
                     if r != war["region"] and any(m[0] == loser for m in s["meeples"][r])]
     war["loss_pending"] = pending
+    # §10.9 "hráč nemůže ustoupit ani s jednou figurkou": refuge only when the break would take
+    # every meeple the loser has in play and not one of them can retreat
+    war["refuge"] = (war["break"] and R.meeples_in_play(s, loser) == len(pending)
+                     and not any(retreat_options(s, loser, r) for r in pending))
     push(s, task("loss_next"))
 
 
@@ -812,6 +845,10 @@ def handle(s: State, t: dict[str, Any], p: str, move: Move, events: list[Event])
         events.append({"type": "stood_up", "player": p, "region": move["region"]})
     elif kind == "move_to":
         do_move(s, p, t["from"], move["region"], t["action"], events)
+    elif kind == "swap_from":
+        push(s, task("swap_to", p, **{"from": move["region"]}))
+    elif kind == "swap_to":
+        do_swap(s, p, t["from"], move["region"], events)
     elif kind == "expand":
         cost = R.expand_cost(s, p)
         info["res"]["food"] -= cost
@@ -1017,6 +1054,8 @@ def step_context(s: State, t: dict[str, Any]) -> dict[str, Any]:
         ctx["active"] = t["active"]
         responders = [x["player"] for x in reversed(s["tasks"]) if x["kind"] == "respond"]
         ctx["responders"] = responders
+    elif kind == "swap_to":
+        ctx["from"] = t["from"]
     elif kind in ("move_from", "move_to"):
         ctx["action"] = t["action"]
         if "from" in t:
@@ -1152,7 +1191,7 @@ class TinyEpicKingdoms:
     min_players = int(C["min_players"])
     max_players = int(C["max_players"])
     options: dict[str, tuple[Any, Any]] = {
-        "factions": ("random", ["random", "draft"]),
+        "factions": ("random", ["random", "draft", "choice"]),
         "exploration": (False, [False, True]),
     }
     test_option_sets: list[dict[str, Any]] = [{"factions": "draft", "exploration": True}]

@@ -65,9 +65,9 @@ AUTO_STEPS = frozenset(
 )
 INPUT_STEPS = frozenset({
     "draft", "side", "start", "start_resources", "start_ore", "token_skip", "select", "respond",
-    "move_from", "move_to", "expand", "trade_pair", "trade_amount", "war_die", "war_boost",
-    "war_pay_mana", "war_pay", "lose_resources", "plunder", "choose_resource", "convert",
-    "dragon", "loss_region", "loss", "bandits",
+    "move_from", "move_to", "swap_to", "expand", "trade_pair", "trade_amount", "war_die",
+    "war_boost", "war_pay_mana", "war_pay", "lose_resources", "plunder", "choose_resource",
+    "convert", "dragon", "loss_region", "loss", "bandits",
 })
 MAX_OPTIONS = 25
 
@@ -235,7 +235,9 @@ def research_cost(s: State, p: str) -> int:
 
 
 def expand_cost(s: State, p: str) -> int:
-    return action_cost(s, p, "expand", meeples_in_play(s, p))
+    """§6.5: food equal to your meeples in play *including* the new one ("umístění čtvrté
+    figurky stojí 4 jídla")."""
+    return action_cost(s, p, "expand", meeples_in_play(s, p) + 1)
 
 
 def retreat_cost(s: State, p: str) -> int:
@@ -482,6 +484,32 @@ def quest_destinations(s: State, p: str, src: str) -> list[str]:
     return out
 
 
+def swap_sources(s: State, p: str) -> list[str]:
+    """Lizardfolk L4 (§18): edge regions holding ``p``'s lone standing meeple with a swap
+    target; a swap obeys the last-meeple rules of §7.3 like any move into another player."""
+    if not hooks(s, p, "quest_swap") or meeples_in_play(s, p) < 2:
+        return []
+    return [r for r in standing_regions(s, p)
+            if REGIONS[r]["edge"] and len(s["meeples"][r]) == 1 and swap_targets(s, p, r)]
+
+
+def swap_targets(s: State, p: str, src: str) -> list[str]:
+    """Edge regions of another card where one opponent alone (no alliance there, "ve kterém
+    nemá alianci") has a standing meeple that is not their last meeple."""
+    side = REGIONS[src]["side"]
+    out = []
+    for other in s["sides"]:
+        if other == side:
+            continue
+        for d in SIDE_REGIONS[other]:
+            ms = s["meeples"][d]
+            owners = {m[0] for m in ms}
+            if (REGIONS[d]["edge"] and len(owners) == 1 and not owners & {p, NEUTRAL}
+                    and any(not m[1] for m in ms) and meeples_in_play(s, ms[0][0]) > 1):
+                out.append(d)
+    return out
+
+
 def move_destinations(s: State, p: str, src: str, action: str) -> list[str]:
     return patrol_destinations(s, p, src) if action == "patrol" else quest_destinations(s, p, src)
 
@@ -495,19 +523,20 @@ def searching_regions(s: State, p: str) -> list[str]:
 
 
 def retreat_destinations(s: State, p: str, r: str) -> list[str]:
-    """§10.7: same card by standard adjacency or the loser's passages; Undead L3 home regions;
-    never into another player's or a neutral meeple, at most 1 meeple there."""
+    """§10.7: a *free* (empty) region ("volný kraj") on the same card by standard adjacency or
+    the loser's passages; Undead L3 adds the empty regions of the home territory. A retreat
+    never joins a meeple, own or other, so it can never start a war."""
     kinds = movement_kinds(s, p)
     cands = one_step(s, p, r, kinds)
     if "retreat_home" in kinds and s["pl"][p]["home"]:
-        cands |= {x for x in SIDE_REGIONS[s["pl"][p]["home"]] if not s["meeples"][x]}
+        cands |= set(SIDE_REGIONS[s["pl"][p]["home"]])
     cands.discard(r)
-    out = []
-    for x in sorted(cands):
-        ms = s["meeples"][x]
-        if len(ms) <= 1 and all(m[0] == p for m in ms):
-            out.append(x)
-    return out
+    return [x for x in sorted(cands) if not s["meeples"][x]]
+
+
+def is_searching(s: State, p: str, r: str) -> bool:
+    """``p``'s meeple in ``r`` lies in ruins (§8: "se nemůže hýbat")."""
+    return any(m[0] == p and m[1] for m in s["meeples"][r])
 
 
 def refuge_destinations(s: State, p: str, r: str) -> list[str]:
@@ -551,7 +580,14 @@ def refuge_destinations(s: State, p: str, r: str) -> list[str]:
 
 
 def expand_regions(s: State, p: str) -> list[str]:
-    """§6.5: regions with your lone meeple; Undead L4 adds empty regions adjacent to yours."""
+    """§6.5: regions with your lone meeple; Undead L4 adds empty regions adjacent to yours.
+
+    With no meeple in play (Bandits may take a last meeple, §14) the new meeple goes to any
+    empty region of your home territory **[ruling]**: the rulebook is silent on an empty map.
+    """
+    if meeples_in_play(s, p) == 0:
+        home = s["pl"][p]["home"]
+        return [r for r in SIDE_REGIONS.get(home or "", []) if not s["meeples"][r]]
     out = {r for r, ms in s["meeples"].items() if len(ms) == 1 and ms[0][0] == p}
     if hooks(s, p, "expand_empty"):
         for r in occupied(s, p):
@@ -572,7 +608,8 @@ def action_possible(s: State, p: str, action: str) -> bool:
             return True
         return any(patrol_destinations(s, p, r) for r in standing_regions(s, p))
     if action == "quest":
-        return any(quest_destinations(s, p, r) for r in standing_regions(s, p))
+        return (any(quest_destinations(s, p, r) for r in standing_regions(s, p))
+                or bool(swap_sources(s, p)))
     if action == "build":
         return bool(info["tower"] < MAX_TOWER and info["res"]["ore"] >= build_cost(s, p))
     if action == "research":
@@ -620,7 +657,7 @@ def endgame_bonus(s: State, p: str, meeples: dict[str, list[list[Any]]]) -> int:
         elif f == "tower_highest":
             top = max(s["pl"][q]["tower"] for q in s["players"])
             total += int(h["vp"]) if info["tower"] >= 1 and info["tower"] >= top else 0
-        elif f == "allies_and_food":
+        elif f == "allies":
             n_allies = 0
             if len(s["players"]) >= 3:
                 for q in s["players"]:
@@ -628,10 +665,7 @@ def endgame_bonus(s: State, p: str, meeples: dict[str, list[list[Any]]]) -> int:
                         {p, q} <= {m[0] for m in ms} for ms in meeples.values()
                     ):
                         n_allies += 1
-            food = info["res"]["food"]
-            total += int(h["per_ally"]) * n_allies + min(
-                int(h["food_max"]), food // int(h["food_per_vp"])
-            )
+            total += int(h["per_ally"]) * n_allies
         elif f == "foreign_cards":
             cards = {REGIONS[r]["side"] for r in mine} - {info["home"]}
             total += int(h["per"]) * len(cards)

@@ -209,15 +209,15 @@ def test_e5_order_b() -> None:
 def test_e6_expand_cost() -> None:
     s = build({"green": "4A", "b": "1A", "c": "2A", "d": "3A"}, res={"green": (0, 0, 5)},
               meeples={"4A-a": ["green"], "4A-b": ["green", "green"]})
-    assert R.expand_cost(s, "green") == 3
+    assert R.expand_cost(s, "green") == 4  # the 4th meeple costs 4 food
     s = turn(s, "expand", ["green", "b", "c", "d"])
     s, ev = play(s, ("green", {"type": "perform", "action": "expand"}))
     assert moves(s, "green") == [{"type": "expand", "region": "4A-a"}]
     s, ev = play(s, ("green", {"type": "expand", "region": "4A-a"}))
-    assert {"type": "expanded", "player": "green", "region": "4A-a", "cost": 3} in ev
-    assert res(s, "green") == (0, 0, 2)
+    assert {"type": "expanded", "player": "green", "region": "4A-a", "cost": 4} in ev
+    assert res(s, "green") == (0, 0, 1)
     assert count(s, "green") == 4
-    assert R.expand_cost(s, "green") == 4
+    assert R.expand_cost(s, "green") == 5
 
 
 def test_e7_collect_one_meeple_bonus() -> None:
@@ -331,8 +331,8 @@ def test_e11_scoring_breakdown() -> None:
     assert red["total"] == 18
     blue = R.score_breakdown(s, "blue")
     assert (blue["tower"], blue["faction"], blue["magic"], blue["meeples"],
-            blue["capitals"]) == (8, 3, 5, 4, 1)
-    assert blue["total"] == 21
+            blue["capitals"]) == (8, 1, 5, 4, 1)
+    assert blue["total"] == 19
 
 
 def test_e12_orcs_boost_and_ties() -> None:
@@ -478,10 +478,13 @@ def test_e17_bandits() -> None:
     assert "1A-b" not in s3["tokens"]
 
 
-def test_e17_bandits_last_meeple_must_pay() -> None:
+def test_e17_bandits_may_take_a_last_meeple() -> None:
     s = e17_state(last=True)
     assert moves(s, "red") == [{"type": "bandits_pay", "mana": 1, "ore": 0, "food": 1},
-                               {"type": "bandits_pay", "mana": 0, "ore": 0, "food": 2}]
+                               {"type": "bandits_pay", "mana": 0, "ore": 0, "food": 2},
+                               {"type": "bandits_remove"}]
+    s, ev = play(s, ("red", {"type": "bandits_remove"}))
+    assert count(s, "red") == 0 and "bandits_removed" in types(ev)
 
 
 def test_e18_five_player_clear_turn() -> None:

@@ -21,9 +21,10 @@ P = "tek."
 
 CATALOG: dict[str, str] = {
     # options
-    P + "opt.factions": "How factions are assigned: dealt at random or drafted (N+1 pool)",
+    P + "opt.factions": "How factions are assigned: at random, drafted (N+1 pool) or chosen",
     P + "opt.factions.random": "Random",
     P + "opt.factions.draft": "Draft",
+    P + "opt.factions.choice": "Free choice",
     P + "opt.exploration": "Exploration tokens variant (Crown, Treasure, Bandits, Camp, Fort...)",
     # words
     P + "action.patrol": "Patrol", P + "action.quest": "Quest", P + "action.build": "Build",
@@ -52,6 +53,9 @@ CATALOG: dict[str, str] = {
     P + "move.move_from": "Move a meeple from {region}",
     P + "move.stand_up": "Stand up in {region} (ends the Patrol)",
     P + "move.move_to": "Move to {region}",
+    P + "move.swap_from": "Swap the meeple in {region} (instead of the Quest)",
+    P + "move.swap_to": "Swap with {player} in {region}",
+    P + "move.swap_to_war": "Swap with {player} in {region}: war",
     P + "move.move_to_war": "Move to {region}: war with {player}",
     P + "move.move_to_neutral": "Move to {region}: neutral war (pay {cost})",
     P + "move.expand": "Expand to {region} ({cost} food)",
@@ -101,6 +105,8 @@ CATALOG: dict[str, str] = {
     P + "prompt.respond.collect": "collect",
     P + "prompt.move_from": "{player}, {action}: choose the meeple to move.",
     P + "prompt.move_to": "{player}, {action} from {region}: choose the destination.",
+    P + "prompt.swap_to": "{player}, Changing Places from {region}: choose the meeple to swap "
+                          "with.",
     P + "prompt.expand": "{player}, choose where the new meeple goes.",
     P + "prompt.trade_pair": "{player}, choose what to give and what to get.",
     P + "prompt.trade_amount": "{player}, how much {give} do you give for {get}?",
@@ -116,7 +122,8 @@ CATALOG: dict[str, str] = {
     P + "prompt.dragon": "{player}, use the Dragon's Lair against {loser}?",
     P + "prompt.loss_region": "{player}, the alliance is broken: choose which meeple to resolve "
                               "next.",
-    P + "prompt.loss": "{player}, your meeple in {region} lost: retreat, or remove it.",
+    P + "prompt.loss": "{player}, your meeple in {region} lost: retreat to a free region, or "
+                       "remove it.",
     P + "prompt.bandits": "{player}, bandits in {region}: pay 2 resources or lose the meeple.",
     P + "prompt.over": "The game is over.",
     P + "reason.ruins": "searching ruins", P + "reason.one_meeple": "one-meeple bonus",
@@ -143,6 +150,7 @@ CATALOG: dict[str, str] = {
     P + "ev.game_over": "Game over: {ranking}",
     P + "ev.moved": "{player}: {via} {src} -> {dst}.",
     P + "ev.stood_up": "{player} stands up in {region}.",
+    P + "ev.swapped": "{player} swaps {src} <-> {dst} with {other} (Changing Places).",
     P + "ev.built": "{player} builds tower level {level} ({cost} ore).",
     P + "ev.researched": "{player} reaches magic {level}: {ability} ({cost} mana).",
     P + "ev.expanded": "{player} expands to {region} ({cost} food).",
@@ -201,14 +209,16 @@ CATALOG: dict[str, str] = {
         "Quest jumps from an edge region to an edge region of another card; Build raises your "
         "tower (level N costs N ore); Research raises magic (N mana) and unlocks your faction's "
         "next ability; Expand adds a meeple where your lone meeple stands (food = meeples in "
-        "play); Trade exchanges one resource type for another.\n"
+        "play counting the new one: the 4th costs 4); Trade exchanges one resource type for "
+        "another.\n"
         "**Collect:** 1 mana per forest, 1 ore per mountain, 1 food per plains you occupy; a "
         "searched ruins gives 1 of your choice; with a single meeple in play you get 1 more. "
         "Resources cap at 9.\n"
         "**War:** moving into another player's lone meeple starts a war. Both set a war die in "
         "secret (by DM): a number up to 11 or the white flag. Higher number wins, the defender "
         "wins ties, a number beats a flag. Both pay their number (mana 2, ore 1, food 0 each). "
-        "The loser retreats (food = meeples in play) or removes the meeple. Two flags (3+ "
+        "The loser retreats to a free adjacent region (food = meeples in play; not from ruins) "
+        "or removes the meeple. Two flags (3+ "
         "players) make an alliance: both stay and share the region; attacking an ally with a "
         "number breaks every shared region. You may not attack a last meeple or with your "
         "last meeple.\n"
@@ -218,8 +228,9 @@ CATALOG: dict[str, str] = {
         "shared). Ties: meeples, tower, magic, resources.\n"
         "**2 players:** a neutral Lost Kingdom; attacking a neutral costs the number of "
         "neutrals left, +1 VP each captured and per Lost Kingdom region held.\n"
-        "**Options:** `factions` random (default) or draft (N+1 factions, picked in reverse "
-        "order); `exploration` off (default) or on: face-down tokens in empty regions flip on "
+        "**Options:** `factions` random (default), draft (N+1 factions, picked in reverse "
+        "order) or choice (each in turn order picks any); `exploration` off (default) or on: "
+        "face-down tokens in empty regions flip on "
         "arrival (Crown +2 VP, Treasure, Bandits, Dragon's Lair, Camp, Fort, Town, Church)."
     ),
 }
@@ -276,7 +287,8 @@ def option_specs() -> tuple[OptionSpec, ...]:
     return (
         OptionSpec("factions", t(P + "opt.factions"), "choice", "random",
                    ((t(P + "opt.factions.random"), "random"),
-                    (t(P + "opt.factions.draft"), "draft"))),
+                    (t(P + "opt.factions.draft"), "draft"),
+                    (t(P + "opt.factions.choice"), "choice"))),
         OptionSpec("exploration", t(P + "opt.exploration"), "bool", False),
     )
 
@@ -361,6 +373,14 @@ class TekPresenter(Presenter):
             if others:
                 return t(P + "move.move_to_war", region=_region(rid), player=name(others[0]))
             return t(P + "move.move_to", region=_region(rid))
+        if kind == "swap_from":
+            return t(P + "move.swap_from", region=_region(move["region"]))
+        if kind == "swap_to":
+            rid = move["region"]
+            owners = [m["owner"] for m in _region_view(view, rid).get("meeples", [])]
+            key = "move.swap_to_war" if len(owners) > 1 else "move.swap_to"
+            return t(P + key, player=name(str(owners[0] if owners else "?")),
+                     region=_region(rid))
         if kind == "expand":
             return t(P + "move.expand", region=_region(move["region"]),
                      cost=(me.get("costs") or {}).get("expand", "?"))
@@ -477,6 +497,8 @@ class TekPresenter(Presenter):
         if step in ("move_from", "move_to"):
             return t(P + f"prompt.{step}", player=who, action=_action(ctx.get("action")),
                      region=ctx.get("from"))
+        if step == "swap_to":
+            return t(P + "prompt.swap_to", player=who, region=_region(ctx.get("from")))
         if step == "trade_amount":
             return t(P + "prompt.trade_amount", player=who, give=_res(ctx.get("give")),
                      get=_res(ctx.get("get")))
@@ -548,6 +570,9 @@ class TekPresenter(Presenter):
         if et == "moved":
             return t(P + "ev.moved", player=who, via=_action(event.get("via")),
                      src=event.get("from"), dst=_region(event.get("to")))
+        if et == "swapped":
+            return t(P + "ev.swapped", player=who, src=event["from"], dst=event["to"],
+                     other=nm("with"))
         if et == "built":
             return t(P + "ev.built", player=who, level=event["level"], cost=event["cost"])
         if et == "researched":
