@@ -41,6 +41,7 @@ class FlatMonteCarlo:
             k = i % len(legal)
             s = determinize(game, state, player, rng)
             s, _ = game.apply(s, player, legal[k])
+            budget.spend(1)
             s = rollout(game, s, hints, rng, budget, MAX_PLAYOUT, guided=False)
             totals[k] += reward_of(rewards(game, s, hints), player)
             counts[k] += 1

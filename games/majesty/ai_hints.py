@@ -1,0 +1,21 @@
+"""What the AI knows of Majesty (read by ``games.ai.hints``; the search itself is generic).
+
+Evaluation: the §6.2 final scoring applied now (play points, infirmary penalty, variety,
+majorities), which is exactly the score if the game ended at this point. Rollouts are uniform:
+a game is 24 turns per player at most, short enough to play to the end.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.majesty.engine import breakdowns
+
+SCORE_SCALE = 8.0          # points: a lead of 8 is clearly ahead
+ROLLOUT_DEPTH = 120        # plies; more than a whole 4-player game, so rollouts reach the end
+STEPS_PER_SECOND = 6500.0  # measured by bench/ai.py --calibrate (2 cores, shared)
+
+
+def scores(state: Any) -> dict[str, float]:
+    """§6.2: each player's total if the game ended now."""
+    return {p: float(b["total"]) for p, b in breakdowns(state).items()}

@@ -1,0 +1,33 @@
+"""What the AI knows of Tiny Epic Kingdoms (read by ``games.ai.hints``; the search is generic).
+
+Evaluation: the §11.2 score if the game ended now (``rules.score_breakdown``: meeples, tower,
+magic, capitals, tokens...). A random game is some 400 plies, so rollouts are cut off early
+and scored. Rollout preferences (§5, §6): the actions that score (Build, Research, Expand)
+before moving and trading; a responder collects (§9) rather than idling.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.tek.rules import score_breakdown
+
+SCORE_SCALE = 3.0          # VP
+ROLLOUT_DEPTH = 40         # plies, then the score now is the value
+STEPS_PER_SECOND = 6500.0  # measured by bench/ai.py --calibrate (2 cores, shared)
+
+ACTION_WEIGHTS: dict[str, float] = {
+    "build": 6.0, "research": 6.0, "expand": 6.0, "patrol": 2.0, "quest": 2.0, "trade": 0.7,
+}
+MOVE_WEIGHTS: dict[str, float] = {"pass": 0.5, "collect": 2.0}
+
+
+def scores(state: Any) -> dict[str, float]:
+    """§11.2: each player's VP if the game ended now."""
+    return {p: float(score_breakdown(state, p)["total"]) for p in state["players"]}
+
+
+def move_weight(state: Any, player: str, move: dict[str, Any]) -> float:
+    if move["type"] in ("select", "perform"):
+        return ACTION_WEIGHTS.get(move["action"], 1.0)
+    return MOVE_WEIGHTS.get(move["type"], 1.0)
