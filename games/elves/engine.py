@@ -24,10 +24,12 @@ live in small modules: :mod:`~games.elves.rules` (derived rules), :mod:`~games.e
 
 from __future__ import annotations
 
+import random
 from typing import Any, cast
 
 from games.base import Event, Game, Move, validate
 from games.elves.data import ACTION_KINDS, START_GOLD, TOKENS
+from games.elves.determinize import determinize
 from games.elves.refusals import explain
 from games.elves.rounds import outcome_rows, start_round
 from games.elves.rules import (
@@ -78,6 +80,7 @@ def initial_state(players: list[str], teleport: bool, seed: int) -> State:
         "step": {"kind": "turn"},
         "gold": [START_GOLD] * n,
         "hand": [{} for _ in range(n)],
+        "revealed": [{} for _ in range(n)],
         "tokens_free": [TOKENS] * n,
         "purchases": [0] * n,
         "realms": [[] for _ in range(n)],
@@ -143,11 +146,19 @@ class Elves:
     def outcome(self, state: State) -> list[dict[str, Any]]:
         return outcome_rows(state)
 
+    def determinize(self, state: State, player: str, rng: random.Random) -> State:
+        """A state ``player`` cannot tell from ``state``: other hands, the draw pile and the seed
+        drawn again (see :mod:`games.elves.determinize`); never changes ``state``."""
+        return determinize(state, player, rng)
+
     def dump(self, state: State) -> dict[str, Any]:
         """A JSON-able deep copy of the state (nothing shared with the live state)."""
         return deep_copy(state)
 
     def load(self, data: dict[str, Any]) -> State:
+        """The state ``dump`` made; a snapshot from before ``revealed`` existed gets it empty."""
+        if "revealed" not in data:
+            data = {**data, "revealed": [{} for _ in data["players"]]}
         return deep_copy(data)
 
 

@@ -21,7 +21,7 @@ from games.elves.rules import (
     hand_size,
     remove_cost,
     sorted_counts,
-    take,
+    spend,
 )
 from games.elves.travel import start_journey
 
@@ -137,7 +137,7 @@ def do_play_village(s: State, seat: int, move: Move) -> list[Event]:
 def do_place_village(s: State, seat: int, move: Move) -> list[Event]:
     card = s["step"]["card"]
     target = s["players"].index(move["realm"])
-    take(s["hand"][seat], card)
+    spend(s, seat, card)
     realm = s["realms"][target]
     realm.append({"card": card, "gold": None, "thief": None, "obstacle": None})
     events: list[Event] = [{"type": "village_played", "player": s["players"][seat],
@@ -155,7 +155,7 @@ def do_place_special(s: State, seat: int, move: Move) -> list[Event]:
     target = s["players"].index(move["realm"])
     v = dict(s["realms"][target][move["slot"]])
     s["realms"][target][move["slot"]] = v
-    take(s["hand"][seat], card)
+    spend(s, seat, card)
     s["tokens_free"][seat] -= 1
     if card == "gold":
         v["gold"] = seat
@@ -179,7 +179,7 @@ def do_draw3(s: State, seat: int, move: Move) -> list[Event]:
 
 def do_discard(s: State, seat: int, move: Move) -> list[Event]:
     card = move["card"]
-    take(s["hand"][seat], card)
+    spend(s, seat, card)
     s["discard"].append(card)
     events: list[Event] = [{"type": "discarded", "player": s["players"][seat], "card": card}]
     left = s["step"]["left"] - 1
@@ -226,7 +226,9 @@ def do_remove_village(s: State, seat: int, move: Move) -> list[Event]:
 
 
 def do_no_village(s: State, seat: int, move: Move) -> list[Event]:
+    """§6 action 7: the whole hand is shown, so everybody now knows it (``revealed``)."""
     s["step"] = {"kind": "take_village"}
+    s["revealed"][seat] = dict(s["hand"][seat])
     return [{"type": "no_village_declared", "player": s["players"][seat],
              "hand": sorted_counts(s["hand"][seat])}]
 
@@ -236,6 +238,7 @@ def do_take_village(s: State, seat: int, move: Move) -> list[Event]:
     s["draw"].remove(card)  # the topmost card of that kind; the rest keeps its order
     hand = s["hand"][seat]
     give(hand, card)
+    give(s["revealed"][seat], card)  # taken openly
     events: list[Event] = [{"type": "village_taken", "player": s["players"][seat],
                             "card": card}]
     if hand_size(hand) == 1:  # no other card to discard in its place: keep it (rules §6)

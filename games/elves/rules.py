@@ -122,6 +122,16 @@ def give(hand: dict[str, int], card: str, n: int = 1) -> None:
     hand[card] = hand.get(card, 0) + n
 
 
+def spend(s: State, seat: int, card: str, n: int = 1) -> None:
+    """``n`` cards of ``card`` leave the seat's hand face up (played or discarded): every card
+    that leaves a hand does so in public, so the public knowledge of the hand (``revealed``,
+    from a "No village card!") shrinks by as many, down to 0."""
+    take(s["hand"][seat], card, n)
+    known = s["revealed"][seat]
+    if card in known:
+        take(known, card, min(n, known[card]))
+
+
 def copy_state(s: State) -> State:
     """A copy of the state deep enough that nothing shared is ever mutated."""
     new = dict(s)
@@ -129,6 +139,7 @@ def copy_state(s: State) -> State:
     new["step"] = dict(s["step"])
     new["gold"] = list(s["gold"])
     new["hand"] = [dict(h) for h in s["hand"]]
+    new["revealed"] = [dict(h) for h in s["revealed"]]
     new["tokens_free"] = list(s["tokens_free"])
     new["purchases"] = list(s["purchases"])
     # village dicts are shared: handlers replace a village dict instead of changing it

@@ -18,7 +18,7 @@ from games.elves.data import (
     VALUE,
 )
 from games.elves.rounds import end_round
-from games.elves.rules import State, Village, ring, take, travel_cards
+from games.elves.rules import State, Village, ring, spend, travel_cards
 
 # -- the route and what a visit costs (§7.1, §7.2) ----------------------------------------------
 
@@ -174,7 +174,7 @@ def do_travel(s: State, seat: int, move: Move) -> list[Event]:
     v = s["realms"][r_seat][slot]
     extra = obstacle_surcharge(s, seat, v, r_seat)
     need = COST[x][v["card"]] + extra
-    take(s["hand"][seat], x, need)
+    spend(s, seat, x, need)
     s["discard"].extend([x] * need)
     visit: Event = {"type": "visited", "via": "travel", "transport": x, "cards": need,
                     "obstacle_extra": bool(extra)}
@@ -186,7 +186,7 @@ def do_escort(s: State, seat: int, move: Move) -> list[Event]:
     index = next_village(s, seat, route)
     assert index is not None
     realm_seat = route[index][0]
-    take(s["hand"][seat], "escort")
+    spend(s, seat, "escort")
     s["discard"].append("escort")
     s["journey"]["escort"] = realm_seat
     return [{"type": "escort_played", "player": s["players"][seat],
@@ -194,7 +194,7 @@ def do_escort(s: State, seat: int, move: Move) -> list[Event]:
 
 
 def do_reverse(s: State, seat: int, move: Move) -> list[Event]:
-    take(s["hand"][seat], "reverse")
+    spend(s, seat, "reverse")
     s["discard"].append("reverse")
     j = s["journey"]
     j["dir"] = -j["dir"]
@@ -212,7 +212,7 @@ def do_teleport(s: State, seat: int, move: Move) -> list[Event]:
 
 def do_teleport_card(s: State, seat: int, move: Move) -> list[Event]:
     card = move["card"]
-    take(s["hand"][seat], card)
+    spend(s, seat, card)
     s["discard"].append(card)
     events: list[Event] = [{"type": "teleport_card", "player": s["players"][seat],
                             "card": card}]
