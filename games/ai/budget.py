@@ -6,26 +6,29 @@ reference 2-core machine by ``bench/ai.py --calibrate``). The search stops when 
 spent, so the same seed and the same view always give the same move, whatever the load.
 
 The wall clock is read only for a safety deadline (``budget_s * DEADLINE_FACTOR``, checked
-between iterations): on a machine much slower than the reference it stops the search early,
-and only then may the move depend on timing. ``deadline=False`` (tests, replays) turns it off.
+between iterations, stopping when one more iteration of the average length would pass it): on
+a machine slower than the reference (or shared and loaded) it stops the search early, and
+only then may the move depend on timing. ``deadline=False`` (tests, replays) turns it off.
 """
 
 from __future__ import annotations
 
 import time
 
-DEADLINE_FACTOR = 1.05
+DEADLINE_FACTOR = 1.0
 
 
 class Budget:
     """Steps left to spend and an optional wall-clock deadline."""
 
-    __slots__ = ("left", "total", "_deadline")
+    __slots__ = ("left", "total", "_deadline", "_start", "_checks")
 
     def __init__(self, steps: int, deadline_s: float | None = None) -> None:
         self.total = max(0, steps)
         self.left = self.total
-        self._deadline = None if deadline_s is None else time.perf_counter() + deadline_s
+        self._start = time.perf_counter()
+        self._deadline = None if deadline_s is None else self._start + deadline_s
+        self._checks = 0
 
     @classmethod
     def for_seconds(cls, budget_s: float, steps_per_second: float,
@@ -40,6 +43,11 @@ class Budget:
         return self.total - self.left
 
     def exhausted(self) -> bool:
+        """Called once per iteration: out of steps, or the next iteration would end late."""
         if self.left <= 0:
             return True
-        return self._deadline is not None and time.perf_counter() >= self._deadline
+        if self._deadline is None:
+            return False
+        self._checks += 1
+        now = time.perf_counter()
+        return now + (now - self._start) / self._checks >= self._deadline

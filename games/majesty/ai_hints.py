@@ -1,8 +1,8 @@
 """What the AI knows of Majesty (read by ``games.ai.hints``; the search itself is generic).
 
 Evaluation: the §6.2 final scoring applied now (play points, infirmary penalty, variety,
-majorities), which is exactly the score if the game ended at this point. Rollouts are uniform:
-a game is 24 turns per player at most, short enough to play to the end.
+majorities), which is exactly the score if the game ended at this point. Rollouts are uniform
+and cut off after ROLLOUT_DEPTH plies: points only grow, so the score now is a good guide.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from typing import Any
 
 from games.majesty.engine import breakdowns
 
-SCORE_SCALE = 8.0          # points: a lead of 8 is clearly ahead
-ROLLOUT_DEPTH = 120        # plies; more than a whole 4-player game, so rollouts reach the end
+SCORE_SCALE = 10.0         # points: a lead of 10 is clearly ahead
+ROLLOUT_DEPTH = 16         # plies, then the score now (final scoring applied now) is the value
 STEPS_PER_SECOND = 6500.0  # measured by bench/ai.py --calibrate (2 cores, shared)
 
 
