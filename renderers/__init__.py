@@ -3,22 +3,59 @@
 Each game has ``renderers/<game id>.py`` exposing::
 
     def render(view: dict, *, names: dict[str, str] | None = None,
-               theme: Theme | None = None) -> PIL.Image.Image
+               theme: Theme | None = None, tr: Tr | None = None) -> PIL.Image.Image
+    def summary(board, view) -> (round text, whose turn, [(player, score text)])
 
 ``view`` is exactly what ``Game.view(state, viewer)`` returned (``view.get("viewer")`` tells a
-private image from the public one); ``names`` maps player ids to display names. Call
-:func:`render_png` from the bot (off the event loop) to get PNG bytes.
+private image from the public one); ``names`` maps player ids to display names; ``tr`` turns a
+text key into words (default English, :mod:`renderers.text_en`). Call :func:`render_png` from
+the bot (off the event loop) for PNG bytes and :func:`alt_text` for the attachment's
+description.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from typing import Any
 
-from renderers.common import to_png
+from renderers.encode import to_png
+from renderers.kit import Board
+from renderers.text_en import Tr, english
+
+__all__ = ["alt_text", "has_renderer", "render_png", "to_png"]
+
+TITLE_KEYS = {"majesty": "majesty.title", "empire_engine": "ee.title",
+              "elves": "elves.title", "tek": "tek.title"}
 
 
-def render_png(game_id: str, view: dict[str, Any], names: dict[str, str] | None = None) -> bytes:
+def has_renderer(game_id: str) -> bool:
+    return importlib.util.find_spec(f"renderers.{game_id}") is not None
+
+
+def render_png(game_id: str, view: dict[str, Any], names: dict[str, str] | None = None,
+               tr: Tr | None = None) -> bytes:
     """PNG bytes of ``view`` drawn by ``renderers/<game_id>.py``."""
     module = importlib.import_module(f"renderers.{game_id}")
-    return to_png(module.render(view, names=names))
+    return to_png(module.render(view, names=names, tr=tr))
+
+
+def alt_text(game_id: str, view: dict[str, Any], names: dict[str, str] | None = None,
+             tr: Tr | None = None) -> str:
+    """One line for the attachment's alt text: game, round, whose turn, scores (issue 13 #6)."""
+    module = importlib.import_module(f"renderers.{game_id}")
+    tr = tr or english
+    seats = _seats(view)
+    board = Board.new(1, seats, names, tr=tr)
+    round_text, turn, scores = module.summary(board, view)
+    listed = ", ".join(tr("alt.score", name=board.name(p), score=s) for p, s in scores)
+    line = tr("alt.line", title=tr(TITLE_KEYS.get(game_id, game_id)), round=round_text,
+              turn=turn.rstrip("."), scores=listed or tr("alt.no_scores"))
+    return " ".join(line.split())
+
+
+def _seats(view: dict[str, Any]) -> list[str]:
+    if view.get("seats"):
+        return [str(s["player"]) for s in view["seats"]]
+    players = view.get("players") or []
+    return [str(p["id"]) if isinstance(p, dict) else str(p) for p in players]

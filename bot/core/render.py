@@ -1,29 +1,88 @@
-"""Board images for the bot: views go to the game's renderer in a worker thread."""
+"""Board images for the bot: views go to the game's renderer in a worker thread.
+
+A small cache keyed by the game, the exact view (canonical JSON) and the names skips drawing a
+board whose view did not change since it was last drawn (issue 13 item 7): a retry, a second
+publish of the same state, a private image asked for twice. The cache is bounded (LRU).
+"""
 
 from __future__ import annotations
 
 import asyncio
-import importlib.util
+import hashlib
+import json
 import logging
+from collections import OrderedDict
+from typing import Any
 
 from bot.core.host import SessionHost
 from bot.core.store import SessionRecord
-from renderers import render_png
+from renderers import alt_text, has_renderer, render_png
+
+__all__ = ["BoardCache", "board_alt_text", "board_png", "has_renderer"]
 
 log = logging.getLogger(__name__)
 
 
-def has_renderer(game_id: str) -> bool:
-    return importlib.util.find_spec(f"renderers.{game_id}") is not None
+class BoardCache:
+    """PNG bytes by (game, view, names); the oldest entry goes first when full."""
+
+    def __init__(self, size: int = 64) -> None:
+        self.size = size
+        self.hits = 0
+        self.misses = 0
+        self._items: OrderedDict[str, bytes] = OrderedDict()
+
+    @staticmethod
+    def key(game_id: str, view: dict[str, Any], names: dict[str, str]) -> str:
+        blob = json.dumps([game_id, view, names], sort_keys=True, separators=(",", ":"),
+                          ensure_ascii=False, default=str)
+        return hashlib.blake2b(blob.encode(), digest_size=16).hexdigest()
+
+    def get(self, key: str) -> bytes | None:
+        data = self._items.get(key)
+        if data is None:
+            self.misses += 1
+            return None
+        self.hits += 1
+        self._items.move_to_end(key)
+        return data
+
+    def put(self, key: str, data: bytes) -> None:
+        self._items[key] = data
+        self._items.move_to_end(key)
+        while len(self._items) > self.size:
+            self._items.popitem(last=False)
 
 
-async def board_png(host: SessionHost, rec: SessionRecord, viewer: str | None) -> bytes | None:
+CACHE = BoardCache()
+
+
+async def board_png(host: SessionHost, rec: SessionRecord, viewer: str | None,
+                    cache: BoardCache = CACHE) -> bytes | None:
     """PNG of ``viewer``'s view (None = public), or None when it cannot be drawn."""
     if rec.state is None or not has_renderer(rec.game):
         return None
     view = host.view(rec, viewer)
+    names = host.names(rec)
+    key = cache.key(rec.game, view, names)
+    cached = cache.get(key)
+    if cached is not None:
+        return cached
     try:
-        return await asyncio.to_thread(render_png, rec.game, view, host.names(rec))
+        data = await asyncio.to_thread(render_png, rec.game, view, names)
     except Exception:
         log.exception("render failed: session %s game %s viewer %s", rec.id, rec.game, viewer)
+        return None
+    cache.put(key, data)
+    return data
+
+
+def board_alt_text(host: SessionHost, rec: SessionRecord, viewer: str | None) -> str | None:
+    """The one-line description of the same board for the attachment (issue 13 item 6)."""
+    if rec.state is None or not has_renderer(rec.game):
+        return None
+    try:
+        return alt_text(rec.game, host.view(rec, viewer), host.names(rec))
+    except Exception:
+        log.exception("alt text failed: session %s game %s", rec.id, rec.game)
         return None

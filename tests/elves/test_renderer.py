@@ -19,6 +19,7 @@ from games.elves import GAME
 from renderers import render_png
 from renderers.common import MAX_PNG_BYTES, MAX_WIDTH
 from renderers.elves import render
+from renderers.kit import WIDTH
 from tests.elves.helpers import build, play
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -102,7 +103,7 @@ def test_size_and_byte_limits(case: str) -> None:
     view = GAME.view(over_state(), None) if case == "over" else CASES[case]()
     png = render_png("elves", view, NAMES)
     img = _image(png)
-    assert img.width <= MAX_WIDTH and 700 <= img.width
+    assert img.width == WIDTH <= MAX_WIDTH
     assert len(png) < MAX_PNG_BYTES
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
 

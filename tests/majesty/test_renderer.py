@@ -13,6 +13,7 @@ from games.ai import RandomPlayer
 from games.majesty import GAME
 from renderers import render_png
 from renderers.common import MAX_PNG_BYTES, MAX_WIDTH
+from renderers.kit import WIDTH
 from renderers.majesty import render
 from tests.majesty.helpers import build
 
@@ -75,7 +76,7 @@ def test_limits(n: int, options: dict, seed: int, moves: int) -> None:
         png = render_png("majesty", GAME.view(state, viewer), NAMES)
         img = Image.open(io.BytesIO(png))
         assert img.format == "PNG"
-        assert 700 <= img.width <= MAX_WIDTH
+        assert img.width == WIDTH <= MAX_WIDTH
         assert len(png) < MAX_PNG_BYTES
 
 

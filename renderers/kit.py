@@ -1,0 +1,252 @@
+"""The phone-first drawing kit every board is built from (issue 13 items 1-5).
+
+Every board is :data:`WIDTH` px wide. Discord shows it about 400 px wide on a phone, so a font
+of ``s`` px reads as ``s * 400 / WIDTH`` px there: :data:`FINE` (legends) reads as 8 px,
+:data:`BODY` and larger (names, scores, counts, costs, whose turn) as at least 11 px. All text
+goes through :meth:`Board.text` (one ``ImageDraw.text`` call per string) so the image tests can
+instrument it; all words go through the board's ``tr``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from PIL import Image, ImageDraw, ImageFont
+
+from renderers.palette import DEFAULT_THEME, WHITE, Colour, Theme, seat_colour
+from renderers.text_en import Tr, english
+
+FONT_DIR = Path(__file__).parent / "fonts"
+WIDTH = 640
+MARGIN = 12
+FINE = 13  # 8.1 px at 400 px display width
+BODY = 18  # 11.25 px
+BIG = 22
+TITLE = 26
+BAND_H = 40
+HEADER_H = BAND_H + 8 + 3 * 24 + 8  # band, "Now" line, two "Last" lines
+
+
+def line_h(size: int) -> int:
+    return round(size * 1.3)
+
+
+@lru_cache(maxsize=32)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The bundled DejaVu Sans (Latin Extended: Czech "ěščřžýáíéůú" included), cached."""
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    return ImageFont.truetype(str(FONT_DIR / name), size)
+
+
+@lru_cache(maxsize=8192)
+def width_of(text: str, size: int, bold: bool = False) -> int:
+    return int(font(size, bold).getlength(text))
+
+
+def wrap(text: str, size: int, bold: bool, width: int) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` px (words, then characters)."""
+    lines: list[str] = []
+    width = max(width, 2 * size)
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            trial = f"{line} {word}" if line else word
+            if width_of(trial, size, bold) <= width:
+                line = trial
+                continue
+            if line:
+                lines.append(line)
+            while len(word) > 1 and width_of(word, size, bold) > width:
+                cut = max(1, next((k for k in range(len(word), 0, -1)
+                                   if width_of(word[:k], size, bold) <= width), 1))
+                lines.append(word[:cut])
+                word = word[cut:]
+            line = word
+        lines.append(line)
+    return lines
+
+
+def shorten(text: str, size: int, bold: bool, width: int) -> str:
+    """``text`` cut with an ellipsis to ``width`` px (play boards only, never on finals)."""
+    if width_of(text, size, bold) <= width:
+        return text
+    while text and width_of(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def display_name(player: str, names: dict[str, str] | None) -> str:
+    """The display name for ``player``; AI seats read "AI 1", unknown ids stay as they are."""
+    if names and player in names:
+        return names[player]
+    if player.startswith("ai:"):
+        return "AI " + player[3:]
+    return player
+
+
+@dataclass
+class Board:
+    """One image being drawn: canvas, theme, translator, seat numbers and display names."""
+
+    image: Image.Image
+    draw: ImageDraw.ImageDraw
+    theme: Theme
+    tr: Tr
+    seats: dict[str, int]
+    names: dict[str, str]
+
+    @classmethod
+    def new(cls, height: int, seats: Sequence[str], names: dict[str, str] | None,
+            theme: Theme | None = None, tr: Tr | None = None, width: int = WIDTH) -> Board:
+        theme = theme or DEFAULT_THEME
+        image = Image.new("RGB", (width, height), theme.background)
+        who = {p: display_name(p, names) for p in seats}
+        return cls(image, ImageDraw.Draw(image), theme, tr or english,
+                   {p: i for i, p in enumerate(seats)}, who)
+
+    @property
+    def width(self) -> int:
+        return self.image.width
+
+    def name(self, player: str | None) -> str:
+        return self.names.get(player or "", display_name(player or "?", None))
+
+    def colour(self, player: str | None) -> Colour:
+        return seat_colour(self.seats.get(player or "", 0)) if player in self.seats else \
+            self.theme.muted
+
+    def text(self, x: float, y: float, s: str, size: int = BODY, bold: bool = False,
+             fill: Colour | None = None, anchor: str = "la") -> int:
+        """Draw ``s``; returns its width. The only way text reaches a board."""
+        if s:
+            self.draw.text((x, y), s, font=font(size, bold), fill=fill or self.theme.ink,
+                           anchor=anchor)
+        return width_of(s, size, bold)
+
+    def lines(self, x: int, y: int, s: str, width: int, size: int = BODY, bold: bool = False,
+              fill: Colour | None = None, max_lines: int = 99) -> int:
+        """``s`` wrapped into at most ``max_lines`` lines (the last shortened); returns new y."""
+        rows = wrap(s, size, bold, width)
+        if len(rows) > max_lines:
+            rows = rows[: max_lines - 1] + [shorten(" ".join(rows[max_lines - 1:]), size, bold,
+                                                    width)]
+        for row in rows:
+            self.text(x, y, row, size, bold, fill)
+            y += line_h(size)
+        return y
+
+    def seat_disc(self, x: int, y: int, player: str, size: int = 24) -> int:
+        """A rounded square in the seat colour with the seat number in white; returns width."""
+        fill = self.colour(player)
+        self.draw.rounded_rectangle((x, y, x + size, y + size), radius=5, fill=fill)
+        number = str(self.seats.get(player, -1) + 1)
+        self.text(x + size / 2, y + size / 2 + 1, number, BODY if size >= 22 else FINE, True,
+                  WHITE, "mm")
+        return size
+
+    def name_tag(self, x: int, y: int, player: str, width: int, size: int = BODY,
+                 bold: bool = True, clip: bool = True) -> int:
+        """Seat disc plus the name in the seat colour, top-left at (x, y); returns the width."""
+        disc = self.seat_disc(x, y, player)
+        label = self.name(player)
+        if clip:
+            label = shorten(label, size, bold, width - disc - 6)
+        return disc + 6 + self.text(x + disc + 6, y + disc / 2 + 1, label, size, bold,
+                                    self.colour(player), "lm")
+
+    def header(self, title: str, right: str, now: str, last: str) -> int:
+        """The fixed header: title band, whose turn, what just happened; returns its height."""
+        t, m = self.theme, MARGIN
+        self.draw.rectangle((0, 0, self.width, BAND_H), fill=t.band)
+        self.text(m, BAND_H / 2, title, TITLE, True, t.band_ink, "lm")
+        self.text(self.width - m, BAND_H / 2, right, BODY, True, WHITE, "rm")
+        y = BAND_H + 8
+        y2 = self.lines(m, y, self.tr("board.now", text=now), self.width - 2 * m, BODY, True,
+                        max_lines=2)
+        used = (y2 - y) // line_h(BODY)
+        self.lines(m, y2, self.tr("board.last", text=last), self.width - 2 * m, BODY, False,
+                   t.ink, max_lines=3 - used)
+        self.draw.line((0, HEADER_H - 2, self.width, HEADER_H - 2), fill=t.line, width=2)
+        return HEADER_H
+
+    def panel(self, box: tuple[int, int, int, int], player: str | None = None,
+              mine: bool = False) -> None:
+        """A light panel; a seat's panel has a seat-coloured edge, the viewer's a thick frame."""
+        t = self.theme
+        self.draw.rectangle(box, fill=t.panel, outline=t.line)
+        if player is not None:
+            self.draw.rectangle((box[0], box[1], box[0] + 5, box[3]), fill=self.colour(player))
+        if mine:
+            self.draw.rectangle((box[0] - 2, box[1] - 2, box[2] + 2, box[3] + 2),
+                                outline=t.highlight, width=3)
+
+    def legend(self, y: int, s: str) -> int:
+        return self.lines(MARGIN, y, s, self.width - 2 * MARGIN, FINE, False, self.theme.muted)
+
+
+@dataclass(frozen=True)
+class FinalRow:
+    """One player's line of a final table: rank, total and the breakdown (words with units)."""
+
+    player: str
+    rank: int
+    total: str
+    parts: tuple[str, ...]
+
+
+def sort_final(rows: list[FinalRow], seats: dict[str, int]) -> list[FinalRow]:
+    """Rows by rank, then seat (issue 13 item 5: the winner is first)."""
+    return sorted(rows, key=lambda r: (r.rank, seats.get(r.player, 99)))
+
+
+def final_row_height(parts: int) -> int:
+    return 30 + parts * line_h(BODY) + 8
+
+
+def draw_final(board: Board, y: int, rows: list[FinalRow], you: str | None = None) -> int:
+    """The final table: rank (ties marked), name, total, then one line per breakdown part."""
+    tr, m = board.tr, MARGIN
+    y = board.lines(m, y, tr("board.final"), board.width - 2 * m, BIG, True)
+    ranks = [r.rank for r in rows]
+    for row in sort_final(rows, board.seats):
+        h = final_row_height(len(row.parts))
+        board.panel((m, y, board.width - m, y + h - 4), row.player, row.player == you)
+        tie = ranks.count(row.rank) > 1
+        label = tr("board.rank_tie" if tie else "board.rank", rank=row.rank)
+        x = m + 12
+        x += board.text(x, y + 16, label, BODY, True, anchor="lm") + 8
+        total_w = width_of(row.total, BIG, True)
+        board.name_tag(x, y + 4, row.player, board.width - m - 16 - total_w - x, clip=False)
+        board.text(board.width - m - 10, y + 16, row.total, BIG, True, anchor="rm")
+        ty = y + 30
+        for part in row.parts:
+            board.text(m + 16, ty, part, BODY)
+            ty += line_h(BODY)
+        y += h
+    return y
+
+
+def ranks_line(board: Board, rows: Sequence[FinalRow]) -> str:
+    """ "Game over: X won with 12 VP." (or tied first) for the header of a final board."""
+    first = [r for r in rows if r.rank == 1] or list(rows[:1])
+    if not first:
+        return board.tr("board.game_over")
+    names = board.tr("board.and").join(board.name(r.player) for r in first)
+    key = "board.winners" if len(first) > 1 else "board.winner"
+    return board.tr(key, names=names, score=first[0].total)
+
+
+def grid_positions(count: int, columns: int, x0: int, y0: int, w: int, h: int,
+                   gap: int) -> list[tuple[int, int]]:
+    """Top-left corners of ``count`` cells of ``w`` x ``h`` laid out in ``columns``."""
+    return [(x0 + (i % columns) * (w + gap), y0 + (i // columns) * (h + gap))
+            for i in range(count)]
+
+
+def any_key(d: dict[str, Any], *keys: str) -> Any:
+    """The first present, non-None value of ``keys`` in ``d``."""
+    return next((d[k] for k in keys if d.get(k) is not None), None)

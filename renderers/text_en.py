@@ -1,0 +1,54 @@
+"""Every word the renderers draw, by key, in English (issue 12 plugs other languages in).
+
+A renderer never writes English itself: it calls ``tr(key, **params)``; :func:`english` is the
+default. The bot may pass its own translator with the same signature (for example
+``lambda key, **p: t(key, "cs", **p)`` after registering these keys with ``bot.text.i18n``).
+Keys missing from the catalogue fall back to the key itself, so a gap is visible, not a crash.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+Tr = Callable[..., str]
+
+CATALOG: dict[str, str] = {
+    # shared
+    "board.now": "Now: {text}",
+    "board.last": "Last: {text}",
+    "board.nothing_yet": "Nothing played yet.",
+    "board.game_over": "Game over.",
+    "board.winner": "Game over: {names} won with {score}.",
+    "board.winners": "Game over: {names} tied for first with {score}.",
+    "board.you": "you",
+    "board.round": "Round {round}/{rounds}",
+    "board.final": "Final scores",
+    "board.rank": "{rank}.",
+    "board.rank_tie": "{rank}. (tie)",
+    "board.seat_legend": "Each player's colour carries their seat number.",
+    "board.and": " and ",
+    "alt.line": "{title}, {round}. {turn}. Scores: {scores}.",
+    "alt.score": "{name} {score}",
+    "alt.no_scores": "none yet",
+    "unit.points": "{n} pts",
+    "unit.vp": "{n} VP",
+    "unit.gold": "{n} gold",
+}
+
+
+def english(key: str, /, **params: Any) -> str:
+    """The English text of ``key`` formatted with ``params`` (the key itself when unknown)."""
+    text = CATALOG.get(key, key)
+    try:
+        return text.format(**params) if params else text
+    except (KeyError, IndexError, ValueError):
+        return text
+
+
+def register(entries: dict[str, str]) -> None:
+    """Add a renderer's own keys (each game module registers its words at import)."""
+    for key, text in entries.items():
+        if CATALOG.get(key, text) != text:
+            raise ValueError(f"renderer text key registered twice: {key}")
+        CATALOG[key] = text
