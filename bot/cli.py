@@ -7,6 +7,8 @@ import asyncio
 import sys
 from pathlib import Path
 
+import games
+
 NO_TOKEN = (
     "DISCORD_TOKEN is not set. Create a bot at https://discord.com/developers/applications "
     "(New Application -> Bot -> Reset Token) and invite it with the README's link.\n"
@@ -22,7 +24,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     if not config.token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
-    from bot.adapter.client import run_bot
+    from bot.adapter.app import run_bot
 
     return run_bot(config)
 
@@ -51,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     run = sub.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")
     run.set_defaults(func=cmd_run)
     demo = sub.add_parser("demo", help="play one whole game with AI seats and draw every turn")
-    demo.add_argument("game", help="game id: majesty, empire_engine, elves, tek")
+    demo.add_argument("game", help="game id: " + ", ".join(games.REGISTRY))
     demo.add_argument("--players", type=int, default=None, help="seats (default: the minimum)")
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--out", default="demo-out", help="folder for the PNGs and the database")

@@ -1,4 +1,6 @@
-"""The Discord client: wires the store, the host, the commands and the persistent components."""
+"""The running Discord client: opens the store and the host, shows what changed, runs the turn
+clock, and shuts down gracefully. The wiring of commands, components and the error boundary
+is :mod:`bot.adapter.app`; handlers reach this client as ``interaction.client``."""
 
 from __future__ import annotations
 
@@ -11,37 +13,29 @@ from typing import Any
 import discord
 from discord import app_commands
 
-import bot.text.catalog_en  # noqa: F401  (registers the English catalogue)
-from bot.adapter import handlers as actions
-from bot.adapter.commands import game as game_cmds
-from bot.adapter.commands import standings as standings_cmds
-from bot.adapter.components import ITEMS
 from bot.adapter.publish import Publisher
+from bot.adapter.routes import RoutedClient, Routes
 from bot.core.config import Config
-from bot.core.errors import HostError
 from bot.core.host import SessionHost
-from bot.core.store import Store, open_store
-from bot.text.i18n import t
-from games.base import IllegalMove
+from bot.core.store import open_store
 
 log = logging.getLogger("crowntable")
 SHUTDOWN_GRACE = 5.0
 
 
-class Crowntable(discord.Client):
+class Crowntable(RoutedClient):
     """Default intents only: slash commands need no message content."""
 
-    def __init__(self, config: Config, **kwargs: Any) -> None:
+    def __init__(self, config: Config, routes: Routes, **kwargs: Any) -> None:
         options: dict[str, Any] = {}
         if config.shard_count:
             options["shard_count"] = config.shard_count
         super().__init__(intents=discord.Intents.default(), **options, **kwargs)
         self.config = config
-        self.tree = app_commands.CommandTree(self)
-        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
-        self.store: Store = None  # type: ignore[assignment]
-        self.host: SessionHost = None  # type: ignore[assignment]
-        self.publisher = Publisher(self)
+        self.routes = routes
+        self.tree: app_commands.CommandTree[Crowntable] = app_commands.CommandTree(self)
+        self._host: SessionHost | None = None
+        self._publisher: Publisher | None = None
         self._clock_task: asyncio.Task[None] | None = None
         self._catch_up_task: asyncio.Task[None] | None = None
         self.synced = asyncio.Event()
@@ -49,6 +43,23 @@ class Crowntable(discord.Client):
         self._busy = 0
         self._idle = asyncio.Event()
         self._idle.set()
+
+    @property
+    def host(self) -> SessionHost:
+        if self._host is None:
+            raise RuntimeError("the client is not set up yet (setup_hook opens the host)")
+        return self._host
+
+    @property
+    def publisher(self) -> Publisher:
+        if self._publisher is None:
+            raise RuntimeError("the client is not set up yet (setup_hook opens the host)")
+        return self._publisher
+
+    @property
+    def is_idle(self) -> bool:
+        """No interaction, catch-up or clock tick in progress."""
+        return self._busy == 0
 
     @contextlib.asynccontextmanager
     async def working(self) -> AsyncIterator[None]:
@@ -64,12 +75,8 @@ class Crowntable(discord.Client):
                 self._idle.set()
 
     async def setup_hook(self) -> None:
-        self.store = await open_store(self.config.database_url)
-        self.host = SessionHost(self.store)
-        self.add_dynamic_items(*ITEMS)
-        self.tree.add_command(game_cmds.build(self.host.registry))
-        for command in standings_cmds.build(self.host.registry):
-            self.tree.add_command(command)
+        self._host = SessionHost(await open_store(self.config.database_url))
+        self._publisher = Publisher(self, self._host)
         if self.config.dev_guild_id:
             guild = discord.Object(self.config.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -82,13 +89,15 @@ class Crowntable(discord.Client):
 
     async def catch_up(self) -> None:
         """After a crash or restart, show every change that was stored but not yet published
-        (board, prompts, DMs, final standings)."""
-        for session_id in await self.store.unpublished_sessions():
+        (board, prompts, DMs, final standings). The board is posted anew: an edit the previous
+        run sent may still land late (Discord was slow when it stopped) and would put an old
+        prompt back on the old message, never on the new one."""
+        for session_id in await self.host.unpublished():
             if self.closing:
                 return
             try:
                 async with self.working():
-                    await self.publisher.refresh(session_id)
+                    await self.publisher.refresh(session_id, repost=True)
             except Exception:
                 log.exception("catch-up of session %s failed", session_id)
 
@@ -101,30 +110,13 @@ class Crowntable(discord.Client):
         while not self.closing:
             try:
                 async with self.working():
-                    await actions.publish_clock(self, await self.host.run_clock())
+                    await self.publisher.clock(await self.host.run_clock())
             except asyncio.CancelledError:
                 raise
             except Exception:
-                log.exception("turn clock tick failed")
+                if not self.closing:
+                    log.exception("turn clock tick failed")
             await asyncio.sleep(self.config.clock_interval)
-
-    async def on_app_command_error(self, interaction: discord.Interaction[Any],
-                                   error: app_commands.AppCommandError) -> None:
-        original = getattr(error, "original", error)
-        if isinstance(original, (HostError, IllegalMove)):
-            text = str(original)
-        elif isinstance(error, app_commands.NoPrivateMessage):
-            text = t("error.guild_only")
-        elif isinstance(error, app_commands.TransformerError):
-            text = t("error.bad_input")
-        else:
-            log.error("command %s failed", interaction.command and interaction.command.name,
-                      exc_info=original)
-            text = t("error.internal")
-        try:
-            await actions.say(interaction, text)
-        except discord.HTTPException:
-            pass
 
     async def close(self) -> None:
         """Stop taking new work, let interactions in progress finish (at most
@@ -142,30 +134,5 @@ class Crowntable(discord.Client):
                 except (asyncio.CancelledError, Exception):
                     pass
         await super().close()
-        if self.store is not None:
-            await self.store.close()
-
-
-def setup_logging(level: str) -> None:
-    logging.basicConfig(level=getattr(logging, level, logging.INFO),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    logging.getLogger("discord.http").setLevel(logging.WARNING)
-
-
-async def serve(client: Crowntable) -> None:
-    """Log in and stay connected until ``client.close()`` (what ``crowntable run`` does; the
-    end-to-end tests call it too, against a fake Discord)."""
-    async with client:
-        await client.start(client.config.token or "", reconnect=True)
-
-
-def run_bot(config: Config) -> int:
-    setup_logging(config.log_level)
-    try:
-        asyncio.run(serve(Crowntable(config)))
-    except discord.LoginFailure:
-        log.error("Discord refused the token: check DISCORD_TOKEN in .env")
-        return 2
-    except KeyboardInterrupt:
-        pass
-    return 0
+        if self._host is not None:
+            await self._host.close()

@@ -1,6 +1,7 @@
 """Persistent components (``discord.ui.DynamicItem``): they carry everything in their custom_id,
-so they work after a restart; each callback hands over to :mod:`bot.adapter.handlers` (imported when
-called: actions builds messages out of these components)."""
+so they work after a restart. Each callback hands over to its handler through the running
+client's route table (:func:`bot.adapter.routes.routes_of`): the handlers build messages out of
+these components, so the components do not import them."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 import discord
 
 from bot.adapter import custom_ids as ids
+from bot.adapter.routes import routes_of
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -26,9 +28,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["sid"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot.adapter import handlers as actions
-
-        await actions.lobby_button(interaction, self.session, self.action)
+        await routes_of(interaction).lobby_button(interaction, self.session, self.action)
 
 
 class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -47,9 +47,7 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["sid"]), int(match["ver"]), match["h"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot.adapter import handlers as actions
-
-        await actions.play(interaction, self.session, self.version, self.digest)
+        await routes_of(interaction).play(interaction, self.session, self.version, self.digest)
 
 
 class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
@@ -69,11 +67,10 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         return cls(int(match["sid"]), int(match["ver"]), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        data: dict[str, Any] = dict(interaction.data or {})  # type: ignore[arg-type]
+        data: dict[str, Any] = dict(interaction.data or {})
         values = data.get("values") or []
-        from bot.adapter import handlers as actions
-
-        await actions.play(interaction, self.session, self.version, values[0] if values else "")
+        digest = str(values[0]) if values else ""
+        await routes_of(interaction).play(interaction, self.session, self.version, digest)
 
 
 class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -91,9 +88,8 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["sid"]), int(match["ver"]), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot.adapter import handlers as actions
-
-        await actions.turn_page(interaction, self.session, self.version, self.page)
+        await routes_of(interaction).turn_page(interaction, self.session, self.version,
+                                               self.page)
 
 
 class OpenPromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -111,9 +107,7 @@ class OpenPromptButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return cls(int(match["sid"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot.adapter import handlers as actions
-
-        await actions.open_prompt(interaction, self.session)
+        await routes_of(interaction).open_prompt(interaction, self.session)
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:h:(?P<sid>\d+)"):
@@ -129,9 +123,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:h
         return cls(int(match["sid"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        from bot.adapter import handlers as actions
-
-        await actions.show_hand(interaction, self.session)
+        await routes_of(interaction).show_hand(interaction, self.session)
 
 
 ITEMS = (LobbyButton, MoveButton, MoveSelect, PageButton, OpenPromptButton, HandButton)

@@ -9,6 +9,7 @@ from typing import Any
 import discord
 
 from bot.adapter import custom_ids as ids
+from bot.adapter.components import MoveButton, MoveSelect, PageButton
 from bot.text.i18n import t
 from bot.text.presenters import Presenter
 
@@ -51,11 +52,11 @@ def build_prompt(
     page: int = 0,
     first_row: int = 0,
 ) -> Prompt:
-    """The components for ``player``'s ``moves`` (all made at ``version``)."""
-    from bot.adapter.components import MoveButton, MoveSelect, PageButton
-
+    """The components for ``player``'s ``moves`` (all made at ``version``); the moves the
+    presenter calls secondary (pass, decline) are grey buttons."""
     text = presenter.prompt_text(view, player, name)
-    labels = [clip(presenter.move_label(view, m, name) or m.get("type", "?"), 80) for m in moves]
+    labels = [clip(presenter.move_label(view, m, name) or str(m.get("type", "?")), 80)
+              for m in moves]
     items: list[discord.ui.Item[Any]] = []
     if len(moves) <= BUTTONS_MAX:
         details = []
@@ -63,9 +64,9 @@ def build_prompt(
             desc = presenter.move_description(view, move, name)
             if desc:
                 details.append(f"{label}: {clip(desc, 100)}")
-            style = discord.ButtonStyle.primary
-            if move.get("type") in ("pass", "no_block", "end_journey", "skip"):
-                style = discord.ButtonStyle.secondary
+            style = (discord.ButtonStyle.secondary
+                     if move.get("type") in presenter.secondary_moves
+                     else discord.ButtonStyle.primary)
             items.append(MoveButton(session, version, ids.move_hash(move), label=label,
                                     style=style, row=first_row))
         return Prompt(text, items, details)

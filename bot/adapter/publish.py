@@ -1,9 +1,10 @@
 """After every change: update the board, ping whoever must act, DM the private prompts.
 
-All Discord output about a running session goes through :class:`Publisher`, under one lock per
-session, always from the latest stored record (so two quick moves never publish out of order).
-Bot-side bookkeeping (message ids, who was prompted for which decision) lives in the session's
-``meta`` and survives a restart.
+All Discord output about a running session goes through :class:`Publisher`, inside the host's
+:meth:`~bot.core.host.SessionHost.publication` (the session's one lock, the latest record), so
+two quick moves never publish out of order. Bot-side bookkeeping (message ids, who was prompted
+for which decision: :class:`~bot.core.store.Meta`) is read and written only through the host
+and survives a restart.
 """
 
 from __future__ import annotations
@@ -13,21 +14,20 @@ import hashlib
 import io
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 import discord
 
 from bot.adapter.components import HandButton, OpenPromptButton
 from bot.adapter.prompts import Prompt, build_prompt, clip, clip_block, make_view
 from bot.core.errors import HostError
+from bot.core.host import Outcome, SessionHost
 from bot.core.render import board_png
-from bot.core.store import SessionRecord
+from bot.core.store import Meta, SessionRecord
 from bot.text import presenters
 from bot.text.i18n import t
-
-if TYPE_CHECKING:
-    from bot.adapter.client import Crowntable
-    from bot.core.host import Outcome
+from games.base import Event
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +39,7 @@ DM_CLOSED = 50007
 DM_RETRY = 3600  # seconds before a refused DM is tried again within the same table
 
 
-def name_fn(rec: SessionRecord):  # type: ignore[no-untyped-def]
+def name_fn(rec: SessionRecord) -> Callable[[str], str]:
     names = {s.player_id: s.name for s in rec.seats}
     return lambda pid: names.get(pid, pid)
 
@@ -52,7 +52,7 @@ def png_file(png: bytes, filename: str = "board.png") -> discord.File:
     return discord.File(io.BytesIO(png), filename=filename)
 
 
-def event_lines(rec: SessionRecord, events: list[dict[str, Any]]) -> list[str]:
+def event_lines(rec: SessionRecord, events: list[Event]) -> list[str]:
     presenter = presenters.get(rec.game)
     name = name_fn(rec)
     lines = []
@@ -76,17 +76,13 @@ def event_lines(rec: SessionRecord, events: list[dict[str, Any]]) -> list[str]:
 
 
 class Publisher:
-    def __init__(self, bot: Crowntable) -> None:
-        self.bot = bot
-        self._locks: dict[int, asyncio.Lock] = {}
+    """Shows sessions in Discord through ``client`` (channels, DMs), reading and recording
+    through ``host`` only."""
+
+    def __init__(self, client: discord.Client, host: SessionHost) -> None:
+        self.bot = client
+        self.host = host
         self._dm_channels: dict[str, discord.abc.Messageable] = {}
-
-    @property
-    def host(self):  # type: ignore[no-untyped-def]
-        return self.bot.host
-
-    def lock(self, session_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(session_id, asyncio.Lock())
 
     # -- who is prompted where ---------------------------------------------------------------
     def human_actors(self, rec: SessionRecord) -> list[str]:
@@ -97,7 +93,7 @@ class Publisher:
         """Whether ``player``'s current prompt must not be shown in the channel."""
         if presenters.get(rec.game).private_prompts:
             return True
-        return bool(self.host.is_secret_decision(rec, player))
+        return self.host.is_secret_decision(rec, player)
 
     def public_prompt(self, rec: SessionRecord) -> tuple[str, Prompt] | None:
         """The prompt shown on the board itself, when one player acts in the open."""
@@ -117,53 +113,55 @@ class Publisher:
     # -- the whole publication ---------------------------------------------------------------
     async def publish(self, outcome: Outcome, handled: tuple[str, ...] = (),
                       repost: bool = False) -> None:
-        async with self.lock(outcome.record.id):
-            rec = await self.host.get(outcome.record.id)
-            meta = dict(rec.meta)
-            lines = event_lines(rec, outcome.events)
-            meta["log"] = (meta.get("log", []) + lines)[-LOG_KEEP:]
-            if lines:
-                meta["last_change_lines"] = len(lines)
-            prompted = meta.setdefault("prompted", {})
-            for p in handled:  # prompted in place (an edited DM or ephemeral message)
+        """Show ``outcome`` (its events in the log) on the latest record: board, private
+        prompts, pings, hands, final standings. ``handled``: players already prompted in place
+        (an edited DM or ephemeral message)."""
+        async with self.host.publication(outcome.record.id) as (rec, meta):
+            self.record_events(rec, meta, outcome.events)
+            for p in handled:
                 if p in rec.clock:
-                    prompted[p] = rec.clock[p]["since"]
+                    meta.setdefault("prompted", {})[p] = rec.clock[p]["since"]
                 meta.setdefault("hand_sig", {})[p] = self.hand_signature(rec, p)
             try:
-                await self.update_board(rec, meta, repost=repost)
-                if rec.status == "running":
-                    await self.private_prompts(rec, meta)
-                    await self.ping(rec, meta)
-                else:
-                    await self.drop_ping(rec, meta)
-                await self.hands(rec, meta)
-                if rec.status == "finished" and not meta.get("final_posted"):
-                    await self.final(rec, meta)
-                meta["published_version"] = rec.version
+                await self.show(rec, meta, repost)
             except discord.Forbidden as exc:  # the channel's permissions keep the bot out
                 log.warning("session %s: may not post in channel %s (%s)", rec.id,
                             rec.channel_id, exc.code)
                 raise HostError("no_channel_permissions") from None
-            finally:
-                await self.host.store.set_meta(rec.id, meta)
 
-    async def update_meta(self, session_id: int, change) -> None:  # type: ignore[no-untyped-def]
-        """Read-modify-write of the bot bookkeeping, under the session's publish lock."""
-        async with self.lock(session_id):
-            rec = await self.host.get(session_id)
-            meta = dict(rec.meta)
-            change(meta)
-            await self.host.store.set_meta(session_id, meta)
+    @staticmethod
+    def record_events(rec: SessionRecord, meta: Meta, events: list[Event]) -> None:
+        lines = event_lines(rec, events)
+        meta["log"] = (meta.get("log", []) + lines)[-LOG_KEEP:]
+        if lines:
+            meta["last_change_lines"] = len(lines)
+
+    async def show(self, rec: SessionRecord, meta: Meta, repost: bool) -> None:
+        await self.update_board(rec, meta, repost=repost)
+        if rec.status == "running":
+            await self.private_prompts(rec, meta)
+            await self.ping(rec, meta)
+        else:
+            await self.drop_ping(rec, meta)
+        await self.hands(rec, meta)
+        if rec.status == "finished" and not meta.get("final_posted"):
+            await self.final(rec, meta)
+        meta["published_version"] = rec.version
 
     async def refresh(self, session_id: int, repost: bool = False) -> None:
         """Publish the current state without new events (``/game board``, after a restart)."""
-        from bot.core.host import Outcome
+        await self.publish(Outcome(await self.host.current(session_id)), repost=repost)
 
-        rec = await self.host.get(session_id)
-        await self.publish(Outcome(rec), repost=repost)
+    async def clock(self, outcomes: list[Outcome]) -> None:
+        """Show what the turn clock did: moves made for idle players, reminders."""
+        for out in outcomes:
+            if out.moved:
+                await self.publish(out)
+            if out.reminders:
+                await self.reminders(out.record, out.reminders)
 
     # -- the board message -------------------------------------------------------------------
-    def board_embed(self, rec: SessionRecord, meta: dict[str, Any], has_image: bool,
+    def board_embed(self, rec: SessionRecord, meta: Meta, has_image: bool,
                     public: tuple[str, Prompt] | None | bool = True) -> discord.Embed:
         """``public``: the board's own prompt if already built (True: build it here)."""
         game = self.host.game(rec.game)
@@ -181,7 +179,7 @@ class Publisher:
         if rec.status == "running":
             waiting = self.human_actors(rec)
             if waiting:
-                due = [c["due"] for p, c in rec.clock.items() if c.get("due")]
+                due = [c["due"] for c in rec.clock.values() if c["due"] is not None]
                 line = t("board.waiting", names=", ".join(f"**{name(p)}**" for p in waiting))
                 if due:
                     line += " " + t("board.deadline", when=f"<t:{int(min(due))}:R>")
@@ -225,7 +223,7 @@ class Publisher:
         items.append(HandButton(rec.id, label=t("board.my_view"), row=4))
         return make_view(items)
 
-    async def update_board(self, rec: SessionRecord, meta: dict[str, Any],
+    async def update_board(self, rec: SessionRecord, meta: Meta,
                            repost: bool = False) -> None:
         png = await board_png(self.host, rec, None)
         public = self.public_prompt(rec) if rec.status == "running" else None
@@ -255,12 +253,12 @@ class Publisher:
         meta["board"] = {"id": message.id, "at": now}
 
     # -- notifications -----------------------------------------------------------------------
-    async def ping(self, rec: SessionRecord, meta: dict[str, Any]) -> None:
+    async def ping(self, rec: SessionRecord, meta: Meta) -> None:
         """One short channel message when a new decision starts for someone who is not DMed."""
         pinged = meta.setdefault("pinged", {})
         lines = []
         for p in self.human_actors(rec):
-            since = rec.clock.get(p, {}).get("since")
+            since = rec.since(p)
             if pinged.get(p) == since:
                 continue
             if not self.is_private(rec, p):
@@ -283,7 +281,7 @@ class Publisher:
             "\n".join(lines), allowed_mentions=discord.AllowedMentions(users=True))
         meta["ping"] = message.id
 
-    async def drop_ping(self, rec: SessionRecord, meta: dict[str, Any]) -> None:
+    async def drop_ping(self, rec: SessionRecord, meta: Meta) -> None:
         """The game is over: nobody's turn any more."""
         old = meta.pop("ping", None)
         if old:
@@ -307,18 +305,18 @@ class Publisher:
         (``since``, the session's creation time): people open their DMs between games."""
         if not user_id.isdigit():
             return None
-        closed_at = await self.host.store.dms_closed_at(user_id)
+        closed_at = await self.host.dm_refused_at(user_id)
         if closed_at is not None and closed_at >= since and time.time() - closed_at < DM_RETRY:
             return None
         try:
             channel = await self.dm_channel(user_id)
             message = await channel.send(**kwargs)
             if closed_at is not None:
-                await self.host.store.set_dms_closed(user_id, False)
+                await self.host.remember_dm(user_id, refused=False)
             return message
         except discord.Forbidden as exc:
             if exc.code == DM_CLOSED:
-                await self.host.store.set_dms_closed(user_id, True)
+                await self.host.remember_dm(user_id, refused=True)
             log.info("DM to %s refused (%s)", user_id, exc.code)
             return None
         except discord.HTTPException as exc:
@@ -356,10 +354,10 @@ class Publisher:
             payload["file"] = png_file(png)
         return payload
 
-    async def private_prompts(self, rec: SessionRecord, meta: dict[str, Any]) -> None:
+    async def private_prompts(self, rec: SessionRecord, meta: Meta) -> None:
         prompted = meta.setdefault("prompted", {})
         due = [p for p in self.human_actors(rec)
-               if self.is_private(rec, p) and prompted.get(p) != rec.clock.get(p, {}).get("since")]
+               if self.is_private(rec, p) and prompted.get(p) != rec.since(p)]
 
         async def one(p: str) -> None:
             payload = await self.private_prompt_payload(rec, p)
@@ -367,7 +365,7 @@ class Publisher:
                 payload.pop("view")
             message = await self.send_dm(p, rec.created_at, **payload)
             if message is not None:
-                prompted[p] = rec.clock.get(p, {}).get("since")
+                prompted[p] = rec.since(p)
                 meta.setdefault("hand_sig", {})[p] = self.hand_signature(rec, p)
 
         await asyncio.gather(*(one(p) for p in due))
@@ -378,7 +376,7 @@ class Publisher:
         text = presenters.get(rec.game).hand_text(self.host.view(rec, player), name_fn(rec))
         return hashlib.sha1(text.encode()).hexdigest()[:12] if text else None
 
-    async def hands(self, rec: SessionRecord, meta: dict[str, Any]) -> None:
+    async def hands(self, rec: SessionRecord, meta: Meta) -> None:
         """Games with hands: DM a player their hand whenever it changed (not while prompted)."""
         presenter = presenters.get(rec.game)
         if rec.state is None or rec.status != "running" or not presenter.dm_hand_updates:
@@ -397,7 +395,7 @@ class Publisher:
             if await self.send_dm(p, rec.created_at, embed=embed) is not None:
                 sigs[p] = sig
 
-    async def final(self, rec: SessionRecord, meta: dict[str, Any]) -> None:
+    async def final(self, rec: SessionRecord, meta: Meta) -> None:
         game = self.host.game(rec.game)
         name = name_fn(rec)
         rows = sorted(game.outcome(self.host.state(rec)), key=lambda r: r["rank"])
@@ -415,7 +413,8 @@ class Publisher:
 
     async def reminders(self, rec: SessionRecord, players: list[str]) -> None:
         for p in players:
-            due = rec.clock.get(p, {}).get("due")
+            entry = rec.clock.get(p)
+            due = entry["due"] if entry is not None else None
             when = f"<t:{int(due)}:R>" if due else "?"
             text = t("reminder.dm", channel=f"<#{rec.channel_id}>", when=when)
             if await self.send_dm(p, rec.created_at, content=text) is None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from dotenv import load_dotenv
 
@@ -17,7 +17,6 @@ class Config:
     shard_count: int | None = None
     shard_ids: list[int] | None = None
     clock_interval: float = 5.0  # seconds between turn-clock checks
-    extra: dict[str, str] = field(default_factory=dict)
 
     def __repr__(self) -> str:  # keep the token out of logs and tracebacks
         return (f"Config(token={'set' if self.token else 'missing'}, "

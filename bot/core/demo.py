@@ -9,7 +9,7 @@ from pathlib import Path
 import games
 from bot.core.errors import HostError
 from bot.core.host import SessionHost
-from bot.core.store import SQLiteStore
+from bot.core.store import SessionRecord, SQLiteStore
 from games.ai import RandomPlayer
 from renderers import render_png
 
@@ -68,7 +68,7 @@ async def run_demo(game_id: str, players: int | None, seed: int, out: Path) -> i
         await store.close()
 
 
-async def _draw(host: SessionHost, rec, viewer: str | None, path: Path) -> None:
+async def _draw(host: SessionHost, rec: SessionRecord, viewer: str | None, path: Path) -> None:
     view = host.view(rec, viewer)
     try:
         png = await asyncio.to_thread(render_png, rec.game, view, host.names(rec))

@@ -14,9 +14,11 @@ prompts, but a double click or an old prompt from an earlier decision is refused
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import dataclasses
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,7 +29,11 @@ import games as games_pkg
 from bot.core.errors import HostError
 from bot.core.store.base import (
     ChannelBusy,
+    ClockEntry,
+    Meta,
     MoveRecord,
+    MoveSource,
+    RateFn,
     Rating,
     Seat,
     SessionRecord,
@@ -35,7 +41,7 @@ from bot.core.store.base import (
     VersionConflict,
 )
 from games.ai import RandomPlayer
-from games.base import Game, IllegalMove, State, canonical
+from games.base import Event, Game, IllegalMove, Move, State, canonical, clone
 
 #: turn clock choices (seconds per decision; None = off)
 TURN_CLOCKS: dict[str, int | None] = {"off": None, "5m": 300, "1h": 3600, "24h": 86400}
@@ -52,8 +58,8 @@ class Outcome:
     """
 
     record: SessionRecord
-    events: list[dict[str, Any]] = field(default_factory=list)
-    moved: list[tuple[str, str]] = field(default_factory=list)  # (player, source)
+    events: list[Event] = field(default_factory=list)
+    moved: list[tuple[str, MoveSource]] = field(default_factory=list)  # (player, source)
     reminders: list[str] = field(default_factory=list)  # players reminded by the clock
 
     @property
@@ -61,8 +67,7 @@ class Outcome:
         return self.record.status == "finished"
 
 
-def rank_rating(outcome: list[dict[str, Any]], humans: set[str]) -> Callable[
-        [dict[str, Rating]], dict[str, Rating]]:
+def rank_rating(outcome: list[dict[str, Any]], humans: set[str]) -> RateFn:
     """An OpenSkill Plackett-Luce update for the human seats of a finished game."""
     model = PlackettLuce()
     rows = [r for r in outcome if r["player"] in humans]
@@ -70,12 +75,12 @@ def rank_rating(outcome: list[dict[str, Any]], humans: set[str]) -> Callable[
     def rate(current: dict[str, Rating]) -> dict[str, Rating]:
         if len(rows) < 2:
             return {}
-        teams = []
+        teams: list[list[Any]] = []
         for r in rows:
             old = current.get(r["player"])
             teams.append([model.rating(mu=old.mu, sigma=old.sigma) if old else model.rating()])
         new = model.rate(teams, ranks=[r["rank"] for r in rows])
-        out = {}
+        out: dict[str, Rating] = {}
         for r, team in zip(rows, new, strict=True):
             old = current.get(r["player"])
             out[r["player"]] = Rating(
@@ -104,8 +109,9 @@ class SessionHost:
         self.registry = registry if registry is not None else games_pkg.REGISTRY
         self.now = now
         self.seed_source = seed_source
+        #: one lock per session: moves, lobby changes, the clock and the publication of a
+        #: change (with its ``meta`` bookkeeping) all take it
         self._locks: dict[int, asyncio.Lock] = {}
-        self._channel_locks: dict[str, asyncio.Lock] = {}
         self._states: dict[int, tuple[int, State]] = {}
         #: the last record this host stored per session; a move starts from it and the CAS
         #: in the store catches any change made elsewhere (then it re-reads and re-validates)
@@ -133,6 +139,12 @@ class SessionHost:
         if rec is None:
             raise HostError("no_session")
         return rec
+
+    async def current(self, session_id: int) -> SessionRecord:
+        """The latest record this host knows: the one it last stored (no database read), else
+        the stored one. Treat it as read-only; every change goes through a host method."""
+        rec = self._records.get(session_id)
+        return rec if rec is not None else await self.get(session_id)
 
     def state(self, rec: SessionRecord) -> State:
         """The engine state of ``rec`` (cached by version)."""
@@ -327,7 +339,7 @@ class SessionHost:
             return await self._save(rec, before)
 
     # -- play --------------------------------------------------------------------------------
-    async def apply(self, session_id: int, player: str, move: Any,
+    async def apply(self, session_id: int, player: str, move: Move,
                     expected_version: int | None = None) -> Outcome:
         """Apply ``player``'s ``move``; then let AI seats move until a human must act.
 
@@ -337,7 +349,7 @@ class SessionHost:
         """
         async with self._lock(session_id):
             for attempt in range(3):
-                rec = self._records.get(session_id) if attempt == 0 else None
+                rec = self._working_copy(session_id) if attempt == 0 else None
                 cached = rec is not None
                 if rec is None or (expected_version is not None
                                    and expected_version > rec.version):
@@ -357,7 +369,16 @@ class SessionHost:
                 return out
             raise HostError("busy")
 
-    async def _try_move(self, rec: SessionRecord, player: str, move: Any,
+    def _working_copy(self, session_id: int) -> SessionRecord | None:
+        """The cached record, copied: a move changes its copy, so a reader holding the cached
+        one never sees a half-made change."""
+        rec = self._records.get(session_id)
+        if rec is None:
+            return None
+        return dataclasses.replace(rec, seats=[dataclasses.replace(s) for s in rec.seats],
+                                   clock={p: ClockEntry(**c) for p, c in rec.clock.items()})
+
+    async def _try_move(self, rec: SessionRecord, player: str, move: Move,
                         expected_version: int | None) -> Outcome:
         if rec.status != "running":
             raise HostError("not_running")
@@ -365,14 +386,14 @@ class SessionHost:
             raise HostError("not_seated")
         if expected_version is not None and expected_version != rec.version:
             entry = rec.clock.get(player)
-            if entry is None or expected_version < entry.get("since", rec.version):
+            if entry is None or expected_version < entry["since"]:
                 raise HostError("stale")
         out = Outcome(rec)
         await self._apply_one(rec, player, move, "player", out)
         return out
 
-    async def _apply_one(self, rec: SessionRecord, player: str, move: Any, source: str,
-                         out: Outcome) -> None:
+    async def _apply_one(self, rec: SessionRecord, player: str, move: Move,
+                         source: MoveSource, out: Outcome) -> None:
         game = self.game(rec.game)
         state = self.state(rec)
         new_state, events = game.apply(state, player, move)  # raises IllegalMove
@@ -381,7 +402,8 @@ class SessionHost:
         rec.state = game.dump(new_state)
         rec.move_count = seq + 1
         finished = game.is_over(new_state)
-        results = rate = None
+        results: list[dict[str, Any]] | None = None
+        rate: RateFn | None = None
         if finished:
             rec.status = "finished"
             results = game.outcome(new_state)
@@ -448,7 +470,7 @@ class SessionHost:
             return
         ai_ids = {s.player_id for s in rec.seats if s.is_ai}
         now = self.now()
-        clock: dict[str, dict[str, Any]] = {}
+        clock: dict[str, ClockEntry] = {}
         for p in actors:
             if p in ai_ids:
                 continue
@@ -473,36 +495,48 @@ class SessionHost:
                 if rec.status != "running":
                     continue
                 out = Outcome(rec)
-                expired = [p for p, c in rec.clock.items() if c.get("due") and c["due"] <= now]
-                for p in expired:
-                    if rec.status != "running" or p not in self.actors(rec):
-                        continue
-                    seq = rec.move_count
-                    move = RandomPlayer(f"{rec.seed}:timeout").choose(
-                        self.game(rec.game), self.state(rec), p, seq)
-                    try:
-                        await self._apply_one(rec, p, move, "timeout", out)
-                    except VersionConflict:
-                        break
-                if out.moved:
-                    await self._auto_moves(rec, out)
-                remind = [p for p, c in rec.clock.items()
-                          if not c.get("reminded") and c.get("remind") and c["remind"] <= now]
-                if remind and rec.status == "running":
-                    for p in remind:
-                        rec.clock[p]["reminded"] = True
-                    if not await self.store.set_clock(rec):
-                        self._records.pop(rec.id, None)
-                        continue
-                    out.reminders.extend(remind)
+                await self._time_out(rec, now, out)
+                if not await self._remind(rec, now, out):
+                    continue
                 if out.moved or out.reminders:
                     out.record = rec
                     fired.append(out)
         return fired
 
+    async def _time_out(self, rec: SessionRecord, now: float, out: Outcome) -> None:
+        """A random legal move for every player whose deadline passed, then the AI seats."""
+        expired = [p for p, c in rec.clock.items() if c["due"] is not None and c["due"] <= now]
+        for p in expired:
+            if rec.status != "running" or p not in self.actors(rec):
+                continue
+            move = RandomPlayer(f"{rec.seed}:timeout").choose(
+                self.game(rec.game), self.state(rec), p, rec.move_count)
+            try:
+                await self._apply_one(rec, p, move, "timeout", out)
+            except VersionConflict:
+                break
+        if out.moved:
+            await self._auto_moves(rec, out)
+
+    async def _remind(self, rec: SessionRecord, now: float, out: Outcome) -> bool:
+        """Mark the half-time reminders as sent (no version bump: prompts stay good); False
+        when the session moved on meanwhile (another process)."""
+        remind = [p for p, c in rec.clock.items()
+                  if not c["reminded"] and c["remind"] is not None and c["remind"] <= now]
+        if not remind or rec.status != "running":
+            return True
+        for p in remind:
+            rec.clock[p]["reminded"] = True
+        if not await self.store.set_clock(rec):
+            self._records.pop(rec.id, None)
+            return False
+        self._records[rec.id] = rec
+        out.reminders.extend(remind)
+        return True
+
     async def _save(self, rec: SessionRecord, before: int, move: MoveRecord | None = None,
                     results: list[dict[str, Any]] | None = None,
-                    rate: Any = None) -> SessionRecord:
+                    rate: RateFn | None = None) -> SessionRecord:
         try:
             saved = await self.store.save(rec, before, move, results, rate)
         except BaseException:
@@ -510,6 +544,74 @@ class SessionHost:
             raise
         self._records[saved.id] = saved
         return saved
+
+    # -- the bot's bookkeeping, standings and history ------------------------------------------
+    @contextlib.asynccontextmanager
+    async def publication(self, session_id: int) -> AsyncIterator[tuple[SessionRecord, Meta]]:
+        """Show a session: under its lock (no move lands meanwhile, two publications never
+        interleave), the latest record and a copy of its :class:`Meta` to change; the copy is
+        stored when the block ends, also when it fails half-way (what was shown stays known)."""
+        async with self._lock(session_id):
+            rec = await self.current(session_id)
+            meta: Meta = clone(rec.meta)
+            try:
+                yield rec, meta
+            finally:
+                await self.store.set_meta(session_id, meta)
+                rec.meta = meta
+
+    async def update_meta(self, session_id: int, change: Callable[[Meta], None]
+                          ) -> SessionRecord:
+        """Read-modify-write of the bookkeeping alone (a lobby message id, a prompt shown)."""
+        async with self.publication(session_id) as (rec, meta):
+            change(meta)
+        return rec
+
+    async def unpublished(self) -> list[int]:
+        """Sessions with a stored change not yet shown in Discord (a crash or a restart)."""
+        return await self.store.unpublished_sessions()
+
+    async def moves(self, session_id: int) -> list[MoveRecord]:
+        return await self.store.moves(session_id)
+
+    async def log_events(self, rec: SessionRecord) -> list[Event]:
+        """Every public event of the game so far, in order, replayed from seed + move log
+        (a move made by the turn clock is preceded by its ``host_timeout``)."""
+        game = self.game(rec.game)
+        state = game.setup(rec.player_ids, dict(rec.options), rec.seed)
+        out: list[Event] = []
+        for m in await self.store.moves(rec.id):
+            state, events = game.apply(state, m.player_id, m.move)
+            if m.source == "timeout":
+                out.append({"type": "host_timeout", "player": m.player_id})
+            out.extend(events)
+        return out
+
+    async def standings(self, guild_id: str | None, game_id: str | None
+                        ) -> list[dict[str, Any]]:
+        """Rated players of a guild (one game or all), best displayed skill first."""
+        if game_id is not None:
+            self.game(game_id)
+        rows = await self.store.standings(guild_id, game_id)
+        rows.sort(key=lambda r: conservative(r["mu"], r["sigma"]), reverse=True)
+        return rows
+
+    async def player_stats(self, guild_id: str | None, player_id: str) -> dict[str, Any]:
+        return await self.store.player_stats(guild_id, player_id)
+
+    async def recent_results(self, guild_id: str | None, player_id: str | None,
+                             limit: int) -> list[dict[str, Any]]:
+        return await self.store.recent_results(guild_id, player_id, limit)
+
+    async def dm_refused_at(self, user_id: str) -> float | None:
+        """When a DM to ``user_id`` was last refused (None: the last one went through)."""
+        return await self.store.dms_closed_at(user_id)
+
+    async def remember_dm(self, user_id: str, refused: bool) -> None:
+        await self.store.set_dms_closed(user_id, refused)
+
+    async def close(self) -> None:
+        await self.store.close()
 
     # -- verification ------------------------------------------------------------------------
     async def replay(self, session_id: int) -> tuple[bool, str]:

@@ -24,7 +24,6 @@ EN: dict[str, str] = {
     "error.not_your_turn": "It is not your turn.",
     "error.busy": "Someone else's move just landed. Try again.",
     "error.no_legal_move": "You have nothing to do right now.",
-    "error.dm_only": "That button belongs to another player.",
     "error.kick_self": "Use `/game leave` to leave the table yourself.",
     "error.nobody_to_kick": "{name} is not seated here.",
     "error.restarting": "The bot is restarting; nothing was changed. Try again in a few seconds.",
@@ -32,6 +31,12 @@ EN: dict[str, str] = {
     "error.internal": "Something went wrong on our side; nothing was changed. Please try again.",
     "error.guild_only": "Games are played in server channels and threads, not in DMs.",
     "error.bad_input": "That value does not fit this option.",
+    # refusals of a move by the rules, by shared kind (games add ``<game>.refusal.<code>``)
+    "refusal.game_over": "The game is over.",
+    "refusal.not_your_turn": "It is not your turn.",
+    "refusal.malformed": "That is not a move of this game.",
+    "refusal.not_legal": "That move is not available now; pick one that is offered.",
+    "refusal.stale": "That prompt is out of date. Use the latest prompt, or `/game status` to get a fresh one.",
     # board
     "board.title": "{game} · table #{id}",
     "board.footer": "Crowntable · table #{id} · /game hand shows your private view",

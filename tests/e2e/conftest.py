@@ -1,6 +1,5 @@
-"""End-to-end harness: the real bot (``bot.adapter.client.serve``, what ``crowntable run`` runs)
-against
-the local fake Discord, with a temporary SQLite file."""
+"""End-to-end harness: the real bot (``bot.adapter.app.serve``, what ``crowntable run`` runs)
+against the local fake Discord, with a temporary SQLite file."""
 
 from __future__ import annotations
 
@@ -14,7 +13,8 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from bot.adapter.client import Crowntable, serve
+from bot.adapter.app import make_client, serve
+from bot.adapter.client import Crowntable
 from bot.core.config import Config
 from tests.fakediscord import P_MANAGE_CHANNELS, FakeDiscord
 
@@ -39,13 +39,12 @@ class World:
         return self.bots[-1]
 
     async def start_bot(self, *, seed: int | None = 7, **config: object) -> Crowntable:
-        """Start the bot (``bot.adapter.client.serve``, what ``crowntable run`` runs).
-        ``seed`` fixes the
-        session seeds (reproducible games; None = random as in production). The host's clock
-        is ``time.time() + self.skew``: the one hook SessionHost offers (its ``now``)."""
+        """Start the bot (``bot.adapter.app.serve``, what ``crowntable run`` runs).
+        ``seed`` fixes the session seeds (reproducible games; None = random as in production).
+        The host's clock is ``time.time() + self.skew``: the one hook SessionHost offers (its ``now``)."""
         cfg = Config(token="fake-token", database_url=f"sqlite:///{self.db}",
                      clock_interval=float(config.pop("clock_interval", 0.2)), **config)
-        client = Crowntable(cfg)
+        client = make_client(cfg)
         self.bots.append(client)
         self.tasks.append(asyncio.create_task(serve(client)))
         await asyncio.wait_for(client.synced.wait(), 15)
@@ -61,6 +60,25 @@ class World:
         await asyncio.wait_for(task, 10)
 
 
+def settle_with_the_bot(fake: FakeDiscord, world: World) -> None:
+    """``fake.idle()`` also waits until the bot has nothing in progress: on a busy machine
+    drawing a board can take longer than the fake's quiet period, and a test that then
+    looked at the channel would see the board before the move it just made."""
+    quiet_fake = fake.idle
+
+    async def idle(quiet: float = 0.15, timeout: float = 10.0) -> None:
+        deadline = time.monotonic() + timeout
+        while True:
+            await quiet_fake(quiet, max(0.1, deadline - time.monotonic()))
+            if all(b.is_idle or b.is_closed() for b in world.bots):
+                return
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"the bot is still busy after {timeout}s")
+            await asyncio.sleep(0.02)
+
+    fake.idle = idle  # type: ignore[method-assign]
+
+
 @pytest_asyncio.fixture
 async def world(tmp_path: Path) -> AsyncIterator[World]:
     async with FakeDiscord.running() as fake:
@@ -72,6 +90,7 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
         fake.add_member(guild, users["mod"], permissions=P_MANAGE_CHANNELS)
         users["outsider"] = fake.add_user("outsider", guilds=[guild])
         w = World(fake, tmp_path / "crowntable.db", guild, channel, users)
+        settle_with_the_bot(fake, w)
         try:
             yield w
             # every interaction of every test: answered (response or defer) within 3 s

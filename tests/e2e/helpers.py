@@ -144,7 +144,7 @@ def board_state(fake: Any, channel: Any) -> tuple[int, int, str]:
 
 
 async def move_count(world: Any, session: int) -> int:
-    return len(await world.bot.store.moves(session))
+    return len(await world.bot.host.moves(session))
 
 
 __all__ = ["board_message", "final_message", "open_table", "table_id", "is_png", "board_png",

@@ -141,7 +141,7 @@ async def test_leave_kick_abandon(world) -> None:
     await fake.idle()
     # bob's turn was played by the AI at once (its moves push the line out of the board's
     # 8-line log in the same update, so we read the move log)
-    moves = await world.bot.store.moves(sid)
+    moves = await world.bot.host.moves(sid)
     assert any(m.player_id == str(bob.id) and m.source == "ai" for m in moves), moves
     assert "**bob**" not in board_message(fake, ch).text(history=False).split("⏳")[-1]
     res = await fake.slash(bob, ch, "game leave")

@@ -84,7 +84,7 @@ async def test_restart_while_the_board_update_hangs(world, hang: float) -> None:
 async def test_slow_rendering_never_delays_the_acknowledgement(world, monkeypatch) -> None:
     """Every picture takes 3.2 s to draw (a slow machine): Start, a move, /game status,
     /game hand and "My view" are still acknowledged at once (defer first, draw later)."""
-    import bot.adapter.handlers
+    import bot.adapter.handlers.info
     import bot.adapter.publish
     import bot.core.render
 
@@ -95,7 +95,7 @@ async def test_slow_rendering_never_delays_the_acknowledgement(world, monkeypatc
         return await draw(*args, **kwargs)
 
     monkeypatch.setattr(bot.adapter.publish, "board_png", slow_png)
-    monkeypatch.setattr(bot.adapter.handlers, "board_png", slow_png)
+    monkeypatch.setattr(bot.adapter.handlers.info, "board_png", slow_png)
     fake, ch, u = world.fake, world.channel, world.users
     await world.start_bot()
     lobby = await open_table(world, "majesty", join=("bob",), start=False)

@@ -71,7 +71,7 @@ async def test_two_players_click_the_same_prompt_at_once(world) -> None:
                                 choose(fake, other, board, choice))
     await fake.idle()
     assert await move_count(world, sid) == before + 1
-    moves = await world.bot.store.moves(sid)
+    moves = await world.bot.host.moves(sid)
     assert moves[-1].player_id == str(actor.id)
     assert not [m for m in a.followups if m.ephemeral], a.followups
     text = await refusal(b)
@@ -262,7 +262,7 @@ async def test_simultaneous_secret_picks_at_the_same_instant_both_count(world) -
         choose(fake, bob, prompts["bob"], first_choice(prompts["bob"])))
     await fake.idle()
     assert not refused_now(a) and not refused_now(b), (a.followups, b.followups)
-    moves = await world.bot.store.moves(sid)
+    moves = await world.bot.host.moves(sid)
     assert sorted(m.player_id for m in moves[:2]) == sorted([str(alice.id), str(bob.id)])
     board = board_message(fake, ch)
     assert board.text(history=False).count("Round 1 reveal") == 1

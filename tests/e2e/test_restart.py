@@ -126,11 +126,11 @@ async def test_turn_clock_survives_a_restart(world) -> None:
     timeout_line = t("host.timeout", name=first)
     await fake.wait_for(lambda: timeout_line in board_message(fake, ch).text(history=False),
                         timeout=5, what="the timeout move on the board")
-    moves = await world.bot.store.moves(sid)
+    moves = await world.bot.host.moves(sid)
     assert [m.source for m in moves][:1] == ["timeout"] and moves[0].player_id == str(first_user.id)
     # bob's decision started now, with a fresh deadline: no second timeout
     await fake.idle(quiet=0.6)
-    assert [m.source for m in await world.bot.store.moves(sid)].count("timeout") == 1
+    assert [m.source for m in await world.bot.host.moves(sid)].count("timeout") == 1
 
 
 @pytest.mark.asyncio
@@ -208,7 +208,7 @@ async def test_turn_clock_for_secret_picks_with_closed_dms(world) -> None:
     world.skew = 305
     await fake.wait_for(lambda: "Round 1 reveal" in board_message(fake, ch).text(history=False),
                         timeout=5, what="the reveal after both timed out")
-    moves = await world.bot.store.moves(sid)
+    moves = await world.bot.host.moves(sid)
     assert sorted(m.player_id for m in moves[:2]) == sorted([str(alice.id), str(bob.id)])
     assert [m.source for m in moves[:2]] == ["timeout", "timeout"]
     text = board_message(fake, ch).text()

@@ -61,7 +61,7 @@ async def private_truth(world: Any, sid: int) -> tuple[dict[str, list[str]], lis
 
     labels: list[str] = []
     collect()
-    for m in await world.bot.store.moves(sid):
+    for m in await world.bot.host.moves(sid):
         if game.is_secret(state, m.player_id, m.move):
             label = presenter.move_label(game.view(state, m.player_id), m.move, name)
             labels.append(clip(label, 80))
@@ -188,7 +188,7 @@ async def test_closed_dms_play_through_ephemeral_prompts(world, game: str) -> No
         assert not leaks, f"secret pick {label!r} in a channel message:\n{leaks[0]}"
 
     # every receipt of a pick is seen by the player who made it, and only those picks
-    moves = await world.bot.store.moves(sid)
+    moves = await world.bot.host.moves(sid)
     for user in (alice, bob):
         mine = [m for m in moves if m.player_id == str(user.id)]
         shown = [r for m in fake.everything_sent_to(user) for r in receipts(m)]

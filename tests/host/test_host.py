@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import sqlite3
+
 import pytest
 
 from bot.core.errors import HostError
@@ -197,8 +200,9 @@ async def test_verify_detects_a_corrupt_snapshot(host, store) -> None:
     rec = await running(host)
     await host.apply(rec.id, "u1", PICK)
     assert (await host.replay(rec.id))[0]
-    await store.overwrite_state(rec.id, {**(await store.get_session(rec.id)).state,
-                                         "score": {"u1": 99, "u2": 0}})
+    corrupt = {**(await store.get_session(rec.id)).state, "score": {"u1": 99, "u2": 0}}
+    with sqlite3.connect(store.path) as con:  # a snapshot changed behind the host's back
+        con.execute("UPDATE sessions SET state=? WHERE id=?", (json.dumps(corrupt), rec.id))
     ok, detail = await host.replay(rec.id)
     assert not ok and "differs" in detail
 

@@ -12,15 +12,17 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.adapter import handlers as actions
+from bot.adapter.client import Crowntable
+from bot.adapter.handlers import info, lobby, play
 from bot.adapter.prompts import clip
+from bot.core.host import TURN_CLOCKS
 from bot.text import presenters
 from bot.text.i18n import t
 from bot.text.presenters import OptionSpec
 from games.base import Game
 
-CLOCK_CHOICES = [app_commands.Choice(name=t(f"clock.{k}"), value=k)
-                 for k in ("off", "5m", "1h", "24h")]
+Interaction = discord.Interaction[Crowntable]
+CLOCK_CHOICES = [app_commands.Choice(name=t(f"clock.{k}"), value=k) for k in TURN_CLOCKS]
 
 
 def _annotation(spec: OptionSpec) -> Any:
@@ -33,44 +35,52 @@ def _annotation(spec: OptionSpec) -> Any:
     return str
 
 
-def new_game_command(game: Game) -> app_commands.Command[Any, Any, Any]:
-    """``/game new <game id>`` with the game's options as command options."""
-    specs = presenters.get(game.id).option_specs
+def _options(specs: tuple[OptionSpec, ...], given: dict[str, Any]) -> dict[str, Any]:
+    """The engine options from the command's values (a choice arrives as its index)."""
+    options: dict[str, Any] = {}
+    for spec in specs:
+        value = given.get(spec.name)
+        if value is None:
+            continue
+        if spec.kind == "choice":
+            index = int(value)
+            value = spec.choices[index][1] if 0 <= index < len(spec.choices) else value
+        options[spec.name] = value
+    return options
 
-    async def callback(interaction: discord.Interaction[Any], **kwargs: Any) -> None:
-        options: dict[str, Any] = {}
-        for spec in specs:
-            value = kwargs.get(spec.name)
-            if value is None:
-                continue
-            if spec.kind == "choice":
-                index = int(value)
-                value = spec.choices[index][1] if 0 <= index < len(spec.choices) else value
-            options[spec.name] = value
-        await actions.new_game(interaction, game.id, options, kwargs.get("turn_clock"))
 
+def _parameters(specs: tuple[OptionSpec, ...]) -> list[inspect.Parameter]:
     params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                 annotation=discord.Interaction)]
-    descriptions: dict[str, str] = {}
-    choices: dict[str, list[app_commands.Choice[str]]] = {}
-    for spec in specs:
-        params.append(inspect.Parameter(spec.name, inspect.Parameter.KEYWORD_ONLY, default=None,
-                                        annotation=_annotation(spec)))
-        descriptions[spec.name] = clip(spec.description, 100)
-        if spec.kind == "choice":
-            choices[spec.name] = [app_commands.Choice(name=clip(label, 100), value=str(i))
-                                  for i, (label, _) in enumerate(spec.choices[:25])]
+    params += [inspect.Parameter(spec.name, inspect.Parameter.KEYWORD_ONLY, default=None,
+                                 annotation=_annotation(spec)) for spec in specs]
     params.append(inspect.Parameter("turn_clock", inspect.Parameter.KEYWORD_ONLY, default=None,
                                     annotation=str))
+    return params
+
+
+def new_game_command(game: Game) -> app_commands.Command[Any, Any, Any]:
+    """``/game new <game id>`` with the game's options as command options (discord.py reads
+    them from the callback's signature, built here from the presenter's option specs)."""
+    specs = presenters.get(game.id).option_specs
+
+    async def callback(interaction: Interaction, /, **kwargs: Any) -> None:
+        await lobby.new_game(interaction, game.id, _options(specs, kwargs),
+                             kwargs.get("turn_clock"))
+
+    callback.__signature__ = inspect.Signature(_parameters(specs))  # type: ignore[attr-defined]
+    descriptions = {spec.name: clip(spec.description, 100) for spec in specs}
     descriptions["turn_clock"] = t("cmd.turn_clock")
+    choices: dict[str, list[app_commands.Choice[str]]] = {
+        spec.name: [app_commands.Choice(name=clip(label, 100), value=str(i))
+                    for i, (label, _) in enumerate(spec.choices[:25])]
+        for spec in specs if spec.kind == "choice"}
     choices["turn_clock"] = CLOCK_CHOICES
-    callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
-    callback.__discord_app_commands_param_description__ = descriptions  # type: ignore[attr-defined]
-    callback.__discord_app_commands_param_choices__ = choices  # type: ignore[attr-defined]
+    described = app_commands.choices(**choices)(app_commands.describe(**descriptions)(callback))
     command: app_commands.Command[Any, Any, Any] = app_commands.Command(
-        name=game.id, description=clip(t("cmd.new_game", game=game.title), 100),
-        callback=callback)
-    for spec in specs:
+        name=game.id, callback=described,
+        description=clip(t("cmd.new_game", game=game.title), 100))
+    for spec in specs:  # a free-text option's presets are suggested while typing
         if spec.kind == "text" and spec.choices:
             command.autocomplete(spec.name)(_suggest(spec))
     return command
@@ -79,7 +89,7 @@ def new_game_command(game: Game) -> app_commands.Command[Any, Any, Any]:
 def _suggest(spec: OptionSpec) -> Any:
     """Autocomplete for a free-text option: its presets whose label or value match the text."""
 
-    async def suggest(interaction: discord.Interaction[Any], current: str
+    async def suggest(interaction: Interaction, current: str
                       ) -> list[app_commands.Choice[str]]:
         typed = current.strip().lower()
         return [app_commands.Choice(name=clip(label, 100), value=str(value))
@@ -97,46 +107,46 @@ def build(registry: dict[str, Game]) -> app_commands.Group:
     game_choices = [app_commands.Choice(name=g.title, value=g.id) for g in registry.values()]
 
     @game_group.command(name="join", description=t("cmd.join"))
-    async def join(interaction: discord.Interaction[Any]) -> None:
-        await actions.lobby_command(interaction, "join")
+    async def join(interaction: Interaction) -> None:
+        await lobby.lobby_command(interaction, "join")
 
     @game_group.command(name="leave", description=t("cmd.leave"))
-    async def leave(interaction: discord.Interaction[Any]) -> None:
-        await actions.lobby_command(interaction, "leave")
+    async def leave(interaction: Interaction) -> None:
+        await lobby.lobby_command(interaction, "leave")
 
     @game_group.command(name="start", description=t("cmd.start"))
-    async def start(interaction: discord.Interaction[Any]) -> None:
-        await actions.lobby_command(interaction, "start")
+    async def start(interaction: Interaction) -> None:
+        await lobby.lobby_command(interaction, "start")
 
     @game_group.command(name="status", description=t("cmd.status"))
-    async def status(interaction: discord.Interaction[Any]) -> None:
-        await actions.status(interaction)
+    async def status(interaction: Interaction) -> None:
+        await info.status(interaction)
 
     @game_group.command(name="board", description=t("cmd.board"))
-    async def board(interaction: discord.Interaction[Any]) -> None:
-        await actions.board(interaction)
+    async def board(interaction: Interaction) -> None:
+        await info.board(interaction)
 
     @game_group.command(name="hand", description=t("cmd.hand"))
-    async def hand(interaction: discord.Interaction[Any]) -> None:
-        await actions.show_hand(interaction)
+    async def hand(interaction: Interaction) -> None:
+        await play.show_hand(interaction)
 
     @game_group.command(name="log", description=t("cmd.log"))
-    async def log(interaction: discord.Interaction[Any]) -> None:
-        await actions.game_log(interaction)
+    async def log(interaction: Interaction) -> None:
+        await info.game_log(interaction)
 
     @game_group.command(name="abandon", description=t("cmd.abandon"))
-    async def abandon(interaction: discord.Interaction[Any]) -> None:
-        await actions.abandon(interaction)
+    async def abandon(interaction: Interaction) -> None:
+        await lobby.abandon(interaction)
 
     @game_group.command(name="kick", description=t("cmd.kick"))
     @app_commands.describe(member=t("cmd.kick_member"))
-    async def kick(interaction: discord.Interaction[Any], member: discord.User) -> None:
-        await actions.kick(interaction, member)
+    async def kick(interaction: Interaction, member: discord.User) -> None:
+        await lobby.kick(interaction, member)
 
     @game_group.command(name="rules", description=t("cmd.rules"))
     @app_commands.describe(game=t("cmd.rules_game"))
     @app_commands.choices(game=game_choices)
-    async def rules(interaction: discord.Interaction[Any], game: str) -> None:
-        await actions.rules(interaction, game)
+    async def rules(interaction: Interaction, game: str) -> None:
+        await info.rules(interaction, game)
 
     return game_group

@@ -3,19 +3,25 @@
 from __future__ import annotations
 
 from bot.core.store.base import (
+    BoardRef,
     ChannelBusy,
+    ClockEntry,
+    Meta,
     MoveRecord,
+    MoveSource,
     Rating,
     Seat,
     SessionRecord,
+    Status,
     Store,
     StoreError,
     VersionConflict,
 )
 from bot.core.store.sqlite import SQLiteStore, path_from_url
 
-__all__ = ["ChannelBusy", "MoveRecord", "Rating", "SQLiteStore", "Seat", "SessionRecord",
-           "Store", "StoreError", "VersionConflict", "open_store"]
+__all__ = ["BoardRef", "ChannelBusy", "ClockEntry", "Meta", "MoveRecord", "MoveSource", "Rating",
+           "SQLiteStore", "Seat", "SessionRecord", "Status", "Store", "StoreError",
+           "VersionConflict", "open_store"]
 
 
 async def open_store(url: str) -> Store:

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol, TypedDict
 
-ACTIVE = ("lobby", "running")
+Status = Literal["lobby", "running", "finished", "abandoned", "cancelled"]
+MoveSource = Literal["player", "ai", "timeout"]  # who chose a stored move
+ACTIVE: tuple[Status, ...] = ("lobby", "running")
 
 
 class StoreError(Exception):
@@ -24,6 +26,40 @@ class VersionConflict(StoreError):
 
 class ChannelBusy(StoreError):
     """The channel already has an active session (lobby or running)."""
+
+
+class ClockEntry(TypedDict):
+    """One waiting player's turn clock: ``since`` is the version at which their current decision
+    began (a prompt made at ``v >= since`` is still good); ``due`` / ``remind`` are wall-clock
+    times (None when the clock is off)."""
+
+    since: int
+    due: float | None
+    remind: float | None
+    reminded: bool
+
+
+class BoardRef(TypedDict):
+    """The board message of a session: its id and when it was posted (edited while young)."""
+
+    id: int
+    at: float
+
+
+class Meta(TypedDict, total=False):
+    """Bot bookkeeping of one session: never part of the game truth, never versioned, written
+    only through :meth:`bot.core.host.SessionHost.publication` (under the session's lock)."""
+
+    lobby: int  # the lobby message id
+    board: BoardRef
+    ping: int  # the last "it's your turn" message id
+    log: list[str]  # recent public log lines, newest last
+    last_change_lines: int  # how many log lines the last change brought
+    prompted: dict[str, int | None]  # player -> ``since`` of the decision prompted for
+    pinged: dict[str, int | None]  # player -> ``since`` of the decision pinged for
+    hand_sig: dict[str, str | None]  # player -> signature of the hand text last DMed
+    published_version: int  # the version last shown in Discord
+    final_posted: bool
 
 
 @dataclass
@@ -43,15 +79,15 @@ class SessionRecord:
     game: str
     options: dict[str, Any]
     seed: int
-    status: str  # lobby | running | finished | abandoned | cancelled
+    status: Status
     version: int
     host_id: str
     turn_secs: int | None
     state: dict[str, Any] | None = None
     move_count: int = 0
     seats: list[Seat] = field(default_factory=list)
-    clock: dict[str, dict[str, Any]] = field(default_factory=dict)
-    meta: dict[str, Any] = field(default_factory=dict)
+    clock: dict[str, ClockEntry] = field(default_factory=dict)
+    meta: Meta = field(default_factory=lambda: Meta())
     created_at: float = 0.0
     updated_at: float = 0.0
 
@@ -62,15 +98,17 @@ class SessionRecord:
     def seat_of(self, player_id: str) -> Seat | None:
         return next((s for s in self.seats if s.player_id == player_id), None)
 
+    def since(self, player_id: str) -> int | None:
+        """The version at which ``player_id``'s current decision began (None: not waited for)."""
+        entry = self.clock.get(player_id)
+        return entry["since"] if entry is not None else None
+
     @property
     def next_alarm(self) -> float | None:
         """The earliest reminder or deadline still to fire (None when the clock is idle)."""
-        times = [
-            c["remind"] if not c.get("reminded") else c["due"]
-            for c in self.clock.values()
-        ]
-        times = [x for x in times if x is not None]
-        return min(times) if times and self.status == "running" else None
+        times = [c["remind"] if not c["reminded"] else c["due"] for c in self.clock.values()]
+        set_times = [x for x in times if x is not None]
+        return min(set_times) if set_times and self.status == "running" else None
 
 
 @dataclass
@@ -78,7 +116,7 @@ class MoveRecord:
     seq: int
     player_id: str
     move: dict[str, Any]
-    source: str  # "player" | "ai" | "timeout"
+    source: MoveSource
     at: float
 
 
@@ -120,7 +158,7 @@ class Store(Protocol):
         results and rating update; :class:`VersionConflict` when the version moved on."""
         ...
 
-    async def set_meta(self, session_id: int, meta: dict[str, Any]) -> None:
+    async def set_meta(self, session_id: int, meta: Meta) -> None:
         """Bot-side bookkeeping (message ids); not versioned, never part of the game truth.
         ``save`` never writes ``meta``."""
         ...
@@ -158,8 +196,4 @@ class Store(Protocol):
 
     async def dms_closed_at(self, user_id: str) -> float | None:
         """When a DM to ``user_id`` was last refused, or None if the last one went through."""
-        ...
-
-    async def overwrite_state(self, session_id: int, state: dict[str, Any]) -> None:
-        """Repair path for ``crowntable verify --repair``: replace a corrupt snapshot."""
         ...

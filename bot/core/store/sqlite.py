@@ -26,6 +26,7 @@ import aiosqlite
 from bot.core.store.base import (
     ACTIVE,
     ChannelBusy,
+    Meta,
     MoveRecord,
     RateFn,
     Rating,
@@ -102,7 +103,9 @@ class SQLiteStore:
         db = self._db
         # aiosqlite runs queued callables in order on its own thread; _conn is its sqlite3
         # connection. Both are stable across aiosqlite 0.17-0.22 (pinned < 1 in pyproject).
-        return await db._execute(lambda: fn(db._conn))
+        result: T = await db._execute(  # type: ignore[no-untyped-call]
+            lambda: fn(db._conn))
+        return result
 
     async def migrate(self) -> int:
         """Apply the migrations the file has not seen; returns the schema version."""
@@ -309,7 +312,7 @@ class SQLiteStore:
     async def _write(self, sql: str, args: tuple[Any, ...]) -> int:
         return await self._run(lambda con: con.execute(sql, args).rowcount)
 
-    async def set_meta(self, session_id: int, meta: dict[str, Any]) -> None:
+    async def set_meta(self, session_id: int, meta: Meta) -> None:
         await self._write("UPDATE sessions SET meta=? WHERE id=?", (_json(meta), session_id))
 
     async def set_clock(self, record: SessionRecord) -> bool:
@@ -317,9 +320,6 @@ class SQLiteStore:
             "UPDATE sessions SET clock=?, next_alarm=? WHERE id=? AND version=?",
             (_json(record.clock), record.next_alarm, record.id, record.version))
         return changed == 1
-
-    async def overwrite_state(self, session_id: int, state: dict[str, Any]) -> None:
-        await self._write("UPDATE sessions SET state=? WHERE id=?", (_json(state), session_id))
 
     async def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
         return await self._run(lambda con: [dict(r) for r in con.execute(sql, args)])

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import importlib
 
-from bot.text import i18n
 from bot.text.presenters.base import OptionSpec, Presenter
 
 __all__ = ["OptionSpec", "Presenter", "get"]
@@ -13,7 +12,8 @@ _CACHE: dict[str, Presenter] = {}
 
 
 def get(game_id: str) -> Presenter:
-    """The presenter of ``game_id`` (generic when the game has none); its texts are registered."""
+    """The presenter of ``game_id`` (generic when the game has none). A presenter registers
+    its texts when it is made (:meth:`Presenter.__post_init__`)."""
     if game_id not in _CACHE:
         try:
             module = importlib.import_module(f"{__name__}.{game_id}")
@@ -22,6 +22,5 @@ def get(game_id: str) -> Presenter:
             if exc.name != f"{__name__}.{game_id}":
                 raise
             presenter = Presenter(game_id=game_id, title=game_id)
-        i18n.register(presenter.catalog)
         _CACHE[game_id] = presenter
     return _CACHE[game_id]

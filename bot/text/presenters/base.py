@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.text import i18n
 from bot.text.i18n import t
 
 NameFn = Callable[[str], str]
@@ -54,6 +55,13 @@ class Presenter:
     #: True when players keep a hand that changes between their turns: the bot then DMs the
     #: ``hand_text`` again whenever it changed (otherwise it is shown with each prompt only).
     dm_hand_updates: bool = False
+    #: Move types that decline to act (pass, no block, end the journey): shown as grey
+    #: buttons beside the coloured ones.
+    secondary_moves: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        """A presenter's texts are registered once, when it is made."""
+        i18n.register(self.catalog)
 
     def move_label(self, view: dict[str, Any], move: dict[str, Any], name: NameFn) -> str:
         """A short label (<= 80 chars) for a button or select option, for the acting player."""

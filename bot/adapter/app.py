@@ -1,0 +1,56 @@
+"""The adapter's wiring: a :class:`~bot.adapter.client.Crowntable` with its slash commands,
+its persistent components and their routes, and the error boundary; and ``crowntable run``."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import discord
+
+import bot.text.catalog_en  # noqa: F401  (registers the English catalogue)
+import games
+from bot.adapter import boundary, handlers
+from bot.adapter.client import Crowntable
+from bot.adapter.commands import game as game_commands
+from bot.adapter.commands import standings as standings_commands
+from bot.adapter.components import ITEMS
+from bot.core.config import Config
+
+log = logging.getLogger("crowntable")
+
+
+def make_client(config: Config) -> Crowntable:
+    """The bot, ready to ``start``: commands in its tree, components routed to handlers."""
+    client = Crowntable(config, handlers.ROUTES)
+    client.add_dynamic_items(*ITEMS)
+    client.tree.add_command(game_commands.build(games.REGISTRY))
+    for command in standings_commands.build(games.REGISTRY):
+        client.tree.add_command(command)
+    client.tree.error(boundary.on_command_error)
+    return client
+
+
+def setup_logging(level: str) -> None:
+    logging.basicConfig(level=getattr(logging, level, logging.INFO),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("discord.http").setLevel(logging.WARNING)
+
+
+async def serve(client: Crowntable) -> None:
+    """Log in and stay connected until ``client.close()`` (what ``crowntable run`` does; the
+    end-to-end tests call it too, against a fake Discord)."""
+    async with client:
+        await client.start(client.config.token or "", reconnect=True)
+
+
+def run_bot(config: Config) -> int:
+    setup_logging(config.log_level)
+    try:
+        asyncio.run(serve(make_client(config)))
+    except discord.LoginFailure:
+        log.error("Discord refused the token: check DISCORD_TOKEN in .env")
+        return 2
+    except KeyboardInterrupt:
+        pass
+    return 0

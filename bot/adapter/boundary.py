@@ -1,0 +1,110 @@
+"""The one error boundary of the adapter: every refusal becomes one short ephemeral answer.
+
+Handlers are wrapped by :func:`edge`, slash commands' failures reach :func:`on_command_error`
+(the command tree's error handler). A refusal (:class:`~bot.core.errors.HostError`,
+:class:`~games.base.IllegalMove`) is answered through the translation function by its code
+(:mod:`bot.text.refusals`); anything unexpected is logged with context and answered politely.
+While the bot shuts down, a failure is the shutdown's doing (Discord's connection is going
+away): it is logged as such and nobody is told "nothing was changed" about a change that was
+stored and will be shown after the restart.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, Concatenate, ParamSpec
+
+import discord
+from discord import app_commands
+
+from bot.adapter.client import Crowntable
+from bot.core.errors import HostError
+from bot.text.i18n import t
+from bot.text.refusals import host_error_text, refusal_text
+from games.base import IllegalMove
+
+log = logging.getLogger(__name__)
+P = ParamSpec("P")
+Interaction = discord.Interaction[Crowntable]
+Handler = Callable[Concatenate[Interaction, P], Awaitable[None]]
+
+
+def answer_to(exc: HostError | IllegalMove, game_id: str | None) -> str:
+    """The player's text for a refusal: by code, in the player's words."""
+    if isinstance(exc, HostError):
+        return host_error_text(exc.code, exc.params)
+    return refusal_text(exc, game_id)
+
+
+def note_game(interaction: discord.Interaction[Any], game_id: str) -> None:
+    """Tell the boundary which game an interaction is about (for the game's refusal texts)."""
+    interaction.extras["game"] = game_id
+
+
+async def say(interaction: discord.Interaction[Any], content: str | None = None, *,
+              ephemeral: bool = True, **kwargs: Any) -> None:
+    """Answer ``interaction`` whether or not it was already acknowledged."""
+    kwargs = {k: v for k, v in kwargs.items() if v is not None}
+    if interaction.response.is_done():
+        await interaction.followup.send(content or discord.utils.MISSING, ephemeral=ephemeral,
+                                        **kwargs)
+    else:
+        await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
+
+
+async def _fail(interaction: Interaction, what: str) -> None:
+    """Something unexpected: log it with context and say so, unless the bot is stopping."""
+    if interaction.client.closing:
+        log.warning("%s interrupted by the shutdown (user %s, channel %s); a stored change "
+                    "is shown after the restart", what, interaction.user.id,
+                    interaction.channel_id)
+        return
+    log.exception("%s failed (user %s, channel %s)", what, interaction.user.id,
+                  interaction.channel_id)
+    try:
+        await say(interaction, t("error.internal"))
+    except discord.HTTPException:
+        pass
+
+
+def edge(handler: Handler[P]) -> Handler[P]:
+    """Run ``handler`` as one interaction in progress (shutdown waits for it), answering its
+    refusals and failures."""
+
+    @functools.wraps(handler)
+    async def wrapper(interaction: Interaction, /, *args: P.args, **kwargs: P.kwargs) -> None:
+        client = interaction.client
+        if client.closing:
+            await say(interaction, t("error.restarting"))
+            return
+        try:
+            async with client.working():
+                await handler(interaction, *args, **kwargs)
+        except (HostError, IllegalMove) as exc:
+            await say(interaction, answer_to(exc, interaction.extras.get("game")))
+        except Exception:
+            await _fail(interaction, handler.__name__)
+
+    return wrapper
+
+
+async def on_command_error(interaction: Interaction, error: app_commands.AppCommandError
+                           ) -> None:
+    """The command tree's error handler: failures before or outside a handler's ``edge``."""
+    original = getattr(error, "original", error)
+    if isinstance(original, (HostError, IllegalMove)):
+        text = answer_to(original, interaction.extras.get("game"))
+    elif isinstance(error, app_commands.NoPrivateMessage):
+        text = t("error.guild_only")
+    elif isinstance(error, app_commands.TransformerError):
+        text = t("error.bad_input")
+    else:
+        log.error("command %s failed", interaction.command and interaction.command.name,
+                  exc_info=original)
+        text = t("error.internal")
+    try:
+        await say(interaction, text)
+    except discord.HTTPException:
+        pass

@@ -1,0 +1,121 @@
+"""Looking, not playing: ``/game status``, ``/game board``, ``/game log``, ``/game rules``,
+``/standings`` and ``/stats``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.adapter.boundary import edge, note_game
+from bot.adapter.handlers.common import Interaction, channel_key, guild_key
+from bot.adapter.handlers.lobby import lobby_message
+from bot.adapter.prompts import clip_block
+from bot.adapter.publish import event_lines, png_file
+from bot.core.errors import HostError
+from bot.core.host import SessionHost, conservative
+from bot.core.render import board_png
+from bot.text import presenters
+from bot.text.i18n import t
+
+STANDINGS_SHOWN = 20
+LOG_SHOWN = 25
+RECENT_SHOWN = 5
+
+
+def title_of(host: SessionHost, game_id: str) -> str:
+    """A game's title; the id itself for a game no longer installed."""
+    return host.game(game_id).title if game_id in host.registry else game_id
+
+
+@edge
+async def status(interaction: Interaction) -> None:
+    client = interaction.client
+    rec = await client.host.active(channel_key(interaction))
+    note_game(interaction, rec.game)
+    if rec.status == "lobby":
+        msg = lobby_message(client.host, rec)
+        await interaction.response.send_message(embed=msg["embed"], ephemeral=True)
+        return
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    png = await board_png(client.host, rec, None)
+    embed = client.publisher.board_embed(rec, rec.meta, png is not None)
+    kwargs: dict[str, Any] = {"embed": embed}
+    if png:
+        kwargs["file"] = png_file(png)
+    await interaction.followup.send(ephemeral=True, **kwargs)
+
+
+@edge
+async def board(interaction: Interaction) -> None:
+    client = interaction.client
+    rec = await client.host.active(channel_key(interaction))
+    if rec.status != "running":
+        raise HostError("not_running")
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await client.publisher.refresh(rec.id, repost=True)
+    await interaction.followup.send(t("board.reposted"), ephemeral=True)
+
+
+@edge
+async def game_log(interaction: Interaction) -> None:
+    host = interaction.client.host
+    rec = await host.active(channel_key(interaction))
+    if rec.state is None:
+        raise HostError("not_running")
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    lines = event_lines(rec, await host.log_events(rec))
+    text = "\n".join(f"• {line}" for line in lines[-LOG_SHOWN:]) or t("log.empty")
+    embed = discord.Embed(title=t("log.title", id=rec.id), description=clip_block(text, 4000))
+    await interaction.followup.send(embed=embed, ephemeral=True)
+
+
+@edge
+async def rules(interaction: Interaction, game_id: str) -> None:
+    game = interaction.client.host.game(game_id)
+    embed = discord.Embed(title=t("rules.title", game=game.title),
+                          description=clip_block(presenters.get(game_id).rules_text(), 4000))
+    await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+@edge
+async def standings(interaction: Interaction, game_id: str | None) -> None:
+    host = interaction.client.host
+    rows = await host.standings(guild_key(interaction), game_id)
+    lines = []
+    for i, r in enumerate(rows[:STANDINGS_SHOWN], start=1):
+        skill = conservative(r["mu"], r["sigma"])
+        game_part = "" if game_id else f" · {title_of(host, r['game'])}"
+        lines.append(t("standings.row", rank=i, who=f"<@{r['player_id']}>", skill=f"{skill:.1f}",
+                       games=r["games"], wins=r["wins"]) + game_part)
+    heading = host.game(game_id).title if game_id else t("standings.all")
+    embed = discord.Embed(title=t("standings.title", game=heading),
+                          description="\n".join(lines) or t("standings.empty"),
+                          colour=discord.Colour.gold())
+    embed.set_footer(text=t("standings.footer"))
+    await interaction.response.send_message(embed=embed,
+                                            allowed_mentions=discord.AllowedMentions.none())
+
+
+async def _stats_lines(host: SessionHost, guild: str | None, player: str) -> list[str]:
+    lines = []
+    for row in (await host.player_stats(guild, player))["games"]:
+        skill = "—" if row["mu"] is None else f"{conservative(row['mu'], row['sigma']):.1f}"
+        lines.append(t("stats.row", game=title_of(host, row["game"]), games=row["games"],
+                       wins=row["wins"] or 0, avg=f"{row['avg_rank']:.2f}", skill=skill))
+    recent = await host.recent_results(guild, player, RECENT_SHOWN)
+    if recent:
+        lines += ["", t("stats.recent")]
+        lines += [t("stats.recent_row", game=title_of(host, r["game"]), rank=r["rank"],
+                    players=r["players"], score=r["score"]) for r in recent]
+    return lines
+
+
+@edge
+async def stats(interaction: Interaction, member: discord.abc.User | None) -> None:
+    target = member or interaction.user
+    lines = await _stats_lines(interaction.client.host, guild_key(interaction), str(target.id))
+    embed = discord.Embed(title=t("stats.title", name=target.display_name),
+                          description="\n".join(lines) or t("stats.empty"),
+                          colour=discord.Colour.teal())
+    await interaction.response.send_message(embed=embed)

@@ -1,0 +1,216 @@
+"""The lobby: open a table, join, leave, add an AI seat, start, cancel; abandon and kick."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from bot.adapter.boundary import edge, note_game, say
+from bot.adapter.components import LobbyButton
+from bot.adapter.handlers.common import (
+    Interaction,
+    can_manage,
+    channel_key,
+    guild_key,
+    payload_kwargs,
+    who,
+)
+from bot.adapter.prompts import make_view
+from bot.core.errors import HostError
+from bot.core.host import TURN_CLOCKS, SessionHost
+from bot.core.store import SessionRecord
+from bot.text import presenters
+from bot.text.i18n import t
+
+log = logging.getLogger(__name__)
+
+#: the lobby message's buttons: (action, label key, style)
+LOBBY_BUTTONS: tuple[tuple[str, str, discord.ButtonStyle], ...] = (
+    ("join", "lobby.join", discord.ButtonStyle.primary),
+    ("leave", "lobby.leave", discord.ButtonStyle.secondary),
+    ("ai", "lobby.ai", discord.ButtonStyle.secondary),
+    ("start", "lobby.start", discord.ButtonStyle.success),
+    ("cancel", "lobby.cancel", discord.ButtonStyle.danger),
+)
+
+
+def _options_text(rec: SessionRecord) -> str:
+    labels = {spec.name: spec for spec in presenters.get(rec.game).option_specs}
+    opts = []
+    for key, value in rec.options.items():
+        spec = labels.get(key)
+        shown = next((lbl for lbl, v in spec.choices if v == value), value) if spec else value
+        opts.append(f"{key}: {shown}")
+    return "\n".join(opts) or t("lobby.defaults")
+
+
+def lobby_message(host: SessionHost, rec: SessionRecord) -> dict[str, Any]:
+    """The lobby's embed, with its buttons while the table is open."""
+    game = host.game(rec.game)
+    seats = "\n".join(
+        f"{i + 1}. {s.name}{' 🤖' if s.is_ai else ''}{' 👑' if s.player_id == rec.host_id else ''}"
+        for i, s in enumerate(rec.seats)) or "—"
+    clock = next((k for k, v in TURN_CLOCKS.items() if v == rec.turn_secs), "?")
+    embed = discord.Embed(title=t("lobby.title", game=game.title, id=rec.id),
+                          colour=discord.Colour.blue())
+    if rec.status == "lobby":
+        embed.description = t("lobby.help", min=game.min_players, max=game.max_players)
+    else:
+        embed.description = t(f"lobby.{rec.status}")
+    embed.add_field(name=t("lobby.players", n=len(rec.seats), max=game.max_players),
+                    value=seats, inline=True)
+    embed.add_field(name=t("lobby.options"), value=_options_text(rec), inline=True)
+    embed.add_field(name=t("lobby.clock"), value=t(f"clock.{clock}"), inline=True)
+    view = None
+    if rec.status == "lobby":
+        view = make_view([LobbyButton(rec.id, action, label=t(key), style=style)
+                          for action, key, style in LOBBY_BUTTONS])
+    return {"embed": embed, "view": view}
+
+
+async def refresh_lobby(interaction: Interaction, rec: SessionRecord) -> None:
+    lobby = rec.meta.get("lobby")
+    if not lobby:
+        return
+    client = interaction.client
+    channel = client.get_partial_messageable(int(rec.channel_id))
+    try:
+        await channel.get_partial_message(lobby).edit(**lobby_message(client.host, rec))
+    except discord.HTTPException as exc:
+        log.info("lobby message %s not updated: %s", lobby, exc)
+
+
+@edge
+async def new_game(interaction: Interaction, game_id: str, options: dict[str, Any],
+                   turn_clock: str | None) -> None:
+    host = interaction.client.host
+    user, name = who(interaction)
+    note_game(interaction, game_id)
+    if turn_clock is not None and turn_clock not in TURN_CLOCKS:
+        raise HostError("bad_option", option="turn_clock", value=turn_clock)
+    rec = await host.create(
+        guild_id=guild_key(interaction), channel_id=channel_key(interaction), game_id=game_id,
+        options=options, user_id=user, user_name=name, turn_secs=TURN_CLOCKS[turn_clock or "24h"])
+    await interaction.response.send_message(**payload_kwargs(lobby_message(host, rec)))
+    message = await interaction.original_response()
+    await host.update_meta(rec.id, lambda meta: meta.__setitem__("lobby", message.id))
+
+
+# -- the lobby's actions: each returns the table after it and the text of a slash answer ------
+Action = Callable[[Interaction, str, str], Awaitable[SessionRecord]]
+
+
+async def _join(interaction: Interaction, user: str, name: str) -> SessionRecord:
+    return await interaction.client.host.join(channel_key(interaction), user, name)
+
+
+async def _add_ai(interaction: Interaction, user: str, name: str) -> SessionRecord:
+    return await interaction.client.host.add_ai(channel_key(interaction), user,
+                                                can_manage(interaction))
+
+
+async def _cancel(interaction: Interaction, user: str, name: str) -> SessionRecord:
+    return await interaction.client.host.cancel(channel_key(interaction), user,
+                                                can_manage(interaction))
+
+
+ACTIONS: dict[str, tuple[Action, str]] = {
+    "join": (_join, "lobby.joined"),
+    "ai": (_add_ai, "lobby.ai_added"),
+    "cancel": (_cancel, "lobby.cancelled_by"),
+}
+
+
+async def _start(interaction: Interaction, from_button: bool) -> None:
+    client = interaction.client
+    await interaction.response.defer(ephemeral=not from_button, thinking=not from_button)
+    out = await client.host.start(channel_key(interaction), who(interaction)[0],
+                                  can_manage(interaction))
+    await refresh_lobby(interaction, out.record)
+    await client.publisher.publish(out)
+    if not from_button:
+        await interaction.followup.send(t("lobby.started"), ephemeral=True)
+
+
+async def _leave(interaction: Interaction, from_button: bool) -> None:
+    client = interaction.client
+    user, name = who(interaction)
+    out = await client.host.leave(channel_key(interaction), user)
+    if out.record.status == "running":  # an AI took the seat
+        await interaction.response.defer(ephemeral=True, thinking=not from_button)
+        await client.publisher.publish(out)
+        await say(interaction, t("lobby.left_running"))
+        return
+    await _answer(interaction, out.record, t("lobby.left", name=name), from_button, "leave")
+
+
+async def _answer(interaction: Interaction, rec: SessionRecord, text: str, from_button: bool,
+                  action: str) -> None:
+    """A button edits the lobby message; a slash command answers and then edits it."""
+    if from_button:
+        await interaction.response.edit_message(**lobby_message(interaction.client.host, rec))
+    else:
+        await interaction.response.send_message(text, ephemeral=action != "cancel")
+        await refresh_lobby(interaction, rec)
+
+
+async def _lobby_action(interaction: Interaction, action: str, from_button: bool) -> None:
+    if action == "start":
+        await _start(interaction, from_button)
+    elif action == "leave":
+        await _leave(interaction, from_button)
+    elif action in ACTIONS:
+        change, text_key = ACTIONS[action]
+        user, name = who(interaction)
+        rec = await change(interaction, user, name)
+        await _answer(interaction, rec, t(text_key, name=name), from_button, action)
+    else:
+        raise HostError("stale")
+
+
+@edge
+async def lobby_button(interaction: Interaction, session: int, action: str) -> None:
+    rec = await interaction.client.host.active(channel_key(interaction))
+    if rec.id != session:
+        raise HostError("stale")
+    note_game(interaction, rec.game)
+    await _lobby_action(interaction, action, from_button=True)
+
+
+@edge
+async def lobby_command(interaction: Interaction, action: str) -> None:
+    await _lobby_action(interaction, action, from_button=False)
+
+
+@edge
+async def abandon(interaction: Interaction) -> None:
+    client = interaction.client
+    user, name = who(interaction)
+    rec = await client.host.abandon(channel_key(interaction), user, can_manage(interaction))
+    await interaction.response.send_message(t("host.abandoned", name=name))
+    if rec.meta.get("board"):
+        await client.publisher.refresh(rec.id)
+    else:
+        await refresh_lobby(interaction, rec)
+
+
+@edge
+async def kick(interaction: Interaction, member: discord.abc.User) -> None:
+    client = interaction.client
+    user, _ = who(interaction)
+    try:
+        out = await client.host.kick(channel_key(interaction), user, str(member.id),
+                                     can_manage(interaction))
+    except HostError as exc:
+        if exc.code == "nobody_to_kick":
+            raise HostError("nobody_to_kick", name=member.display_name) from None
+        raise
+    await interaction.response.send_message(t("kick.done", name=member.display_name),
+                                            ephemeral=True)
+    if out.record.status == "running":
+        await client.publisher.publish(out)
+    else:
+        await refresh_lobby(interaction, out.record)
