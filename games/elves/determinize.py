@@ -29,29 +29,21 @@ from __future__ import annotations
 import random
 
 from games.elves.data import KIND_ORDER, TERRAINS, VILLAGE_KINDS
-from games.elves.rules import State, deep_copy, give, take
+from games.elves.rules import State, deep_copy, give
 
 Counts = dict[str, int]
 
 
-def _cards(counts: Counts) -> list[str]:
-    return [k for k in sorted(counts, key=KIND_ORDER.__getitem__) for _ in range(counts[k])]
-
-
 def _unseen(s: State, others: list[int]) -> tuple[list[str], dict[int, Counts]]:
     """The pool of cards ``player`` has not seen (canonical order) and the others' known parts."""
-    pool: Counts = {}
+    pool: list[str] = list(s["draw"])
     known: dict[int, Counts] = {}
     for q in others:
-        free = dict(s["hand"][q])
         known[q] = dict(s["revealed"][q])
-        for card, n in known[q].items():
-            take(free, card, n)
-        for card, n in free.items():
-            give(pool, card, n)
-    for card in s["draw"]:
-        give(pool, card)
-    return _cards(pool), known
+        for card, n in s["hand"][q].items():
+            pool.extend([card] * (n - known[q].get(card, 0)))
+    pool.sort(key=KIND_ORDER.__getitem__)
+    return pool, known
 
 
 def _draw_rule(s: State, me: int | None, pool: list[str],
@@ -79,20 +71,26 @@ def _deal(s: State, others: list[int], known: dict[int, Counts], pool: list[str]
     for card in must:
         rest.remove(card)
     rng.shuffle(rest)
-    forced = [c for c in rest if c in banned]
-    free = [c for c in rest if c not in banned]
-    slots = [q for q in others
-             for _ in range(sum(s["hand"][q].values()) - sum(known[q].values()))]
-    rng.shuffle(slots)
-    dealt = forced + free
-    hands = {q: dict(known[q]) for q in others}
-    for q, card in zip(slots, dealt, strict=False):
-        give(hands[q], card)
-    draw = dealt[len(slots):] + must
-    rng.shuffle(draw)
+    room = {q: sum(s["hand"][q].values()) - sum(known[q].values()) for q in others}
+    slots = sum(room.values())
+    if banned:  # those must all go to hands: they and the first free cards, mixed again
+        free = [c for c in rest if c not in banned]
+        to_hands = [c for c in rest if c in banned] + free
+        left = to_hands[slots:]
+        to_hands = to_hands[:slots]
+        rng.shuffle(to_hands)
+    else:
+        to_hands, left = rest[:slots], rest[slots:]
+    pos = 0
     for q in others:
-        s["hand"][q] = hands[q]
-    s["draw"] = draw
+        hand = dict(known[q])
+        for card in to_hands[pos:pos + room[q]]:
+            give(hand, card)
+        pos += room[q]
+        s["hand"][q] = hand
+    for card in must:
+        left.insert(rng.randrange(len(left) + 1), card)
+    s["draw"] = left
 
 
 def determinize(state: State, player: str | None, rng: random.Random) -> State:
