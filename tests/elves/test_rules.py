@@ -537,3 +537,12 @@ def test_malformed_moves_are_refused_not_crashing(move) -> None:
     with pytest.raises(IllegalMove) as exc:
         GAME.apply(s, "Adam", move)
     assert exc.value.code in ("unknown_move", "not_legal")
+
+
+def test_load_accepts_a_snapshot_from_before_revealed_hands_were_kept() -> None:
+    s = GAME.setup(P3, {}, 5)
+    old = {k: v for k, v in GAME.dump(s).items() if k != "revealed"}
+    loaded = GAME.load(old)
+    assert loaded["revealed"] == [{}, {}, {}] and "revealed" not in old
+    assert json.dumps(GAME.dump(loaded), sort_keys=True) == json.dumps(GAME.dump(s),
+                                                                        sort_keys=True)
