@@ -180,11 +180,29 @@ def is_listed(move: Any, legal: list[Move]) -> bool:
     """True when ``move`` equals (strictly) one of ``legal``."""
     if not isinstance(move, dict):
         return False
+    # Fast path (the AI applies thousands of moves a second): the same structure with the
+    # same types is the same JSON text. Only a miss pays for the JSON comparison, which also
+    # settles what the fast path cannot (``[1]`` vs ``(1,)``, ``{1: x}`` vs ``{"1": x}``).
+    if any(_same(move, m) for m in legal):
+        return True
     try:
         key = canonical(move)
     except (TypeError, ValueError):
         return False
     return any(canonical(m) == key for m in legal)
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal values of identical types all the way down (``True`` is not ``1``)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same(v, b[k]) for k, v in a.items())
+    if isinstance(a, (list, tuple)):
+        return len(a) == len(b) and all(map(_same, a, b))
+    if isinstance(a, float):
+        return repr(a) == repr(b)  # 0.0 and -0.0 are different texts
+    return bool(a == b)
 
 
 def clone(value: T) -> T:
