@@ -11,6 +11,12 @@ see ``FakeDiscord.patch_discord``). Modules:
 * ``actions``  what users do: slash, click, select, submit_modal -> InteractionResult
 * ``models``   users, guilds, channels, messages, interactions and their Discord payloads
 * ``faults``   429/5xx/slow/any-status answers on demand
+* ``strict``   the named checks that make the fake as strict as Discord (switchable)
+* ``openapi``  Discord's OpenAPI description: route -> request body schema
+* ``schema``   a small JSON-Schema validator for the keywords that description uses
+* ``limits``   documented limits the schema does not carry (embeds, components, files, commands)
+* ``permissions`` channel permission overwrites
+* ``ratelimits`` per-route buckets and the global limit, with Discord's headers and 429s
 
 Usage::
 

@@ -14,6 +14,7 @@ import secrets
 from typing import TYPE_CHECKING, Any
 
 from . import models as m
+from .permissions import channel_permissions
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -641,10 +642,8 @@ class Actions:
         return inter
 
     async def _send(self: FakeDiscord, inter: m.Interaction) -> None:
-        loop = asyncio.get_running_loop()
-
         def sent() -> None:
-            inter.dispatched_at = loop.time()
+            inter.dispatched_at = self.clock()
 
         await self.gateway.dispatch(
             "INTERACTION_CREATE", inter.payload, guild=inter.channel.guild, on_sent=sent
@@ -690,8 +689,13 @@ class Actions:
             payload["guild_id"] = str(guild.id)
             payload["guild"] = {"id": str(guild.id), "locale": "en-US", "features": []}
             payload["guild_locale"] = "en-US"
-            payload["member"] = guild.members[inter.user.id].payload(with_permissions=True)
-            payload["app_permissions"] = str(guild.members[self.bot_user.id].permissions)
+            member = guild.members[inter.user.id]
+            payload["member"] = member.payload(with_permissions=True)
+            # Discord sends both as permissions in the channel (overwrites applied)
+            payload["member"]["permissions"] = str(channel_permissions(member, channel))
+            payload["app_permissions"] = str(
+                channel_permissions(guild.members[self.bot_user.id], channel)
+            )
             payload["channel"]["permissions"] = payload["member"]["permissions"]
         else:
             payload["user"] = inter.user.payload()

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
+from . import limits
 from .models import (
     EPHEMERAL,
     IS_COMPONENTS_V2,
@@ -19,7 +20,6 @@ from .models import (
     Message,
     iso_now,
     snowflake,
-    walk_components,
 )
 
 if TYPE_CHECKING:
@@ -75,92 +75,31 @@ class InvalidBody(Exception):
     """-> 400 with code 50035 "Invalid Form Body", like Discord."""
 
     def __init__(
-        self, errors: dict[str, str], code: int = 50035, message: str = "Invalid Form Body"
+        self,
+        errors: dict,
+        code: int = 50035,
+        message: str = "Invalid Form Body",
+        *,
+        lines: list[str] | None = None,
     ):
-        super().__init__(f"{message}: {errors}")
+        super().__init__(f"{message}: {lines or errors}")
         self.errors = errors
+        self.lines = lines or [f"{k}: {v}" for k, v in errors.items()]
         self.code = code
         self.message = message
 
 
-def validate_message(data: dict, *, creating: bool, has_files: bool) -> None:
-    """The limits Discord enforces on a message body (the ones a game bot can hit)."""
-    errors: dict[str, str] = {}
-    content = data.get("content")
-    if content is not None and len(str(content)) > 2000:
-        errors["content"] = f"Must be 2000 or fewer in length (got {len(str(content))})."
-    embeds = data.get("embeds") or []
-    if len(embeds) > 10:
-        errors["embeds"] = "Must be 10 or fewer in length."
-    total = 0
-    for i, e in enumerate(embeds):
-        limits = {"title": 256, "description": 4096}
-        for key, limit in limits.items():
-            if len(e.get(key) or "") > limit:
-                errors[f"embeds.{i}.{key}"] = f"Must be {limit} or fewer in length."
-            total += len(e.get(key) or "")
-        fields = e.get("fields") or []
-        if len(fields) > 25:
-            errors[f"embeds.{i}.fields"] = "Must be 25 or fewer in length."
-        for j, f in enumerate(fields):
-            if not f.get("name") or len(f["name"]) > 256:
-                errors[f"embeds.{i}.fields.{j}.name"] = "Must be between 1 and 256 in length."
-            if not f.get("value") or len(f["value"]) > 1024:
-                errors[f"embeds.{i}.fields.{j}.value"] = "Must be between 1 and 1024 in length."
-            total += len(f.get("name") or "") + len(f.get("value") or "")
-        total += len((e.get("footer") or {}).get("text") or "") + len(
-            (e.get("author") or {}).get("name") or ""
-        )
-    if total > 6000:
-        errors["embeds"] = "Embed size exceeds maximum size of 6000"
-    components = data.get("components") or []
-    v2 = bool((data.get("flags") or 0) & IS_COMPONENTS_V2)
-    if not v2 and len(components) > 5:
-        errors["components"] = "Must be 5 or fewer in length."
-    seen: set[str] = set()
-    for comp in walk_components(components):
-        t = comp.get("type")
-        cid = comp.get("custom_id")
-        if cid is not None:
-            if len(cid) > 100:
-                errors[f"custom_id {cid[:20]}"] = "Must be 100 or fewer in length."
-            if cid in seen:
-                errors[f"custom_id {cid}"] = "Component custom id cannot be duplicated"
-            seen.add(cid)
-        if t == 1 and not v2:
-            kids = comp.get("components") or []
-            if not kids or len(kids) > 5:
-                errors["components.row"] = "Action rows hold 1 to 5 components."
-            if any(k.get("type") != 2 for k in kids) and len(kids) > 1:
-                errors["components.row"] = "A select menu must be alone in its action row."
-        if t == 2:
-            if len(comp.get("label") or "") > 80:
-                errors[f"button {comp.get('label')[:20]}"] = "Label must be 80 or fewer in length."
-            link = comp.get("style") == 5
-            if link and not comp.get("url"):
-                errors["button.url"] = "Link buttons need a url."
-            if not link and comp.get("style") != 6 and not cid:
-                errors["button.custom_id"] = "Buttons need a custom_id."
-            if not comp.get("label") and not comp.get("emoji"):
-                errors["button.label"] = "Buttons need a label or an emoji."
-        if t == 3:
-            options = comp.get("options") or []
-            if not 1 <= len(options) <= 25:
-                errors[f"select {cid}.options"] = (
-                    f"Must be between 1 and 25 in length (got {len(options)})."
-                )
-            values = [o.get("value") for o in options]
-            if len(set(values)) != len(values):
-                errors[f"select {cid}.options"] = "Option values must be unique."
-            for o in options:
-                if not o.get("label") or len(o["label"]) > 100 or len(str(o.get("value"))) > 100:
-                    errors[f"select {cid}.option"] = "Option label/value must be 1-100 characters."
-            if (comp.get("max_values") or 1) > max(1, len(options)):
-                errors[f"select {cid}.max_values"] = "max_values exceeds the number of options."
-    if creating and not (content or embeds or components or has_files or data.get("attachments")):
-        raise InvalidBody({}, code=50006, message="Cannot send an empty message")
+def validate_message(
+    data: dict, *, creating: bool, has_files: bool, check_limits: bool = True
+) -> None:
+    """The limits Discord enforces on a message body beyond its schema (see ``limits``)."""
+    errors = (
+        limits.message_errors(data, creating=creating, has_files=has_files) if check_limits else []
+    )
     if errors:
-        raise InvalidBody(errors)
+        raise InvalidBody(limits.discord_errors(errors), lines=errors)
+    if creating and limits.is_empty(data, has_files=has_files):
+        raise InvalidBody({}, code=50006, message="Cannot send an empty message")
 
 
 def apply_message(
@@ -170,7 +109,12 @@ def apply_message(
     ``attachments`` lists what to keep (existing ids) and what to add (``id`` = file index);
     ``attachment://name`` in an embed image/thumbnail becomes the attachment's URL."""
     files = files or []
-    validate_message(data, creating=creating, has_files=bool(files))
+    validate_message(
+        data,
+        creating=creating,
+        has_files=bool(files),
+        check_limits="message_limits" in fake.checks,
+    )
     if "content" in data:
         msg.content = data["content"] or ""
     if "embeds" in data:

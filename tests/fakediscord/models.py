@@ -269,6 +269,9 @@ class Channel:
     recipient: User | None = None  # DM channels
     owner_id: int | None = None  # threads
     messages: list[Message] = field(default_factory=list)
+    #: permission overwrites {"id", "type" (0 role, 1 member), "allow", "deny"}; threads use
+    #: their parent's (see permissions.py)
+    overwrites: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def is_thread(self) -> bool:
@@ -298,7 +301,15 @@ class Channel:
             "guild_id": str(self.guild.id) if self.guild else None,
             "name": self.name,
             "position": self.guild.channels.index(self) if self.guild else 0,
-            "permission_overwrites": [],
+            "permission_overwrites": [
+                {
+                    "id": str(o["id"]),
+                    "type": o["type"],
+                    "allow": str(o["allow"]),
+                    "deny": str(o["deny"]),
+                }
+                for o in self.overwrites
+            ],
             "parent_id": str(self.parent.id) if self.parent else None,
             "topic": None,
             "nsfw": False,

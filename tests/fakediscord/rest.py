@@ -3,13 +3,13 @@ and Discord's error codes."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
 from . import models as m
 from .messages import InvalidBody, apply_message, new_message
+from .permissions import MISSING_ACCESS, MISSING_PERMISSIONS, channel_permissions, send_requirements
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -24,7 +24,14 @@ class ApiError(Exception):
     the request log and shown by ``fake.problems()``, never sent to the bot."""
 
     def __init__(
-        self, status: int, code: int, message: str, errors: dict | None = None, note: str = ""
+        self,
+        status: int,
+        code: int,
+        message: str,
+        errors: dict | None = None,
+        note: str = "",
+        *,
+        check: str = "",
     ):
         super().__init__(f"{status} {code} {message}")
         self.status, self.code, self.message, self.errors, self.note = (
@@ -34,6 +41,7 @@ class ApiError(Exception):
             errors,
             note,
         )
+        self.check = check  # the strict check that refused (see strict.CHECKS), if any
 
     def response(self) -> web.Response:
         body: dict[str, Any] = {"message": self.message, "code": self.code}
@@ -47,6 +55,7 @@ UNKNOWN_CHANNEL, UNKNOWN_MESSAGE, UNKNOWN_USER = 10003, 10008, 10013
 UNKNOWN_WEBHOOK, UNKNOWN_INTERACTION, UNKNOWN_GUILD, UNKNOWN_MEMBER = 10015, 10062, 10004, 10007
 CANNOT_EDIT_OTHERS_MESSAGE, CANNOT_MESSAGE_USER = 50005, 50007
 ALREADY_ACKNOWLEDGED = 40060
+INVALID_WEBHOOK_TOKEN = 50027
 
 
 def no_content() -> web.Response:
@@ -160,13 +169,46 @@ class Rest:
         inter = self.fake._interactions_by_token.get(request.match_info["token"])
         if inter is None:
             raise ApiError(404, UNKNOWN_WEBHOOK, "Unknown Webhook")
+        age = self.fake.clock() - (inter.dispatched_at or self.fake.clock())
+        if "token_expiry" in self.fake.checks and age > self.fake.token_lifetime:
+            raise ApiError(
+                401,
+                INVALID_WEBHOOK_TOKEN,
+                "Invalid Webhook Token",
+                note=f"{inter!r}: its token expired {age - self.fake.token_lifetime:.0f}s ago "
+                "(interaction tokens are valid for 15 minutes)",
+                check="token_expiry",
+            )
         return inter
+
+    def _check_can_send(self, channel: m.Channel, *, has_files: bool) -> None:
+        """A bot message in a guild channel needs the bot's channel permissions (permissions.py)."""
+        if channel.guild is None or "permissions" not in self.fake.checks:
+            return
+        perms = channel_permissions(channel.guild.members[self.fake.bot_user.id], channel)
+        missing = [name for bit, name in send_requirements(channel, has_files=has_files)
+                   if not perms & bit]
+        if not missing:
+            return
+        if "VIEW_CHANNEL" in missing:
+            status, code, message = 403, MISSING_ACCESS, "Missing Access"
+        else:
+            status, code, message = 403, MISSING_PERMISSIONS, "Missing Permissions"
+        raise ApiError(status, code, message, note=f"the bot lacks {', '.join(missing)} in "
+                       f"{channel!r}", check="permissions")
 
     async def _apply(self, msg: m.Message, data: dict, files, *, creating: bool) -> None:
         try:
             apply_message(self.fake, msg, data, files, creating=creating)
         except InvalidBody as exc:
-            raise ApiError(400, exc.code, exc.message, exc.errors) from None
+            raise ApiError(
+                400,
+                exc.code,
+                exc.message,
+                exc.errors,
+                note="; ".join(exc.lines[:5]),
+                check="message_limits",
+            ) from None
 
     async def _announce(self, event: str, msg: m.Message) -> None:
         """MESSAGE_CREATE/UPDATE over the gateway when the bot's intents ask for them
@@ -282,9 +324,6 @@ class Rest:
         return no_content()
 
     def _store_command(self, cmd: dict, scope: int | None, old: dict | None) -> dict:
-        errors = validate_command(cmd)
-        if errors:
-            raise ApiError(400, 50035, "Invalid Form Body", errors)
         stored = dict(cmd)
         stored.setdefault("type", 1)
         stored.setdefault("options", [])
@@ -298,16 +337,23 @@ class Rest:
         return stored
 
     # --- interactions -----------------------------------------------------------------
-    async def interaction_callback(self, request: web.Request) -> web.Response:
+    def _callback_target(self, request: web.Request) -> tuple[m.Interaction, float]:
+        """The interaction a callback answers and when the callback arrived; refuses a second
+        initial response (40060) and one after the 3-second window (10062)."""
         fake = self.fake
-        now = asyncio.get_running_loop().time()
         inter = fake._interactions.get(int(request.match_info["interaction_id"]))
         if inter is None or inter.token != request.match_info["token"]:
             raise ApiError(404, UNKNOWN_INTERACTION, "Unknown interaction")
         if inter.acknowledged:
             inter.errors.append("callback after the interaction was already acknowledged")
-            raise ApiError(400, ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged.")
-        started = request.get(RECEIVED_AT, now)
+            raise ApiError(
+                400,
+                ALREADY_ACKNOWLEDGED,
+                "Interaction has already been acknowledged.",
+                note=f"{inter!r}: a second initial response",
+                check="one_response",
+            )
+        started = request.get(RECEIVED_AT, fake.clock())
         if (
             inter.dispatched_at is not None
             and fake.ack_deadline is not None
@@ -319,7 +365,18 @@ class Rest:
                 f"callback {started - inter.dispatched_at:.2f}s after dispatch (> 3 s)"
             )
             fake._notify()
-            raise ApiError(404, UNKNOWN_INTERACTION, "Unknown interaction")
+            raise ApiError(
+                404,
+                UNKNOWN_INTERACTION,
+                "Unknown interaction",
+                note=f"{inter!r}: initial response after {started - inter.dispatched_at:.2f}s",
+                check="ack_deadline",
+            )
+        return inter, started
+
+    async def interaction_callback(self, request: web.Request) -> web.Response:
+        fake = self.fake
+        inter, started = self._callback_target(request)
         body = self._json(request) or {}
         ctype = int(body.get("type", 0))
         data = body.get("data") or {}
@@ -494,6 +551,7 @@ class Rest:
         if channel.is_dm and not channel.recipient.dms_open:
             self.fake.blocked_dms.append((channel.recipient, self._json(request)))
             raise ApiError(403, CANNOT_MESSAGE_USER, "Cannot send messages to this user")
+        self._check_can_send(channel, has_files=bool(self._files(request)))
         data = dict(self._json(request) or {})
         data["flags"] = int(data.get("flags") or 0) & ~m.EPHEMERAL
         kind = 19 if data.get("message_reference") else 0
@@ -582,45 +640,3 @@ class Rest:
         if member is None:
             raise ApiError(404, UNKNOWN_MEMBER, "Unknown Member")
         return web.json_response(member.payload())
-
-
-NAME_OK = set("abcdefghijklmnopqrstuvwxyz0123456789-_")
-
-
-def validate_command(cmd: dict, path: str = "") -> dict[str, str]:
-    """Discord's limits on a slash command (name rules, description length, option order)."""
-    errors: dict[str, str] = {}
-    name = cmd.get("name") or ""
-    where = f"{path}{name}"
-    if cmd.get("type", 1) == 1 or path:
-        if not 1 <= len(name) <= 32 or not set(name) <= NAME_OK:
-            errors[f"{where}.name"] = "1-32 lowercase letters, digits, - or _"
-        if not 1 <= len(cmd.get("description") or "") <= 100:
-            errors[f"{where}.description"] = "Must be between 1 and 100 in length."
-    options = cmd.get("options") or []
-    if len(options) > 25:
-        errors[f"{where}.options"] = "Must be 25 or fewer in length."
-    seen_optional = False
-    names = set()
-    for opt in options:
-        if opt.get("name") in names:
-            errors[f"{where}.{opt.get('name')}"] = "Duplicate option name"
-        names.add(opt.get("name"))
-        if opt.get("type") in (1, 2):
-            errors.update(validate_command(opt, f"{where}."))
-            continue
-        oname = opt.get("name") or ""
-        if not 1 <= len(oname) <= 32 or not set(oname) <= NAME_OK:
-            errors[f"{where}.{oname}.name"] = "1-32 lowercase letters, digits, - or _"
-        if not 1 <= len(opt.get("description") or "") <= 100:
-            errors[f"{where}.{oname}.description"] = "Must be between 1 and 100 in length."
-        if opt.get("required"):
-            if seen_optional:
-                errors[f"{where}.{oname}.required"] = (
-                    "Required options must be placed before non-required options"
-                )
-        else:
-            seen_optional = True
-        if len(opt.get("choices") or []) > 25:
-            errors[f"{where}.{oname}.choices"] = "Must be 25 or fewer in length."
-    return errors

@@ -17,10 +17,13 @@ from typing import Any
 from aiohttp import web
 
 from . import models as m
+from . import openapi, strict
 from .actions import Actions
 from .faults import Fault, rate_limited_response, ratelimit_headers
 from .gateway import INVALID_SESSION, RECONNECT, Gateway
 from .messages import parse_body
+from .permissions import MEMBER, ROLE, set_overwrite
+from .ratelimits import RateLimiter, too_many_requests
 from .rest import BODY, CANNOT_MESSAGE_USER, RECEIVED_AT, ApiError, Rest
 
 log = logging.getLogger("fakediscord")
@@ -44,6 +47,9 @@ class RequestRecord:
     error_code: int | None = None  # Discord's JSON error code on a 4xx/5xx (50007, 10062, ...)
     note: str = ""  # why the fake refused (for the test's eyes only)
     at: float = 0.0
+    rejected: str | None = None  # the strict check that refused it ("schema", "files", ...)
+    rate_limited: bool = False  # a 429 from the fake's own rate limits (not an injected fault)
+    limit_headers: dict[str, str] = field(default_factory=dict)  # X-RateLimit-* it was given
 
     def __repr__(self) -> str:
         return (
@@ -110,9 +116,20 @@ class FakeDiscord(Actions):
         token: str | None = None,
         bot_name: str = "Crowntable",
         ack_deadline: float | None = 3.0,
+        disabled_checks: set[str] | None = None,
+        spec: openapi.Spec | None = None,
     ) -> None:
         self.token = token  # None: accept any token
+        #: the strict checks in force (strict.CHECKS minus `disabled_checks`, by default minus
+        #: strict.KNOWN_BOT_FAULTS); tests may change the set while the fake runs
+        self.checks = strict.enabled_checks(disabled_checks)
+        self.spec = spec or openapi.load()
+        if "ack_deadline" not in self.checks:
+            ack_deadline = None
         self.ack_deadline = ack_deadline  # interaction callbacks later than this get 404 10062
+        self.token_lifetime = 15 * 60.0  # interaction tokens: follow-ups after this get 401
+        self.clock_offset = 0.0  # seconds added by advance_clock()
+        self.ratelimiter = RateLimiter(self.clock)
         self.application_id = m.snowflake()
         self.application_flags = 0
         self.bot_user = m.User(id=self.application_id, name=bot_name, bot=True)
@@ -224,6 +241,15 @@ class FakeDiscord(Actions):
         finally:
             await fake.stop()
 
+    def clock(self) -> float:
+        """The fake's notion of now (loop time plus ``advance_clock``): interaction windows,
+        token lifetimes and rate-limit buckets run on it."""
+        return asyncio.get_running_loop().time() + self.clock_offset
+
+    def advance_clock(self, seconds: float) -> None:
+        """Jump the fake's clock forward, e.g. 16 minutes to expire every interaction token."""
+        self.clock_offset += seconds
+
     def env(self) -> dict[str, str]:
         """Environment for a bot process started with ``python -m tests.fakediscord.launch``."""
         return {"FAKEDISCORD_API_BASE": self.api_base, "FAKEDISCORD_GATEWAY": self.gateway_url}
@@ -300,6 +326,29 @@ class FakeDiscord(Actions):
         if self.gateway.connected:
             self._dispatch_soon("CHANNEL_CREATE", channel.payload(), guild)
         return channel
+
+    def set_permissions(
+        self,
+        channel: m.Channel,
+        target: m.User | m.Role | None = None,
+        *,
+        allow: int = 0,
+        deny: int = 0,
+    ) -> None:
+        """A permission overwrite on `channel` for a member (a User), a role, or @everyone
+        (None); allow=deny=0 removes it. E.g. ``fake.set_permissions(general, fake.bot_user,
+        deny=P_SEND_MESSAGES)``: the bot may no longer post there (its follow-ups still work).
+        The bot hears CHANNEL_UPDATE, as from Discord."""
+        assert channel.guild is not None and not channel.is_thread, "overwrite a guild channel"
+        if target is None:
+            tid, kind = channel.guild.everyone.id, ROLE
+        elif isinstance(target, m.Role):
+            tid, kind = target.id, ROLE
+        else:
+            tid, kind = target.id, MEMBER
+        set_overwrite(channel, tid, kind, allow, deny)
+        if self.gateway.connected:
+            self._dispatch_soon("CHANNEL_UPDATE", channel.payload(), channel.guild)
 
     def add_thread(self, parent: m.Channel, name: str, *, owner: m.User | None = None) -> m.Channel:
         """A public thread under a text channel (a session can live in a thread)."""
@@ -504,7 +553,7 @@ class FakeDiscord(Actions):
         if not request.path.startswith("/api/"):
             return await handler(request)
         loop = asyncio.get_running_loop()
-        request[RECEIVED_AT] = loop.time()
+        request[RECEIVED_AT] = self.clock()
         parts = request.path.split("/", 3)  # ['', 'api', 'v10', 'rest...']
         api_path = "/" + (parts[3] if len(parts) > 3 else "")
         body = await parse_body(request)
@@ -524,45 +573,95 @@ class FakeDiscord(Actions):
             if not self._authorized(request, api_path):
                 resp = web.json_response({"message": "401: Unauthorized", "code": 0}, status=401)
                 record.note = "wrong or missing bot token"
-            for fault in [] if resp is not None else self.faults:
-                if not fault.matches(request.method, api_path):
-                    continue
-                fault.hits += 1
-                record.fault = fault.kind
-                if fault.kind == "slow":
-                    await asyncio.sleep(fault.delay)
-                    continue
-                if fault.kind == "429":
-                    resp = rate_limited_response(fault, bucket=_bucket(request.method, api_path))
-                elif fault.kind == "5xx":
-                    resp = web.json_response(
-                        {"message": f"{fault.status}: Internal Server Error", "code": 0},
-                        status=fault.status,
-                    )
-                else:
-                    resp = web.json_response(fault.body, status=fault.status)
-                break
+            if resp is None:
+                resp = await self._fault_response(request.method, api_path, record)
+            if resp is None:
+                resp = self._strict(request.method, api_path, body, record)
             if resp is None:
                 try:
                     resp = await handler(request)
                 except ApiError as exc:
                     resp = exc.response()
                     record.note = exc.note
-            if resp.content_type == "application/json":
-                # discord.py parses JSON only when Content-Type is exactly this (no charset)
-                resp.headers["Content-Type"] = "application/json"
-            if resp.status != 429:
-                for k, v in ratelimit_headers(_bucket(request.method, api_path)).items():
-                    resp.headers.setdefault(k, v)
-            record.status = resp.status
-            if resp.status >= 400 and isinstance(resp, web.Response) and resp.body:
-                with contextlib.suppress(ValueError, TypeError, AttributeError):
-                    record.error_code = json.loads(resp.body).get("code")
+                    record.rejected = exc.check or None
+            self._finish(resp, request.method, api_path, record)
             return resp
         finally:
             self._inflight -= 1
             self._last_activity = loop.time()
             self._notify()
+
+    async def _fault_response(
+        self, method: str, api_path: str, record: RequestRecord
+    ) -> web.Response | None:
+        """The answer of the first injected fault matching the request (slow ones only delay)."""
+        for fault in self.faults:
+            if not fault.matches(method, api_path):
+                continue
+            fault.hits += 1
+            record.fault = fault.kind
+            if fault.kind == "slow":
+                await asyncio.sleep(fault.delay)
+                continue
+            if fault.kind == "429":
+                return rate_limited_response(fault, bucket=_bucket(method, api_path))
+            if fault.kind == "5xx":
+                return web.json_response(
+                    {"message": f"{fault.status}: Internal Server Error", "code": 0},
+                    status=fault.status,
+                )
+            return web.json_response(fault.body, status=fault.status)
+        return None
+
+    def _finish(
+        self, resp: web.StreamResponse, method: str, api_path: str, record: RequestRecord
+    ) -> None:
+        """Headers discord.py relies on, and the outcome in the request log."""
+        if resp.content_type == "application/json":
+            # discord.py parses JSON only when Content-Type is exactly this (no charset)
+            resp.headers["Content-Type"] = "application/json"
+        if resp.status != 429 and "rate_limits" not in self.checks:
+            for k, v in ratelimit_headers(_bucket(method, api_path)).items():
+                resp.headers.setdefault(k, v)
+        for k, v in record.limit_headers.items():
+            resp.headers.setdefault(k, v)
+        record.status = resp.status
+        if resp.status >= 400 and isinstance(resp, web.Response) and resp.body:
+            with contextlib.suppress(ValueError, TypeError, AttributeError):
+                record.error_code = json.loads(resp.body).get("code")  # type: ignore[arg-type]
+
+    def _strict(
+        self, method: str, api_path: str, body: Any, record: RequestRecord
+    ) -> web.Response | None:
+        """Rate limits, then the body checks (strict.py): an answer if Discord would refuse."""
+        if "rate_limits" in self.checks:
+            verdict = self.ratelimiter.check(method, api_path)
+            record.limit_headers = verdict.headers
+            if verdict.retry_after is not None:
+                limited, headers = too_many_requests(verdict)
+                record.rate_limited = True
+                record.note = f"{verdict.scope} rate limit: retry after {verdict.retry_after:.2f}s"
+                return web.json_response(limited, status=429, headers=headers)
+        sizes = [len(f.data) for f in body.files or []]
+        rejection = strict.check_body(self.spec, self.checks, method, api_path, body.json, sizes)
+        if rejection is None:
+            return None
+        record.rejected = rejection.check
+        record.note = f"{rejection.check}: " + "; ".join(rejection.lines[:5])
+        payload: dict[str, Any] = {"message": rejection.message, "code": rejection.code}
+        if rejection.errors:
+            payload["errors"] = rejection.errors
+        return web.json_response(payload, status=rejection.status)
+
+    @property
+    def rejections(self) -> list[RequestRecord]:
+        """Requests a strict check refused (invalid body, limits, permissions, expired token,
+        late or second callback): each is a bug in the bot. ``problems()`` lists them too."""
+        return [r for r in self.requests if r.rejected]
+
+    def rate_limited(self) -> list[RequestRecord]:
+        """Requests answered 429 by the fake's own rate limits (the bot then waits and retries)."""
+        return [r for r in self.requests if r.rate_limited]
 
     def _authorized(self, request: web.Request, api_path: str) -> bool:
         """With ``FakeDiscord(token=...)``, bot routes need ``Authorization: Bot <token>``
@@ -652,13 +751,16 @@ class FakeDiscord(Actions):
         )
 
     async def idle(self, quiet: float = 0.15, timeout: float = 10.0) -> None:
-        """Until the bot has no REST request in flight and made none for `quiet` seconds:
-        the way to wait for "everything the bot does after this click" (DMs, edits...)."""
+        """Until the bot has no REST request in flight, made none for `quiet` seconds and has no
+        exhausted rate-limit bucket it may be waiting out: the way to wait for "everything the
+        bot does after this click" (DMs, edits...)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while True:
             now = loop.time()
-            if self._inflight == 0 and now - self._last_activity >= quiet:
+            # a bot waiting out an exhausted rate-limit bucket is not idle
+            waiting = self.clock() < self.ratelimiter.exhausted_until()
+            if self._inflight == 0 and now - self._last_activity >= quiet and not waiting:
                 return
             if now > deadline:
                 raise FakeTimeout(f"bot still busy after {timeout}s (in flight: {self._inflight})")
@@ -743,7 +845,7 @@ class FakeDiscord(Actions):
 
     def unanswered(self, older_than: float = 3.0) -> list[m.Interaction]:
         """Interactions dispatched more than `older_than` seconds ago that got no valid callback."""
-        now = asyncio.get_running_loop().time()
+        now = self.clock()
         return [
             i
             for i in self._interactions.values()
@@ -781,6 +883,7 @@ class FakeDiscord(Actions):
             if r.status is not None
             and r.status >= 400
             and r.fault is None
+            and not r.rate_limited
             and r.error_code not in ignore_codes
         ]
 
