@@ -1,0 +1,97 @@
+"""Regenerate the template and merge every catalogue: ``python -m bot.text.extract``.
+
+The English source texts are collected from the registered catalogues (the bot's and every
+game presenter's), written to ``bot/text/locale/crowntable.pot`` with their English text as a
+translator's comment, and merged into each ``<lang>/LC_MESSAGES/crowntable.po``: translations
+already made are kept, new keys arrive empty, keys that no longer exist are dropped.
+``--check`` writes nothing and exits 1 when a catalogue is out of date.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
+
+import games
+from bot.text import catalog_en, i18n, presenters
+
+_ = catalog_en  # registers the bot's own texts
+DOMAIN = getattr(i18n, "DOMAIN", "crowntable")
+LOCALE_DIR = getattr(i18n, "LOCALE_DIR", Path(i18n.__file__).with_name("locale"))
+LOCALES = getattr(i18n, "LOCALES", ("en", "cs"))
+DEFAULT_LOCALE = "en"
+FIXED_DATE = datetime(2026, 12, 1, tzinfo=timezone.utc)
+
+
+def po_path(locale: str) -> Path:
+    return LOCALE_DIR / locale / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def english() -> dict[str, Any]:
+    """Every registered English text, after loading every game's presenter."""
+    for game_id in games.REGISTRY:
+        presenters.get(game_id)
+    return dict(sorted(i18n.CATALOGS["en"].items()))
+
+
+def template(entries: dict[str, Any]) -> Catalog:
+    pot = Catalog(project="crowntable", domain=DOMAIN, creation_date=FIXED_DATE,
+                  revision_date=FIXED_DATE)
+    for key, text in entries.items():
+        msgid: str | tuple[str, str] = (key, key) if isinstance(text, tuple) else key
+        english_text = " | ".join(text) if isinstance(text, tuple) else text
+        pot.add(msgid, auto_comments=[english_text], flags=("python-brace-format",))
+    return pot
+
+
+def _dump(catalog: Catalog) -> bytes:
+    buf = io.BytesIO()
+    write_po(buf, catalog, width=100, omit_header=False, sort_output=True,
+             ignore_obsolete=True)
+    return buf.getvalue()
+
+
+def merged(locale: str, pot: Catalog) -> bytes:
+    path = po_path(locale)
+    if path.exists():
+        with path.open("rb") as fh:
+            catalog = read_po(fh, locale=locale)
+    else:
+        catalog = Catalog(locale=locale, project="crowntable", domain=DOMAIN,
+                          creation_date=FIXED_DATE, revision_date=FIXED_DATE)
+    catalog.update(pot, no_fuzzy_matching=True)
+    catalog.obsolete.clear()
+    catalog.fuzzy = False
+    return _dump(catalog)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot.text.extract")
+    parser.add_argument("--check", action="store_true", help="exit 1 if anything is stale")
+    args = parser.parse_args(argv)
+    pot = template(english())
+    outputs = {LOCALE_DIR / f"{DOMAIN}.pot": _dump(pot)}
+    for locale in LOCALES:
+        if locale != DEFAULT_LOCALE:
+            outputs[po_path(locale)] = merged(locale, pot)
+    stale = []
+    for path, data in outputs.items():
+        if not path.exists() or path.read_bytes() != data:
+            stale.append(path)
+            if not args.check:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(data)
+    for path in stale:
+        print(("stale: " if args.check else "wrote ") + str(path))
+    return 1 if (args.check and stale) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
