@@ -6,9 +6,10 @@ Run: ``python bench/render.py`` (from the repository root; ``--quick`` for fewer
 For every game at its minimum and maximum seat count, views are sampled through seeded random
 games (public and seat 0's private view, early, mid and final). Each board is drawn once by the
 current renderer; the same pixels are then encoded by :func:`to_png_v01` (the v0.1 encoder,
-copied here verbatim as the baseline) and by :func:`renderers.common.to_png`. Printed per game
-and in total: median bytes per board, median draw and encode milliseconds, and the ratios the
-issue sets as targets (issue 13, "Cheaper pixels": bytes <= 1/2, draw + encode <= 1/2).
+copied here verbatim as the baseline) and by :func:`renderers.encode.to_png`. Printed per game
+and in total: median bytes per board, median draw and encode CPU milliseconds (process time,
+so other load on the machine matters less), and the ratios the issue sets as targets (issue
+13, "Cheaper pixels": bytes <= 1/2, draw + encode <= 1/2).
 """
 
 from __future__ import annotations
@@ -97,9 +98,10 @@ def boards(game_id: str, quick: bool) -> list[dict[str, Any]]:
 
 
 def _ms(fn: Callable[[], Any]) -> tuple[float, Any]:
-    t0 = time.perf_counter()
+    """CPU milliseconds of ``fn()`` (process time: what one core gives, whatever the load)."""
+    t0 = time.process_time()
     out = fn()
-    return 1000 * (time.perf_counter() - t0), out
+    return 1000 * (time.process_time() - t0), out
 
 
 def measure(game_id: str, views: list[dict[str, Any]],

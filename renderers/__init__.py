@@ -3,7 +3,8 @@
 Each game has ``renderers/<game id>.py`` exposing::
 
     def render(view: dict, *, names: dict[str, str] | None = None,
-               theme: Theme | None = None, tr: Tr | None = None) -> PIL.Image.Image
+               theme: Theme | None = None, tr: Tr | None = None,
+               last: str | None = None) -> PIL.Image.Image
     def summary(board, view) -> (round text, whose turn, [(player, score text)])
 
 ``view`` is exactly what ``Game.view(state, viewer)`` returned (``view.get("viewer")`` tells a
@@ -34,10 +35,11 @@ def has_renderer(game_id: str) -> bool:
 
 
 def render_png(game_id: str, view: dict[str, Any], names: dict[str, str] | None = None,
-               tr: Tr | None = None) -> bytes:
-    """PNG bytes of ``view`` drawn by ``renderers/<game_id>.py``."""
+               tr: Tr | None = None, last: str | None = None) -> bytes:
+    """PNG bytes of ``view`` drawn by ``renderers/<game_id>.py``; ``last`` is the latest
+    public move in words (the bot's event text) when the view itself does not carry it."""
     module = importlib.import_module(f"renderers.{game_id}")
-    return to_png(module.render(view, names=names, tr=tr))
+    return to_png(module.render(view, names=names, tr=tr, last=last))
 
 
 def alt_text(game_id: str, view: dict[str, Any], names: dict[str, str] | None = None,

@@ -12,7 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.elves.data import ACTION_KINDS, TRAVEL_KINDS, VALUE, VILLAGE_KINDS
+from games.elves.vocab import (
+    ACTION_KINDS,
+    CARD_NAMES,
+    TERRAIN_FILL,
+    TRAVEL_KINDS,
+    VALUE,
+    VILLAGE_KINDS,
+)
 from renderers.kit import (
     BIG,
     BODY,
@@ -28,25 +35,15 @@ from renderers.kit import (
 from renderers.palette import WHITE, Colour, Theme, tint
 from renderers.text_en import Tr, register
 
-TERRAIN: dict[str, Colour] = {
-    "plains": (196, 214, 120), "forest": (58, 122, 68), "mountain": (142, 132, 122),
-    "desert": (228, 196, 122), "river": (118, 178, 226), "lake": (40, 92, 168),
-}
+TERRAIN: dict[str, Colour] = dict(TERRAIN_FILL)
 GAME_COLOURS: tuple[Colour, ...] = tuple(tint(c, 0.55) for c in TERRAIN.values())
 BADGES = (("gold", "G"), ("thief", "T"))
 OBSTACLE_LETTER = {"wood": "W", "seamonster": "S"}
-OBSTACLE_FILL: Colour = (70, 70, 70)
 
 register({
     "elves.title": "King of the Elves",
     "elves.round": "Round {round}/{rounds}",
-    **{f"elves.card.{k}": k.capitalize() for k in VILLAGE_KINDS},
-    "elves.card.pig": "Giant pig", "elves.card.cycle": "Elf cycle",
-    "elves.card.cloud": "Magic cloud", "elves.card.unicorn": "Unicorn",
-    "elves.card.troll": "Troll wagon", "elves.card.dragon": "Dragon", "elves.card.raft": "Raft",
-    "elves.card.gold": "Gold card", "elves.card.thief": "Thief", "elves.card.wood": "Wood",
-    "elves.card.seamonster": "Sea monster", "elves.card.escort": "Escort",
-    "elves.card.reverse": "Change of direction",
+    **{f"elves.card.{k}": name for k, name in CARD_NAMES.items()},
     "elves.step.turn": "{name} chooses an action",
     "elves.step.place_village": "{name} places a village",
     "elves.step.place_special": "{name} places an action card",
@@ -72,8 +69,8 @@ register({
     "elves.you.travel": "Transport: {list}",
     "elves.you.actions": "Actions: {list}",
     "elves.you.empty": "Your hand is empty.",
-    "elves.legend": "On a village (name and value): G gold card, T thief, in the owner's "
-                    "colour with the owner's seat number; grey W wooden obstacle, S sea monster.",
+    "elves.legend": "On a village (name and value): G gold card, T thief, W wooden obstacle, "
+                    "S sea monster, each in its owner's colour with the owner's seat number.",
 })
 
 ROW_H = 30 + line_h(BODY) + 2 + 52 + 10
@@ -118,14 +115,12 @@ def last_text(board: Board, view: dict[str, Any]) -> str:
     return board.tr("board.nothing_yet")
 
 
-def _badge(board: Board, x: int, y: int, letter: str, owner: str | None) -> int:
-    """An action card on a village: letter plus the owner's seat number, in the seat colour
-    (an obstacle has no owner: a grey badge with its letter only)."""
-    label = f"{letter}{board.seats.get(owner, -1) + 1}" if owner else letter
-    w = 40 if owner else 26
-    fill = board.colour(owner) if owner else OBSTACLE_FILL
-    board.draw.rounded_rectangle((x, y, x + w, y + 24), radius=5, fill=fill)
-    board.text(x + w / 2, y + 13, label, BODY, True, WHITE, "mm")
+def _badge(board: Board, x: int, y: int, letter: str, owner: str) -> int:
+    """An action card on a village: its letter and the owner's seat number, in the seat colour."""
+    w = 40
+    board.draw.rounded_rectangle((x, y, x + w, y + 24), radius=5, fill=board.colour(owner))
+    board.text(x + w / 2, y + 13, f"{letter}{board.seats.get(owner, -1) + 1}", BODY, True, WHITE,
+               "mm")
     return w
 
 
@@ -141,8 +136,9 @@ def _village(board: Board, village: dict[str, Any], x: int, y: int, w: int) -> N
         if owner:
             bx += _badge(board, bx, y + 25, letter, str(owner)) + 4
     obstacle = village.get("obstacle")
-    if obstacle:
-        _badge(board, bx, y + 25, OBSTACLE_LETTER.get(str(obstacle), "?"), None)
+    if isinstance(obstacle, dict):
+        letter = OBSTACLE_LETTER.get(str(obstacle.get("card")), "W")
+        _badge(board, bx, y + 25, letter, str(obstacle.get("owner")))
 
 
 def _draw_player(board: Board, view: dict[str, Any], p: dict[str, Any], realm: list[Any],
@@ -209,7 +205,7 @@ def _draw_you(board: Board, view: dict[str, Any], y: int) -> None:
 
 
 def render(view: dict[str, Any], *, names: dict[str, str] | None = None,
-           theme: Theme | None = None, tr: Tr | None = None) -> Any:
+           theme: Theme | None = None, tr: Tr | None = None, last: str | None = None) -> Any:
     """The table for ``view``; a private view adds the viewer's hand panel."""
     players = list(view.get("players") or [])
     seats = [str(p["id"]) for p in players]
@@ -217,7 +213,7 @@ def render(view: dict[str, Any], *, names: dict[str, str] | None = None,
     board = Board.new(frame_height(len(seats), private), seats, names, theme, tr)
     right = board.tr("elves.round", round=view.get("round"), rounds=view.get("rounds"))
     y = board.header(board.tr("elves.title"), right, now_text(board, view),
-                     last_text(board, view)) + 6
+                     last or last_text(board, view)) + 6
     body_h = max(len(seats) * ROW_H + FOOT_H, _final_height(len(seats)))
     if view.get("phase") == "over" and view.get("final"):
         draw_final(board, y, final_rows(board, view), view.get("viewer"))

@@ -43,6 +43,12 @@ register({
     "ee.step.joint_export": "{name} decides the joint export",
     "ee.step.salvage": "salvage: {names} choosing (secret)",
     "ee.step.other": "{names} to act",
+    "ee.part.lay": "{name} lays mechanism card {slot} face down",
+    "ee.part.orient": "{name} sets the top of engine {card} (secret)",
+    "ee.part.place": "{name} places card {slot}: which engine, and a cube to pay",
+    "ee.part.gear": "{name} chooses the gear for engine {card} (secret)",
+    "ee.placed": "laid {list}",
+    "ee.placed_one": "{card} (pays 1 {pay})",
     "ee.waiting": "{step}; waiting for {names}",
     "ee.tops": "L: {left} · R: {right}",
     "ee.ready": "ready: {pile}",
@@ -59,7 +65,9 @@ register({
     "ee.final.bonus": "Majority bonus: +{n} pts ({kinds}) · ready left: {ready}",
     "ee.final.no_bonus": "Majority bonus: none · ready left: {ready}",
     "ee.you.title": "Your engine (only you see this)",
-    "ee.you.pick": "Your pick: L {left}, R {right}; {cost}. Hidden until the reveal.",
+    "ee.you.pick": "Your gears: {cards}; {cost}. Hidden until the reveal.",
+    "ee.you.card": "{card} → {action} after {turns} turns",
+    "ee.you.card_unset": "{card} not set yet",
     "ee.you.salvage": "Your salvage: {take} (hidden until resolved).",
     "ee.you.free": "free", "ee.you.pay": "pay {what} at the reveal",
     "ee.you.none": "You have not chosen yet.",
@@ -101,6 +109,10 @@ def now_text(board: Board, view: dict[str, Any]) -> str:
     step, actors = str(view.get("step")), list(view.get("actors") or [])
     if step == "over":
         return ranks_line(board, final_rows(board, view))
+    placing = view.get("placing")
+    if placing:
+        return board.tr(f"ee.part.{placing.get('part')}", name=board.name(placing.get("player")),
+                        slot=placing.get("slot"), card=placing.get("card") or "?")
     if step in ("orient", "plan"):
         waiting = [p for p in actors if not (view.get("chosen") or {}).get(p)]
         return board.tr("ee.waiting", step=board.tr(f"ee.step.{step}"),
@@ -156,6 +168,10 @@ def _draw_seat(board: Board, view: dict[str, Any], seat: dict[str, Any], y: int)
                 max_lines=1)
     attack = next((a for a in reversed(view.get("attacks") or []) if a["attacker"] == p), None)
     line = _seat_status(board, view, seat)
+    placed = [tr("ee.placed_one", card=x["card"], pay=x["pay"]) if x.get("pay") else
+              str(x["card"]) for x in seat.get("placed") or []]
+    if placed:
+        line = (line + " · " if line else "") + tr("ee.placed", list=", ".join(placed))
     if attack:
         line = (line + " · " if line else "") + tr(
             "ee.attack", target=board.name(attack["target"]), card=attack["card"],
@@ -183,12 +199,15 @@ def _pick_lines(board: Board, view: dict[str, Any], you: dict[str, Any]) -> list
     tr, pending = board.tr, you.get("pending")
     if pending and "take" in pending:
         return [tr("ee.you.salvage", take=" + ".join(pending["take"]))]
-    if pending and pending.get("L") and pending.get("R"):
+    if pending and (pending.get("L") or pending.get("R")):
         pay = {"soldier": int(pending.get("pay_soldier", 0)),
                "good": int(pending.get("pay_good", 0))}
         cost = tr("ee.you.pay", what=_pile(tr, pay, READY_TYPES)) if any(pay.values()) else \
             tr("ee.you.free")
-        return [tr("ee.you.pick", left=pending["L"], right=pending["R"], cost=cost)]
+        cards = ", ".join(
+            tr("ee.you.card", card=c, action=pending[c], turns=pending.get(f"turn_{c}", 0))
+            if pending.get(c) else tr("ee.you.card_unset", card=c) for c in ("L", "R"))
+        return [tr("ee.you.pick", cards=cards, cost=cost)]
     mine = view.get("viewer") in (view.get("actors") or [])
     return [tr("ee.you.none" if mine else "ee.you.idle")]
 
@@ -213,13 +232,14 @@ def _draw_you(board: Board, view: dict[str, Any], y: int) -> None:
 
 
 def render(view: dict[str, Any], *, names: dict[str, str] | None = None,
-           theme: Theme | None = None, tr: Tr | None = None) -> Any:
+           theme: Theme | None = None, tr: Tr | None = None, last: str | None = None) -> Any:
     """The board for ``view``; a private view adds the viewer's own panel."""
     seats = [s["player"] for s in view.get("seats") or []]
     private = view.get("viewer") is not None
     board = Board.new(frame_height(len(seats), private), seats, names, theme, tr)
     right = board.tr("ee.round", round=view.get("round"), rounds=view.get("rounds"))
-    y = board.header(board.tr("ee.title"), right, now_text(board, view), last_text(board, view))
+    y = board.header(board.tr("ee.title"), right, now_text(board, view),
+                     last or last_text(board, view))
     y += 6
     body_h = max(len(seats) * ROW_H, _final_height(len(seats)))
     if view.get("step") == "over" and view.get("results"):

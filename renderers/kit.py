@@ -3,8 +3,9 @@
 Every board is :data:`WIDTH` px wide. Discord shows it about 400 px wide on a phone, so a font
 of ``s`` px reads as ``s * 400 / WIDTH`` px there: :data:`FINE` (legends) reads as 8 px,
 :data:`BODY` and larger (names, scores, counts, costs, whose turn) as at least 11 px. All text
-goes through :meth:`Board.text` (one ``ImageDraw.text`` call per string) so the image tests can
-instrument it; all words go through the board's ``tr``.
+goes through :meth:`Board.text` and :func:`draw_text` (antialiased masks rendered once by
+``ImageDraw.text`` and cached) so the image tests can instrument it; all words go through the
+board's ``tr``.
 """
 
 from __future__ import annotations
@@ -45,6 +46,26 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 @lru_cache(maxsize=8192)
 def width_of(text: str, size: int, bold: bool = False) -> int:
     return int(font(size, bold).getlength(text))
+
+
+@lru_cache(maxsize=8192)
+def text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+    """``text`` rendered once as an alpha mask, with its offset from the anchor point."""
+    fnt = font(size, bold)
+    left, top, right, bottom = (int(v) for v in fnt.getbbox(text, anchor=anchor))
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=fnt, fill=255, anchor=anchor)
+    return mask, left, top
+
+
+def draw_text(image: Image.Image, x: float, y: float, text: str, size: int, bold: bool,
+              fill: Colour, anchor: str) -> tuple[int, int, int, int]:
+    """Paste ``text`` in ``fill`` at the anchor point (x, y) from the mask cache; returns its
+    box. Every string on every board is drawn here (the image tests wrap this function)."""
+    mask, left, top = text_mask(text, size, bold, anchor)
+    ox, oy = round(x) + left, round(y) + top
+    image.paste(fill, (ox, oy, ox + mask.width, oy + mask.height), mask)
+    return ox, oy, ox + mask.width, oy + mask.height
 
 
 def wrap(text: str, size: int, bold: bool, width: int) -> list[str]:
@@ -123,8 +144,7 @@ class Board:
              fill: Colour | None = None, anchor: str = "la") -> int:
         """Draw ``s``; returns its width. The only way text reaches a board."""
         if s:
-            self.draw.text((x, y), s, font=font(size, bold), fill=fill or self.theme.ink,
-                           anchor=anchor)
+            draw_text(self.image, x, y, s, size, bold, fill or self.theme.ink, anchor)
         return width_of(s, size, bold)
 
     def lines(self, x: int, y: int, s: str, width: int, size: int = BODY, bold: bool = False,

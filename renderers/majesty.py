@@ -11,16 +11,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.majesty.tables import (
+from games.majesty.tables import card_characters
+from games.majesty.vocab import (
+    CHAR_COLOUR,
     CHARACTER_AT,
-    CHARACTERS,
+    CHARACTER_NAMES,
+    INFIRMARY_COLOUR,
     LOCATIONS,
-    card_characters,
 )
 from renderers.kit import (
     BIG,
     BODY,
-    FINE,
     HEADER_H,
     MARGIN,
     Board,
@@ -33,18 +34,14 @@ from renderers.kit import (
 from renderers.palette import Colour, Theme, tint
 from renderers.text_en import Tr, register
 
-#: character -> crest colour (drawn as light tints so seat colours stay apart)
-CREST: dict[str, Colour] = {
-    "miller": (214, 172, 52), "brewer": (176, 104, 44), "witch": (76, 150, 72),
-    "guard": (196, 62, 52), "knight": (62, 92, 160), "innkeeper": (136, 84, 156),
-    "noble": (208, 108, 160),
-}
-INFIRMARY: Colour = (110, 110, 118)
+#: character -> crest colour, drawn as light tints so seat colours stay apart
+CREST: dict[str, Colour] = dict(CHAR_COLOUR)
+INFIRMARY: Colour = INFIRMARY_COLOUR
 GAME_COLOURS: tuple[Colour, ...] = tuple(tint(c, 0.55) for c in (*CREST.values(), INFIRMARY))
 
 register({
     "majesty.title": "Majesty",
-    **{f"majesty.char.{c}": c.capitalize() for c in CHARACTERS},
+    **{f"majesty.char.{c}": name for c, name in CHARACTER_NAMES.items()},
     "majesty.loc.mill": "Mill", "majesty.loc.brewery": "Brew", "majesty.loc.cottage": "Cott",
     "majesty.loc.guardhouse": "Guard", "majesty.loc.barracks": "Barr", "majesty.loc.inn": "Inn",
     "majesty.loc.castle": "Castle", "majesty.loc.infirmary": "Infirm",
@@ -69,7 +66,6 @@ register({
     "majesty.last.sold": "sold {n} meeples",
     "majesty.last.points": "+{n} pts",
     "majesty.last.wounded": "wounded {n}",
-    "majesty.mark.new": "new", "majesty.mark.healed": "healed", "majesty.mark.wounded": "hurt",
     "majesty.final.play": "During play: {n} pts",
     "majesty.final.infirmary": "Infirmary: {n} pts · variety: +{variety} pts",
     "majesty.final.meeples": "Infirmary: {n} pts · variety: +{variety} pts · {meeples} meeples",
@@ -78,7 +74,8 @@ register({
     "majesty.legend_final": "pts = victory points. Ties share a rank and say so.",
     "majesty.legend": "+n meeples: lying on the card, the taker gets them. Number on a "
                       "location = its cards in that realm; ♛ = majority there now "
-                      "(scored at the end); side A/B and the majority value under each name.",
+                      "(scored at the end); framed = changed by the last move. Under each "
+                      "location: side A/B and its majority value.",
 })
 
 DISPLAY_CARD_H = 58
@@ -226,11 +223,16 @@ def _draw_cell(board: Board, realm: dict[str, Any], p: str, loc: str, x: int, y:
     board.text(x + 8, y + 13, str(n), BIG, True, colour, "lm")
     if p in ((majority.get(loc) or {}).get("leaders") or []):
         board.text(x + 34, y + 13, "♛", BIG, True, (150, 105, 0), "lm")
-    if mark:
-        board.draw.rectangle((x + 2, y - 2, x + COL_W - 3, y + 27), outline=board.theme.ink,
-                             width=2)
-        board.text(x + COL_W - 6, y + 13, board.tr(f"majesty.mark.{mark}"), FINE, True,
-                   anchor="rm")
+    if mark:  # changed by the last move: a frame, dashed when a card left (wounded)
+        box = (x + 2, y - 3, x + COL_W - 3, y + 28)
+        if mark == "wounded":
+            for k in range(box[0], box[2], 8):
+                board.draw.line((k, box[1], min(k + 4, box[2]), box[1]), fill=board.theme.ink,
+                                width=2)
+                board.draw.line((k, box[3], min(k + 4, box[2]), box[3]), fill=board.theme.ink,
+                                width=2)
+        else:
+            board.draw.rectangle(box, outline=board.theme.ink, width=2)
 
 
 def _last_marks(view: dict[str, Any]) -> dict[tuple[str, str], str]:
@@ -266,13 +268,14 @@ def final_rows(board: Board, view: dict[str, Any]) -> list[FinalRow]:
 
 
 def render(view: dict[str, Any], *, names: dict[str, str] | None = None,
-           theme: Theme | None = None, tr: Tr | None = None) -> Any:
+           theme: Theme | None = None, tr: Tr | None = None, last: str | None = None) -> Any:
     """The board image for ``view`` (public when ``view["viewer"]`` is None)."""
     seats = list(view.get("players") or [])
     board = Board.new(frame_height(len(seats)), seats, names, theme, tr)
     t = board.tr
     right = t("majesty.round", round=view.get("round"), rounds=view.get("rounds", 12))
-    y = board.header(t("majesty.title"), right, now_text(board, view), last_text(board, view))
+    y = board.header(t("majesty.title"), right, now_text(board, view),
+                     last or last_text(board, view))
     if view.get("step") == "over" and view.get("final"):
         draw_final(board, y + 6, final_rows(board, view), view.get("viewer"))
     else:

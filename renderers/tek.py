@@ -61,6 +61,21 @@ register({
     "tek.step.war_die": "War: {names} set a secret war number",
     "tek.step.war_pay": "War: {names} pay the war cost",
     "tek.step.war_pay_mana": "War: {names} pay the war cost",
+    "tek.step.start_resources": "{names}: choose the starting resources",
+    "tek.step.start_ore": "{names}: choose the starting ore",
+    "tek.step.token_skip": "{names}: use or skip the exploration token",
+    "tek.step.swap_to": "{names}: choose where to swap the meeple",
+    "tek.step.trade_pair": "{names}: choose what to trade",
+    "tek.step.trade_amount": "{names}: choose how much to trade",
+    "tek.step.war_boost": "War: {names} may boost the war number",
+    "tek.step.lose_resources": "{names}: choose resources to lose",
+    "tek.step.plunder": "{names}: choose a resource to plunder",
+    "tek.step.choose_resource": "{names}: choose a resource",
+    "tek.step.convert": "{names}: may convert a gained resource",
+    "tek.step.dragon": "{names}: the dragon: choose what happens",
+    "tek.step.loss_region": "{names}: choose the region of the loss",
+    "tek.step.loss": "{names}: retreat or remove the losing meeple",
+    "tek.step.bandits": "{names}: pay the bandits or remove a meeple",
     "tek.step.other": "{names} to act",
     "tek.war": "War in {region}: {attacker} attacks {defender}",
     "tek.war_result": "War in {region}: {attacker} {a} against {defender} {d}",
@@ -69,9 +84,13 @@ register({
     "tek.lost_kingdom": "Lost Kingdom",
     "tek.neutral": "Neutral",
     "tek.row": "mana {mana} · ore {ore} · food {food} · magic {magic}/{max_magic} · "
-               "tower {tower}/{max_tower} · meeples {meeples} (+{supply})",
+               "tower {tower}/{max_tower}",
+    "tek.row2": "meeples: {meeples} on the map, {supply} in supply",
     "tek.allied": "allied with {names}",
-    "tek.token.face_down": "?",
+    "tek.token.face_down": "?", "tek.token.crown": "crown", "tek.token.treasure": "treasure",
+    "tek.token.bandits": "bandits", "tek.token.dragons_lair": "lair", "tek.token.camp": "camp",
+    "tek.token.fort": "fort", "tek.token.town": "town", "tek.token.church": "church",
+    "tek.token.blank": "—",
     "tek.you.war": "Your war number: {n} (secret until the reveal).",
     "tek.you.none": "Nothing secret for you right now.",
     "tek.final.a": "Meeples {meeples} · tower {tower} · magic {magic} · faction {faction} VP",
@@ -79,7 +98,8 @@ register({
                    "{lost_kingdom} · neutrals {neutrals} VP",
     "tek.legend": "Discs: meeples with their owner's seat number (diamond = searching ruins, "
                   "N = neutral). Letters in a corner: F forest, M mountain, P plains, C capital, "
-                  "R ruins; blue bars = rivers; ⚔ = war.",
+                  "R ruins; blue bars = rivers; ⚔ = war. Card title: owner's seat number, then "
+                  "the side; a region is named by side and letter.",
 })
 
 
@@ -92,7 +112,7 @@ def _map_height(seats: int) -> int:
     return math.ceil(map_slots(seats) / 3) * (TITLE_H + 3 * CELL + CARD_GAP)
 
 
-ROW_H = 2 * line_h(BODY) + 14
+ROW_H = 3 * line_h(BODY) + 14
 YOU_H = line_h(BODY) + 20
 
 
@@ -137,8 +157,11 @@ def now_text(board: Board, view: dict[str, Any]) -> str:
     return text
 
 
-_KNOWN = {f"tek.step.{s}" for s in ("draft", "side", "start", "select", "respond", "move_from",
-                                     "move_to", "expand", "war_die", "war_pay", "war_pay_mana")}
+_KNOWN = {f"tek.step.{s}" for s in (
+    "draft", "side", "start", "start_resources", "start_ore", "token_skip", "select", "respond",
+    "move_from", "move_to", "swap_to", "expand", "trade_pair", "trade_amount", "war_die",
+    "war_boost", "war_pay", "war_pay_mana", "lose_resources", "plunder", "choose_resource",
+    "convert", "dragon", "loss_region", "loss", "bandits")}
 
 
 def last_text(board: Board, view: dict[str, Any]) -> str:
@@ -219,8 +242,7 @@ def _draw_region(board: Board, region: dict[str, Any], x: int, top: int, war: bo
         board.text(fx + CELL - 6, fy + 4, "⚔", BODY, True, WAR, "ra")
     token = region.get("token")
     if token:
-        label = board.tr(f"tek.token.{token}") if token == "face_down" else \
-            str(token).replace("_", " ")
+        label = board.tr(f"tek.token.{token}")
         board.text(lx + 4, ly + CELL - 2, label, FINE, True, board.theme.ink, "ld")
     spots = [(x + (c % 3) * CELL + dx, top + (c // 3) * CELL + 34)
              for c in cells for dx in (18, 46)]
@@ -250,11 +272,13 @@ def _draw_player(board: Board, view: dict[str, Any], p: dict[str, Any], y: int) 
     res = p.get("resources") or {}
     line = tr("tek.row", mana=res.get("mana", 0), ore=res.get("ore", 0), food=res.get("food", 0),
               magic=p.get("magic", 0), max_magic=MAX_MAGIC, tower=p.get("tower", 0),
-              max_tower=MAX_TOWER, meeples=p.get("meeples_in_play", 0),
-              supply=p.get("supply", 0))
+              max_tower=MAX_TOWER)
+    board.lines(m + 12, y + 30, line, board.width - 2 * m - 24, BODY, max_lines=1)
+    line = tr("tek.row2", meeples=p.get("meeples_in_play", 0), supply=p.get("supply", 0))
     if p.get("allies"):
         line += " · " + tr("tek.allied", names=_names(board, list(p["allies"])))
-    board.lines(m + 12, y + 30, line, board.width - 2 * m - 24, BODY, max_lines=1)
+    board.lines(m + 12, y + 30 + line_h(BODY), line, board.width - 2 * m - 24, BODY,
+                max_lines=1)
 
 
 def final_rows(board: Board, view: dict[str, Any]) -> list[FinalRow]:
@@ -275,7 +299,7 @@ def _zeroed(b: dict[str, Any]) -> dict[str, Any]:
 
 
 def render(view: dict[str, Any], *, names: dict[str, str] | None = None,
-           theme: Theme | None = None, tr: Tr | None = None) -> Any:
+           theme: Theme | None = None, tr: Tr | None = None, last: str | None = None) -> Any:
     """The map and players for ``view``; a private view adds the viewer's secret line."""
     players = list(view.get("players") or [])
     seats = [str(p["id"]) for p in players]
@@ -284,7 +308,7 @@ def render(view: dict[str, Any], *, names: dict[str, str] | None = None,
     right = board.tr("tek.turn", turn=view.get("turn")) if view.get("turn") else \
         board.tr("tek.setup")
     y = board.header(board.tr("tek.title"), right, now_text(board, view),
-                     last_text(board, view)) + 6
+                     last or last_text(board, view)) + 6
     if view.get("over") and view.get("results"):
         draw_final(board, y, final_rows(board, view), view.get("viewer"))
     else:

@@ -58,18 +58,21 @@ CACHE = BoardCache()
 
 
 async def board_png(host: SessionHost, rec: SessionRecord, viewer: str | None,
-                    cache: BoardCache = CACHE) -> bytes | None:
-    """PNG of ``viewer``'s view (None = public), or None when it cannot be drawn."""
+                    cache: BoardCache = CACHE, last: str | None = None) -> bytes | None:
+    """PNG of ``viewer``'s view (None = public), or None when it cannot be drawn.
+
+    ``last`` is the latest public move in words (the presenter's event text); boards of games
+    whose view carries no last move show it in their "Last:" line."""
     if rec.state is None or not has_renderer(rec.game):
         return None
     view = host.view(rec, viewer)
     names = host.names(rec)
-    key = cache.key(rec.game, view, names)
+    key = cache.key(rec.game, view, {**names, "\x00last": last or ""})
     cached = cache.get(key)
     if cached is not None:
         return cached
     try:
-        data = await asyncio.to_thread(render_png, rec.game, view, names)
+        data = await asyncio.to_thread(render_png, rec.game, view, names, None, last)
     except Exception:
         log.exception("render failed: session %s game %s viewer %s", rec.id, rec.game, viewer)
         return None

@@ -31,8 +31,9 @@ def state_planning() -> dict[str, Any]:
               empires={"A": "Grail Prelacy", "B": "Nova Centralis",
                        "C": "Kestrel Dominion", "D": "Sylphian Commonwealth"})
     s["score"] = {"A": SC(1, 2, 1), "B": SC(0, 4, 0), "C": SC(2, 0, 2), "D": SC(3, 0, 0)}
-    s, _ = GAME.apply(s, "C", GAME.legal_moves(s, "C")[0])
-    s, _ = GAME.apply(s, "B", GAME.legal_moves(s, "B")[-1])
+    for _ in range(3):  # C lays and gears a card, then D lays one (planning is in turn, §5)
+        p = GAME.actors(s)[0]
+        s, _ = GAME.apply(s, p, GAME.legal_moves(s, p)[-1])
     return s
 
 
@@ -112,11 +113,14 @@ def test_private_differs_from_public_and_between_players() -> None:
 
 
 def test_public_image_identical_whatever_the_secret_pick() -> None:
+    """The gear (the secret part of a placement) changes only the picker's own image."""
     s = build(["A", "B", "C"], start="A", round_=2, ready={"A": R(2, 2)},
               tops={"A": ("Attack", "Export"), "B": ("Arm", "Invent"), "C": ("Arm", "Invent")})
-    moves = GAME.legal_moves(s, "A")
-    s1, _ = GAME.apply(s, "A", moves[0])
-    s2, _ = GAME.apply(s, "A", moves[-1])
+    s, _ = GAME.apply(s, "A", GAME.legal_moves(s, "A")[0])
+    gears = GAME.legal_moves(s, "A")
+    assert len(gears) > 1 and all(GAME.is_secret(s, "A", m) for m in gears)
+    s1, _ = GAME.apply(s, "A", gears[0])
+    s2, _ = GAME.apply(s, "A", gears[-1])
     for viewer in (None, "B"):
         i1 = render(GAME.view(s1, viewer), names=NAMES)
         i2 = render(GAME.view(s2, viewer), names=NAMES)

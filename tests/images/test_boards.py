@@ -1,8 +1,10 @@
 """Every board through a whole seeded game, at the minimum and maximum seat count, public and
 private, with the drawing calls instrumented (issue 13 "Done when").
 
-``ImageDraw.text`` is wrapped for the whole test: every string drawn on a board is recorded
-with its font size, box, colour and the colour under it before it was drawn. Checked:
+``renderers.kit.draw_text`` (the one function that puts text on a board) is wrapped for the
+whole test, and ``ImageDraw.text`` may only draw the cached glyph masks: every string drawn on
+a board is recorded with its font size, box, colour and the colour under it before it was
+drawn. Checked:
 
 - text size at a 400 px display width: every text >= 8 px, every figure (a text with a digit)
   and every player name >= 11 px;
@@ -24,6 +26,7 @@ from PIL import ImageDraw
 
 from games import REGISTRY
 from games.ai import play_out
+from renderers import kit
 from renderers.palette import contrast
 
 NAMES = {"p0": "Čeněk Řežábek", "p1": "Bob", "p2": "Žofie Dvořáková", "p3": "AI 4",
@@ -47,8 +50,7 @@ class Recorder:
         self.calls: list[Drawn] = []
 
 
-def _under(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> tuple[int, int, int]:
-    image = draw._image  # type: ignore[attr-defined]
+def _under(image: Any, box: tuple[int, int, int, int]) -> tuple[int, int, int]:
     x0, y0, x1, y1 = box
     pts = [((x0 + x1) // 2, (y0 + y1) // 2), (x0, y0), (x1 - 1, y0), (x0, y1 - 1),
            (x1 - 1, y1 - 1)]
@@ -59,18 +61,26 @@ def _under(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> tuple[i
 
 @pytest.fixture
 def recorder(monkeypatch: pytest.MonkeyPatch) -> Iterator[Recorder]:
+    """Records every string drawn on a board; fails when text bypasses ``kit.draw_text``."""
     rec = Recorder()
-    original = ImageDraw.ImageDraw.text
+    original = kit.draw_text
 
-    def text(self: ImageDraw.ImageDraw, xy: Any, s: Any, fill: Any = None, font: Any = None,
-             anchor: Any = None, *args: Any, **kwargs: Any) -> None:
-        box = tuple(int(v) for v in self.textbbox(xy, s, font=font, anchor=anchor))
-        if self._image.size[0] > 1:  # type: ignore[attr-defined]
-            rec.calls.append(Drawn(str(s), int(font.size), box, tuple(fill),  # type: ignore
-                                   _under(self, box)))  # type: ignore[arg-type]
-        original(self, xy, s, fill, font, anchor, *args, **kwargs)
+    def draw_text(image: Any, x: float, y: float, text: str, size: int, bold: bool,
+                  fill: Any, anchor: str) -> tuple[int, int, int, int]:
+        mask, left, top = kit.text_mask(text, size, bold, anchor)
+        ox, oy = round(x) + left, round(y) + top
+        box = (ox, oy, ox + mask.width, oy + mask.height)
+        rec.calls.append(Drawn(text, size, box, tuple(fill), _under(image, box)))
+        return original(image, x, y, text, size, bold, fill, anchor)
 
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    plain = ImageDraw.ImageDraw.text
+
+    def only_masks(self: Any, *args: Any, **kwargs: Any) -> None:
+        assert self._image.mode == "L", "text drawn on a board outside kit.draw_text"
+        plain(self, *args, **kwargs)
+
+    monkeypatch.setattr(kit, "draw_text", draw_text)
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", only_masks)
     yield rec
 
 
