@@ -1,5 +1,6 @@
 """Shared test setup: a test fails on any unexpected ERROR log from the project's own code
-(the e2e suite has its own, stricter check in tests/e2e/conftest.py)."""
+(the e2e suite has its own, stricter check in tests/e2e/conftest.py); the tests under
+``tests/e2e/`` carry the ``e2e`` marker, so ``-m "not e2e"`` leaves them out."""
 
 from __future__ import annotations
 
@@ -8,6 +9,12 @@ import logging
 import pytest
 
 OWN_LOGGERS = ("bot", "crowntable", "games", "renderers")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if "e2e" in item.path.parts:
+            item.add_marker(pytest.mark.e2e)
 
 
 @pytest.fixture(autouse=True)

@@ -46,3 +46,15 @@ def test_many_moves_are_a_select_paged_by_25() -> None:
         sel = next(i for i in p.items if isinstance(i, MoveSelect))
         for option in sel.item.options:
             assert ids.find_move(all_moves, option.value)["n"] == int(option.label.split()[1])
+
+
+def test_the_presenters_declining_moves_are_grey_buttons() -> None:
+    """Which moves decline to act is the game's declaration, not a list in the adapter."""
+    import discord
+
+    presenter = Numbers(secondary_moves=frozenset({"pass"}))
+    prompt = build_prompt(presenter, 7, 3, {}, "u1", [*moves(2), {"type": "pass", "n": 9}], str)
+    styles = [i.item.style for i in prompt.items]
+    assert styles == [discord.ButtonStyle.primary] * 2 + [discord.ButtonStyle.secondary]
+    plain = build_prompt(Numbers(), 7, 3, {}, "u1", [*moves(2), {"type": "pass", "n": 9}], str)
+    assert {i.item.style for i in plain.items} == {discord.ButtonStyle.primary}

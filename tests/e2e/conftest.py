@@ -41,7 +41,8 @@ class World:
     async def start_bot(self, *, seed: int | None = 7, **config: object) -> Crowntable:
         """Start the bot (``bot.adapter.app.serve``, what ``crowntable run`` runs).
         ``seed`` fixes the session seeds (reproducible games; None = random as in production).
-        The host's clock is ``time.time() + self.skew``: the one hook SessionHost offers (its ``now``)."""
+        The host's clock is ``time.time() + self.skew``: the one hook SessionHost offers
+        (its ``now``)."""
         cfg = Config(token="fake-token", database_url=f"sqlite:///{self.db}",
                      clock_interval=float(config.pop("clock_interval", 0.2)), **config)
         client = make_client(cfg)
