@@ -25,9 +25,11 @@ steps of the spec (§19.1) and wait for their actor's move.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from games.base import clone
+from games.tek import vocab
 from games.tek.data import (
     ACTIONS,
     FACTION_HOOKS,
@@ -249,10 +251,11 @@ def retreat_cost(s: State, p: str) -> int:
 
 
 def war_values(s: State, p: str) -> dict[str, int]:
-    values = {r: int(v) for r, v in C["war_values"].items()}
-    for h in hooks(s, p, "war_value"):
-        values[h["resource"]] = int(h["value"])
-    return values
+    """Each resource's worth for ``p`` in a war (§10.2); neutrals use the base values."""
+    info = s["pl"].get(p)
+    if info is None:
+        return vocab.war_values(None, 0)
+    return vocab.war_values(info["faction"], info["magic"])
 
 
 def _discount_applies(s: State, h: dict[str, Any], p: str, war: dict[str, Any]) -> bool:
@@ -641,60 +644,96 @@ def _strip_ruins(s: State) -> dict[str, list[list[Any]]]:
     }
 
 
-def endgame_bonus(s: State, p: str, meeples: dict[str, list[list[Any]]]) -> int:
-    info = s["pl"][p]
-    mine = [r for r, ms in meeples.items() if any(m[0] == p for m in ms)]
-    total = 0
-    for h in hooks(s, p, "endgame_vp"):
-        f = h["formula"]
-        if f == "home_clear":
-            home = info["home"]
-            intruders = any(
-                m[0] not in (p, NEUTRAL) for r in SIDE_REGIONS.get(home or "", [])
-                for m in meeples.get(r, [])
-            )
-            total += 0 if intruders else int(h["vp"])
-        elif f == "tower_highest":
-            top = max(s["pl"][q]["tower"] for q in s["players"])
-            total += int(h["vp"]) if info["tower"] >= 1 and info["tower"] >= top else 0
-        elif f == "allies":
-            n_allies = 0
-            if len(s["players"]) >= 3:
-                for q in s["players"]:
-                    if q != p and any(
-                        {p, q} <= {m[0] for m in ms} for ms in meeples.values()
-                    ):
-                        n_allies += 1
-            total += int(h["per_ally"]) * n_allies
-        elif f == "foreign_cards":
-            cards = {REGIONS[r]["side"] for r in mine} - {info["home"]}
-            total += int(h["per"]) * len(cards)
-        elif f == "resource_types":
-            n = sum(1 for v in info["res"].values() if v >= int(h["threshold"]))
-            total += int(h["per"]) * n
-        elif f == "regions_of_type":
-            total += int(h["per"]) * sum(1 for r in mine if REGIONS[r]["type"] == h["type"])
-        elif f == "water_regions":
-            n = sum(1 for r in mine if REGIONS[r]["water_adjacent"])
-            total += min(int(h["max"]), int(h["per"]) * n)
-        elif f == "removed_meeples":
-            total += min(int(h["max"]), int(h["per"]) * info["removed"])
-        elif f == "attacks_won":
-            total += min(int(h["max"]), int(h["per"]) * info["attacks_won"])
-        elif f == "region_types":
-            kinds = {REGIONS[r]["type"] for r in mine} & {"forest", "mountain", "plains", "capital"}
-            total += int(h["per"]) * len(kinds)
-        elif f == "spy_regions":
-            n = sum(
-                1 for r in mine
-                if any(any(m[0] not in (p, NEUTRAL) for m in meeples[x])
-                       for x in REGIONS[r]["adjacent"])
-            )
-            total += min(int(h["max"]), int(h["per"]) * n)
-        elif f == "double_regions":
-            n = sum(1 for r in mine if sum(1 for m in meeples[r] if m[0] == p) >= 2)
-            total += min(int(h["max"]), int(h["per"]) * n)
-    return total
+Map = dict[str, list[list[Any]]]
+Hook = dict[str, Any]
+
+
+def _mine(meeples: Map, p: str) -> list[str]:
+    return [r for r, ms in meeples.items() if any(m[0] == p for m in ms)]
+
+
+def _home_clear(s: State, p: str, h: Hook, meeples: Map) -> int:
+    home = s["pl"][p]["home"]
+    intruders = any(m[0] not in (p, NEUTRAL) for r in SIDE_REGIONS.get(home or "", [])
+                    for m in meeples.get(r, []))
+    return 0 if intruders else int(h["vp"])
+
+
+def _tower_highest(s: State, p: str, h: Hook, meeples: Map) -> int:
+    top = max(s["pl"][q]["tower"] for q in s["players"])
+    tower = s["pl"][p]["tower"]
+    return int(h["vp"]) if tower >= 1 and tower >= top else 0
+
+
+def _allies(s: State, p: str, h: Hook, meeples: Map) -> int:
+    if len(s["players"]) < 3:
+        return 0
+    n = sum(1 for q in s["players"]
+            if q != p and any({p, q} <= {m[0] for m in ms} for ms in meeples.values()))
+    return int(h["per_ally"]) * n
+
+
+def _foreign_cards(s: State, p: str, h: Hook, meeples: Map) -> int:
+    cards = {REGIONS[r]["side"] for r in _mine(meeples, p)} - {s["pl"][p]["home"]}
+    return int(h["per"]) * len(cards)
+
+
+def _resource_types(s: State, p: str, h: Hook, meeples: Map) -> int:
+    n = sum(1 for v in s["pl"][p]["res"].values() if v >= int(h["threshold"]))
+    return int(h["per"]) * n
+
+
+def _regions_of_type(s: State, p: str, h: Hook, meeples: Map) -> int:
+    return int(h["per"]) * sum(1 for r in _mine(meeples, p) if REGIONS[r]["type"] == h["type"])
+
+
+def _capped(h: Hook, n: int) -> int:
+    return min(int(h["max"]), int(h["per"]) * n)
+
+
+def _water_regions(s: State, p: str, h: Hook, meeples: Map) -> int:
+    return _capped(h, sum(1 for r in _mine(meeples, p) if REGIONS[r]["water_adjacent"]))
+
+
+def _removed_meeples(s: State, p: str, h: Hook, meeples: Map) -> int:
+    return _capped(h, s["pl"][p]["removed"])
+
+
+def _attacks_won(s: State, p: str, h: Hook, meeples: Map) -> int:
+    return _capped(h, s["pl"][p]["attacks_won"])
+
+
+def _region_types(s: State, p: str, h: Hook, meeples: Map) -> int:
+    kinds = {REGIONS[r]["type"] for r in _mine(meeples, p)}
+    return int(h["per"]) * len(kinds & {"forest", "mountain", "plains", "capital"})
+
+
+def _spy_regions(s: State, p: str, h: Hook, meeples: Map) -> int:
+    return _capped(h, sum(
+        1 for r in _mine(meeples, p)
+        if any(any(m[0] not in (p, NEUTRAL) for m in meeples[x]) for x in REGIONS[r]["adjacent"])))
+
+
+def _double_regions(s: State, p: str, h: Hook, meeples: Map) -> int:
+    return _capped(h, sum(1 for r in _mine(meeples, p)
+                          if sum(1 for m in meeples[r] if m[0] == p) >= 2))
+
+
+#: the level-5 formulas of §17, one function each: (state, player, hook, map) -> VP
+ENDGAME_FORMULAS: dict[str, Callable[[State, str, Hook, Map], int]] = {
+    "home_clear": _home_clear, "tower_highest": _tower_highest, "allies": _allies,
+    "foreign_cards": _foreign_cards, "resource_types": _resource_types,
+    "regions_of_type": _regions_of_type, "water_regions": _water_regions,
+    "removed_meeples": _removed_meeples, "attacks_won": _attacks_won,
+    "region_types": _region_types, "spy_regions": _spy_regions,
+    "double_regions": _double_regions,
+}
+
+
+def endgame_bonus(s: State, p: str, meeples: Map) -> int:
+    """The faction's level-5 bonus (§17), evaluated on the map without ruins meeples."""
+    return sum(ENDGAME_FORMULAS[h["formula"]](s, p, h, meeples)
+               for h in hooks(s, p, "endgame_vp"))
 
 
 def score_breakdown(s: State, p: str,

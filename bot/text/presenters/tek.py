@@ -10,12 +10,26 @@ under ``tek.*`` keys and goes through :func:`bot.text.i18n.t`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.text.i18n import t
 from bot.text.presenters.base import NameFn, OptionSpec, Presenter
-from games.tek.data import FACTIONS, REGIONS, SIDES, TOKENS
+from games.tek import GAME
+from games.tek.vocab import (
+    ACTION_COST_RESOURCE,
+    BEGINNER_SPLIT,
+    FACTIONS,
+    REGIONS,
+    RESOURCES,
+    SIDES,
+    STARTING_RESOURCES,
+    TOKEN_NAMES,
+    faction_name,
+    trade_bonus,
+    war_values,
+)
 
 P = "tek."
 
@@ -235,7 +249,7 @@ CATALOG: dict[str, str] = {
     ),
 }
 
-RES = ("mana", "ore", "food")
+RES = RESOURCES
 
 
 def _res(x: Any) -> str:
@@ -258,11 +272,6 @@ def _what(d: dict[str, Any]) -> str:
     return ", ".join(parts) if parts else t(P + "nothing")
 
 
-def _faction_name(fid: Any) -> str:
-    f = FACTIONS.get(str(fid))
-    return str(f["name"]) if f else str(fid)
-
-
 def _player_view(view: dict[str, Any], player: str | None) -> dict[str, Any]:
     for p in view.get("players", []):
         if p.get("id") == player:
@@ -282,15 +291,21 @@ def _ctx(view: dict[str, Any]) -> dict[str, Any]:
     return dict((view.get("step") or {}).get("context") or {})
 
 
+def _die(value: Any) -> str:
+    return "🏳️ flag" if value == "flag" else str(value)
+
+
 def option_specs() -> tuple[OptionSpec, ...]:
-    """Every option of rules file §3 with its default."""
-    return (
-        OptionSpec("factions", t(P + "opt.factions"), "choice", "random",
-                   ((t(P + "opt.factions.random"), "random"),
-                    (t(P + "opt.factions.draft"), "draft"),
-                    (t(P + "opt.factions.choice"), "choice"))),
-        OptionSpec("exploration", t(P + "opt.exploration"), "bool", False),
-    )
+    """One spec per engine option (``GAME.options``, rules file §3), labelled from the
+    catalogue: the engine declares the options and their values, this adds only the words."""
+    specs = []
+    for key, (default, allowed) in GAME.options.items():
+        if list(allowed) == [False, True]:
+            specs.append(OptionSpec(key, t(P + f"opt.{key}"), "bool", default))
+        else:
+            specs.append(OptionSpec(key, t(P + f"opt.{key}"), "choice", default,
+                                    tuple((t(P + f"opt.{key}.{a}"), a) for a in allowed)))
+    return tuple(specs)
 
 
 def _register() -> None:
@@ -302,351 +317,561 @@ def _register() -> None:
 _register()
 
 
+# --- move labels: one function per move type ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What a label or prompt is made from: the acting player's view and their own row."""
+
+    view: dict[str, Any]
+    me: dict[str, Any]
+    ctx: dict[str, Any]
+    name: NameFn
+
+
+def _seen(view: dict[str, Any], player: str | None, name: NameFn) -> Seen:
+    return Seen(view, _player_view(view, player), _ctx(view), name)
+
+
+Label = Callable[[Seen, dict[str, Any]], str]
+
+
+def _l_draft(v: Seen, m: dict[str, Any]) -> str:
+    return t(P + "move.draft", faction=faction_name(m["faction"]))
+
+
+def _l_side(v: Seen, m: dict[str, Any]) -> str:
+    side = SIDES[m["side"]]
+    types = " ".join(t(P + f"type.{side['regions'][k]}")[0].upper()
+                     for k in sorted(side["regions"]))
+    return t(P + "move.side", side=m["side"], name=side["name"], types=types)
+
+
+def _l_start_beginner(v: Seen, m: dict[str, Any]) -> str:
+    return t(P + "move.start_beginner", **BEGINNER_SPLIT)
+
+
+def _l_start_mana(v: Seen, m: dict[str, Any]) -> str:
+    return t(P + "move.start_mana", mana=m["mana"])
+
+
+def _l_start_ore(v: Seen, m: dict[str, Any]) -> str:
+    mana = int(v.ctx.get("mana", 0))
+    return t(P + "move.start_ore", mana=mana, ore=m["ore"],
+             food=STARTING_RESOURCES - mana - int(m["ore"]))
+
+
+def _l_select(v: Seen, m: dict[str, Any]) -> str:
+    return t(P + "move.select", action=_action(m["action"]))
+
+
+def _l_perform(v: Seen, m: dict[str, Any]) -> str:
+    """§5 step 3: the action, what it replaces (a substitute, §17) and its cost (§6)."""
+    a = m["action"]
+    res = ACTION_COST_RESOURCE.get(a)
+    cost = (v.me.get("costs") or {}).get(a) if res else None
+    selected = v.ctx.get("action")
+    if selected and selected != a:
+        if cost is not None:
+            return t(P + "move.perform_instead_cost", action=_action(a),
+                     selected=_action(selected), cost=cost, res=_res(res))
+        return t(P + "move.perform_instead", action=_action(a), selected=_action(selected))
+    if cost is not None:
+        return t(P + "move.perform_cost", action=_action(a), cost=cost, res=_res(res))
+    return t(P + "move.perform", action=_action(a))
+
+
+def _l_plain(v: Seen, m: dict[str, Any]) -> str:
+    return t(P + f"move.{m['type']}")
+
+
+def _l_region(v: Seen, m: dict[str, Any]) -> str:
+    return t(P + f"move.{m['type']}", region=_region(m["region"]))
+
+
+def _l_move_to(v: Seen, m: dict[str, Any]) -> str:
+    rid = m["region"]
+    occupants = [x["owner"] for x in _region_view(v.view, rid).get("meeples", [])]
+    others = [o for o in occupants if o != v.me.get("id")]
+    if others and others[0] == "neutral":
+        return t(P + "move.move_to_neutral", region=_region(rid),
+                 cost=v.view.get("neutral_meeples", "?"))
+    if others:
+        return t(P + "move.move_to_war", region=_region(rid), player=v.name(others[0]))
+    return t(P + "move.move_to", region=_region(rid))
+
+
+def _l_swap_to(v: Seen, m: dict[str, Any]) -> str:
+    rid = m["region"]
+    owners = [x["owner"] for x in _region_view(v.view, rid).get("meeples", [])]
+    key = "move.swap_to_war" if len(owners) > 1 else "move.swap_to"
+    return t(P + key, player=v.name(str(owners[0] if owners else "?")), region=_region(rid))
+
+
+def _l_expand(v: Seen, m: dict[str, Any]) -> str:
+    return t(P + "move.expand", region=_region(m["region"]),
+             cost=(v.me.get("costs") or {}).get("expand", "?"))
+
+
+def _l_trade_pair(v: Seen, m: dict[str, Any]) -> str:
+    return t(P + "move.trade_pair", give=_res(m["give"]), get=_res(m["get"]))
+
+
+def _faction_magic(me: dict[str, Any]) -> tuple[str | None, int]:
+    return (me.get("faction") or {}).get("id"), int(me.get("magic", 0))
+
+
+def _l_trade_amount(v: Seen, m: dict[str, Any]) -> str:
+    n = int(m["amount"])
+    return t(P + "move.trade_amount", amount=n, give=_res(v.ctx.get("give")),
+             got=n + trade_bonus(*_faction_magic(v.me)), get=_res(v.ctx.get("get")))
+
+
+def _l_war_die(v: Seen, m: dict[str, Any]) -> str:
+    if m["value"] == "flag":
+        return t(P + "move.war_flag")
+    return t(P + "move.war_die", value=m["value"])
+
+
+def _l_war_boost(v: Seen, m: dict[str, Any]) -> str:
+    if m["resource"] is None:
+        return t(P + "move.war_boost_none")
+    value = war_values(*_faction_magic(v.me))[m["resource"]]
+    return t(P + "move.war_boost", res=_res(m["resource"]), value=value)
+
+
+def _l_war_pay_mana(v: Seen, m: dict[str, Any]) -> str:
+    return t(P + "move.war_pay_mana", mana=m["mana"])
+
+
+def _l_payment(v: Seen, m: dict[str, Any]) -> str:
+    return t(P + f"move.{m['type']}", what=_what(m))
+
+
+def _l_plunder(v: Seen, m: dict[str, Any]) -> str:
+    return t(P + "move.plunder", res=_res(m["resource"]), player=v.name(str(v.ctx.get("loser"))))
+
+
+def _l_choose_resource(v: Seen, m: dict[str, Any]) -> str:
+    return t(P + "move.choose_resource", res=_res(m["resource"]))
+
+
+def _l_convert(v: Seen, m: dict[str, Any]) -> str:
+    if m["from"] is None:
+        return t(P + "move.convert_none")
+    return t(P + "move.convert", src=_res(m["from"]), dst=_res(m["to"]))
+
+
+def _l_dragon(v: Seen, m: dict[str, Any]) -> str:
+    if m["use"]:
+        return t(P + "move.dragon_yes", player=v.name(str(v.ctx.get("loser"))))
+    return t(P + "move.dragon_no")
+
+
+def _l_retreat(v: Seen, m: dict[str, Any]) -> str:
+    """§10.7: the retreat costs food, nothing after the Dragon's Lair (§10.6 step 6)."""
+    war = v.ctx.get("war") or {}
+    cost = (v.me.get("costs") or {}).get("retreat", "?")
+    if v.ctx.get("region") == war.get("region") and war.get("dragon"):
+        cost = 0
+    return t(P + "move.retreat", region=_region(m["region"]), cost=cost)
+
+
+LABELS: dict[str, Label] = {
+    "draft": _l_draft, "side": _l_side, "start": _l_region,
+    "start_beginner": _l_start_beginner, "start_mana": _l_start_mana,
+    "start_ore": _l_start_ore, "token_skip": _l_region, "select": _l_select,
+    "perform": _l_perform, "pass": _l_plain, "collect": _l_plain, "church": _l_plain,
+    "remove": _l_plain, "bandits_remove": _l_plain, "move_from": _l_region,
+    "stand_up": _l_region, "loss_region": _l_region, "refuge": _l_region,
+    "swap_from": _l_region, "move_to": _l_move_to, "swap_to": _l_swap_to,
+    "expand": _l_expand, "trade_pair": _l_trade_pair, "trade_amount": _l_trade_amount,
+    "war_die": _l_war_die, "war_boost": _l_war_boost, "war_pay_mana": _l_war_pay_mana,
+    "war_pay": _l_payment, "lose_resources": _l_payment, "bandits_pay": _l_payment,
+    "plunder": _l_plunder, "choose_resource": _l_choose_resource, "convert": _l_convert,
+    "dragon": _l_dragon, "retreat": _l_retreat,
+}
+
+
+# --- move descriptions (the second line of a select option) ----------------------------------
+
+
+def _d_draft(v: Seen, m: dict[str, Any]) -> str | None:
+    levels = FACTIONS[m["faction"]]["levels"]
+    return t(P + "desc.faction", l1=levels[0]["text"], l5=levels[4]["text"])
+
+
+def _d_perform(v: Seen, m: dict[str, Any]) -> str | None:
+    a = m["action"]
+    costs = v.me.get("costs") or {}
+    if a == "build":
+        return t(P + "desc.perform.build", level=int(v.me.get("tower", 0)) + 1,
+                 cost=costs.get("build"))
+    if a == "research":
+        level = int(v.me.get("magic", 0)) + 1
+        levels = (v.me.get("faction") or {}).get("levels") or []
+        ability = levels[level - 1]["name"] if 0 < level <= len(levels) else ""
+        return t(P + "desc.perform.research", level=level, ability=ability,
+                 cost=costs.get("research"))
+    if a == "expand":
+        return t(P + "desc.perform.expand", cost=costs.get("expand"))
+    return t(P + f"desc.perform.{a}")
+
+
+def _d_collect(v: Seen, m: dict[str, Any]) -> str | None:
+    return t(P + "desc.collect")
+
+
+def _d_war_die(v: Seen, m: dict[str, Any]) -> str | None:
+    return None if m["value"] == "flag" else t(P + "desc.war_die", value=m["value"])
+
+
+def _d_retreat(v: Seen, m: dict[str, Any]) -> str | None:
+    food = int((v.me.get("resources") or {}).get("food", 0))
+    cost = (v.me.get("costs") or {}).get("retreat") or 0
+    return t(P + "desc.retreat", food=food, left=food - int(cost))
+
+
+DESCRIPTIONS: dict[str, Callable[[Seen, dict[str, Any]], str | None]] = {
+    "draft": _d_draft, "perform": _d_perform, "collect": _d_collect, "war_die": _d_war_die,
+    "retreat": _d_retreat,
+}
+
+
+# --- prompts: one function per step -----------------------------------------------------------
+
+Prompt = Callable[[Seen, str], str]
+
+
+def _p_over(v: Seen, who: str) -> str:
+    return t(P + "prompt.over")
+
+
+def _p_side(v: Seen, who: str) -> str:
+    return t(P + "prompt.side", player=who, card=v.me.get("card"))
+
+
+def _p_start(v: Seen, who: str) -> str:
+    return t(P + "prompt.start", player=who, side=v.me.get("home_side"))
+
+
+def _p_start_ore(v: Seen, who: str) -> str:
+    return t(P + "prompt.start_ore", player=who, mana=v.ctx.get("mana"))
+
+
+def _p_select(v: Seen, who: str) -> str:
+    return t(P + "prompt.select", player=who, turn=v.view.get("turn"),
+             n=len(v.view.get("shields", [])) + 1)
+
+
+def _p_respond(v: Seen, who: str) -> str:
+    other = "pass" if v.ctx.get("active") else "collect"
+    return t(P + "prompt.respond", action=_action(v.ctx.get("action")), player=who,
+             other=t(P + f"prompt.respond.{other}"))
+
+
+def _p_move(step: str) -> Prompt:
+    def prompt(v: Seen, who: str) -> str:
+        return t(P + f"prompt.{step}", player=who, action=_action(v.ctx.get("action")),
+                 region=v.ctx.get("from"))
+    return prompt
+
+
+def _p_swap_to(v: Seen, who: str) -> str:
+    return t(P + "prompt.swap_to", player=who, region=_region(v.ctx.get("from")))
+
+
+def _p_trade_amount(v: Seen, who: str) -> str:
+    return t(P + "prompt.trade_amount", player=who, give=_res(v.ctx.get("give")),
+             get=_res(v.ctx.get("get")))
+
+
+def _p_war_die(v: Seen, who: str) -> str:
+    war = v.ctx.get("war") or {}
+    actors = (v.view.get("step") or {}).get("actors", [])
+    return t(P + "prompt.war_die", region=_region(war.get("region")),
+             attacker=v.name(str(war.get("attacker"))),
+             defender=v.name(str(war.get("defender"))),
+             waiting=", ".join(v.name(a) for a in actors))
+
+
+def _p_due(step: str) -> Prompt:
+    def prompt(v: Seen, who: str) -> str:
+        return t(P + f"prompt.{step}", player=who, due=v.ctx.get("due"))
+    return prompt
+
+
+def _p_lose_resources(v: Seen, who: str) -> str:
+    return t(P + "prompt.lose_resources", player=who, n=2)
+
+
+def _p_loser(step: str) -> Prompt:
+    def prompt(v: Seen, who: str) -> str:
+        return t(P + f"prompt.{step}", player=who, loser=v.name(str(v.ctx.get("loser"))))
+    return prompt
+
+
+def _p_choose_resource(v: Seen, who: str) -> str:
+    return t(P + "prompt.choose_resource", player=who,
+             reason=t(P + f"reason.{v.ctx.get('reason')}"))
+
+
+def _p_in_region(step: str) -> Prompt:
+    def prompt(v: Seen, who: str) -> str:
+        return t(P + f"prompt.{step}", player=who, region=_region(v.ctx.get("region")))
+    return prompt
+
+
+PROMPTS: dict[str, Prompt] = {
+    "over": _p_over, "side": _p_side, "start": _p_start, "start_ore": _p_start_ore,
+    "select": _p_select, "respond": _p_respond, "move_from": _p_move("move_from"),
+    "move_to": _p_move("move_to"), "swap_to": _p_swap_to, "trade_amount": _p_trade_amount,
+    "war_die": _p_war_die, "war_pay": _p_due("war_pay"), "war_pay_mana": _p_due("war_pay_mana"),
+    "lose_resources": _p_lose_resources, "plunder": _p_loser("plunder"),
+    "dragon": _p_loser("dragon"), "choose_resource": _p_choose_resource,
+    "loss": _p_in_region("loss"), "bandits": _p_in_region("bandits"),
+}
+
+
+# --- event lines: one function per event type -------------------------------------------------
+
+Line = Callable[[dict[str, Any], str, NameFn], str | None]
+
+
+def _e_who(key: str) -> Line:
+    """Events whose line needs only the player."""
+    def line(e: dict[str, Any], who: str, name: NameFn) -> str | None:
+        return t(P + f"ev.{key}", player=who)
+    return line
+
+
+def _e_region(e: dict[str, Any], who: str, name: NameFn) -> str | None:
+    return t(P + f"ev.{e['type']}", player=who, region=_region(e.get("region")))
+
+
+def _e_faction(e: dict[str, Any], who: str, name: NameFn) -> str | None:
+    return t(P + f"ev.{e['type']}", player=who, faction=faction_name(e["faction"]))
+
+
+def _e_side(e: dict[str, Any], who: str, name: NameFn) -> str | None:
+    side = str(e["side"])
+    return t(P + f"ev.{e['type']}", player=who, side=side, name=SIDES[side]["name"])
+
+
+def _e_resources_set(e: dict[str, Any], who: str, name: NameFn) -> str | None:
+    return t(P + "ev.resources_set", player=who, mana=e["mana"], ore=e["ore"], food=e["food"])
+
+
+def _e_tokens_placed(e: dict[str, Any], who: str, name: NameFn) -> str | None:
+    return t(P + "ev.tokens_placed", n=len(e.get("regions", [])))
+
+
+def _e_action_selected(e: dict[str, Any], who: str, name: NameFn) -> str | None:
+    return t(P + "ev.action_selected", player=who, action=_action(e["action"]))
+
+
+def _e_performed(e: dict[str, Any], who: str, name: NameFn) -> str | None:
+    if e.get("instead_of"):
+        return t(P + "ev.performed_instead", player=who, action=_action(e["action"]),
+                 selected=_action(e["instead_of"]))
+    if e.get("action") in ACTION_COST_RESOURCE:
+        return None  # the built/researched/expanded line says it
+    return t(P + "ev.performed", player=who, action=_action(e["action"]))
+
+
+def _e_end_triggered(e: dict[str, Any], who: str, name: NameFn) -> str | None:
+    return t(P + "ev.end_triggered", cause=t(P + f"ev.cause.{e.get('cause')}"), player=who)
+
+
+def _e_game_over(e: dict[str, Any], who: str, name: NameFn) -> str | None:
+    ranking = "; ".join(f"{r['rank']}. {name(r['player'])} {r['score']} VP"
+                        for r in e.get("results", []))
+    return t(P + "ev.game_over", ranking=ranking)
+
+
+def _e_moved(e: dict[str, Any], who: str, name: NameFn) -> str | None:
+    return t(P + "ev.moved", player=who, via=_action(e.get("via")), src=e.get("from"),
+             dst=_region(e.get("to")))
+
+
+def _e_swapped(e: dict[str, Any], who: str, name: NameFn) -> str | None:
+    return t(P + "ev.swapped", player=who, src=e["from"], dst=e["to"], other=name(str(e["with"])))
+
+
+def _e_built(e: dict[str, Any], who: str, name: NameFn) -> str | None:
+    return t(P + "ev.built", player=who, level=e["level"], cost=e["cost"])
+
+
+def _e_researched(e: dict[str, Any], who: str, name: NameFn) -> str | None:
+    return t(P + "ev.researched", player=who, level=e["level"], ability=e["ability"],
+             cost=e["cost"])
+
+
+def _e_expanded(e: dict[str, Any], who: str, name: NameFn) -> str | None:
+    return t(P + "ev.expanded", player=who, region=_region(e["region"]), cost=e["cost"])
+
+
+def _e_traded(e: dict[str, Any], who: str, name: NameFn) -> str | None:
+    lost = t(P + "ev.lost_cap", n=e["lost"]) if e.get("lost") else ""
+    return t(P + "ev.traded", player=who, amount=e["amount"], give=_res(e["give"]),
+             received=e["received"], get=_res(e["get"]), lost=lost)
+
+
+def _e_collected(e: dict[str, Any], who: str, name: NameFn) -> str | None:
+    lost_n = sum((e.get("lost_to_cap") or {}).values())
+    lost = t(P + "ev.lost_cap", n=lost_n) if lost_n else ""
+    return t(P + "ev.collected", player=who, what=_what(e.get("gains") or {}), lost=lost)
+
+
+def _e_resource_chosen(e: dict[str, Any], who: str, name: NameFn) -> str | None:
+    return t(P + "ev.resource_chosen", player=who, res=_res(e["resource"]),
+             reason=t(P + f"reason.{e.get('reason')}"))
+
+
+def _e_converted(e: dict[str, Any], who: str, name: NameFn) -> str | None:
+    return t(P + "ev.converted", player=who, src=_res(e["from"]), dst=_res(e["to"]))
+
+
+def _e_arrival_gain(e: dict[str, Any], who: str, name: NameFn) -> str | None:
+    return t(P + "ev.arrival_gain", player=who, amount=e["amount"], res=_res(e["resource"]))
+
+
+def _e_war_started(e: dict[str, Any], who: str, name: NameFn) -> str | None:
+    allied = t(P + "ev.war_allied") if e.get("allied") else ""
+    return t(P + "ev.war_started", region=_region(e["region"]), attacker=name(str(e["attacker"])),
+             defender=name(str(e["defender"])), allied=allied)
+
+
+def _e_war_revealed(e: dict[str, Any], who: str, name: NameFn) -> str | None:
+    values = e.get("values") or {}
+    a, d = str(e.get("attacker")), str(e.get("defender"))
+    return t(P + "ev.war_revealed", attacker=name(a), defender=name(d),
+             a=_die(values.get(a)), d=_die(values.get(d)))
+
+
+def _e_war_boosted(e: dict[str, Any], who: str, name: NameFn) -> str | None:
+    return t(P + "ev.war_boosted", player=who, res=_res(e["resource"]), value=e["new_value"])
+
+
+def _e_war_result(e: dict[str, Any], who: str, name: NameFn) -> str | None:
+    if e.get("alliance"):
+        return t(P + "ev.war_alliance")
+    return t(P + "ev.war_result", winner=name(str(e.get("winner"))),
+             loser=name(str(e.get("loser"))))
+
+
+def _e_payment(e: dict[str, Any], who: str, name: NameFn) -> str | None:
+    return t(P + f"ev.{e['type']}", player=who, what=_what(e))
+
+
+def _e_alliance(e: dict[str, Any], who: str, name: NameFn) -> str | None:
+    players = e.get("players") or ["?", "?"]
+    regions = ", ".join(str(r) for r in e.get("regions", []))
+    return t(P + f"ev.{e['type']}", a=name(str(players[0])), b=name(str(players[1])),
+             regions=regions)
+
+
+def _e_crown_passed(e: dict[str, Any], who: str, name: NameFn) -> str | None:
+    return t(P + "ev.crown_passed", player=who, loser=name(str(e.get("from"))))
+
+
+def _e_plundered(e: dict[str, Any], who: str, name: NameFn) -> str | None:
+    return t(P + "ev.plundered", player=who, res=_res(e["resource"]),
+             loser=name(str(e.get("from"))))
+
+
+def _e_dragon_used(e: dict[str, Any], who: str, name: NameFn) -> str | None:
+    return t(P + "ev.dragon_used", player=who, loser=name(str(e.get("loser"))),
+             tower=e["tower"])
+
+
+def _e_retreated(e: dict[str, Any], who: str, name: NameFn) -> str | None:
+    return t(P + "ev.retreated", player=who, src=e["from"], dst=_region(e["to"]),
+             cost=e["cost"])
+
+
+def _e_church_used(e: dict[str, Any], who: str, name: NameFn) -> str | None:
+    return t(P + "ev.church_used", player=who, src=e["from"], dst=_region(e["to"]))
+
+
+def _e_neutral_war(e: dict[str, Any], who: str, name: NameFn) -> str | None:
+    return t(P + "ev.neutral_war", player=who, region=_region(e["region"]), cost=e["cost"])
+
+
+def _e_neutral_captured(e: dict[str, Any], who: str, name: NameFn) -> str | None:
+    return t(P + "ev.neutral_captured", player=who, n=e["count_left"])
+
+
+def _e_token_revealed(e: dict[str, Any], who: str, name: NameFn) -> str | None:
+    return t(P + "ev.token_revealed", player=who,
+             token=TOKEN_NAMES.get(str(e["token"]), str(e["token"])),
+             region=_region(e["region"]))
+
+
+def _e_lost_kingdom(e: dict[str, Any], who: str, name: NameFn) -> str | None:
+    side = str(e["side"])
+    return t(P + "ev.lost_kingdom", side=side, name=SIDES[side]["name"])
+
+
+EVENT_LINES: dict[str, Line] = {
+    "faction_assigned": _e_faction, "faction_drafted": _e_faction,
+    "lost_kingdom": _e_lost_kingdom, "side_chosen": _e_side,
+    "start_placed": _e_region, "stood_up": _e_region, "removed": _e_region,
+    "refuge": _e_region, "bandits_removed": _e_region, "resources_set": _e_resources_set,
+    "tokens_placed": _e_tokens_placed, "shields_cleared": _e_who("shields_cleared"),
+    "passed": _e_who("passed"), "clear_turn": _e_who("clear_turn"),
+    "war_die_set": _e_who("war_die_set"), "action_selected": _e_action_selected,
+    "performed": _e_performed, "end_triggered": _e_end_triggered, "game_over": _e_game_over,
+    "moved": _e_moved, "swapped": _e_swapped, "built": _e_built, "researched": _e_researched,
+    "expanded": _e_expanded, "traded": _e_traded, "collected": _e_collected,
+    "resource_chosen": _e_resource_chosen, "converted": _e_converted,
+    "arrival_gain": _e_arrival_gain, "war_started": _e_war_started,
+    "war_revealed": _e_war_revealed, "war_boosted": _e_war_boosted,
+    "war_result": _e_war_result, "war_paid": _e_payment, "resources_lost": _e_payment,
+    "bandits_paid": _e_payment, "alliance_formed": _e_alliance,
+    "alliance_broken": _e_alliance, "crown_passed": _e_crown_passed,
+    "plundered": _e_plundered, "dragon_used": _e_dragon_used, "retreated": _e_retreated,
+    "church_used": _e_church_used, "neutral_war": _e_neutral_war,
+    "neutral_captured": _e_neutral_captured, "token_revealed": _e_token_revealed,
+}
+
+
 @dataclass
 class TekPresenter(Presenter):
-    """Presenter for ``tek``."""
+    """Presenter for ``tek``: labels, prompts and log lines read from the tables above."""
 
     catalog: dict[str, str] = field(default_factory=lambda: dict(CATALOG))
     option_specs: tuple[OptionSpec, ...] = field(default_factory=option_specs)
     private_prompts: bool = False
 
-    # -- moves ---------------------------------------------------------------------------------
-
     def move_label(self, view: dict[str, Any], move: dict[str, Any], name: NameFn) -> str:
-        return self._label(view, move, name)[:80]
-
-    def _label(self, view: dict[str, Any], move: dict[str, Any], name: NameFn) -> str:
-        kind = move.get("type")
-        me = _player_view(view, view.get("viewer") or (view.get("step") or {}).get(
-            "actors", [None])[0])
-        ctx = _ctx(view)
-        if kind == "draft":
-            return t(P + "move.draft", faction=_faction_name(move["faction"]))
-        if kind == "side":
-            side = SIDES[move["side"]]
-            types = " ".join(t(P + f"type.{side['regions'][k]}")[0].upper()
-                             for k in sorted(side["regions"]))
-            return t(P + "move.side", side=move["side"], name=side["name"], types=types)
-        if kind == "start":
-            return t(P + "move.start", region=_region(move["region"]))
-        if kind == "start_beginner":
-            from games.tek.data import C
-            split = C["beginner_split"]
-            return t(P + "move.start_beginner", **split)
-        if kind == "start_mana":
-            return t(P + "move.start_mana", mana=move["mana"])
-        if kind == "start_ore":
-            mana = int(ctx.get("mana", 0))
-            return t(P + "move.start_ore", mana=mana, ore=move["ore"],
-                     food=6 - mana - int(move["ore"]))
-        if kind == "token_skip":
-            return t(P + "move.token_skip", region=_region(move["region"]))
-        if kind == "select":
-            return t(P + "move.select", action=_action(move["action"]))
-        if kind == "perform":
-            a = move["action"]
-            costs = me.get("costs") or {}
-            res = {"build": "ore", "research": "mana", "expand": "food"}.get(a)
-            selected = ctx.get("action")
-            cost = costs.get(a) if res else None
-            if selected and selected != a:
-                if cost is not None:
-                    return t(P + "move.perform_instead_cost", action=_action(a),
-                             selected=_action(selected), cost=cost, res=_res(res))
-                return t(P + "move.perform_instead", action=_action(a),
-                         selected=_action(selected))
-            if cost is not None:
-                return t(P + "move.perform_cost", action=_action(a), cost=cost, res=_res(res))
-            return t(P + "move.perform", action=_action(a))
-        if kind in ("pass", "collect", "church", "remove", "bandits_remove"):
-            return t(P + f"move.{kind}")
-        if kind in ("move_from", "stand_up", "loss_region", "refuge"):
-            return t(P + f"move.{kind}", region=_region(move["region"]))
-        if kind == "move_to":
-            rid = move["region"]
-            r = _region_view(view, rid)
-            occupants = [m["owner"] for m in r.get("meeples", [])]
-            others = [o for o in occupants if o != me.get("id")]
-            if others and others[0] == "neutral":
-                return t(P + "move.move_to_neutral", region=_region(rid),
-                         cost=view.get("neutral_meeples", "?"))
-            if others:
-                return t(P + "move.move_to_war", region=_region(rid), player=name(others[0]))
-            return t(P + "move.move_to", region=_region(rid))
-        if kind == "swap_from":
-            return t(P + "move.swap_from", region=_region(move["region"]))
-        if kind == "swap_to":
-            rid = move["region"]
-            owners = [m["owner"] for m in _region_view(view, rid).get("meeples", [])]
-            key = "move.swap_to_war" if len(owners) > 1 else "move.swap_to"
-            return t(P + key, player=name(str(owners[0] if owners else "?")),
-                     region=_region(rid))
-        if kind == "expand":
-            return t(P + "move.expand", region=_region(move["region"]),
-                     cost=(me.get("costs") or {}).get("expand", "?"))
-        if kind == "trade_pair":
-            return t(P + "move.trade_pair", give=_res(move["give"]), get=_res(move["get"]))
-        if kind == "trade_amount":
-            n = int(move["amount"])
-            bonus = 1 if (me.get("faction") or {}).get("id") == "humans" and me.get(
-                "magic", 0) >= 1 else 0
-            return t(P + "move.trade_amount", amount=n, give=_res(ctx.get("give")),
-                     got=n + bonus, get=_res(ctx.get("get")))
-        if kind == "war_die":
-            if move["value"] == "flag":
-                return t(P + "move.war_flag")
-            return t(P + "move.war_die", value=move["value"])
-        if kind == "war_boost":
-            if move["resource"] is None:
-                return t(P + "move.war_boost_none")
-            return t(P + "move.war_boost", res=_res(move["resource"]),
-                     value=self._war_value(me, move["resource"]))
-        if kind == "war_pay_mana":
-            return t(P + "move.war_pay_mana", mana=move["mana"])
-        if kind in ("war_pay", "lose_resources", "bandits_pay"):
-            return t(P + f"move.{kind}", what=_what(move))
-        if kind == "plunder":
-            return t(P + "move.plunder", res=_res(move["resource"]),
-                     player=name(str(ctx.get("loser"))))
-        if kind == "choose_resource":
-            return t(P + "move.choose_resource", res=_res(move["resource"]))
-        if kind == "convert":
-            if move["from"] is None:
-                return t(P + "move.convert_none")
-            return t(P + "move.convert", src=_res(move["from"]), dst=_res(move["to"]))
-        if kind == "dragon":
-            if move["use"]:
-                return t(P + "move.dragon_yes", player=name(str(ctx.get("loser"))))
-            return t(P + "move.dragon_no")
-        if kind == "retreat":
-            war = ctx.get("war") or {}
-            cost = (me.get("costs") or {}).get("retreat", "?")
-            if ctx.get("region") == war.get("region") and war.get("dragon"):
-                cost = 0
-            return t(P + "move.retreat", region=_region(move["region"]), cost=cost)
-        return super().move_label(view, move, name)
-
-    @staticmethod
-    def _war_value(me: dict[str, Any], resource: str) -> int:
-        from games.tek.data import FACTION_HOOKS, C
-        values = dict(C["war_values"])
-        faction = (me.get("faction") or {}).get("id")
-        for level, h in FACTION_HOOKS.get(str(faction), []):
-            if h["hook"] == "war_value" and level <= int(me.get("magic", 0)):
-                values[h["resource"]] = h["value"]
-        return int(values[resource])
+        label = LABELS.get(str(move.get("type")))
+        if label is None:
+            return super().move_label(view, move, name)[:80]
+        actor = view.get("viewer") or (view.get("step") or {}).get("actors", [None])[0]
+        return label(_seen(view, actor, name), move)[:80]
 
     def move_description(
         self, view: dict[str, Any], move: dict[str, Any], name: NameFn
     ) -> str | None:
-        kind = move.get("type")
-        me = _player_view(view, view.get("viewer"))
-        text: str | None = None
-        if kind == "draft":
-            levels = FACTIONS[move["faction"]]["levels"]
-            text = t(P + "desc.faction", l1=levels[0]["text"], l5=levels[4]["text"])
-        elif kind == "perform":
-            a = move["action"]
-            costs = me.get("costs") or {}
-            if a == "build":
-                text = t(P + "desc.perform.build", level=int(me.get("tower", 0)) + 1,
-                         cost=costs.get("build"))
-            elif a == "research":
-                level = int(me.get("magic", 0)) + 1
-                levels = (me.get("faction") or {}).get("levels") or []
-                ability = levels[level - 1]["name"] if 0 < level <= len(levels) else ""
-                text = t(P + "desc.perform.research", level=level, ability=ability,
-                         cost=costs.get("research"))
-            elif a == "expand":
-                text = t(P + "desc.perform.expand", cost=costs.get("expand"))
-            else:
-                text = t(P + f"desc.perform.{a}")
-        elif kind == "collect":
-            text = t(P + "desc.collect")
-        elif kind == "war_die" and move["value"] != "flag":
-            text = t(P + "desc.war_die", value=move["value"])
-        elif kind == "retreat":
-            food = int((me.get("resources") or {}).get("food", 0))
-            cost = (me.get("costs") or {}).get("retreat") or 0
-            text = t(P + "desc.retreat", food=food, left=food - int(cost))
+        describe = DESCRIPTIONS.get(str(move.get("type")))
+        text = describe(_seen(view, view.get("viewer"), name), move) if describe else None
         return text[:100] if text else None
 
-    # -- prompts -------------------------------------------------------------------------------
-
     def prompt_text(self, view: dict[str, Any], player: str, name: NameFn) -> str:
-        st = view.get("step") or {}
-        step = str(st.get("name"))
-        ctx = _ctx(view)
-        me = _player_view(view, player)
-        who = name(player)
-        if step == "over":
-            return t(P + "prompt.over")
-        if step == "side":
-            return t(P + "prompt.side", player=who, card=me.get("card"))
-        if step == "start":
-            return t(P + "prompt.start", player=who, side=me.get("home_side"))
-        if step == "start_ore":
-            return t(P + "prompt.start_ore", player=who, mana=ctx.get("mana"))
-        if step == "select":
-            return t(P + "prompt.select", player=who, turn=view.get("turn"),
-                     n=len(view.get("shields", [])) + 1)
-        if step == "respond":
-            other = "pass" if ctx.get("active") else "collect"
-            return t(P + "prompt.respond", action=_action(ctx.get("action")), player=who,
-                     other=t(P + f"prompt.respond.{other}"))
-        if step in ("move_from", "move_to"):
-            return t(P + f"prompt.{step}", player=who, action=_action(ctx.get("action")),
-                     region=ctx.get("from"))
-        if step == "swap_to":
-            return t(P + "prompt.swap_to", player=who, region=_region(ctx.get("from")))
-        if step == "trade_amount":
-            return t(P + "prompt.trade_amount", player=who, give=_res(ctx.get("give")),
-                     get=_res(ctx.get("get")))
-        if step == "war_die":
-            war = ctx.get("war") or {}
-            return t(P + "prompt.war_die", region=_region(war.get("region")),
-                     attacker=name(str(war.get("attacker"))),
-                     defender=name(str(war.get("defender"))),
-                     waiting=", ".join(name(a) for a in st.get("actors", [])))
-        if step in ("war_pay", "war_pay_mana"):
-            return t(P + f"prompt.{step}", player=who, due=ctx.get("due"))
-        if step == "lose_resources":
-            return t(P + "prompt.lose_resources", player=who, n=2)
-        if step in ("plunder", "dragon"):
-            return t(P + f"prompt.{step}", player=who, loser=name(str(ctx.get("loser"))))
-        if step == "choose_resource":
-            return t(P + "prompt.choose_resource", player=who,
-                     reason=t(P + f"reason.{ctx.get('reason')}"))
-        if step in ("loss", "bandits"):
-            return t(P + f"prompt.{step}", player=who, region=_region(ctx.get("region")))
-        return t(P + f"prompt.{step}", player=who)
-
-    # -- events --------------------------------------------------------------------------------
+        step = str((view.get("step") or {}).get("name"))
+        prompt = PROMPTS.get(step)
+        if prompt is None:
+            return t(P + f"prompt.{step}", player=name(player))
+        return prompt(_seen(view, player, name), name(player))
 
     def event_text(self, event: dict[str, Any], name: NameFn) -> str | None:
-        et = str(event.get("type"))
+        line = EVENT_LINES.get(str(event.get("type")))
+        if line is None:
+            return super().event_text(event, name)
         who = name(str(event.get("player"))) if event.get("player") else ""
-
-        def nm(key: str) -> str:
-            return name(str(event.get(key)))
-
-        if et == "faction_assigned":
-            return t(P + "ev.faction_assigned", player=who, faction=_faction_name(event["faction"]))
-        if et == "lost_kingdom":
-            side = str(event["side"])
-            return t(P + "ev.lost_kingdom", side=side, name=SIDES[side]["name"])
-        if et == "faction_drafted":
-            return t(P + "ev.faction_drafted", player=who, faction=_faction_name(event["faction"]))
-        if et == "side_chosen":
-            side = str(event["side"])
-            return t(P + "ev.side_chosen", player=who, side=side, name=SIDES[side]["name"])
-        if et in ("start_placed", "stood_up", "removed", "refuge", "bandits_removed"):
-            return t(P + f"ev.{et}", player=who, region=_region(event.get("region")))
-        if et == "resources_set":
-            return t(P + "ev.resources_set", player=who, mana=event["mana"], ore=event["ore"],
-                     food=event["food"])
-        if et == "tokens_placed":
-            return t(P + "ev.tokens_placed", n=len(event.get("regions", [])))
-        if et in ("shields_cleared", "passed"):
-            return t(P + f"ev.{et}", player=who)
-        if et == "clear_turn":
-            return t(P + "ev.clear_turn", player=who)
-        if et == "action_selected":
-            return t(P + "ev.action_selected", player=who, action=_action(event["action"]))
-        if et == "performed":
-            if event.get("instead_of"):
-                return t(P + "ev.performed_instead", player=who, action=_action(event["action"]),
-                         selected=_action(event["instead_of"]))
-            if event.get("action") in ("build", "research", "expand"):
-                return None  # the built/researched/expanded line says it
-            return t(P + "ev.performed", player=who, action=_action(event["action"]))
-        if et == "end_triggered":
-            return t(P + "ev.end_triggered", cause=t(P + f"ev.cause.{event.get('cause')}"),
-                     player=who)
-        if et == "game_over":
-            ranking = "; ".join(f"{r['rank']}. {name(r['player'])} {r['score']} VP"
-                                for r in event.get("results", []))
-            return t(P + "ev.game_over", ranking=ranking)
-        if et == "moved":
-            return t(P + "ev.moved", player=who, via=_action(event.get("via")),
-                     src=event.get("from"), dst=_region(event.get("to")))
-        if et == "swapped":
-            return t(P + "ev.swapped", player=who, src=event["from"], dst=event["to"],
-                     other=nm("with"))
-        if et == "built":
-            return t(P + "ev.built", player=who, level=event["level"], cost=event["cost"])
-        if et == "researched":
-            return t(P + "ev.researched", player=who, level=event["level"],
-                     ability=event["ability"], cost=event["cost"])
-        if et == "expanded":
-            return t(P + "ev.expanded", player=who, region=_region(event["region"]),
-                     cost=event["cost"])
-        if et == "traded":
-            lost = t(P + "ev.lost_cap", n=event["lost"]) if event.get("lost") else ""
-            return t(P + "ev.traded", player=who, amount=event["amount"], give=_res(event["give"]),
-                     received=event["received"], get=_res(event["get"]), lost=lost)
-        if et == "collected":
-            lost_n = sum((event.get("lost_to_cap") or {}).values())
-            lost = t(P + "ev.lost_cap", n=lost_n) if lost_n else ""
-            return t(P + "ev.collected", player=who, what=_what(event.get("gains") or {}),
-                     lost=lost)
-        if et == "resource_chosen":
-            return t(P + "ev.resource_chosen", player=who, res=_res(event["resource"]),
-                     reason=t(P + f"reason.{event.get('reason')}"))
-        if et == "converted":
-            return t(P + "ev.converted", player=who, src=_res(event["from"]),
-                     dst=_res(event["to"]))
-        if et == "arrival_gain":
-            return t(P + "ev.arrival_gain", player=who, amount=event["amount"],
-                     res=_res(event["resource"]))
-        if et == "war_started":
-            allied = t(P + "ev.war_allied") if event.get("allied") else ""
-            return t(P + "ev.war_started", region=_region(event["region"]),
-                     attacker=nm("attacker"), defender=nm("defender"), allied=allied)
-        if et == "war_die_set":
-            return t(P + "ev.war_die_set", player=who)
-        if et == "war_revealed":
-            values = event.get("values") or {}
-            a, d = str(event.get("attacker")), str(event.get("defender"))
-            return t(P + "ev.war_revealed", attacker=name(a), defender=name(d),
-                     a=_die(values.get(a)), d=_die(values.get(d)))
-        if et == "war_boosted":
-            return t(P + "ev.war_boosted", player=who, res=_res(event["resource"]),
-                     value=event["new_value"])
-        if et == "war_result":
-            if event.get("alliance"):
-                return t(P + "ev.war_alliance")
-            return t(P + "ev.war_result", winner=nm("winner"), loser=nm("loser"))
-        if et in ("war_paid", "resources_lost", "bandits_paid"):
-            return t(P + f"ev.{et}", player=who, what=_what(event))
-        if et in ("alliance_formed", "alliance_broken"):
-            players = event.get("players") or ["?", "?"]
-            regions = ", ".join(str(r) for r in event.get("regions", []))
-            return t(P + f"ev.{et}", a=name(str(players[0])), b=name(str(players[1])),
-                     regions=regions)
-        if et == "crown_passed":
-            return t(P + "ev.crown_passed", player=who, loser=nm("from"))
-        if et == "plundered":
-            return t(P + "ev.plundered", player=who, res=_res(event["resource"]),
-                     loser=nm("from"))
-        if et == "dragon_used":
-            return t(P + "ev.dragon_used", player=who, loser=nm("loser"), tower=event["tower"])
-        if et == "retreated":
-            return t(P + "ev.retreated", player=who, src=event["from"],
-                     dst=_region(event["to"]), cost=event["cost"])
-        if et == "church_used":
-            return t(P + "ev.church_used", player=who, src=event["from"],
-                     dst=_region(event["to"]))
-        if et == "neutral_war":
-            return t(P + "ev.neutral_war", player=who, region=_region(event["region"]),
-                     cost=event["cost"])
-        if et == "neutral_captured":
-            return t(P + "ev.neutral_captured", player=who, n=event["count_left"])
-        if et == "token_revealed":
-            token = TOKENS.get(str(event["token"]), {}).get("name", event["token"])
-            return t(P + "ev.token_revealed", player=who, token=token,
-                     region=_region(event["region"]))
-        return super().event_text(event, name)
+        return line(event, who, name)
 
     # -- status, hand, rules -------------------------------------------------------------------
 
@@ -696,8 +921,6 @@ class TekPresenter(Presenter):
         return t(P + "rules")
 
 
-def _die(value: Any) -> str:
-    return "🏳️ flag" if value == "flag" else str(value)
 
-
-PRESENTER = TekPresenter(game_id="tek", title="Tiny Epic Kingdoms")
+PRESENTER = TekPresenter(game_id="tek", title="Tiny Epic Kingdoms",
+                         secondary_moves=frozenset({"pass"}))
