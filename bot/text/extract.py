@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import io
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +27,7 @@ DOMAIN = getattr(i18n, "DOMAIN", "crowntable")
 LOCALE_DIR = getattr(i18n, "LOCALE_DIR", Path(i18n.__file__).with_name("locale"))
 LOCALES = getattr(i18n, "LOCALES", ("en", "cs"))
 DEFAULT_LOCALE = "en"
-FIXED_DATE = datetime(2026, 12, 1, tzinfo=timezone.utc)
+FIXED_DATE = datetime(2026, 12, 1, tzinfo=UTC)
 
 
 def po_path(locale: str) -> Path:

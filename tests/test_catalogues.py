@@ -1,0 +1,278 @@
+"""The gettext catalogues against the English sources (issue 12 items 1, 2 and 4).
+
+Every English text registered by the bot (``bot/text/catalog_en.py``) and by each game's
+presenter must have a Czech translation in ``bot/text/locale/cs/LC_MESSAGES/crowntable.po``:
+not empty, not fuzzy, with the same named ``str.format`` fields, with all three Czech plural
+forms where the English text is a plural entry, drawable with the bundled DejaVu fonts, and the
+template must be what ``python -m bot.text.extract`` would write now.
+
+The checks are small functions returning a list of problems, so each is also tested on a
+planted bad catalogue: a check that cannot fail proves nothing.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import unicodedata
+from collections.abc import Callable, Iterator
+from functools import cache
+from gettext import GNUTranslations
+from pathlib import Path
+from string import Formatter
+from typing import Any
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from PIL import ImageFont
+
+from bot.text import extract
+
+ROOT = Path(__file__).resolve().parents[1]
+FONTS = (ROOT / "renderers" / "fonts" / "DejaVuSans.ttf",
+         ROOT / "renderers" / "fonts" / "DejaVuSans-Bold.ttf")
+#: English-only grammar fields ("meeple{s}", "{article} Knight"): Czech has its own forms and may
+#: leave them out; every other field must be kept, and no field may be added.
+ENGLISH_GRAMMAR_FIELDS = frozenset({"s", "ks", "gs", "ps", "article"})
+#: an English-style "(s)" plural, or a Czech one such as "karta(y)" / "hráč(i)"
+PAREN_PLURAL = re.compile(r"\w\((?:s|es|a|y|e|i|ů|ch|ové)\)")
+CZECH_PLURALS = 3  # CLDR: one (1), few (2-4), other (5+, fractions)
+Entry = str | tuple[str, ...]
+
+
+# -- loading ----------------------------------------------------------------------------------
+
+@cache
+def english() -> dict[str, Entry]:
+    return dict(extract.english())
+
+
+def read_catalog(path: Path, locale: str = "cs") -> Catalog:
+    with path.open("rb") as fh:
+        return read_po(fh, locale=locale)
+
+
+@cache
+def czech() -> Catalog:
+    return read_catalog(extract.po_path("cs"))
+
+
+def _key(message: Any) -> str:
+    return str(message.id[0] if isinstance(message.id, tuple) else message.id)
+
+
+def _forms(text: Entry | list[str] | None) -> tuple[str, ...]:
+    if text is None:
+        return ()
+    return tuple(text) if isinstance(text, (tuple, list)) else (text,)
+
+
+def fields(text: str) -> set[str]:
+    """The named fields of a ``str.format`` text (``"{n:+d} {who}"`` -> ``{"n", "who"}``)."""
+    names = set()
+    for _, name, _, _ in Formatter().parse(text):
+        if name is not None:
+            names.add(re.split(r"[.\[]", name, maxsplit=1)[0])
+    return names
+
+
+# -- the checks -------------------------------------------------------------------------------
+
+def missing_keys(en: dict[str, Entry], catalog: Catalog) -> list[str]:
+    have = {_key(m) for m in catalog if m.id}
+    return [f"{key}: no entry" for key in en if key not in have]
+
+
+def untranslated(en: dict[str, Entry], catalog: Catalog) -> list[str]:
+    problems = []
+    for message in catalog:
+        if not message.id or _key(message) not in en:
+            continue
+        if message.fuzzy:
+            problems.append(f"{_key(message)}: fuzzy")
+        if not all(form.strip() for form in _forms(message.string)) or not message.string:
+            problems.append(f"{_key(message)}: empty translation")
+    return problems
+
+
+def plural_problems(en: dict[str, Entry], catalog: Catalog) -> list[str]:
+    problems = []
+    for message in catalog:
+        key = _key(message) if message.id else ""
+        if key not in en:
+            continue
+        if isinstance(en[key], tuple) != bool(message.pluralizable):
+            problems.append(f"{key}: plural in one language only")
+        elif message.pluralizable and len(_forms(message.string)) != CZECH_PLURALS:
+            problems.append(f"{key}: {len(_forms(message.string))} of {CZECH_PLURALS} forms")
+    return problems
+
+
+def placeholder_problems(en: dict[str, Entry], catalog: Catalog) -> list[str]:
+    problems = []
+    for message in catalog:
+        key = _key(message) if message.id else ""
+        if key not in en:
+            continue
+        wanted = set().union(*(fields(form) for form in _forms(en[key])))
+        for form in _forms(message.string):
+            try:
+                got = fields(form)
+            except ValueError as exc:
+                problems.append(f"{key}: not a format string ({exc})")
+                continue
+            if got - wanted or (wanted - got) - ENGLISH_GRAMMAR_FIELDS:
+                problems.append(f"{key}: fields {sorted(got)} instead of {sorted(wanted)}")
+    return problems
+
+
+def paren_plurals(catalog: Catalog) -> list[str]:
+    return [f"{_key(m)}: {hit.group()!r}" for m in catalog if m.id
+            for form in _forms(m.string) for hit in PAREN_PLURAL.finditer(form)]
+
+
+def _glyph_checker(path: Path) -> Callable[[str], bool]:
+    font = ImageFont.truetype(str(path), 24)
+
+    def signature(ch: str) -> tuple[Any, bytes]:
+        mask = font.getmask(ch)
+        return mask.size, bytes(mask)
+
+    notdef = signature("\ue000")  # a private-use code point: no font has it, so .notdef is drawn
+    return lambda ch: ch.isspace() or signature(ch) != notdef
+
+
+def _emoji_kept_from_english(ch: str, english_text: str) -> bool:
+    """Emoji the English text has too: Discord draws them in messages, the images never do."""
+    return ch in english_text and (unicodedata.category(ch) == "So" or ch == "\ufe0f")
+
+
+def missing_glyphs(en: dict[str, Entry], catalog: Catalog, font: Path) -> list[str]:
+    has_glyph = _glyph_checker(font)
+    problems = set()
+    for message in catalog:
+        key = _key(message) if message.id else ""
+        source = " ".join(_forms(en.get(key)))
+        for form in _forms(message.string):
+            for ch in form:
+                if not has_glyph(ch) and not _emoji_kept_from_english(ch, source):
+                    problems.add(f"{key}: U+{ord(ch):04X} {ch!r} not in {font.name}")
+    return sorted(problems)
+
+
+# -- the real catalogue -----------------------------------------------------------------------
+
+def test_every_english_key_has_a_czech_entry() -> None:
+    assert missing_keys(english(), czech()) == []
+
+
+def test_no_translation_is_empty_or_fuzzy() -> None:
+    assert untranslated(english(), czech()) == []
+
+
+def test_plural_entries_have_all_three_czech_forms() -> None:
+    assert czech().num_plurals == CZECH_PLURALS
+    assert plural_problems(english(), czech()) == []
+
+
+def test_placeholders_match_english() -> None:
+    assert placeholder_problems(english(), czech()) == []
+
+
+def test_no_parenthesised_plurals_in_czech() -> None:
+    assert paren_plurals(czech()) == []
+
+
+@pytest.mark.parametrize("font", FONTS, ids=lambda p: p.name)
+def test_every_czech_character_has_a_glyph_in_the_bundled_font(font: Path) -> None:
+    assert missing_glyphs(english(), czech(), font) == []
+
+
+def test_slash_command_descriptions_fit_discord() -> None:
+    """Discord refuses a localised command or option description over 100 characters."""
+    long = [_key(m) for m in czech() if m.id and _key(m).startswith("cmd.")
+            and any(len(form) > 100 for form in _forms(m.string))]
+    assert long == []
+
+
+def test_template_and_catalogue_are_up_to_date() -> None:
+    """``python -m bot.text.extract --check``: run the command without it to regenerate."""
+    assert extract.main(["--check"]) == 0
+
+
+def test_catalogue_compiles_and_answers_in_czech() -> None:
+    buf = io.BytesIO()
+    write_mo(buf, czech(), use_fuzzy=False)
+    buf.seek(0)
+    tr = GNUTranslations(buf)
+    assert tr.gettext("lobby.join") == "Přidat se"
+    assert tr.gettext("majesty.fx.mill.A") == "+2 za Mlynářku"
+    assert tr.gettext("tek.action.patrol") == "Hlídka"
+
+
+# -- the checks can fail ----------------------------------------------------------------------
+
+def _planted(entries: dict[str, Entry], *, fuzzy: tuple[str, ...] = ()) -> Catalog:
+    catalog = Catalog(locale="cs")
+    for key, text in entries.items():
+        msgid: str | tuple[str, str] = (key, key) if isinstance(text, tuple) else key
+        catalog.add(msgid, text, flags=("fuzzy",) if key in fuzzy else ())
+    return catalog
+
+
+PLANTED_EN: dict[str, Entry] = {
+    "a": "Take {card} (cost {cost} meeple{s})",
+    "b": "{player} wins",
+    "c": ("{n} card", "{n} cards"),
+    "d": "Round {round}",
+}
+
+
+def test_checks_catch_a_planted_bad_catalogue() -> None:
+    bad = _planted({"a": "Vzít {card} za {price}", "b": "", "c": ("{n} karta", "{n} karty"),
+                    "d": "Kolo {round"}, fuzzy=("b",))
+    assert missing_keys({**PLANTED_EN, "e": "new"}, bad) == ["e: no entry"]
+    assert untranslated(PLANTED_EN, bad) == ["b: fuzzy", "b: empty translation"]
+    assert plural_problems(PLANTED_EN, bad) == ["c: 2 of 3 forms"]
+    placeholders = placeholder_problems(PLANTED_EN, bad)
+    assert placeholders[0] == "a: fields ['card', 'price'] instead of ['card', 'cost', 's']"
+    assert placeholders[1].startswith("b: fields [] instead of ['player']")
+    assert placeholders[2].startswith("d: not a format string")
+
+
+def test_checks_accept_a_good_catalogue() -> None:
+    good = _planted({"a": "Vzít {card} (platíš pomocníky: {cost})", "b": "{player} vyhrává",
+                     "c": ("{n} karta", "{n} karty", "{n} karet"), "d": "Kolo {round}"})
+    for check in (missing_keys, untranslated, plural_problems, placeholder_problems):
+        assert check(PLANTED_EN, good) == []
+    assert paren_plurals(good) == []
+
+
+def test_plural_only_in_english_is_caught() -> None:
+    assert plural_problems(PLANTED_EN, _planted({"c": "{n} karet"})) == [
+        "c: plural in one language only"]
+
+
+def test_paren_plurals_and_missing_glyphs_are_caught() -> None:
+    bad = _planted({"b": "{player} má 3 karta(y)", "d": "Kolo {round} \u4e00 🎲"})
+    assert paren_plurals(bad) == ["b: 'a(y)'"]
+    problems = missing_glyphs(PLANTED_EN, bad, FONTS[0])
+    assert any("U+4E00" in p for p in problems)
+    assert any("U+1F3B2" in p for p in problems)  # an emoji the English text does not have
+
+
+def _all(catalog: Catalog) -> Iterator[str]:
+    for message in catalog:
+        if message.id:
+            yield from _forms(message.string)
+
+
+def test_czech_uses_the_rulebook_terms() -> None:
+    """A few glossary terms (docs/glossary-cs.md) where players see them most."""
+    text = "\n".join(_all(czech()))
+    for term in ("Mlynářka", "Špitál", "pomocník", "karta mechanismu", "hromádka celkového skóre",
+                 "Trolí vozík", "Zloděj", "erb", "Hlídka", "Osidlování", "bojová kostka",
+                 "Podzemí".lower()):
+        assert term in text, term
