@@ -76,6 +76,8 @@ def _palette_png(colours: int, method: Image.Quantize,
 CANDIDATES: dict[str, Callable[[Image.Image], bytes]] = {
     "rgb z1 filtered": _rgb_png(1, True),
     "rgb z3 no filter": _rgb_png(3, False),
+    "P256 octree z1": _palette_png(256, Image.Quantize.FASTOCTREE, 1),
+    "P256 octree z3": _palette_png(256, Image.Quantize.FASTOCTREE, 3),
     "P256 octree z6": _palette_png(256, Image.Quantize.FASTOCTREE, 6),
     "P256 octree z9": _palette_png(256, Image.Quantize.FASTOCTREE, 9),
     "P128 octree z6": _palette_png(128, Image.Quantize.FASTOCTREE, 6),

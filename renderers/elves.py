@@ -52,8 +52,8 @@ register({
     "elves.step.journey": "{name} travels",
     "elves.step.teleport_cards": "{name} pays for a teleport",
     "elves.step.other": "{name} to act",
-    "elves.row1": "{cards} cards in hand · {arms} coats of arms left",
-    "elves.row1_buy": "{cards} cards in hand · {arms} coats of arms left · bought {n}",
+    "elves.row1": "cards in hand: {cards} · coats of arms left: {arms}",
+    "elves.row1_buy": "cards in hand: {cards} · coats of arms left: {arms} · bought: {n}",
     "elves.coins": "coins: {n}",
     "elves.empty_realm": "no villages yet",
     "elves.piles": "Draw pile: {draw} cards · discard: {discard} (top: {top}) · passes: {passes}",
@@ -61,7 +61,7 @@ register({
     "elves.last.journey": "{name} is travelling: {visited} of {total} villages, income {income}",
     "elves.last.discard": "Top of the discard pile: {card}.",
     "elves.final.gold": "Gold at the end: {n}",
-    "elves.final.coins": "{coins} coins · {cards} cards left in hand",
+    "elves.final.coins": "coins: {coins} · cards left in hand: {cards}",
     "elves.you.title": "Your hand (only you see this)",
     "elves.you.gold": "Your gold: {gold} ({coins})",
     "elves.you.coin": "{n}×{value}",
@@ -224,7 +224,9 @@ def render(view: dict[str, Any], *, names: dict[str, str] | None = None,
         _draw_piles(board, view, y + len(players) * ROW_H)
     if private:
         _draw_you(board, view, y + body_h)
-    board.legend(board.image.height - 56, board.tr("elves.legend"))
+    over = view.get("phase") == "over" and view.get("final")
+    legend = "board.final_legend" if over else "elves.legend"
+    board.legend(board.image.height - 56, board.tr(legend))
     return board.image
 
 
@@ -244,7 +246,9 @@ def summary(board: Board, view: dict[str, Any]) -> tuple[str, str, list[tuple[st
     right = board.tr("elves.round", round=view.get("round"), rounds=view.get("rounds"))
     final = (view.get("final") or {}).get("gold") or {}
     if final:
-        scores = [(p, board.tr("unit.gold", n=n)) for p, n in final.items()]
+        ranks = (view.get("final") or {}).get("ranks") or {}
+        scores = [(p, board.tr("unit.gold", n=n))
+                  for p, n in sorted(final.items(), key=lambda i: ranks.get(i[0], 0))]
     else:
         scores = [(str(p["id"]), board.tr("elves.coins", n=p.get("coins", 0)))
                   for p in view.get("players") or []]

@@ -249,7 +249,8 @@ def render(view: dict[str, Any], *, names: dict[str, str] | None = None,
             _draw_seat(board, view, seat, y + i * ROW_H)
     if private:
         _draw_you(board, view, y + body_h)
-    board.legend(board.image.height - 40, board.tr("ee.legend"))
+    over = view.get("step") == "over" and view.get("results")
+    board.legend(board.image.height - 40, board.tr("board.final_legend" if over else "ee.legend"))
     return board.image
 
 
@@ -257,7 +258,8 @@ def summary(board: Board, view: dict[str, Any]) -> tuple[str, str, list[tuple[st
     """(round, whose turn, [(player, score)]) for the alt text."""
     right = board.tr("ee.round", round=view.get("round"), rounds=view.get("rounds"))
     if view.get("results"):
-        scores = [(r["player"], board.tr("unit.points", n=r["score"])) for r in view["results"]]
+        scores = [(r["player"], board.tr("unit.points", n=r["score"]))
+                  for r in sorted(view["results"], key=lambda r: r["rank"])]
     else:
         scores = [(s["player"], board.tr("ee.pile", n=s.get("score_total", 0)))
                   for s in view.get("seats") or []]

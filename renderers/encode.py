@@ -1,9 +1,11 @@
 """PNG encoding of the boards (issue 13 item 7, settings chosen by ``bench/render.py``).
 
 The boards are flat colours plus antialiased text, so a 256-colour palette found by Pillow's
-fast octree (no dithering) keeps text edges visually intact while the file is a third of the
-truecolour PNG; zlib level 3 is the knee of the size/time curve measured on the boards (level 1
-is only slightly faster and bigger, level 6 twice as slow for ~15 % fewer bytes).
+fast octree (no dithering) keeps text edges visually intact (mean error < 1/255 per channel,
+``tests/images/test_api.py``) while the file is about 0.4 of the v0.1 truecolour PNG. zlib
+level 1 was chosen by ``bench/render.py --candidates``: on the 640 px boards it encodes in
+about three quarters of level 3's time for ~8 % more bytes, and level 6 or 9 cost two to
+four times as long for 10-20 % fewer bytes. Median cut is 4-5 times slower than the octree.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from PIL import Image
 MAX_WIDTH = 1600
 MAX_PNG_BYTES = 400_000
 PALETTE_COLOURS = 256
-ZLIB_LEVEL = 3
+ZLIB_LEVEL = 1
 
 
 def to_png(image: Image.Image) -> bytes:

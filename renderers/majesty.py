@@ -59,6 +59,7 @@ register({
     "majesty.row_stats": "{meeples} meeples · cards {taken}/12 · if it ended now: {proj} pts",
     "majesty.row_stats_final": "{meeples} meeples · cards {taken}/12",
     "majesty.last.take": "{name} took {card} for {cost} meeples",
+    "majesty.last.take_one": "{name} took {card} for 1 meeple",
     "majesty.last.take_free": "{name} took {card} for free",
     "majesty.last.as": "as {char}",
     "majesty.last.heal": "healed a {char}",
@@ -71,7 +72,6 @@ register({
     "majesty.final.meeples": "Infirmary: {n} pts · variety: +{variety} pts · {meeples} meeples",
     "majesty.final.majority": "Majorities: {list}",
     "majesty.final.none": "Majorities: none",
-    "majesty.legend_final": "pts = victory points. Ties share a rank and say so.",
     "majesty.legend": "+n meeples: lying on the card, the taker gets them. Number on a "
                       "location = its cards in that realm; ♛ = majority there now "
                       "(scored at the end); framed = changed by the last move. Under each "
@@ -110,7 +110,9 @@ def _event_part(tr: Tr, e: dict[str, Any], name: str) -> str | None:
     if et == "take":
         card = _card_label(tr, list(e.get("characters") or _characters_of(e)))
         cost = int(e.get("cost", 0))
-        return tr("majesty.last.take" if cost else "majesty.last.take_free", name=name,
+        key = {0: "majesty.last.take_free", 1: "majesty.last.take_one"}.get(
+            cost, "majesty.last.take")
+        return tr(key, name=name,
                   card=card, cost=cost)
     if et == "place" and e.get("split"):
         return tr("majesty.last.as", char=tr(f"majesty.char.{e['character']}"))
@@ -288,7 +290,7 @@ def render(view: dict[str, Any], *, names: dict[str, str] | None = None,
             _draw_realm(board, view, p, y, marks)
             y += ROW_H
     over = view.get("step") == "over" and view.get("final")
-    board.legend(board.image.height - 56, t("majesty.legend_final" if over else "majesty.legend"))
+    board.legend(board.image.height - 56, t("board.final_legend" if over else "majesty.legend"))
     return board.image
 
 
@@ -298,5 +300,6 @@ def summary(board: Board, view: dict[str, Any]) -> tuple[str, str, list[tuple[st
     scores = [(p, board.tr("unit.points", n=r["points"]))
               for p, r in (view.get("realms") or {}).items()]
     if view.get("final"):
-        scores = [(r["player"], board.tr("unit.points", n=r["score"])) for r in view["final"]]
+        scores = [(r["player"], board.tr("unit.points", n=r["score"]))
+                  for r in sorted(view["final"], key=lambda r: r["rank"])]
     return right, now_text(board, view), scores

@@ -93,9 +93,10 @@ register({
     "tek.token.blank": "—",
     "tek.you.war": "Your war number: {n} (secret until the reveal).",
     "tek.you.none": "Nothing secret for you right now.",
-    "tek.final.a": "Meeples {meeples} · tower {tower} · magic {magic} · faction {faction} VP",
-    "tek.final.b": "Capitals {capitals} · crown {crown} · towns {towns} · Lost Kingdom "
-                   "{lost_kingdom} · neutrals {neutrals} VP",
+    "tek.final.a": "VP from meeples {meeples} · tower {tower} · magic {magic} · "
+                   "faction {faction}",
+    "tek.final.b": "VP from capitals {capitals} · crown {crown} · towns {towns} · "
+                   "Lost Kingdom {lost_kingdom} · neutrals {neutrals}",
     "tek.legend": "Discs: meeples with their owner's seat number (diamond = searching ruins, "
                   "N = neutral). Letters in a corner: F forest, M mountain, P plains, C capital, "
                   "R ruins; blue bars = rivers; ⚔ = war. Card title: owner's seat number, then "
@@ -322,7 +323,8 @@ def render(view: dict[str, Any], *, names: dict[str, str] | None = None,
         yy = y + _body_height(len(seats))
         board.panel((MARGIN, yy, board.width - MARGIN, yy + YOU_H - 6), str(view["viewer"]), True)
         board.text(MARGIN + 12, yy + 8, board.tr(key, n=die), BODY, True)
-    board.legend(board.image.height - 58, board.tr("tek.legend"))
+    over = view.get("over") and view.get("results")
+    board.legend(board.image.height - 58, board.tr("board.final_legend" if over else "tek.legend"))
     return board.image
 
 
@@ -331,7 +333,8 @@ def summary(board: Board, view: dict[str, Any]) -> tuple[str, str, list[tuple[st
     right = board.tr("tek.turn", turn=view.get("turn")) if view.get("turn") else \
         board.tr("tek.setup")
     if view.get("results"):
-        scores = [(r["player"], board.tr("unit.vp", n=r["score"])) for r in view["results"]]
+        scores = [(r["player"], board.tr("unit.vp", n=r["score"]))
+                  for r in sorted(view["results"], key=lambda r: r["rank"])]
     else:
         scores = [(str(p["id"]), board.tr("unit.vp", n=p.get("score_now", 0)))
                   for p in view.get("players") or []]

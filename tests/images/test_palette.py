@@ -45,3 +45,14 @@ def test_seat_colours_apart_from_game_colours(module: object) -> None:
     for seat, own in itertools.product(SEAT_COLOURS, game):
         for kind in (None, *MACHADO):
             assert delta_e(seat, own, kind) >= MIN_GAME_DISTANCE, (seat, own, kind)
+
+
+def test_the_check_rejects_the_v01_palette() -> None:
+    """The v0.1 seat colours (issue 13: seats 3 and 4 grey under deuteranopia, orange names at
+    2.2:1 on the panel) fail these checks, so the checks can fail."""
+    v01 = ((0, 114, 178), (213, 94, 0), (0, 158, 115), (204, 121, 167), (230, 159, 0),
+           (86, 180, 233), (120, 94, 240), (140, 140, 140))
+    worst = min(delta_e(a, b, k) for a, b in itertools.combinations(v01, 2)
+                for k in (None, *MACHADO))
+    assert worst < MIN_SEAT_DISTANCE
+    assert min(contrast(c, DEFAULT_THEME.panel) for c in v01) < 3.0
