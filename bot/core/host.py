@@ -141,10 +141,13 @@ class SessionHost:
         return rec
 
     async def current(self, session_id: int) -> SessionRecord:
-        """The latest record this host knows: the one it last stored (no database read), else
-        the stored one. Treat it as read-only; every change goes through a host method."""
+        """The latest record this host knows: the one it last stored or read (no database
+        read), else the stored one, kept. Treat it as read-only: every change goes through a
+        host method; a change made by another process is caught by the store's CAS."""
         rec = self._records.get(session_id)
-        return rec if rec is not None else await self.get(session_id)
+        if rec is None:
+            rec = self._records[session_id] = await self.get(session_id)
+        return rec
 
     def state(self, rec: SessionRecord) -> State:
         """The engine state of ``rec`` (cached by version)."""
