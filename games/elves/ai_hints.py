@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 SCORE_SCALE = 8.0           # gold
-ROLLOUT_DEPTH = 150         # plies, then the gold held is the value
-STEPS_PER_SECOND = 20000.0  # measured by bench/ai.py --calibrate (2 cores, shared)
+ROLLOUT_DEPTH = 40          # plies, then the gold held is the value
+STEPS_PER_SECOND = 11500.0  # bench/ai.py --calibrate: 11543 at load 6 on the 2 shared cores
 
 MOVE_WEIGHTS: dict[str, float] = {
     # §7 the journey: travel on rather than stop

@@ -1,8 +1,8 @@
 """What the AI knows of Empire Engine (read by ``games.ai.hints``; the search is generic).
 
 Evaluation: the §9 final scoring applied now (score piles plus the majority bonuses, per
-scoring unit, so a team game values the team's total). Rollouts are uniform: a game is 8 to 12
-rounds of simultaneous picks, short enough to play to the end.
+scoring unit, so a team game values the team's total). Rollouts are uniform and cut off after
+ROLLOUT_DEPTH plies: score piles only grow, so the score now is a fair guide.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from typing import Any
 from games.empire_engine.engine import final_results
 
 SCORE_SCALE = 4.0          # points (resources + 3 per majority)
-ROLLOUT_DEPTH = 200        # plies; more than a whole game
-STEPS_PER_SECOND = 6000.0  # measured by bench/ai.py --calibrate (2 cores, shared)
+ROLLOUT_DEPTH = 10         # plies (about 3 rounds), then the score now is the value
+STEPS_PER_SECOND = 8000.0  # bench/ai.py --calibrate: 7940 at load 6 on the 2 shared cores
 
 
 def scores(state: Any) -> dict[str, float]:
