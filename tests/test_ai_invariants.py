@@ -28,6 +28,8 @@ GAMES = [TOY, *games.REGISTRY.values()]
 BUDGET = 0.02  # seconds, as a step budget (deadline off): small, and the same on any machine
 EVERY = {"toy": 1, "majesty": 3, "empire_engine": 1, "elves": 9, "tek": 17}
 LIMIT = 24  # positions per game and check
+#: Options under which a game hides most (TEK hides only war dice without exploration tokens).
+OPTIONS: dict[str, dict[str, Any]] = {"tek": {"exploration": True}}
 
 
 def needs_determinize(game: Game) -> None:
@@ -40,7 +42,8 @@ def sample(game: Game, limit: int = LIMIT) -> list[tuple[Any, str]]:
     out: list[tuple[Any, str]] = []
     sizes = sorted({game.min_players, min(game.max_players, 4)})
     for n, seed in itertools.product(sizes, range(2)):
-        out.extend(itertools.islice(positions(game, n, seed, EVERY.get(game.id, 5)), limit // 4))
+        found = positions(game, n, seed, EVERY.get(game.id, 5), OPTIONS.get(game.id))
+        out.extend(itertools.islice(found, limit // 4))
     return out
 
 
