@@ -190,6 +190,28 @@ def test_every_czech_character_has_a_glyph_in_the_bundled_font(font: Path) -> No
     assert missing_glyphs(english(), czech(), font) == []
 
 
+#: words that are the same in Czech ("+10 bonus", "5 mana")
+SAME_IN_CZECH = frozenset({"bonus", "mana"})
+
+
+def left_in_english(en: dict[str, Entry], catalog: Catalog) -> list[str]:
+    """Keys whose Czech is the English text itself although that text has words."""
+    problems = []
+    for message in catalog:
+        key = _key(message) if message.id else ""
+        if key in en and _forms(message.string) == _forms(en[key]):
+            words = set(re.findall(r"[A-Za-z]{3,}", re.sub(r"\{[^}]*\}", "", str(message.string))))
+            if words - SAME_IN_CZECH:
+                problems.append(f"{key}: still English ({sorted(words)})")
+    return problems
+
+
+def test_no_text_is_left_in_english() -> None:
+    assert left_in_english(english(), czech()) == []
+    assert left_in_english(PLANTED_EN, _planted({"b": "{player} wins", "d": "Kolo {round}"})) == [
+        "b: still English (['wins'])"]
+
+
 def test_slash_command_descriptions_fit_discord() -> None:
     """Discord refuses a localised command or option description over 100 characters."""
     long = [_key(m) for m in czech() if m.id and _key(m).startswith("cmd.")
