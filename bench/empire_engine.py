@@ -23,7 +23,7 @@ def render_times(n: int, viewer: str | None,
                  runs: int = 80) -> tuple[float, float, int, float, float]:
     """p50/p99 of draw + encode over views from several games and steps; median PNG bytes."""
     players = [f"p{i}" for i in range(n)]
-    views = sample_views(GAME, [(players, {"empire_powers": bool(seed % 2)}, seed)
+    views = sample_views(GAME, [(players, {"house_powers": bool(seed % 2)}, seed)
                                 for seed in range(5)], lambda _: viewer, every=9, offset=4)
     r = time_renders(render, views, NAMES, runs)
     return r.p50, r.p99, r.png_bytes, r.draw_p50, r.cpu_p50
@@ -37,7 +37,7 @@ def main() -> None:
         print(f"  {n} players: {gps:7.1f} random games/s ({ms:5.2f} ms/game, "
               f"{cpu:5.2f} ms CPU/game)")
     team = {"teams": True, "team_joint_invent": True, "team_joint_export": True,
-            "team_shared_defence": True, "team_joint_attack": True, "empire_powers": True}
+            "team_shared_defence": True, "team_joint_attack": True, "house_powers": True}
     s = games_per_second(GAME, 4, team, seconds=1.5)
     gps, ms, cpu = s.games_per_s, s.ms_per_game, s.cpu_ms_per_game
     print(f"  4 players, teams + all team options + powers: {gps:7.1f} games/s "

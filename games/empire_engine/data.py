@@ -1,4 +1,8 @@
-"""Empire Engine data tables (rules file §4, §7.1, §8, §11.4). Read by the rule functions."""
+"""Empire Engine data tables and vocabulary (rules file §4, §6, §7.1, §8, §11.4).
+
+Read by the rule functions, and imported by the presenter and the renderer, so that names,
+card tables and colours are declared once.
+"""
 
 from __future__ import annotations
 
@@ -31,13 +35,16 @@ GROUP1_GAINS: dict[str, tuple[str, int, str]] = {
 # §7.1 attacks: the card an Attack is on -> which neighbour it targets (+1 = left, -1 = right).
 ATTACK_DIRECTION: dict[str, int] = {"L": +1, "R": -1}
 
-# §6.2 gears: each engine gets one gear; gear "1" turns 1 (alternate 0), gear "2" turns 2
-# (alternate 3). One value from GEAR_ONE and the other from GEAR_TWO.
-GEAR_ONE: tuple[int, int] = (1, 0)
-GEAR_TWO: tuple[int, int] = (2, 3)
+# §6.2 gears: each engine gets one gear; gear -> (quarter turns normally, with the alternate).
+# Gear "1" turns 1 (alternate 0), gear "2" turns 2 (alternate 3). An alternate costs a cube.
+GEARS: tuple[int, int] = (1, 2)
+GEAR_TURNS: dict[int, tuple[int, int]] = {1: (1, 0), 2: (2, 3)}
 ALTERNATE_TURNS: frozenset[int] = frozenset({0, 3})
 
 READY_TYPES: tuple[str, str] = ("soldier", "good")
+# Rulebook "Komponenty": red soldiers, yellow goods, blue inventions (RGB for drawing).
+RESOURCE_COLOURS: dict[str, tuple[int, int, int]] = {
+    "soldier": (200, 40, 40), "good": (230, 190, 40), "invention": (50, 110, 210)}
 SCORE_TYPES: tuple[str, str, str] = ("soldier", "good", "invention")
 START_READY: dict[str, int] = {"soldier": 1, "good": 1}
 
@@ -49,6 +56,9 @@ MIN_DEFAULT_ROUNDS_BIG = 8  # 5-8 players: smallest multiple of n that is at lea
 # §7.3 2d: resources taken per theft.
 THEFT_QUANTITY: dict[int, int] = {2: 2}  # any other player count takes 1
 DEFAULT_THEFT_QUANTITY = 1
+# §7.3 2d: soldiers from the supply when the target's ready pile is empty, whatever q is
+# ("obdrží 1 vojáka ze společné zásoby"); a pile smaller than q gives what it holds.
+EMPTY_PILE_SUPPLY_SOLDIERS = 1
 
 # §7.3 2c: soldiers to the blocker's score pile per blocked attack.
 BLOCK_REWARD = 1
@@ -56,7 +66,9 @@ BLOCK_REWARD = 1
 # §9 majority bonus.
 MAJORITY_BONUS = 3
 
-# §11.4 HOUSE empire powers, in the order of the rules table. Each rule reads one flag.
+# §11.4 the "house powers" variant: the printed empire abilities are not in the rulebook, so
+# these four are house designs (never the printed game), in the order of the rules table.
+# Each rule reads one flag.
 EMPIRES: list[dict[str, Any]] = [
     {
         "name": "Kestrel Dominion",
@@ -83,9 +95,9 @@ EMPIRES: list[dict[str, Any]] = [
     {
         "name": "Grail Prelacy",
         "power": "Foretold Path",
-        "text": "The alternate of your gear \"2\" (3 quarter turns) costs nothing; "
-                "gear \"1\" alternate (0 turns) still costs 1.",
-        "free_turns": [3],
+        "text": "The cubes you put on your gears for alternate rotations go to your score "
+                "pile at the reveal instead of back to the supply.",
+        "alternate_cubes_score": True,
     },
 ]
 EMPIRE_BY_NAME: dict[str, dict[str, Any]] = {e["name"]: e for e in EMPIRES}
@@ -104,7 +116,7 @@ OPTIONS: dict[str, tuple[Any, Any]] = {
     "team_joint_export": (False, [False, True]),
     "team_shared_defence": (False, [False, True]),
     "team_joint_attack": (False, [False, True]),
-    "empire_powers": (False, [False, True]),
+    "house_powers": (False, [False, True]),
 }
 TEAM_OPTIONS: tuple[str, ...] = ("team_joint_invent", "team_joint_export",
                                  "team_shared_defence", "team_joint_attack")

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from games.empire_engine import GAME
-from games.empire_engine.engine import final_results
-from tests.empire_engine.helpers import SC, R, build, execute, of_type, play
+from games.empire_engine import data as D
+from games.empire_engine.scoring import final_results
+from tests.empire_engine.helpers import SC, R, build, execute, of_type, plan_round, play
 
 ABC = ["A", "B", "C"]
 ABCD = ["A", "B", "C", "D"]
@@ -16,68 +17,72 @@ def score(s: dict, p: str) -> dict[str, int]:
 
 # -------------------------------------------------------------- Example 1
 
+TOPS_1 = {"A": ("Attack", "Export"), "B": ("Arm", "Invent")}
+
 
 def test_example_1_rulebook_rotation() -> None:
-    s = build(["A", "B"], start="A", round_=2,
-              tops={"A": ("Attack", "Export"), "B": ("Arm", "Invent")})
-    move = {"type": "plan", "turn_L": 2, "turn_R": 1, "pay_soldier": 0, "pay_good": 0,
-            "L": "Salvage", "R": "Attack"}
-    assert move in GAME.legal_moves(s, "A")
-    s = play(s, "A", move)
-    s = play(s, "B", GAME.legal_moves(s, "B")[0])
-    # round 2 was resolved; the reveal set the tops
-    assert GAME.view(s, None)["seats"][0]["top_L"] == "Salvage"
-    assert GAME.view(s, None)["seats"][0]["top_R"] == "Attack"
-
-
-def test_example_1_reveal_leaves_ready_unchanged() -> None:
-    s = build(["A", "B"], start="A", round_=2,
-              tops={"A": ("Attack", "Export"), "B": ("Arm", "Invent")})
+    """Gear 2 under L, gear 1 under R: L turns 2 to Salvage, R turns 1 to Attack."""
+    s = build(["A", "B"], start="A", round_=2, tops=TOPS_1)
     ev: list = []
-    s = play(s, "A", {"type": "plan", "turn_L": 2, "turn_R": 1, "pay_soldier": 0,
-                      "pay_good": 0, "L": "Salvage", "R": "Attack"}, ev)
-    s = play(s, "B", {"type": "plan", "turn_L": 1, "turn_R": 2, "pay_soldier": 0,
-                      "pay_good": 0, "L": "Attack", "R": "Attack"}, ev)
+    s = play(s, "A", {"type": "place", "card": "L", "pay": None}, ev)
+    gear = {"type": "gear", "card": "L", "gear": 2, "turns": 2, "action": "Salvage"}
+    assert gear in GAME.legal_moves(s, "A")
+    s = play(s, "A", gear, ev)
+    s = plan_round(s, {"A": ("L", 2, None, None)}, ev)
     revealed = of_type(ev, "revealed")[0]
     assert revealed["picks"]["A"] == {"turn_L": 2, "turn_R": 1, "pay_soldier": 0,
                                       "pay_good": 0, "L": "Salvage", "R": "Attack"}
-    # A's ready {1,1}: not paid for the plan; A pays 1 soldier for its R attack in 2b
+    assert GAME.view(s, None)["seats"][0]["top_L"] == "Salvage"
+    assert GAME.view(s, None)["seats"][0]["top_R"] == "Attack"
+    # A's ready {1,1}: nothing paid for the gears; 1 soldier for the R attack in 2b
     assert of_type(ev, "attack_paid")[0] == {"type": "attack_paid", "player": "A",
                                              "card": "R", "target": "B"}
 
 
+def _reveal_of(plan: tuple, ready: dict) -> dict:
+    s = build(["A", "B"], start="A", round_=2, ready={"A": ready}, tops=TOPS_1)
+    ev: list = []
+    plan_round(s, {"A": plan}, ev)
+    return of_type(ev, "revealed")[0]["picks"]["A"]
+
+
 def test_example_1_all_eight_pairs() -> None:
-    s = build(["A", "B"], start="A", round_=2, ready={"A": R(2, 2)},
-              tops={"A": ("Attack", "Export"), "B": ("Arm", "Invent")})
     table = {(1, 2): ("Produce", "Defend", 0), (2, 1): ("Salvage", "Attack", 0),
              (0, 2): ("Attack", "Defend", 1), (1, 3): ("Produce", "Invent", 1),
              (2, 0): ("Salvage", "Export", 1), (3, 1): ("Arm", "Attack", 1),
              (0, 3): ("Attack", "Invent", 2), (3, 0): ("Arm", "Export", 2)}
-    moves = GAME.legal_moves(s, "A")
     seen = set()
-    for m in moves:
-        left, right, cost = table[(m["turn_L"], m["turn_R"])]
-        assert (m["L"], m["R"]) == (left, right)
-        assert m["pay_soldier"] + m["pay_good"] == cost
-        seen.add((m["turn_L"], m["turn_R"]))
+    for first in ("L", "R"):
+        for gear in (1, 2):
+            for pay1 in (None, "soldier"):
+                for pay2 in (None, "good"):
+                    pick = _reveal_of((first, gear, pay1, pay2), R(2, 2))
+                    left, right, cost = table[(pick["turn_L"], pick["turn_R"])]
+                    assert (pick["L"], pick["R"]) == (left, right)
+                    assert pick["pay_soldier"] + pick["pay_good"] == cost
+                    seen.add((pick["turn_L"], pick["turn_R"]))
     assert seen == set(table)
 
 
 def test_example_1_option_counts() -> None:
-    tops = {"A": ("Attack", "Export"), "B": ("Arm", "Invent")}
-    for pile, count in ((R(1, 1), 12), (R(0, 0), 2), (R(2, 2), 16)):
-        s = build(["A", "B"], start="A", round_=2, ready={"A": pile}, tops=tops)
+    """Planning is one card at a time: at most 6 + 2 + 3 options instead of 16 at once."""
+    for pile, first, second in ((R(1, 1), 6, 2), (R(0, 0), 2, 1), (R(2, 2), 6, 3),
+                                (R(1, 0), 4, 1)):
+        s = build(["A", "B"], start="A", round_=2, ready={"A": pile}, tops=TOPS_1)
         moves = GAME.legal_moves(s, "A")
-        assert len(moves) == count
-        assert all(m["type"] == "plan" for m in moves)
+        assert len(moves) == first and all(m["type"] == "place" for m in moves)
+        paid = next(m for m in moves if m["pay"] is not None) if first > 2 else moves[0]
+        s = play(s, "A", paid)
+        assert [m["gear"] for m in GAME.legal_moves(s, "A")] == [1, 2]
+        s = play(s, "A", GAME.legal_moves(s, "A")[0])
+        while GAME.actors(s) != ["A"]:
+            s = play(s, GAME.actors(s)[0], GAME.legal_moves(s, GAME.actors(s)[0])[0])
+        assert len(GAME.legal_moves(s, "A")) == second
     s = build(["A", "B"], start="A", ready={"A": R(1, 1)})
-    # with S1 G1, the only way to pay two alternates is S+G
-    s2 = build(["A", "B"], start="A", round_=2, ready={"A": R(1, 1)}, tops=tops)
-    two = [m for m in GAME.legal_moves(s2, "A") if m["pay_soldier"] + m["pay_good"] == 2]
-    assert {(m["pay_soldier"], m["pay_good"]) for m in two} == {(1, 1)}
-    for p in ("A", "B"):
-        assert len(GAME.legal_moves(s, p)) == 16
-        assert all(m["type"] == "orient" for m in GAME.legal_moves(s, p))
+    assert GAME.legal_moves(s, "A") == [{"type": "lay", "card": "L"},
+                                        {"type": "lay", "card": "R"}]
+    s = play(s, "A", {"type": "lay", "card": "R"})
+    assert [m["action"] for m in GAME.legal_moves(s, "A")] == D.ENGINE_ORDER["R"]
 
 
 # -------------------------------------------------------------- Example 2
@@ -94,8 +99,8 @@ def test_example_2_single_unblocked_attack() -> None:
     assert s["ready"]["B"] == R(1, 3)
     assert s["ready"]["C"] == R(2, 0)
     assert of_type(ev, "attack_paid")[0]["target"] == "B"
-    assert of_type(ev, "defend_idle") == [{"type": "defend_idle", "player": "C",
-                                           "bonus_ready_soldier": 0}] or True
+    # C's Defend is judged idle only at 2f, after every theft (C is not attacked)
+    assert of_type(ev, "defend_idle") == []
     s = play(s, "A", {"type": "steal", "target": "B", "soldier": 0, "good": 1}, ev)
     assert s["ready"]["A"] == R(0, 2) and score(s, "A") == SC(good=1, invention=1)
     assert s["ready"]["B"] == R(1, 2) and score(s, "B") == SC()
@@ -137,13 +142,18 @@ def test_example_4_double_attack_one_defence() -> None:
                     ready={"A": R(1, 0), "B": R(2, 1), "C": R(1, 3), "D": R(0, 1)})
     assert score(s, "A") == SC(invention=1)
     assert s["ready"]["C"] == R(0, 5)
-    assert s["ready"]["A"] == R(0, 0)
+    # C's attack comes first (player order C, D, A, B) and is paid just before it; A may
+    # still attack B, so B chooses: block C now, or keep the Defend for A
     assert [(e["player"], e["card"], e["target"]) for e in of_type(ev, "attack_paid")] == \
-        [("C", "R", "B"), ("A", "L", "B")]
+        [("C", "R", "B")]
+    assert s["ready"]["A"] == R(1, 0)
     assert s["step"] == "block" and GAME.actors(s) == ["B"]
     options = GAME.legal_moves(s, "B")
-    assert len(options) == 2
+    assert options == [{"type": "block", "attacker": "C", "target": "B", "pay": None},
+                       {"type": "no_block"}]
     s = play(s, "B", {"type": "block", "attacker": "C", "target": "B", "pay": None}, ev)
+    assert [(e["player"], e["card"], e["target"]) for e in of_type(ev, "attack_paid")] == \
+        [("C", "R", "B"), ("A", "L", "B")]
     assert score(s, "B") == SC(soldier=1)
     assert s["step"] == "steal" and GAME.actors(s) == ["A"]
     s = play(s, "A", {"type": "steal", "target": "B", "soldier": 1, "good": 0}, ev)
@@ -192,13 +202,24 @@ def test_example_6a_two_player_steal_of_two() -> None:
     assert s["ready"]["B"] == R(0, 2) and score(s, "B") == SC(soldier=1)
 
 
-def test_example_6b_two_player_shortfall_from_supply() -> None:
+def test_example_6b_two_players_one_cube_pile_gives_that_cube() -> None:
+    """Issue 18 item 14: q = 2 but the pile holds 1: the thief takes it, no supply soldier."""
     tops = {"A": ("Attack", "Invent"), "B": ("Salvage", "Export")}
     s, ev = execute(["A", "B"], tops, start="A", ready={"A": R(1, 0), "B": R(0, 1)})
-    assert of_type(ev, "theft")[0]["supply_soldier"] == 1
+    assert of_type(ev, "theft")[0]["good"] == 1
+    assert of_type(ev, "theft")[0]["supply_soldier"] == 0
     assert {"type": "cancelled", "player": "B", "actions": ["Export", "Salvage"]} in ev
-    assert s["ready"]["A"] == R(0, 0) and score(s, "A") == SC(1, 1, 1)
+    assert s["ready"]["A"] == R(0, 0) and score(s, "A") == SC(0, 1, 1)
     assert s["ready"]["B"] == R(0, 0)
+
+
+def test_example_6c_two_players_empty_pile_gives_one_supply_soldier() -> None:
+    """"obdrží 1 vojáka ze společné zásoby": 1 soldier, not 2, with two players too."""
+    tops = {"A": ("Attack", "Invent"), "B": ("Salvage", "Export")}
+    s, ev = execute(["A", "B"], tops, start="A", ready={"A": R(1, 0), "B": R(0, 0)})
+    assert [(t["soldier"], t["good"], t["supply_soldier"]) for t in of_type(ev, "theft")] == \
+        [(0, 0, 1)]
+    assert score(s, "A") == SC(1, 0, 1)
 
 
 # -------------------------------------------------------------- Example 7
@@ -222,15 +243,19 @@ def test_example_7_export_after_failed_attack() -> None:
 # -------------------------------------------------------------- Example 8
 
 
-def test_example_8_all_attacks_pay_before_any_theft() -> None:
+def test_example_8_each_attack_is_paid_immediately_before_it() -> None:
+    """Issue 18 item 13: A's theft takes the soldier B would have paid its own attack with."""
     tops = {"A": ("Attack", "Invent"), "B": ("Attack", "Export"), "C": ("Produce", "Invent")}
     s, ev = execute(ABC, tops, start="A", ready={"A": R(1, 0), "B": R(1, 0), "C": R(0, 2)})
-    assert [t["attacker"] for t in of_type(ev, "theft")] == ["A", "B"]
-    assert of_type(ev, "theft")[0]["supply_soldier"] == 1
+    assert [(t["attacker"], t["soldier"], t["supply_soldier"]) for t in of_type(ev, "theft")] \
+        == [("A", 1, 0)]
+    assert of_type(ev, "attack_failed") == [{"type": "attack_failed", "player": "B",
+                                             "cards": ["L"], "reason": "no_soldier",
+                                             "soldiers_lost": 0}]
     assert {"type": "cancelled", "player": "B", "actions": ["Export"]} in ev
     assert score(s, "A") == SC(soldier=1, invention=1)
-    assert s["ready"]["B"] == R(0, 0) and score(s, "B") == SC(good=1)
-    assert s["ready"]["C"] == R(0, 3) and score(s, "C") == SC(invention=1)
+    assert s["ready"]["B"] == R(0, 0) and score(s, "B") == SC()
+    assert s["ready"]["C"] == R(0, 4) and score(s, "C") == SC(invention=1)
 
 
 # -------------------------------------------------------------- Example 9
@@ -274,11 +299,14 @@ READY_10 = {"A": R(1, 0), "B": R(1, 2), "C": R(1, 1), "D": R(1, 1)}
 def _example_10() -> tuple[dict, list]:
     s, ev = execute(ABCD, TOPS_10, start="A", ready=READY_10, options=TEAM_OPTS)
     assert score(s, "A") == SC(invention=1)
-    assert s["ready"]["B"] == R(1, 4) and s["ready"]["C"] == R(0, 3)
+    assert s["ready"]["B"] == R(1, 4) and s["ready"]["C"] == R(1, 3)
     assert s["ready"]["D"] == R(3, 1) and s["ready"]["A"] == R(0, 0)
+    # A's attack on B comes first; C may still attack B, so B chooses to block A now
     assert s["step"] == "block" and GAME.actors(s) == ["B"]
-    assert len(GAME.legal_moves(s, "B")) == 2
+    assert GAME.legal_moves(s, "B") == [
+        {"type": "block", "attacker": "A", "target": "B", "pay": None}, {"type": "no_block"}]
     s = play(s, "B", {"type": "block", "attacker": "A", "target": "B", "pay": None}, ev)
+    assert s["ready"]["C"] == R(0, 3)
     assert score(s, "B") == SC(soldier=1)
     assert s["step"] == "block" and GAME.actors(s) == ["D"]
     options = GAME.legal_moves(s, "D")
@@ -318,14 +346,16 @@ def test_example_10ii_no_block_then_joint_attack_extra() -> None:
 # -------------------------------------------------------------- Example 11
 
 
-def test_example_11_grail_prelacy_plan_moves() -> None:
-    tops = {"A": ("Attack", "Export"), "B": ("Attack", "Export")}
-    s = build(["A", "B"], start="A", round_=2, ready={"A": R(0, 0), "B": R(0, 0)}, tops=tops,
+def test_example_11_grail_prelacy_cubes_go_to_the_score_pile() -> None:
+    tops = {"A": ("Arm", "Invent"), "B": ("Arm", "Invent")}  # cubes keep Arm, turn R to Defend
+    s = build(["A", "B"], start="A", round_=2, ready={"A": R(1, 1), "B": R(1, 1)}, tops=tops,
               empires={"A": "Grail Prelacy", "B": "Nova Centralis"})
-    grail = GAME.legal_moves(s, "A")
-    assert {(m["turn_L"], m["turn_R"]) for m in grail} == {(1, 2), (2, 1), (1, 3), (3, 1)}
-    assert all(m["pay_soldier"] == m["pay_good"] == 0 for m in grail)
-    assert len(GAME.legal_moves(s, "B")) == 2
+    ev: list = []
+    s = plan_round(s, {"A": ("L", 1, "soldier", "good"), "B": ("L", 1, "soldier", "good")}, ev)
+    assert of_type(ev, "cubes_scored") == [{"type": "cubes_scored", "player": "A",
+                                            "soldier": 1, "good": 1}]
+    assert score(s, "A") == SC(1, 1, 0) and score(s, "B") == SC()
+    assert s["ready"]["A"] == s["ready"]["B"] == R(2, 0)  # cubes paid, Arm +2
 
 
 def test_example_11_nova_centralis_export() -> None:

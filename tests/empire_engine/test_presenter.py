@@ -6,7 +6,7 @@ from bot.text.presenters import get
 from bot.text.presenters.empire_engine import PRESENTER
 from games.ai import RandomPlayer
 from games.empire_engine import GAME
-from tests.empire_engine.helpers import R, build, execute
+from tests.empire_engine.helpers import R, build, execute, play
 
 
 def name(pid: str) -> str:
@@ -30,11 +30,11 @@ def test_option_order_and_rounds() -> None:  # generic checks: tests/bot/test_pr
     GAME.setup([f"p{i}" for i in range(5)], {"rounds": rounds.max_value}, 0)
 
 
-CASES = [(2, {}, 1), (3, {"open_scores": True}, 2), (4, {"empire_powers": True}, 3),
+CASES = [(2, {}, 1), (3, {"open_scores": True}, 2), (4, {"house_powers": True}, 3),
          (4, {"teams": True, "team_joint_invent": True, "team_joint_export": True,
               "team_shared_defence": True, "team_joint_attack": True}, 4),
          (4, {"teams": True, "team_shared_defence": True, "team_joint_attack": True}, 9),
-         (6, {"rounds": 4, "empire_powers": True}, 5)]
+         (6, {"rounds": 4, "house_powers": True}, 5)]
 
 
 def test_labels_and_event_lines_over_random_playouts() -> None:
@@ -71,7 +71,8 @@ def test_labels_and_event_lines_over_random_playouts() -> None:
                                         and "{" not in line), (e, line)
         assert "Game over" in PRESENTER.status_text(GAME.view(state, None), name)
         assert PRESENTER.hand_text(GAME.view(state, None), name) is None
-    assert {"orient", "plan", "steal", "salvage", "block"} <= kinds
+    assert {"lay", "orient", "place", "gear", "steal", "salvage", "block", "no_block",
+            "ev:placed", "ev:laid", "ev:revealed"} <= kinds
 
 
 def test_plan_labels_show_results_and_cost() -> None:
@@ -79,12 +80,27 @@ def test_plan_labels_show_results_and_cost() -> None:
               tops={"a": ("Attack", "Export"), "b": ("Arm", "Invent")})
     v = GAME.view(s, "a")
     labels = [PRESENTER.move_label(v, m, name) for m in GAME.legal_moves(s, "a")]
-    assert labels[0] == "Produce + Defend (gears 1/2, free)"
-    assert "Salvage + Attack (gears 2/1, free)" in labels
-    assert "Attack + Invent (gears 0/3, pay 1 soldier + 1 good)" in labels
-    assert "Attack + Defend (gears 0/2, pay 1 good)" in labels
-    assert "Arm + Export" in PRESENTER.prompt_text(v, "a", name) or \
-        "L: Attack, R: Export" in PRESENTER.prompt_text(v, "a", name)
+    assert labels[:3] == ["Gear under L, no cube", "Gear under L, cube: 1 soldier (alternate)",
+                          "Gear under L, cube: 1 good (alternate)"]
+    assert "L: Attack, R: Export" in PRESENTER.prompt_text(v, "a", name)
+    s = play(s, "a", {"type": "place", "card": "L", "pay": "good"})
+    v = GAME.view(s, "a")
+    labels = [PRESENTER.move_label(v, m, name) for m in GAME.legal_moves(s, "a")]
+    assert labels == ["Attack on L · secret gear 1 (0 quarter turns)",
+                      "Arm on L · secret gear 2 (3 quarter turns)"]
+    assert "Nobody else sees" in PRESENTER.prompt_text(v, "a", name)
+    s = play(s, "a", GAME.legal_moves(s, "a")[1])
+    while GAME.actors(s) != ["a"]:
+        p = GAME.actors(s)[0]
+        s = play(s, p, GAME.legal_moves(s, p)[0])
+    v = GAME.view(s, "a")
+    descs = [PRESENTER.move_description(v, m, name) for m in GAME.legal_moves(s, "a")]
+    # the second gear under R is gear 1: 1 quarter turn (Attack), alternate 0 (Export)
+    assert descs == ["The other gear goes here: Attack (gear 1, 1 quarter turns)",
+                     "The other gear goes here: Export (gear 1, 0 quarter turns)"]
+    assert "Your pick this step: L Arm, R ? (cubes: 1 good)." in PRESENTER.hand_text(v, name)
+    pub = GAME.view(s, None)
+    assert "laid L+G" in PRESENTER.status_text(pub, name)
 
 
 def test_block_and_steal_labels() -> None:
@@ -95,8 +111,9 @@ def test_block_and_steal_labels() -> None:
     v = GAME.view(s, "b")
     labels = [PRESENTER.move_label(v, m, name) for m in GAME.legal_moves(s, "b")]
     assert labels == ["Block c's attack (+1 soldier to score)",
-                      "Block Čeněk Řežábek's attack (+1 soldier to score)"]
-    s, _ = GAME.apply(s, "b", GAME.legal_moves(s, "b")[0])
+                      "Let it through: keep the Defend for a later attack"]
+    s, more = GAME.apply(s, "b", GAME.legal_moves(s, "b")[0])
+    events = events + more
     v = GAME.view(s, "a")
     labels = [PRESENTER.move_label(v, m, name) for m in GAME.legal_moves(s, "a")]
     assert labels == ["Take 1 soldier from Bob", "Take 1 good from Bob"]

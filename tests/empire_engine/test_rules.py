@@ -9,8 +9,17 @@ import pytest
 from games.base import IllegalMove, canonical
 from games.empire_engine import GAME
 from games.empire_engine import data as D
-from games.empire_engine.engine import game_length
-from tests.empire_engine.helpers import SC, R, build, execute, of_type, play
+from games.empire_engine.setup import game_length
+from tests.empire_engine.helpers import (
+    SC,
+    R,
+    build,
+    execute,
+    of_type,
+    orient_round,
+    plan_round,
+    play,
+)
 
 ABC = ["A", "B", "C"]
 ABCD = ["A", "B", "C", "D"]
@@ -30,16 +39,26 @@ ROTATION = {
 }
 
 
+#: k quarter turns -> (gear, cube): 0 = gear 1 + cube, 1 = gear 1, 2 = gear 2, 3 = gear 2 + cube
+TURN_BY = {0: (1, "soldier"), 1: (1, None), 2: (2, None), 3: (2, "soldier")}
+
+
 @pytest.mark.parametrize(("card", "now"), list(ROTATION))
 def test_rotation_table(card: str, now: str) -> None:
     other = {"L": "Arm", "R": "Invent"}
     tops = {"L": now, "R": other["R"]} if card == "L" else {"L": other["L"], "R": now}
-    s = build(["A", "B"], start="A", round_=2, ready={"A": R(2, 2)},
-              tops={"A": (tops["L"], tops["R"]), "B": ("Arm", "Invent")})
-    got = {}
-    for m in GAME.legal_moves(s, "A"):
-        got[m[f"turn_{card}"]] = m[card]
-    assert [got[k] for k in range(4)] == ROTATION[(card, now)]
+    got = []
+    for k in range(4):
+        s = build(["A", "B"], start="A", round_=2, ready={"A": R(2, 2)},
+                  tops={"A": (tops["L"], tops["R"]), "B": ("Arm", "Invent")})
+        assert GAME.view(s, "A")["you"]["rotations"][card] == ROTATION[(card, now)]
+        gear, pay = TURN_BY[k]
+        ev: list = []
+        plan_round(s, {"A": (card, gear, pay, None)}, ev)
+        pick = of_type(ev, "revealed")[0]["picks"]["A"]
+        assert pick[f"turn_{card}"] == k
+        got.append(pick[card])
+    assert got == ROTATION[(card, now)]
 
 
 def test_engine_cards_hold_the_listed_actions() -> None:
@@ -54,7 +73,7 @@ def test_setup_start_and_piles() -> None:
     s = GAME.setup(ABC, {}, 42)
     v = GAME.view(s, None)
     assert v["step"] == "orient" and v["round"] == 1 and v["rounds"] == 9
-    assert sorted(GAME.actors(s)) == ABC
+    assert GAME.actors(s) == [ABC[s["start"]]]
     for seat in v["seats"]:
         assert seat["ready"] == R(1, 1) and seat["score_total"] == 0
         assert seat["top_L"] is None and seat["top_R"] is None
@@ -100,22 +119,22 @@ def test_setup_refuses(players: list[str], opts: dict) -> None:
 
 def test_empires_dealt_from_setup_rng() -> None:
     import random
-    s = GAME.setup(ABCD, {"empire_powers": True}, 7)
+    s = GAME.setup(ABCD, {"house_powers": True}, 7)
     rng = random.Random("7:setup")
     rng.randrange(4)
     names = [e["name"] for e in D.EMPIRES]
     assert [s["empires"][p] for p in ABCD] == rng.sample(names, 4)
     for seed in range(20):
-        s = GAME.setup([f"p{i}" for i in range(8)], {"empire_powers": True}, seed)
+        s = GAME.setup([f"p{i}" for i in range(8)], {"house_powers": True}, seed)
         dealt = list(s["empires"].values())
         assert all(dealt.count(n) == 2 for n in names)
-        s = GAME.setup([f"p{i}" for i in range(6)], {"empire_powers": True}, seed)
+        s = GAME.setup([f"p{i}" for i in range(6)], {"house_powers": True}, seed)
         dealt = list(s["empires"].values())
         assert all(dealt.count(n) <= 2 for n in names)
 
 
 def test_empires_are_public() -> None:
-    s = GAME.setup(ABC, {"empire_powers": True}, 3)
+    s = GAME.setup(ABC, {"house_powers": True}, 3)
     v = GAME.view(s, None)
     assert [seat["empire"] for seat in v["seats"]] == [s["empires"][p] for p in ABC]
 
@@ -126,50 +145,54 @@ def test_empires_are_public() -> None:
 def test_refusal_codes() -> None:
     s = build(ABC, start="A")
     before = canonical(GAME.dump(s))
-    with pytest.raises(IllegalMove) as e:
-        GAME.apply(s, "Z", {"type": "orient", "L": "Arm", "R": "Invent"})
-    assert e.value.code == "not_your_turn"
-    for bad in (None, "orient", {"type": "orient"}, {"type": "orient", "L": "Arm", "R": 1},
-                {"type": "orient", "L": "Arm", "R": "Invent", "x": 1}, {"type": "dance"},
-                {"L": "Arm", "R": "Invent"}):
+    for who, code in (("Z", "not_your_turn"), ("B", "not_your_turn")):
+        with pytest.raises(IllegalMove) as e:
+            GAME.apply(s, who, {"type": "lay", "card": "L"})
+        assert e.value.code == code and e.value.kind == "not_your_turn"
+    for bad in (None, "lay", {"type": "lay"}, {"type": "lay", "card": 1},
+                {"type": "lay", "card": "L", "x": 1}, {"type": "dance"}, {"card": "L"}):
         with pytest.raises(IllegalMove) as e:
             GAME.apply(s, "A", bad)
-        assert e.value.code == "malformed"
-    for bad in ({"type": "orient", "L": "Defend", "R": "Invent"},
-                {"type": "plan", "turn_L": 1, "turn_R": 2, "pay_soldier": 0, "pay_good": 0,
-                 "L": "Arm", "R": "Invent"},
-                {"type": "no_block"}):
+        assert e.value.code == "malformed" and e.value.kind == "malformed"
+    for bad in ({"type": "lay", "card": "X"}, {"type": "orient", "card": "L", "action": "Arm"},
+                {"type": "place", "card": "L", "pay": None}, {"type": "no_block"}):
         with pytest.raises(IllegalMove) as e:
             GAME.apply(s, "A", bad)
         assert e.value.code == "not_legal"
     assert canonical(GAME.dump(s)) == before
-    s2 = play(s, "A", {"type": "orient", "L": "Arm", "R": "Invent"})
+    s = play(s, "A", {"type": "lay", "card": "L"})
+    with pytest.raises(IllegalMove) as e:  # the card laid first is L: R cannot be set now
+        GAME.apply(s, "A", {"type": "orient", "card": "R", "action": "Invent"})
+    assert e.value.code == "not_legal"
+    s = play(s, "A", {"type": "orient", "card": "L", "action": "Arm"})
+    for p in ("B", "B", "C", "C", "C"):
+        s = play(s, p, GAME.legal_moves(s, p)[0])
+    assert GAME.actors(s) == ["B"]  # the second cards: from the last player anticlockwise
     with pytest.raises(IllegalMove) as e:
-        GAME.apply(s2, "A", {"type": "orient", "L": "Arm", "R": "Defend"})
-    assert e.value.code == "already_chosen"
+        GAME.apply(s, "C", {"type": "orient", "card": "R", "action": "Invent"})
+    assert e.value.code == "already_chosen" and e.value.kind == "not_your_turn"
     assert str(e.value)
-    assert GAME.legal_moves(s2, "A") == []
+    assert GAME.legal_moves(s, "C") == []
 
 
 def test_plan_refuses_type_confused_and_unaffordable() -> None:
     s = build(["A", "B"], start="A", round_=2, ready={"A": R(0, 0)},
               tops={"A": ("Attack", "Export"), "B": ("Arm", "Invent")})
-    good = {"type": "plan", "turn_L": 2, "turn_R": 1, "pay_soldier": 0, "pay_good": 0,
-            "L": "Salvage", "R": "Attack"}
-    GAME.apply(s, "A", good)
-    with pytest.raises(IllegalMove) as e:
-        GAME.apply(s, "A", {**good, "turn_L": 2.0})
-    assert e.value.code == "malformed"
-    with pytest.raises(IllegalMove) as e:
-        GAME.apply(s, "A", {**good, "turn_L": True})
-    assert e.value.code == "malformed"
+    GAME.apply(s, "A", {"type": "place", "card": "L", "pay": None})
     with pytest.raises(IllegalMove) as e:  # an alternate with an empty ready pile
-        GAME.apply(s, "A", {"type": "plan", "turn_L": 0, "turn_R": 2, "pay_soldier": 1,
-                            "pay_good": 0, "L": "Attack", "R": "Defend"})
+        GAME.apply(s, "A", {"type": "place", "card": "L", "pay": "soldier"})
     assert e.value.code == "not_legal"
-    with pytest.raises(IllegalMove) as e:  # a result that does not match the turns
-        GAME.apply(s, "A", {**good, "L": "Arm"})
-    assert e.value.code == "not_legal"
+    s = play(s, "A", {"type": "place", "card": "L", "pay": None})
+    good = {"type": "gear", "card": "L", "gear": 2, "turns": 2, "action": "Salvage"}
+    GAME.apply(s, "A", good)
+    for confused in ({**good, "gear": 2.0}, {**good, "gear": True}, {**good, "turns": "2"}):
+        with pytest.raises(IllegalMove) as e:
+            GAME.apply(s, "A", confused)
+        assert e.value.code == "malformed"
+    for wrong in ({**good, "action": "Arm"}, {**good, "turns": 3}, {**good, "card": "R"}):
+        with pytest.raises(IllegalMove) as e:  # a result that does not match the gear
+            GAME.apply(s, "A", wrong)
+        assert e.value.code == "not_legal"
 
 
 def test_wrong_player_in_open_step_and_game_over() -> None:
@@ -191,40 +214,15 @@ def test_wrong_player_in_open_step_and_game_over() -> None:
 # -------------------------------------------------------------- planning and the reveal
 
 
-def test_alternate_payment_taken_at_reveal_and_hidden_until_then() -> None:
-    s = build(ABC, start="A", round_=2, ready={"A": R(2, 2)},
-              tops={"A": ("Attack", "Export"), "B": ("Arm", "Invent"),
-                    "C": ("Arm", "Invent")})
-    pick = {"type": "plan", "turn_L": 0, "turn_R": 3, "pay_soldier": 1, "pay_good": 1,
-            "L": "Attack", "R": "Invent"}
-    s1, ev = GAME.apply(s, "A", pick)
-    assert ev == [{"type": "picked", "player": "A", "step": "plan"}]
-    pub = GAME.view(s1, None)
-    assert pub["seats"][0]["ready"] == R(2, 2)
-    assert pub["seats"][0]["top_L"] == "Attack" and pub["chosen"]["A"] is True
-    assert "Invent" not in json.dumps(pub["seats"][0]) or pub["seats"][0]["top_R"] == "Export"
-    mine = GAME.view(s1, "A")
-    assert mine["you"]["pending"] == {k: v for k, v in pick.items() if k != "type"}
-    assert GAME.view(s1, "B")["you"]["pending"] is None
-    ev_all: list = []
-    s2 = play(s1, "B", GAME.legal_moves(s1, "B")[0], ev_all)
-    s3 = play(s2, "C", GAME.legal_moves(s2, "C")[0], ev_all)
-    revealed = of_type(ev_all, "revealed")[0]
-    assert revealed["picks"]["A"]["pay_soldier"] == 1
-    # A paid S1 G1, then paid 1 soldier for the L attack
-    assert s3["ready"]["A"]["good"] == 1
-
-
 def test_round_flow_and_start_player_rotation() -> None:
     s = GAME.setup(ABC, {}, 5)
     first = s["start"]
     events: list = []
-    for p in list(GAME.actors(s)):
-        s = play(s, p, {"type": "orient", "L": "Arm", "R": "Invent"}, events)
+    s = orient_round(s, {p: ("Arm", "Invent") for p in ABC}, events)
     assert s["round"] == 2 and s["step"] == "plan"
     assert s["start"] == (first + 1) % 3
     assert {"type": "round_started", "round": 2, "start_player": ABC[(first + 1) % 3]} in events
-    assert GAME.actors(s) == ABC[(first + 1) % 3:] + ABC[:(first + 1) % 3]
+    assert GAME.actors(s) == [ABC[(first + 1) % 3]]
     for p in ABC:
         assert s["ready"][p] == R(3, 1) and s["score"][p] == SC(invention=1)
 
@@ -233,8 +231,7 @@ def test_game_ends_after_last_round() -> None:
     s = build(["A", "B"], start="A", round_=8, ready={"A": R(0, 0), "B": R(0, 0)},
               tops={"A": ("Arm", "Invent"), "B": ("Arm", "Invent")})
     ev: list = []
-    s = play(s, "A", GAME.legal_moves(s, "A")[0], ev)
-    s = play(s, "B", GAME.legal_moves(s, "B")[0], ev)
+    s = plan_round(s, {}, ev)
     assert GAME.is_over(s) and GAME.actors(s) == []
     over = of_type(ev, "game_over")[0]
     assert over["results"] == GAME.outcome(s)
@@ -272,12 +269,20 @@ def test_case_4_both_cards_two_targets() -> None:
     assert score(s, "A") == SC(good=1)
 
 
-def test_case_8_theft_sees_pile_after_payment() -> None:
+def test_case_8_theft_sees_pile_before_the_targets_own_later_attack() -> None:
+    """Issue 18 item 13 ("Učiňte tak bezprostředně před každým útokem"): B has not paid yet
+    when A's attack comes, so A takes B's soldier and B's own attack then fails; started
+    from B, B pays first and A's theft finds an empty pile (a supply soldier)."""
     tops = {"A": ("Attack", "Invent"), "B": ("Attack", "Invent"), "C": ("Arm", "Invent")}
-    s, ev = execute(ABC, tops, start="A", ready={"A": R(1, 0), "B": R(1, 0), "C": R(0, 0)})
-    # B's only soldier paid for B's own attack, so A's theft from B takes a supply soldier
-    first = of_type(ev, "theft")[0]
-    assert first["attacker"] == "A" and first["supply_soldier"] == 1
+    ready = {"A": R(1, 0), "B": R(1, 0), "C": R(0, 0)}
+    s, ev = execute(ABC, tops, start="A", ready=ready)
+    assert [(t["attacker"], t["soldier"], t["supply_soldier"]) for t in of_type(ev, "theft")] \
+        == [("A", 1, 0)]
+    assert [(e["player"], e["reason"]) for e in of_type(ev, "attack_failed")] == \
+        [("B", "no_soldier")]
+    s, ev = execute(ABC, tops, start="B", ready=ready)
+    assert [(t["attacker"], t["target"], t["soldier"], t["supply_soldier"])
+            for t in of_type(ev, "theft")] == [("B", "C", 1, 0), ("A", "B", 0, 1)]
 
 
 def test_case_9_two_players_single_attack_takes_two() -> None:
@@ -303,8 +308,9 @@ def test_case_11_two_players_both_attacks_no_defend() -> None:
     s = play(s, "A", {"type": "steal", "target": "B", "soldier": 2, "good": 0}, ev)
     th = of_type(ev, "theft")
     assert [t["card"] for t in th] == ["L", "R"]
-    assert th[1]["good"] == 1 and th[1]["supply_soldier"] == 1
-    assert score(s, "A") == SC(soldier=3, good=1)
+    # issue 18 item 14: the pile of one gives that cube, no soldier from the supply
+    assert th[1]["good"] == 1 and th[1]["supply_soldier"] == 0
+    assert score(s, "A") == SC(soldier=2, good=1)
     assert s["ready"]["B"] == R(0, 0)
 
 
@@ -378,8 +384,12 @@ def test_score_piles_hidden_by_default_shown_after_game() -> None:
 
 def test_is_secret() -> None:
     s = build(ABC, start="A")
-    assert GAME.is_secret(s, "A", {"type": "orient", "L": "Arm", "R": "Invent"})
-    assert GAME.is_secret(s, "A", {"type": "plan"})
+    assert GAME.is_secret(s, "A", {"type": "orient", "card": "L", "action": "Arm"})
+    assert GAME.is_secret(s, "A", {"type": "gear"})
+    assert GAME.is_secret(s, "A", {"type": "salvage"})
+    assert not GAME.is_secret(s, "A", {"type": "lay", "card": "L"})
+    assert not GAME.is_secret(s, "A", {"type": "place", "card": "L", "pay": "good"})
+    assert not GAME.is_secret(s, "A", {"type": "joint_export"})
     assert not GAME.is_secret(s, "A", {"type": "block"})
     assert not GAME.is_secret(s, "A", {"type": "steal"})
     assert not GAME.is_secret(s, "A", {"type": "no_block"})
@@ -391,16 +401,19 @@ TEAMS = {"teams": True}
 
 
 def test_partners_see_scores_not_pending_picks() -> None:
-    s = build(ABCD, start="A", options=TEAMS)
+    s = build(ABCD, start="C", options=TEAMS)
     s["score"]["C"] = SC(1, 0, 0)
-    s1 = play(s, "C", {"type": "orient", "L": "Arm", "R": "Invent"})
+    s = play(s, "C", {"type": "lay", "card": "R"})
+    s1 = play(s, "C", {"type": "orient", "card": "R", "action": "Invent"})
     va = GAME.view(s1, "A")
     assert va["seats"][2]["score"] == SC(1, 0, 0)
+    assert va["seats"][2]["placed"] == [{"card": "R", "pay": None}]  # public: the card laid
     assert va["you"]["partner"] == "C" and va["you"]["partner_score"] == SC(1, 0, 0)
     assert va["you"]["pending"] is None
+    assert GAME.view(s1, "C")["you"]["pending"] == {"L": None, "R": "Invent"}
     assert va["seats"][1]["score"] is None
     assert canonical(GAME.view(s1, "A")) == canonical(
-        GAME.view(play(s, "C", {"type": "orient", "L": "Produce", "R": "Defend"}), "A"))
+        GAME.view(play(s, "C", {"type": "orient", "card": "R", "action": "Defend"}), "A"))
 
 
 def test_team_joint_invent() -> None:
@@ -415,28 +428,60 @@ def test_team_joint_invent() -> None:
     assert not [e for e in of_type(ev, "gained") if e["action"] == "JointInvent"]
 
 
-def test_team_joint_export() -> None:
-    tops = {"A": ("Arm", "Export"), "B": ("Arm", "Invent"), "C": ("Produce", "Invent"),
-            "D": ("Arm", "Invent")}
-    opts = {"teams": True, "team_joint_export": True}
-    s, ev = execute(ABCD, tops, start="A", options=opts, ready={"C": R(0, 1)})
+JOINT_TOPS = {"A": ("Arm", "Export"), "B": ("Arm", "Invent"), "C": ("Produce", "Invent"),
+              "D": ("Arm", "Invent")}
+JOINT = {"teams": True, "team_joint_export": True}
+
+
+def test_team_joint_export_is_a_choice() -> None:
+    """"pak oba hráči mohou exportovat": the Produce partner may export too, or keep goods."""
+    s, ev = execute(ABCD, JOINT_TOPS, start="A", options=JOINT, ready={"C": R(0, 1)})
     assert of_type(ev, "exported") == [
-        {"type": "exported", "player": "A", "goods": 1, "bonus_good": 0, "joint": False},
-        {"type": "exported", "player": "C", "goods": 3, "bonus_good": 0, "joint": True}]
-    assert s["ready"]["C"] == R(0, 0) and score(s, "C") == SC(good=3, invention=1)
-    # without the option, C keeps its goods
-    s, ev = execute(ABCD, tops, start="A", options=TEAMS, ready={"C": R(0, 1)})
-    assert s["ready"]["C"] == R(0, 3)
+        {"type": "exported", "player": "A", "goods": 1, "bonus_good": 0, "joint": False}]
+    assert s["step"] == "joint_export" and GAME.actors(s) == ["C"]
+    assert GAME.legal_moves(s, "C") == [{"type": "joint_export"}, {"type": "no_joint_export"}]
+    done = play(s, "C", {"type": "joint_export"}, ev)
+    assert of_type(ev, "exported")[-1] == {"type": "exported", "player": "C", "goods": 3,
+                                           "bonus_good": 0, "joint": True}
+    assert done["ready"]["C"] == R(0, 0) and score(done, "C") == SC(good=3, invention=1)
+    kept = play(s, "C", {"type": "no_joint_export"})
+    assert kept["ready"]["C"] == R(0, 3) and score(kept, "C") == SC(invention=1)
+    # without the option, C keeps its goods and is not asked
+    s, ev = execute(ABCD, JOINT_TOPS, start="A", options=TEAMS, ready={"C": R(0, 1)})
+    assert s["ready"]["C"] == R(0, 3) and s["step"] == "plan"
+
+
+def test_team_joint_export_after_the_producer_was_attacked() -> None:
+    """The Produce partner was robbed (B's L attack hits C): goods remain, so C may export."""
+    tops = {**JOINT_TOPS, "B": ("Attack", "Invent")}
+    s, ev = execute(ABCD, tops, start="A", options=JOINT, ready={"B": R(1, 0)})
+    s = play(s, "B", {"type": "steal", "target": "C", "soldier": 0, "good": 1}, ev)
+    assert s["step"] == "joint_export" and GAME.actors(s) == ["C"]
+    s = play(s, "C", {"type": "joint_export"}, ev)
+    assert [(e["player"], e["goods"], e["joint"]) for e in of_type(ev, "exported")] == \
+        [("A", 1, False), ("C", 2, True)]
+
+
+def test_team_joint_export_of_no_goods_is_no_export() -> None:
+    """A Produce partner robbed of every good has nothing to export: no step, no event."""
+    # B's L attack and D's R attack both hit C, who produced 2 goods and loses both
+    tops = {**JOINT_TOPS, "B": ("Attack", "Invent"), "D": ("Arm", "Attack")}
+    s, ev = execute(ABCD, tops, start="A", options=JOINT,
+                    ready={"B": R(1, 0), "C": R(0, 0), "D": R(1, 0)})
+    while s["step"] == "steal":
+        p = GAME.actors(s)[0]
+        s = play(s, p, [m for m in GAME.legal_moves(s, p) if m["good"]][0], ev)
+    assert s["ready"]["C"]["good"] == 0
+    assert [e["player"] for e in of_type(ev, "exported")] == ["A"]
+    assert s["step"] == "plan"
 
 
 def test_team_joint_export_needs_an_uncancelled_export() -> None:
-    tops = {"A": ("Arm", "Export"), "B": ("Attack", "Invent"), "C": ("Produce", "Invent"),
-            "D": ("Arm", "Invent")}
-    opts = {"teams": True, "team_joint_export": True}
-    # B's L attack hits C (its left neighbour): C was attacked, so no joint export for C
-    s, ev = execute(ABCD, tops, start="A", options=opts, ready={"B": R(1, 0)})
-    s = play(s, "B", {"type": "steal", "target": "C", "soldier": 0, "good": 1}, ev)
-    assert [e["player"] for e in of_type(ev, "exported")] == ["A"]
+    tops = {**JOINT_TOPS, "D": ("Attack", "Invent")}
+    # D's L attack hits A (its left neighbour): A's Export is cancelled, so C is not asked
+    s, ev = execute(ABCD, tops, start="A", options=JOINT, ready={"D": R(1, 0)})
+    s = play(s, "D", {"type": "steal", "target": "A", "soldier": 1, "good": 0}, ev)
+    assert not of_type(ev, "exported") and s["step"] == "plan"
 
 
 def test_shared_defence_self_block_is_automatic() -> None:
@@ -465,16 +510,42 @@ def test_shared_defence_partner_block_with_no_pay_resource_is_idle() -> None:
     assert score(s, "D") == SC(soldier=1) and s["ready"]["D"] == R(0, 0)
 
 
-def test_shared_defence_attacked_defender_must_block_something() -> None:
+def test_shared_defence_may_keep_the_defend_for_its_own_attacker() -> None:
     tops = {"A": ("Attack", "Invent"), "B": ("Arm", "Invent"), "C": ("Attack", "Invent"),
             "D": ("Salvage", "Defend")}
-    # A's L attack -> B; C's L attack -> D. D may block C (free) or A on B (paying)
+    # A's L attack -> B comes first; C's L attack -> D comes later. D may block A's attack on
+    # B (paying) or keep the Defend: then C's attack on D is blocked for free
     opts = {"teams": True, "team_shared_defence": True}
     s, _ = execute(ABCD, tops, start="A", options=opts,
                    ready={"A": R(1, 0), "C": R(1, 0), "D": R(1, 1)})
-    moves = GAME.legal_moves(s, "D")
-    assert {"type": "no_block"} not in moves
-    assert len(moves) == 3
+    assert GAME.actors(s) == ["D"] and GAME.legal_moves(s, "D") == [
+        {"type": "block", "attacker": "A", "target": "B", "pay": "soldier"},
+        {"type": "block", "attacker": "A", "target": "B", "pay": "good"},
+        {"type": "no_block"}]
+    ev: list = []
+    s = play(s, "D", {"type": "no_block"}, ev)
+    s = play(s, "A", {"type": "steal", "target": "B", "soldier": 0, "good": 1}, ev) \
+        if s["step"] == "steal" else s
+    assert [(e["defender"], e["attacker"], e["pay"]) for e in of_type(ev, "blocked")] == \
+        [("D", "C", None)]
+
+
+def test_defender_keeping_the_defend_gambles_on_the_later_attack() -> None:
+    """B keeps its Defend for C's attack; A's attack on C takes C's only soldier first, so
+    C's attack fails and B's Defend is idle: B was robbed by A and blocked nothing."""
+    tops = {"A": ("Attack", "Attack"), "B": ("Arm", "Defend"), "C": ("Salvage", "Attack")}
+    s, ev = execute(ABC, tops, start="A", ready={"A": R(2, 0), "B": R(0, 1), "C": R(1, 0)})
+    assert GAME.actors(s) == ["B"] and GAME.legal_moves(s, "B")[-1] == {"type": "no_block"}
+    s = play(s, "B", {"type": "no_block"}, ev)
+    while s["step"] == "steal":
+        p = GAME.actors(s)[0]
+        s = play(s, p, next(m for m in GAME.legal_moves(s, p) if m["soldier"]), ev)
+    assert [(t["target"], t["soldier"], t["good"]) for t in of_type(ev, "theft")] == \
+        [("B", 1, 0), ("C", 1, 0)]
+    assert {"type": "attack_failed", "player": "C", "cards": ["R"], "reason": "no_soldier",
+            "soldiers_lost": 0} in ev
+    assert {"type": "defend_idle", "player": "B", "bonus_ready_soldier": 0} in ev
+    assert score(s, "A") == SC(soldier=2)
 
 
 def test_joint_attack_not_when_both_blocked_and_target_order() -> None:
@@ -528,28 +599,26 @@ def test_outcome_empty_before_the_end() -> None:
 def test_nova_centralis_joint_export_bonus() -> None:
     tops = {"A": ("Arm", "Export"), "B": ("Arm", "Invent"), "C": ("Produce", "Invent"),
             "D": ("Arm", "Invent")}
-    opts = {"teams": True, "team_joint_export": True, "empire_powers": True}
+    opts = {"teams": True, "team_joint_export": True, "house_powers": True}
     s, ev = execute(ABCD, tops, start="A", options=opts,
                     empires={"A": "Kestrel Dominion", "C": "Nova Centralis"})
+    s = play(s, "C", {"type": "joint_export"}, ev)
     assert {"type": "exported", "player": "C", "goods": 3, "bonus_good": 1,
             "joint": True} in ev
 
 
-def test_grail_still_pays_for_gear_one_alternate() -> None:
-    s = build(["A", "B"], start="A", round_=2, ready={"A": R(1, 0)},
-              tops={"A": ("Attack", "Export"), "B": ("Arm", "Invent")},
-              empires={"A": "Grail Prelacy"})
-    moves = GAME.legal_moves(s, "A")
-    zero = [m for m in moves if 0 in (m["turn_L"], m["turn_R"])]
-    assert zero and all(m["pay_soldier"] == 1 for m in zero)
-    assert len(moves) == 8  # 4 free pairs + 4 pairs with one paid 0-turn (soldier only)
-    assert {(m["turn_L"], m["turn_R"]) for m in zero} == {(0, 2), (2, 0), (0, 3), (3, 0)}
+def test_house_powers_is_the_option_name() -> None:
+    """Issue 18 item 15: the invented powers are the "house powers" variant, off by default."""
+    assert GAME.options["house_powers"] == (False, [False, True])
+    assert "empire_powers" not in GAME.options
+    s = GAME.setup(ABCD, {"house_powers": True}, 1)
+    assert sorted(s["empires"].values()) == sorted(e["name"] for e in D.EMPIRES)
 
 
 def test_kestrel_idle_after_no_block() -> None:
     tops = {"A": ("Attack", "Invent"), "B": ("Arm", "Invent"), "C": ("Arm", "Invent"),
             "D": ("Salvage", "Defend")}
-    opts = {"teams": True, "team_shared_defence": True, "empire_powers": True}
+    opts = {"teams": True, "team_shared_defence": True, "house_powers": True}
     s, ev = execute(ABCD, tops, start="A", options=opts, ready={"A": R(1, 0), "D": R(1, 0)},
                     empires={"D": "Kestrel Dominion"})
     s = play(s, "D", {"type": "no_block"}, ev)
@@ -581,9 +650,11 @@ def test_group_two_view_shows_attacks_and_current_decision() -> None:
                    ready={"A": R(1, 0), "B": R(2, 1), "C": R(1, 3), "D": R(0, 1)})
     v = GAME.view(s, None)
     assert v["step"] == "block" and v["actors"] == ["B"]
-    assert v["current"] == {"defender": "B"}
+    assert v["current"] == {"defender": "B", "attacker": "C", "target": "B"}
     assert [(a["attacker"], a["card"], a["target"], a["status"]) for a in v["attacks"]] == \
-        [("C", "R", "B", "pending"), ("A", "L", "B", "pending")]
+        [("C", "R", "B", "pending")]
+    assert [(a["attacker"], a["stage"]) for a in v["attack_queue"]] == \
+        [("C", "own_block"), ("A", "pay")]
     s = play(s, "B", {"type": "block", "attacker": "C", "target": "B", "pay": None})
     v = GAME.view(s, "A")
     assert v["step"] == "steal" and v["current"]["target"] == "B"

@@ -1,13 +1,15 @@
 """How Empire Engine is shown in Discord: options, move labels, log lines, status and rules.
 
-Planning and Salvage are simultaneous secret picks and the prompts show the player's own
-ready pile and pending choice, so ``private_prompts`` is True (DM, ephemeral fallback). Block
-and steal prompts carry no secret, but the bot sends them to that player only as well. Every
-text lives in ``CATALOG`` under ``empire_engine.*`` keys and goes through :func:`bot.text.i18n.t`.
+Planning lays cards face down one at a time (rules file §6): the placer's prompt shows their
+own ready pile and what they have set so far, and Salvage is a secret pick, so
+``private_prompts`` is True (DM, ephemeral fallback). Every text lives in ``CATALOG`` under
+``empire_engine.*`` keys and goes through :func:`bot.text.i18n.t`; labels, descriptions,
+prompts and log lines are tables of small functions, one per move, step or event kind.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,9 +18,11 @@ from bot.text.presenters.base import NameFn, OptionSpec, Presenter
 from games.empire_engine import data as D
 
 P = "empire_engine."
+View = dict[str, Any]
+Move = dict[str, Any]
 
 CATALOG: dict[str, str] = {
-    # options
+    # options (the names and defaults come from the engine's options)
     P + "opt.long_game": "Longer game: 12 rounds (2-4 players)",
     P + "opt.rounds": "Rounds for 5-8 players (default: smallest multiple of players >= 8)",
     P + "opt.open_scores": "Score piles by type are public (default: only totals are)",
@@ -27,7 +31,7 @@ CATALOG: dict[str, str] = {
     P + "opt.team_joint_export": "Team: a partner's Export lets the Produce partner export too",
     P + "opt.team_shared_defence": "Team: Defend may block an attack on your partner (pay 1)",
     P + "opt.team_joint_attack": "Team: both partners attack one opponent -> 1 extra theft",
-    P + "opt.empire_powers": "Empire powers (HOUSE powers, not the printed texts)",
+    P + "opt.house_powers": "House powers: invented empire powers (not the printed game)",
     # resources
     P + "res.soldier": "soldier",
     P + "res.soldiers": "soldiers",
@@ -36,46 +40,68 @@ CATALOG: dict[str, str] = {
     P + "res.invention": "invention",
     P + "res.inventions": "inventions",
     # moves
-    P + "move.orient": "L: {L} · R: {R}",
-    P + "move.plan.free": "{L} + {R} (gears {tl}/{tr}, free)",
-    P + "move.plan.pay": "{L} + {R} (gears {tl}/{tr}, pay {pay})",
+    P + "move.lay": "Lay engine {card} face down first",
+    P + "move.orient": "{action} on top of {card}",
+    P + "move.place.free": "Gear under {card}, no cube",
+    P + "move.place.pay": "Gear under {card}, cube: 1 {pay} (alternate)",
+    P + "move.gear": "{action} on {card} · secret gear {gear} ({turns} quarter turns)",
     P + "move.block.self": "Block {attacker}'s attack (+{reward} soldier to score)",
     P + "move.block.partner": "Block {attacker}'s attack on {target} (pay 1 {pay})",
     P + "move.no_block": "Do not block (Defend stays idle)",
+    P + "move.hold": "Let it through: keep the Defend for a later attack",
+    P + "move.pass_partner": "Do not block it (keep your Defend)",
     P + "move.steal": "Take {what} from {target}",
+    P + "move.joint_export": "Export jointly: all {goods} goods to your score pile",
+    P + "move.no_joint_export": "Keep the goods in your ready pile",
     P + "move.salvage": "Salvage {what}",
-    P + "desc.orient": "Round 1 sets the engines; it costs nothing",
-    P + "desc.plan": "L {dl}, R {dr}; cost: {cost}",
-    P + "desc.turn": "turns {k}",
-    P + "desc.stays": "stays",
-    P + "desc.free": "free",
+    P + "desc.lay": "Everyone sees which card you lay; its action stays hidden",
+    P + "desc.orient": "Face down until the reveal; round 1 costs nothing",
+    P + "desc.place.free": "Normal rotation: gear 1 turns 1, gear 2 turns 2",
+    P + "desc.place.pay": "Alternate: gear 1 turns 0, gear 2 turns 3; the cube is seen",
+    P + "desc.gear": "Only you know which gear this is until the reveal",
+    P + "desc.second": "The other gear goes here: {result}",
     P + "desc.block.self": "The blocked attacker gets nothing",
     P + "desc.block.partner": "Shared defence: 1 {pay} from your ready pile to the supply",
     P + "desc.no_block": "Your partner's attacker takes their theft",
+    P + "desc.hold": "Another attacker may still come; if not, your Defend is idle",
     P + "desc.steal": "{target}'s ready pile: {soldier} soldiers, {good} goods",
+    P + "desc.joint_export": "Team joint export: your partner exported this round",
     P + "desc.salvage": "Goes to your score pile (safe from thefts)",
     # prompts
-    P + "prompt.orient": "Round 1/{rounds}: choose the action facing up on each engine. "
-                         "L: Arm, Salvage, Produce, Attack. R: Invent, Defend, Attack, Export.",
-    P + "prompt.plan": "Round {round}/{rounds}: place your gears. Now L: {L}, R: {R}. "
-                       "Ready: {soldier} soldiers, {good} goods. Gear 1 turns 1 (alternate 0), "
-                       "gear 2 turns 2 (alternate 3); each alternate costs 1 soldier or good.",
-    P + "prompt.block": "{player}, you Defend: choose which attack to block.",
+    P + "prompt.lay": "Round 1/{rounds}: lay one engine card face down (you choose which "
+                      "first). L: Arm, Salvage, Produce, Attack. R: Invent, Defend, Attack, "
+                      "Export.",
+    P + "prompt.orient": "Round 1/{rounds}: choose the action on top of engine {card}; it "
+                         "stays face down until everyone has laid both cards.",
+    P + "prompt.place": "Round {round}/{rounds}: lay a gear face down. Now L: {L}, R: {R}. "
+                        "Ready: {soldier} soldiers, {good} goods. A cube on the gear (seen by "
+                        "all) makes it an alternate: gear 1 turns 0, gear 2 turns 3.",
+    P + "prompt.place2": "Round {round}/{rounds}: your second gear goes under {card}. Ready: "
+                         "{soldier} soldiers, {good} goods. A cube makes it the alternate.",
+    P + "prompt.gear": "Round {round}/{rounds}: which gear is it? Nobody else sees this.",
+    P + "prompt.block": "{player}, you Defend: {attacker} attacks {target}.",
     P + "prompt.steal": "{player}, your attack on {target} succeeds: take {q}. "
                         "Their ready pile: {soldier} soldiers, {good} goods.",
     P + "prompt.steal_extra": "{player}, joint attack on {target}: take 1 more. "
                               "Their ready pile: {soldier} soldiers, {good} goods.",
+    P + "prompt.joint_export": "{player}, your partner exported: you may export your goods "
+                               "too.",
     P + "prompt.salvage": "{player}, Salvage: choose what goes to your score pile.",
     P + "prompt.over": "The game is over.",
     P + "prompt.wait": "Waiting for {players}.",
     # events
     P + "ev.round_started": "Round {round} begins; start player {player}.",
-    P + "ev.picked.orient": "{player} has chosen.",
-    P + "ev.picked.plan": "{player} has chosen.",
+    P + "ev.laid": "{player} lays engine {card} face down.",
+    P + "ev.placed.free": "{player} lays a gear face down under {card}.",
+    P + "ev.placed.pay": "{player} lays a gear face down under {card} with a {pay} on it "
+                         "(alternate).",
+    P + "ev.picked.orient": "{player} has set it.",
+    P + "ev.picked.plan": "{player} has chosen the gear.",
     P + "ev.picked.salvage": "{player} has chosen what to salvage.",
     P + "ev.revealed": "Round {round} reveal: {picks}",
     P + "ev.reveal_pick": "{player} {L}/{R}",
     P + "ev.reveal_pay": "{player} {L}/{R} (paid {pay})",
+    P + "ev.cubes_scored": "{player}'s cubes go to the score pile (Foretold Path).",
     P + "ev.gained": "{player}: {action} +{amount} {resource} ({pile}).",
     P + "ev.gained_joint": "{player}: joint invention +1 invention (score).",
     P + "ev.attack_paid": "{player} attacks {target} with the {card} card.",
@@ -108,51 +134,55 @@ CATALOG: dict[str, str] = {
     P + "status.team": "Teams: {a} vs {b}",
     P + "status.chosen": " · chosen",
     P + "status.choosing": " · choosing…",
-    P + "step.orient": "everyone orients the engines",
-    P + "step.plan": "everyone places gears",
+    P + "status.laid": " · laid {cards}",
+    P + "step.orient": "{player} lays an engine card",
+    P + "step.plan": "{player} lays a gear",
     P + "step.block": "{player} chooses a block",
     P + "step.steal": "{player} chooses what to take",
+    P + "step.joint_export": "{player} may export jointly",
     P + "step.salvage": "salvagers choose",
     P + "step.over": "game over",
     # hand
     P + "hand.score": "Your score pile: {pile} ({total} in all).",
     P + "hand.pending": "Your pick this step: {pick}.",
     P + "hand.partner": "Partner {player}'s score pile: {pile}.",
-    P + "hand.empire": "Your empire: {empire}: {power}. {text}",
+    P + "hand.empire": "Your empire (house power): {empire}: {power}. {text}",
     "empire_engine.rules": (
         "**Empire Engine** (2-4 players, up to 8; 8 rounds, 9 with 3 players, 12 long)\n"
         "Each player has two engine cards. **L**: Arm, Salvage, Produce, Attack. **R**: Invent, "
         "Defend, Attack, Export. Only the action on top works. Everyone starts with a ready "
         "pile of 1 soldier and 1 good; only the **score pile** scores.\n\n"
-        "**Plan (secret, all at once).** Round 1: pick the top action of each engine. Later: "
-        "gear 1 turns one engine 1 quarter turn (alternate 0, the action stays), gear 2 turns "
-        "the other 2 (alternate 3). Each alternate costs 1 soldier or good, paid at the reveal. "
-        "The picks are revealed together.\n\n"
+        "**Plan (face down, one card at a time).** The start player lays one card, then "
+        "clockwise; the second cards from the last player back anticlockwise. Round 1: lay an "
+        "engine card with the action you want on top. Later: gear 1 turns its engine 1 quarter "
+        "turn, gear 2 turns the other 2; a cube (1 soldier or good, seen by all) on a gear makes "
+        "it the alternate (0 or 3). Which card you laid is hidden until the reveal.\n\n"
         "**Group 1.** Arm: +2 soldiers (ready). Produce: +2 goods (ready). Invent: +1 invention "
         "(score).\n"
-        "**Group 2.** Attack costs 1 soldier (both attacks: 2; with only 1 soldier both fail "
-        "and it is lost). L attacks the left neighbour, R the right one. All attacks pay first. "
-        "Defend blocks one attack on you (+1 soldier to score; you pick if two come). Each "
-        "unblocked attack takes 1 resource of the thief's choice from the target's ready pile "
-        "(2 with two players), soldiers from the supply if it is short.\n"
+        "**Group 2.** Attacks go in player order, each paid with 1 soldier just before it (two "
+        "attacks with 1 soldier: both fail, it is lost). L attacks the left neighbour, R the "
+        "right one. Defend blocks one attack on you (+1 soldier to score); if another attacker "
+        "may come you choose when. An unblocked attack takes 1 resource of the thief's choice "
+        "from the target's ready pile (2 with two players); an empty pile gives 1 soldier "
+        "from the supply.\n"
         "**Group 3.** If you were successfully attacked, your Export and Salvage are cancelled. "
         "Export: all goods ready -> score. Salvage (secret): +1 soldier, good or invention to "
-        "score.\n"
-        "The start player passes left each round; thefts and blocks go in player order.\n\n"
+        "score.\n\n"
         "**End.** Score = resources in the score pile + 3 for the most of each type (ties all "
         "get it; none for 0). Tie-break: bigger ready pile; still tied = shared win.\n\n"
-        "**Secrets.** Picks stay hidden until the reveal; score piles show only totals to "
-        "others (partners see each other's).\n\n"
+        "**Secrets.** Face-down cards stay hidden until the reveal; score piles show only "
+        "totals to others (partners see each other's).\n\n"
         "**Options.** `long_game`: 12 rounds (2-4 players). `rounds`: length for 5-8 players "
         "(default 5→10, 6→12, 7→14, 8→8). `open_scores`: score piles and salvages public. "
         "`teams`: 4 players, partners opposite, piles added for scoring. "
-        "`team_joint_invent`: both Invent -> +1 invention. `team_joint_export`: a partner's "
-        "Export lets the Produce partner export too. `team_shared_defence`: Defend may block an "
-        "attack on the partner for 1 soldier/good. `team_joint_attack`: both partners hit one "
-        "opponent -> 1 extra theft. `empire_powers` (HOUSE designs): Kestrel Dominion (block "
-        "+2 soldiers; idle Defend +1 ready soldier), Nova Centralis (export 2+ goods: +1 good), "
-        "Sylphian Commonwealth (Salvage 2 different types), Grail Prelacy (gear 2 alternate is "
-        "free)."
+        "`team_joint_invent`: both Invent -> +1 invention. `team_joint_export`: when a partner "
+        "exports, the Produce partner may export too. `team_shared_defence`: Defend may block "
+        "an attack on the partner for 1 soldier/good. `team_joint_attack`: both partners hit "
+        "one opponent -> 1 extra theft. `house_powers`: a HOUSE variant - the printed empire "
+        "abilities are not in the rulebook, so these are invented: Kestrel Dominion (block +2 "
+        "soldiers; idle Defend +1 ready soldier), Nova Centralis (export 2+ goods: +1 good), "
+        "Sylphian Commonwealth (Salvage 2 different types), Grail Prelacy (alternate cubes go "
+        "to your score pile)."
     ),
 }
 
@@ -196,23 +226,27 @@ def _pile(pile: dict[str, int]) -> str:
     return ", ".join(_count(r, int(pile.get(r, 0))) for r in D.SCORE_TYPES)
 
 
-def _seat(view: dict[str, Any], player: str) -> dict[str, Any]:
+def _seat(view: View, player: str) -> dict[str, Any]:
     for seat in view.get("seats", []):
         if seat.get("player") == player:
             return dict(seat)
     return {}
 
 
+def _ready(view: View, player: str) -> dict[str, int]:
+    return _seat(view, player).get("ready") or {"soldier": 0, "good": 0}
+
+
 def option_specs() -> tuple[OptionSpec, ...]:
-    """Every option of rules file §11.1, with the rules-file default."""
+    """Every engine option (names, defaults, ranges from the engine); the labels are ours."""
     specs = []
-    for key, (default, _allowed) in D.OPTIONS.items():
+    for key, (default, allowed) in D.OPTIONS.items():
         desc = t(P + "opt." + key)
-        if key == "rounds":
+        if isinstance(allowed, (list, tuple)):
+            specs.append(OptionSpec(key, desc, "bool", default))
+        else:
             specs.append(OptionSpec(key, desc, "int", default, (), D.ROUNDS_RANGE[0],
                                     D.ROUNDS_RANGE[1]))
-        else:
-            specs.append(OptionSpec(key, desc, "bool", default))
     return tuple(specs)
 
 
@@ -225,6 +259,341 @@ def _register() -> None:
 _register()
 
 
+# ---------------------------------------------------------------- move labels (§12)
+
+Label = Callable[[View, Move, NameFn], str]
+
+
+def _defender(view: View) -> str:
+    return str(view.get("viewer") or (view.get("current") or {}).get("defender") or "")
+
+
+def _label_block(view: View, move: Move, name: NameFn) -> str:
+    if move.get("pay") is None:
+        me = _defender(view)
+        kestrel = _seat(view, me).get("empire") == "Kestrel Dominion" and \
+            view.get("options", {}).get("house_powers")
+        return t(P + "move.block.self", attacker=name(str(move.get("attacker"))),
+                 reward=2 if kestrel else 1)
+    return t(P + "move.block.partner", attacker=name(str(move.get("attacker"))),
+             target=name(str(move.get("target"))), pay=_res(str(move.get("pay")), 1))
+
+
+def _holding(view: View) -> bool:
+    """The current block choice is about an attack on the defender (keep it or not)."""
+    cur = view.get("current") or {}
+    return bool(cur.get("target") == cur.get("defender"))
+
+
+def _label_no_block(view: View, move: Move, name: NameFn) -> str:
+    return t(P + ("move.hold" if _holding(view) else "move.pass_partner"))
+
+
+def _label_place(view: View, move: Move, name: NameFn) -> str:
+    pay = move.get("pay")
+    if pay is None:
+        return t(P + "move.place.free", card=move.get("card"))
+    return t(P + "move.place.pay", card=move.get("card"), pay=_res(str(pay), 1))
+
+
+def _label_steal(view: View, move: Move, name: NameFn) -> str:
+    return t(P + "move.steal", what=_mix(int(move.get("soldier", 0)), int(move.get("good", 0))),
+             target=name(str(move.get("target"))))
+
+
+def _label_salvage(view: View, move: Move, name: NameFn) -> str:
+    return t(P + "move.salvage", what=" + ".join(f"1 {_res(r, 1)}" for r in move.get("take", [])))
+
+
+def _label_joint_export(view: View, move: Move, name: NameFn) -> str:
+    goods = _ready(view, str(view.get("viewer"))).get("good", 0)
+    return t(P + "move.joint_export", goods=goods)
+
+
+LABELS: dict[str, Label] = {
+    "lay": lambda v, m, n: t(P + "move.lay", card=m.get("card")),
+    "orient": lambda v, m, n: t(P + "move.orient", card=m.get("card"), action=m.get("action")),
+    "place": _label_place,
+    "gear": lambda v, m, n: t(P + "move.gear", card=m.get("card"), action=m.get("action"),
+                              gear=m.get("gear"), turns=m.get("turns")),
+    "block": _label_block,
+    "no_block": _label_no_block,
+    "steal": _label_steal,
+    "joint_export": _label_joint_export,
+    "no_joint_export": lambda v, m, n: t(P + "move.no_joint_export"),
+    "salvage": _label_salvage,
+}
+
+
+# ---------------------------------------------------------------- descriptions
+
+Describe = Callable[[View, Move, NameFn], "str | None"]
+
+
+def second_result(view: View, card: str, alternate: bool) -> str | None:
+    """What the second gear does under ``card`` (the viewer knows their first gear)."""
+    you = view.get("you") or {}
+    pending, rotations = you.get("pending") or {}, you.get("rotations") or {}
+    first = next((k for c in D.CARDS if c != card for k in [pending.get(f"turn_{c}")]
+                  if k is not None), None)
+    if first is None or card not in rotations:
+        return None
+    gear = 2 if first in D.GEAR_TURNS[1] else 1
+    k = D.GEAR_TURNS[gear][1 if alternate else 0]
+    return f"{rotations[card][k]} (gear {gear}, {k} quarter turns)"
+
+
+def _desc_place(view: View, move: Move, name: NameFn) -> str | None:
+    alternate = move.get("pay") is not None
+    placing = view.get("placing") or {}
+    if placing.get("slot") == 2:
+        result = second_result(view, str(move.get("card")), alternate)
+        if result:
+            return t(P + "desc.second", result=result)
+    return t(P + ("desc.place.pay" if alternate else "desc.place.free"))
+
+
+def _desc_block(view: View, move: Move, name: NameFn) -> str | None:
+    if move.get("pay") is None:
+        return t(P + "desc.block.self")
+    return t(P + "desc.block.partner", pay=_res(str(move.get("pay")), 1))
+
+
+def _desc_steal(view: View, move: Move, name: NameFn) -> str | None:
+    ready = _ready(view, str(move.get("target")))
+    return t(P + "desc.steal", target=name(str(move.get("target"))),
+             soldier=ready.get("soldier", 0), good=ready.get("good", 0))
+
+
+DESCRIPTIONS: dict[str, Describe] = {
+    "lay": lambda v, m, n: t(P + "desc.lay"),
+    "orient": lambda v, m, n: t(P + "desc.orient"),
+    "place": _desc_place,
+    "gear": lambda v, m, n: t(P + "desc.gear"),
+    "block": _desc_block,
+    "no_block": lambda v, m, n: t(P + ("desc.hold" if _holding(v) else "desc.no_block")),
+    "steal": _desc_steal,
+    "joint_export": lambda v, m, n: t(P + "desc.joint_export"),
+    "salvage": lambda v, m, n: t(P + "desc.salvage"),
+}
+
+
+# ---------------------------------------------------------------- prompts, one per step
+
+Prompt = Callable[[View, str, NameFn], str]
+
+
+def _prompt_orient(view: View, player: str, name: NameFn) -> str:
+    placing = view.get("placing") or {}
+    if placing.get("part") == "lay":
+        return t(P + "prompt.lay", rounds=view.get("rounds"))
+    return t(P + "prompt.orient", rounds=view.get("rounds"), card=placing.get("card"))
+
+
+def _prompt_plan(view: View, player: str, name: NameFn) -> str:
+    placing, me = view.get("placing") or {}, _seat(view, player)
+    ready = _ready(view, player)
+    common = {"round": view.get("round"), "rounds": view.get("rounds"),
+              "soldier": ready["soldier"], "good": ready["good"]}
+    if placing.get("part") == "gear":
+        return t(P + "prompt.gear", **common)
+    if placing.get("slot") == 2:
+        return t(P + "prompt.place2", card=placing.get("card"), **common)
+    return t(P + "prompt.place", L=me.get("top_L"), R=me.get("top_R"), **common)
+
+
+def _prompt_block(view: View, player: str, name: NameFn) -> str:
+    cur = view.get("current") or {}
+    return t(P + "prompt.block", player=name(player), attacker=name(str(cur.get("attacker"))),
+             target=name(str(cur.get("target"))))
+
+
+def _prompt_steal(view: View, player: str, name: NameFn) -> str:
+    cur = view.get("current") or {}
+    target = str(cur.get("target"))
+    tr = _ready(view, target)
+    key = "prompt.steal_extra" if cur.get("joint_extra") else "prompt.steal"
+    return t(P + key, player=name(player), target=name(target),
+             q=int(view.get("theft_quantity", 1)), soldier=tr["soldier"], good=tr["good"])
+
+
+PROMPTS: dict[str, Prompt] = {
+    "orient": _prompt_orient,
+    "plan": _prompt_plan,
+    "block": _prompt_block,
+    "steal": _prompt_steal,
+    "joint_export": lambda v, p, n: t(P + "prompt.joint_export", player=n(p)),
+    "salvage": lambda v, p, n: t(P + "prompt.salvage", player=n(p)),
+}
+
+
+# ---------------------------------------------------------------- log lines, one per event
+
+Line = Callable[[dict[str, Any], NameFn], "str | None"]
+
+
+def _nm(event: dict[str, Any], key: str, name: NameFn) -> str:
+    return name(str(event.get(key)))
+
+
+def _ev_placed(e: dict[str, Any], name: NameFn) -> str:
+    if e.get("pay") is None:
+        return t(P + "ev.placed.free", player=_nm(e, "player", name), card=e.get("card"))
+    return t(P + "ev.placed.pay", player=_nm(e, "player", name), card=e.get("card"),
+             pay=_res(str(e.get("pay")), 1))
+
+
+def _reveal_part(pid: str, pick: dict[str, Any], name: NameFn) -> str:
+    ps, pg = int(pick.get("pay_soldier", 0)), int(pick.get("pay_good", 0))
+    if ps + pg:
+        return t(P + "ev.reveal_pay", player=name(pid), L=pick.get("L"), R=pick.get("R"),
+                 pay=_pay_text(ps, pg))
+    return t(P + "ev.reveal_pick", player=name(pid), L=pick.get("L"), R=pick.get("R"))
+
+
+def _ev_revealed(e: dict[str, Any], name: NameFn) -> str:
+    parts = [_reveal_part(pid, pick, name) for pid, pick in (e.get("picks") or {}).items()]
+    return t(P + "ev.revealed", round=e.get("round"), picks="; ".join(parts))
+
+
+def _ev_gained(e: dict[str, Any], name: NameFn) -> str:
+    if e.get("action") == "JointInvent":
+        return t(P + "ev.gained_joint", player=_nm(e, "player", name))
+    n = int(e.get("amount", 0))
+    return t(P + "ev.gained", player=_nm(e, "player", name), action=e.get("action"), amount=n,
+             resource=_res(str(e.get("resource")), n), pile=e.get("pile"))
+
+
+def _ev_blocked(e: dict[str, Any], name: NameFn) -> str:
+    key = "ev.blocked" if e.get("pay") is None else "ev.blocked_paid"
+    return t(P + key, defender=_nm(e, "defender", name), attacker=_nm(e, "attacker", name),
+             target=_nm(e, "target", name), reward=e.get("reward_soldiers"),
+             pay=_res(str(e.get("pay")), 1))
+
+
+def _ev_theft(e: dict[str, Any], name: NameFn) -> str:
+    what = _mix(int(e.get("soldier", 0)), int(e.get("good", 0)), int(e.get("supply_soldier", 0)))
+    key = "ev.theft_extra" if e.get("joint_extra") else "ev.theft"
+    return t(P + key, attacker=_nm(e, "attacker", name), target=_nm(e, "target", name),
+             what=what)
+
+
+def _ev_exported(e: dict[str, Any], name: NameFn) -> str:
+    goods = int(e.get("goods", 0))
+    bonus = t(P + "ev.export_bonus") if e.get("bonus_good") else ""
+    key = "ev.exported_joint" if e.get("joint") else "ev.exported"
+    return t(P + key, player=_nm(e, "player", name), goods=goods, s=_s(goods), bonus=bonus)
+
+
+def _ev_salvaged(e: dict[str, Any], name: NameFn) -> str:
+    if "take" in e:
+        what = " + ".join(f"1 {_res(r, 1)}" for r in e["take"])
+        return t(P + "ev.salvaged_open", player=_nm(e, "player", name), what=what)
+    c = int(e.get("count", 1))
+    return t(P + "ev.salvaged", player=_nm(e, "player", name), count=c, s=_s(c))
+
+
+def _ev_game_over(e: dict[str, Any], name: NameFn) -> str:
+    ranking = "; ".join(f"{r['rank']}. {name(r['player'])} {r['score']}"
+                        for r in sorted(e.get("results", []), key=lambda r: r["rank"]))
+    return t(P + "ev.game_over", ranking=ranking)
+
+
+def _ev_defend_idle(e: dict[str, Any], name: NameFn) -> str:
+    key = "ev.defend_idle_bonus" if e.get("bonus_ready_soldier") else "ev.defend_idle"
+    return t(P + key, player=_nm(e, "player", name))
+
+
+EVENTS: dict[str, Line] = {
+    "round_started": lambda e, n: t(P + "ev.round_started", round=e.get("round"),
+                                    player=_nm(e, "start_player", n)),
+    "laid": lambda e, n: t(P + "ev.laid", player=_nm(e, "player", n), card=e.get("card")),
+    "placed": _ev_placed,
+    "picked": lambda e, n: t(P + f"ev.picked.{e.get('step', 'plan')}",
+                             player=_nm(e, "player", n)),
+    "revealed": _ev_revealed,
+    "cubes_scored": lambda e, n: t(P + "ev.cubes_scored", player=_nm(e, "player", n)),
+    "gained": _ev_gained,
+    "attack_paid": lambda e, n: t(P + "ev.attack_paid", player=_nm(e, "player", n),
+                                  target=_nm(e, "target", n), card=e.get("card")),
+    "attack_failed": lambda e, n: t(P + f"ev.attack_failed.{e.get('reason')}",
+                                    player=_nm(e, "player", n)),
+    "blocked": _ev_blocked,
+    "defend_idle": _ev_defend_idle,
+    "theft": _ev_theft,
+    "cancelled": lambda e, n: t(P + "ev.cancelled", player=_nm(e, "player", n),
+                                actions=" and ".join(e.get("actions", []))),
+    "exported": _ev_exported,
+    "salvaged": _ev_salvaged,
+    "round_ended": lambda e, n: t(P + "ev.round_ended", round=e.get("round"),
+                                  player=_nm(e, "next_start_player", n)),
+    "game_over": _ev_game_over,
+}
+
+
+# ---------------------------------------------------------------- status and hand
+
+
+def _score_text(seat: dict[str, Any]) -> str:
+    sc, score = seat.get("score"), str(seat.get("score_total", 0))
+    if sc:
+        score += " (" + " ".join(f"{RES_SHORT[r]}{sc[r]}" for r in D.SCORE_TYPES) + ")"
+    return score
+
+
+def _mark(view: View, seat: dict[str, Any]) -> str:
+    p = seat["player"]
+    if p not in set(view.get("participants") or []):
+        return ""
+    mark = t(P + "status.chosen") if (view.get("chosen") or {}).get(p) else \
+        t(P + "status.choosing")
+    laid = seat.get("placed") or []
+    if laid:
+        cards = ", ".join(str(x["card"]) + (f"+{RES_SHORT[x['pay']]}" if x.get("pay") else "")
+                          for x in laid)
+        mark = t(P + "status.laid", cards=cards) + mark
+    return mark
+
+
+def _seat_line(view: View, seat: dict[str, Any], name: NameFn) -> str:
+    tops = f"{seat.get('top_L') or '?'}/{seat.get('top_R') or '?'}"
+    emp = f" [{seat['empire']}]" if seat.get("empire") else ""
+    return t(P + "status.line", player=name(seat["player"]), empire=emp, tops=tops,
+             soldier=seat["ready"]["soldier"], good=seat["ready"]["good"],
+             score=_score_text(seat), mark=_mark(view, seat))
+
+
+def _final_lines(view: View, name: NameFn) -> list[str]:
+    lines = [t(P + "status.over", rounds=view.get("rounds"))]
+    for row in sorted(view.get("results") or [], key=lambda r: r["rank"]):
+        lines.append(t(P + "status.final", rank=row["rank"], player=name(row["player"]),
+                       score=row["score"], resources=row["resources"], bonus=row["bonus"]))
+    return lines
+
+
+def _pending_text(pending: dict[str, Any]) -> str:
+    if "take" in pending:
+        return "Salvage " + " + ".join(pending["take"])
+    pick = f"L {pending.get('L') or '?'}, R {pending.get('R') or '?'}"
+    ps, pg = int(pending.get("pay_soldier", 0)), int(pending.get("pay_good", 0))
+    return pick + (" (cubes: " + _pay_text(ps, pg) + ")" if ps + pg else "")
+
+
+def _hand_lines(view: View, you: dict[str, Any], name: NameFn) -> list[str]:
+    sc = you.get("score") or {}
+    lines = [t(P + "hand.score", pile=_pile(sc), total=sum(sc.values()))]
+    if you.get("pending"):
+        lines.append(t(P + "hand.pending", pick=_pending_text(you["pending"])))
+    if you.get("partner") and you.get("partner_score"):
+        lines.append(t(P + "hand.partner", player=name(str(you["partner"])),
+                       pile=_pile(you["partner_score"])))
+    empire = _seat(view, str(you.get("player"))).get("empire")
+    if empire:
+        e = D.EMPIRE_BY_NAME[empire]
+        lines.append(t(P + "hand.empire", empire=empire, power=e["power"], text=e["text"]))
+    return lines
+
+
 @dataclass
 class EmpireEnginePresenter(Presenter):
     """Presenter for ``empire_engine``."""
@@ -233,236 +602,47 @@ class EmpireEnginePresenter(Presenter):
     option_specs: tuple[OptionSpec, ...] = field(default_factory=option_specs)
     private_prompts: bool = True
 
-    # -- moves ---------------------------------------------------------------------------------
-
-    def move_label(self, view: dict[str, Any], move: dict[str, Any], name: NameFn) -> str:
-        kind = move.get("type")
-        if kind == "orient":
-            label = t(P + "move.orient", L=move.get("L"), R=move.get("R"))
-        elif kind == "plan":
-            ps, pg = int(move.get("pay_soldier", 0)), int(move.get("pay_good", 0))
-            key = "move.plan.pay" if ps + pg else "move.plan.free"
-            label = t(P + key, L=move.get("L"), R=move.get("R"), tl=move.get("turn_L"),
-                      tr=move.get("turn_R"), pay=_pay_text(ps, pg) if ps + pg else "")
-        elif kind == "block":
-            me = str(view.get("viewer") or (view.get("current") or {}).get("defender") or "")
-            if move.get("pay") is None:
-                reward = 2 if _seat(view, me).get("empire") == "Kestrel Dominion" and \
-                    view.get("options", {}).get("empire_powers") else 1
-                label = t(P + "move.block.self", attacker=name(str(move.get("attacker"))),
-                          reward=reward)
-            else:
-                label = t(P + "move.block.partner", attacker=name(str(move.get("attacker"))),
-                          target=name(str(move.get("target"))),
-                          pay=_res(str(move.get("pay")), 1))
-        elif kind == "no_block":
-            label = t(P + "move.no_block")
-        elif kind == "steal":
-            label = t(P + "move.steal", what=_mix(int(move.get("soldier", 0)),
-                                                  int(move.get("good", 0))),
-                      target=name(str(move.get("target"))))
-        elif kind == "salvage":
-            what = " + ".join(f"1 {_res(r, 1)}" for r in move.get("take", []))
-            label = t(P + "move.salvage", what=what)
-        else:
-            label = super().move_label(view, move, name)
+    def move_label(self, view: View, move: Move, name: NameFn) -> str:
+        fn = LABELS.get(str(move.get("type")))
+        label = fn(view, move, name) if fn else super().move_label(view, move, name)
         return label[:80]
 
-    def move_description(
-        self, view: dict[str, Any], move: dict[str, Any], name: NameFn
-    ) -> str | None:
-        kind = move.get("type")
-        text: str | None = None
-        if kind == "orient":
-            text = t(P + "desc.orient")
-        elif kind == "plan":
-            def turn(k: Any) -> str:
-                return t(P + "desc.stays") if k == 0 else t(P + "desc.turn", k=k)
-            ps, pg = int(move.get("pay_soldier", 0)), int(move.get("pay_good", 0))
-            cost = _pay_text(ps, pg) if ps + pg else t(P + "desc.free")
-            text = t(P + "desc.plan", dl=turn(move.get("turn_L")), dr=turn(move.get("turn_R")),
-                     cost=cost)
-        elif kind == "block":
-            if move.get("pay") is None:
-                text = t(P + "desc.block.self")
-            else:
-                text = t(P + "desc.block.partner", pay=_res(str(move.get("pay")), 1))
-        elif kind == "no_block":
-            text = t(P + "desc.no_block")
-        elif kind == "steal":
-            ready = _seat(view, str(move.get("target"))).get("ready") or {}
-            text = t(P + "desc.steal", target=name(str(move.get("target"))),
-                     soldier=ready.get("soldier", 0), good=ready.get("good", 0))
-        elif kind == "salvage":
-            text = t(P + "desc.salvage")
+    def move_description(self, view: View, move: Move, name: NameFn) -> str | None:
+        fn = DESCRIPTIONS.get(str(move.get("type")))
+        text = fn(view, move, name) if fn else None
         return text[:100] if text else None
 
-    def prompt_text(self, view: dict[str, Any], player: str, name: NameFn) -> str:
-        step = view.get("step")
-        me = _seat(view, player)
-        ready = me.get("ready") or {"soldier": 0, "good": 0}
-        if step == "orient":
-            return t(P + "prompt.orient", rounds=view.get("rounds"))
-        if step == "plan":
-            return t(P + "prompt.plan", round=view.get("round"), rounds=view.get("rounds"),
-                     L=me.get("top_L"), R=me.get("top_R"), soldier=ready["soldier"],
-                     good=ready["good"])
-        if step == "block":
-            return t(P + "prompt.block", player=name(player))
-        if step == "steal":
-            cur = view.get("current") or {}
-            target = str(cur.get("target"))
-            tr = _seat(view, target).get("ready") or {"soldier": 0, "good": 0}
-            key = "prompt.steal_extra" if cur.get("joint_extra") else "prompt.steal"
-            q = int(view.get("theft_quantity", 1))
-            return t(P + key, player=name(player), target=name(target), q=q,
-                     soldier=tr["soldier"], good=tr["good"])
-        if step == "salvage":
-            return t(P + "prompt.salvage", player=name(player))
-        return t(P + "prompt.over")
-
-    # -- events ----------------------------------------------------------------------------------
+    def prompt_text(self, view: View, player: str, name: NameFn) -> str:
+        fn = PROMPTS.get(str(view.get("step")))
+        return fn(view, player, name) if fn else t(P + "prompt.over")
 
     def event_text(self, event: dict[str, Any], name: NameFn) -> str | None:
-        et = event.get("type")
+        fn = EVENTS.get(str(event.get("type")))
+        return fn(event, name) if fn else super().event_text(event, name)
 
-        def nm(key: str) -> str:
-            return name(str(event.get(key)))
-
-        if et == "round_started":
-            return t(P + "ev.round_started", round=event.get("round"),
-                     player=name(str(event.get("start_player"))))
-        if et == "picked":
-            return t(P + f"ev.picked.{event.get('step', 'plan')}", player=nm("player"))
-        if et == "revealed":
-            parts = []
-            for pid, pick in (event.get("picks") or {}).items():
-                pay = int(pick.get("pay_soldier", 0)) + int(pick.get("pay_good", 0))
-                if pay:
-                    parts.append(t(P + "ev.reveal_pay", player=name(pid), L=pick.get("L"),
-                                   R=pick.get("R"), pay=_pay_text(int(pick["pay_soldier"]),
-                                                                  int(pick["pay_good"]))))
-                else:
-                    parts.append(t(P + "ev.reveal_pick", player=name(pid), L=pick.get("L"),
-                                   R=pick.get("R")))
-            return t(P + "ev.revealed", round=event.get("round"), picks="; ".join(parts))
-        if et == "gained":
-            if event.get("action") == "JointInvent":
-                return t(P + "ev.gained_joint", player=nm("player"))
-            n = int(event.get("amount", 0))
-            return t(P + "ev.gained", player=nm("player"), action=event.get("action"),
-                     amount=n, resource=_res(str(event.get("resource")), n),
-                     pile=event.get("pile"))
-        if et == "attack_paid":
-            return t(P + "ev.attack_paid", player=nm("player"), target=nm("target"),
-                     card=event.get("card"))
-        if et == "attack_failed":
-            return t(P + f"ev.attack_failed.{event.get('reason')}", player=nm("player"))
-        if et == "blocked":
-            key = "ev.blocked" if event.get("pay") is None else "ev.blocked_paid"
-            return t(P + key, defender=nm("defender"), attacker=nm("attacker"),
-                     target=nm("target"), reward=event.get("reward_soldiers"),
-                     pay=_res(str(event.get("pay")), 1))
-        if et == "defend_idle":
-            key = "ev.defend_idle_bonus" if event.get("bonus_ready_soldier") else \
-                "ev.defend_idle"
-            return t(P + key, player=nm("player"))
-        if et == "theft":
-            what = _mix(int(event.get("soldier", 0)), int(event.get("good", 0)),
-                        int(event.get("supply_soldier", 0)))
-            key = "ev.theft_extra" if event.get("joint_extra") else "ev.theft"
-            return t(P + key, attacker=nm("attacker"), target=nm("target"), what=what)
-        if et == "cancelled":
-            return t(P + "ev.cancelled", player=nm("player"),
-                     actions=" and ".join(event.get("actions", [])))
-        if et == "exported":
-            goods = int(event.get("goods", 0))
-            bonus = t(P + "ev.export_bonus") if event.get("bonus_good") else ""
-            key = "ev.exported_joint" if event.get("joint") else "ev.exported"
-            return t(P + key, player=nm("player"), goods=goods, s=_s(goods), bonus=bonus)
-        if et == "salvaged":
-            if "take" in event:
-                what = " + ".join(f"1 {_res(r, 1)}" for r in event["take"])
-                return t(P + "ev.salvaged_open", player=nm("player"), what=what)
-            c = int(event.get("count", 1))
-            return t(P + "ev.salvaged", player=nm("player"), count=c, s=_s(c))
-        if et == "round_ended":
-            return t(P + "ev.round_ended", round=event.get("round"),
-                     player=name(str(event.get("next_start_player"))))
-        if et == "game_over":
-            ranking = "; ".join(f"{r['rank']}. {name(r['player'])} {r['score']}"
-                                for r in sorted(event.get("results", []),
-                                                key=lambda r: r["rank"]))
-            return t(P + "ev.game_over", ranking=ranking)
-        return super().event_text(event, name)
-
-    # -- status ----------------------------------------------------------------------------------
-
-    def status_text(self, view: dict[str, Any], name: NameFn) -> str:
-        lines: list[str] = []
+    def status_text(self, view: View, name: NameFn) -> str:
         step = str(view.get("step"))
         if step == "over":
-            lines.append(t(P + "status.over", rounds=view.get("rounds")))
-            for row in sorted(view.get("results") or [], key=lambda r: r["rank"]):
-                lines.append(t(P + "status.final", rank=row["rank"], player=name(row["player"]),
-                               score=row["score"], resources=row["resources"],
-                               bonus=row["bonus"]))
-            return "\n".join(lines)
+            return "\n".join(_final_lines(view, name))
         actors = view.get("actors") or []
         who = name(str(actors[0])) if actors else ""
-        lines.append(t(P + "status.head", round=view.get("round"), rounds=view.get("rounds"),
-                       start=name(str(view.get("start_player"))),
-                       step=t(P + f"step.{step}", player=who)))
+        lines = [t(P + "status.head", round=view.get("round"), rounds=view.get("rounds"),
+                   start=name(str(view.get("start_player"))),
+                   step=t(P + f"step.{step}", player=who))]
         teams = view.get("teams")
         if teams:
             lines.append(t(P + "status.team", a=" + ".join(name(p) for p in teams[0]),
                            b=" + ".join(name(p) for p in teams[1])))
-        chosen = view.get("chosen") or {}
-        participants = set(view.get("participants") or [])
-        for seat in view.get("seats", []):
-            p = seat["player"]
-            tops = f"{seat.get('top_L') or '?'}/{seat.get('top_R') or '?'}"
-            sc = seat.get("score")
-            score = str(seat.get("score_total", 0))
-            if sc:
-                score += " (" + " ".join(f"{RES_SHORT[r]}{sc[r]}" for r in D.SCORE_TYPES) + ")"
-            mark = ""
-            if p in participants:
-                mark = t(P + "status.chosen") if chosen.get(p) else t(P + "status.choosing")
-            emp = f" [{seat['empire']}]" if seat.get("empire") else ""
-            lines.append(t(P + "status.line", player=name(p), empire=emp, tops=tops,
-                           soldier=seat["ready"]["soldier"], good=seat["ready"]["good"],
-                           score=score, mark=mark))
+        lines.extend(_seat_line(view, seat, name) for seat in view.get("seats", []))
         return "\n".join(lines)
 
-    def hand_text(self, view: dict[str, Any], name: NameFn) -> str | None:
+    def hand_text(self, view: View, name: NameFn) -> str | None:
         you = view.get("you")
-        if not you:
-            return None
-        sc = you.get("score") or {}
-        lines = [t(P + "hand.score", pile=_pile(sc), total=sum(sc.values()))]
-        pending = you.get("pending")
-        if pending:
-            if "take" in pending:
-                pick = "Salvage " + " + ".join(pending["take"])
-            else:
-                pick = f"L {pending.get('L')}, R {pending.get('R')}"
-                pay = int(pending.get("pay_soldier", 0)) + int(pending.get("pay_good", 0))
-                if pay:
-                    pick += " (pay " + _pay_text(int(pending["pay_soldier"]),
-                                                 int(pending["pay_good"])) + ")"
-            lines.append(t(P + "hand.pending", pick=pick))
-        if you.get("partner") and you.get("partner_score"):
-            ps = you["partner_score"]
-            lines.append(t(P + "hand.partner", player=name(str(you["partner"])), pile=_pile(ps)))
-        empire = _seat(view, str(you.get("player"))).get("empire")
-        if empire:
-            e = D.EMPIRE_BY_NAME[empire]
-            lines.append(t(P + "hand.empire", empire=empire, power=e["power"], text=e["text"]))
-        return "\n".join(lines)
+        return "\n".join(_hand_lines(view, you, name)) if you else None
 
     def rules_text(self) -> str:
         return t("empire_engine.rules")
 
 
-PRESENTER = EmpireEnginePresenter(game_id="empire_engine", title="Empire Engine")
+PRESENTER = EmpireEnginePresenter(game_id="empire_engine", title="Empire Engine",
+                                  secondary_moves=frozenset({"no_block"}))
