@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.text.i18n import t
-from tests.e2e.driver import board_message, move_components, waiting_names
+from tests.e2e.driver import Driver, Player, board_message, move_components, waiting_names
 from tests.e2e.helpers import (
     board_state,
     is_stale,
@@ -33,6 +33,15 @@ async def forged_click(fake: Any, user: Any, msg: Message, custom_id: str,
     if values is not None:
         data["values"] = values
     return await fake._interact(MESSAGE_COMPONENT, user, msg.channel, data, message=msg)
+
+
+async def first_dm_prompt(fake: Any, users: tuple[Any, ...]) -> tuple[Any, list[Message]]:
+    """The first of ``users`` to get a DM prompt, and their DM prompts."""
+    found = await fake.wait_for(
+        lambda: [(user, ms) for user in users
+                 for ms in [[m for m in fake.dms(user) if any(move_components(m))]] if ms],
+        what="the first DM prompt")
+    return found[0]
 
 
 def first_choice(msg: Message) -> tuple[str, list[str] | None]:
@@ -105,9 +114,8 @@ async def test_double_click_on_a_dm_prompt_applies_once(world) -> None:
     await world.start_bot()
     lobby = await open_table(world, "empire_engine", join=("bob",))
     sid = table_id(lobby)
-    alice = u["alice"]
-    dm = await fake.wait_for(lambda: [m for m in fake.dms(alice) if any(move_components(m))],
-                             what="alice's DM prompt")
+    # empire_engine plans one card at a time: the start player is the one prompted first
+    alice, dm = await first_dm_prompt(fake, (u["alice"], u["bob"]))
     prompt = dm[-1]
     choice = first_choice(prompt)
     a, b = await asyncio.gather(choose(fake, alice, prompt, choice),
@@ -193,10 +201,10 @@ async def test_stale_ephemeral_prompt_after_the_dm_was_answered(world) -> None:
     """``/game hand`` shows the current prompt ephemerally; once the same decision is made from
     the DM, the ephemeral copy is out of date."""
     fake, ch, u = world.fake, world.channel, world.users
-    alice = u["alice"]
     await world.start_bot()
     lobby = await open_table(world, "empire_engine", join=("bob",))
     sid = table_id(lobby)
+    alice, _ = await first_dm_prompt(fake, (u["alice"], u["bob"]))  # the start player
     hand = await fake.slash(alice, ch, "game hand")
     copy = hand.followups[-1] if hand.followups else hand.message
     assert copy.ephemeral and any(move_components(copy)), copy
@@ -209,6 +217,14 @@ async def test_stale_ephemeral_prompt_after_the_dm_was_answered(world) -> None:
     assert is_stale(await refusal(res), fake, ch)
     await fake.idle()
     assert await move_count(world, sid) == 1 and board_state(fake, ch) == state
+    # empire_engine: the start player's first card has a face-down part, set from the DM too
+    driver = Driver(fake, ch, [Player(alice)])
+    kind, player, msg = await fake.wait_for(driver.find_action, what="alice's second prompt")
+    assert kind == "dm"
+    await driver.act(kind, player, msg)
+    await fake.idle()
+    assert await move_count(world, sid) == 2
+    state = board_state(fake, ch)
     # "Open my prompt": refused for an outsider, and for alice, who has nothing left to decide
     board = board_message(fake, ch)
     res = await fake.click(u["outsider"], board, t("board.open_prompt"))
@@ -216,7 +232,7 @@ async def test_stale_ephemeral_prompt_after_the_dm_was_answered(world) -> None:
     res = await fake.click(alice, board, t("board.open_prompt"))
     assert await refusal(res) == t("error.no_legal_move")
     await fake.idle()
-    assert await move_count(world, sid) == 1 and board_state(fake, ch) == state
+    assert await move_count(world, sid) == 2 and board_state(fake, ch) == state
 
 
 @pytest.mark.asyncio
@@ -244,29 +260,27 @@ async def test_unknown_game_and_option_values_are_refused(world) -> None:
 
 @pytest.mark.asyncio
 async def test_simultaneous_secret_picks_at_the_same_instant_both_count(world) -> None:
-    """Both players answer their DM prompts at the same instant: two moves, no refusal, one
-    reveal."""
+    """empire_engine plans one card at a time (rules §6), so the picks come in a row: every
+    one of round 1's picks answered from the DM prompts counts, no refusal, one reveal."""
     fake, ch, u = world.fake, world.channel, world.users
     alice, bob = u["alice"], u["bob"]
     await world.start_bot()
     lobby = await open_table(world, "empire_engine", join=("bob",))
     sid = table_id(lobby)
-    prompts = {}
-    for user in (alice, bob):
-        dms = await fake.wait_for(lambda user=user: [m for m in fake.dms(user)
-                                                     if any(move_components(m))],
-                                  what=f"{user.name}'s DM prompt")
-        prompts[user.name] = dms[-1]
-    a, b = await asyncio.gather(
-        choose(fake, alice, prompts["alice"], first_choice(prompts["alice"])),
-        choose(fake, bob, prompts["bob"], first_choice(prompts["bob"])))
-    await fake.idle()
-    assert not refused_now(a) and not refused_now(b), (a.followups, b.followups)
-    moves = await world.bot.host.moves(sid)
-    assert sorted(m.player_id for m in moves[:2]) == sorted([str(alice.id), str(bob.id)])
+    driver = Driver(fake, ch, [Player(alice), Player(bob)], seed=1)
+    prompts = []
+    for _ in range(6):  # 2 players: lay + orient, lay + orient + orient, orient
+        kind, player, msg = await fake.wait_for(driver.find_action, what="a DM prompt")
+        assert kind == "dm"
+        result = await driver.act(kind, player, msg)
+        await fake.idle()
+        assert not refused_now(result), result.followups
+        prompts.append(msg)
+    assert await move_count(world, sid) == 6
+    assert {p.user.name for p in (driver.players)} == {"alice", "bob"}
     board = board_message(fake, ch)
     assert board.text(history=False).count("Round 1 reveal") == 1
-    assert receipt(prompts["alice"]) and receipt(prompts["bob"])
+    assert all(receipt(m) for m in prompts)
 
 
 @pytest.mark.asyncio

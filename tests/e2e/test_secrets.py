@@ -26,7 +26,7 @@ PRIVATE_KEYS = [
     "elves.hand.head",                  # elves: hand size and gold value
     "empire_engine.hand.pending",       # empire_engine: the pending secret pick
     "empire_engine.hand.score",         # empire_engine: score pile by type
-    "empire_engine.move.plan.free",     # empire_engine: a plan pick label "(gears 1/2, free)"
+    "empire_engine.move.gear",          # empire_engine: a secret gear label "secret gear 1"
     "tek.hand.die",                     # tek: the war die set, before the reveal
     "tek.hand.die_options",             # tek: the war dice the player can pay for
     "tek.prompt.war_die",               # tek: the war-die prompt
