@@ -1,4 +1,4 @@
-"""The engine contract every Crowntable game implements (see DESIGN.md, "The engine contract").
+"""The engine contract every Crowntable game implements (docs/design.md, "The engine contract").
 
 A game is a pure, deterministic rules engine: no I/O, no clock, no global randomness, no
 Discord. Everything that crosses this boundary is plain JSON-able data:
