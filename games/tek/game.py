@@ -16,12 +16,14 @@ functions in :mod:`~games.tek.rules` and the tables in :mod:`~games.tek.data`.
 
 from __future__ import annotations
 
+import random
 from typing import Any, cast
 
 from games.base import GAME_OVER, MALFORMED, NOT_LEGAL, NOT_YOUR_TURN, Game, IllegalMove, clone
 from games.base import validate as validate_move
 from games.tek import rules as R
 from games.tek.data import C
+from games.tek.determinize import determinize
 from games.tek.flow import a_end_check, advance
 from games.tek.handlers import MOVE_TYPES, handle
 from games.tek.setup import make_setup
@@ -127,6 +129,11 @@ class TinyEpicKingdoms:
 
     def load(self, data: dict[str, Any]) -> State:
         return dict(clone(data))
+
+    def determinize(self, state: State, player: str, rng: random.Random) -> State:
+        """A state ``player`` cannot tell from ``state``: other players' unrevealed war dice
+        and the face-down tokens drawn again (:mod:`games.tek.determinize`)."""
+        return determinize(state, player, rng)
 
 
 GAME = TinyEpicKingdoms()
