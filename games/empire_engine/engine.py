@@ -44,6 +44,7 @@ from games.empire_engine import group_three as G3
 from games.empire_engine import planning as PL
 from games.empire_engine.determinize import determinize
 from games.empire_engine.group_one import group_one
+from games.empire_engine.migrate import V01_KEYS, from_v01
 from games.empire_engine.moves import MOVE_SHAPES, SECRET_TYPES, well_formed
 from games.empire_engine.scoring import final_results
 from games.empire_engine.setup import initial_state, validate_options
@@ -301,6 +302,8 @@ class EmpireEngine:
         return clone(state)
 
     def load(self, data: dict[str, Any]) -> State:
+        if isinstance(data, dict) and set(data) == V01_KEYS:
+            return from_v01(clone(data))
         if not isinstance(data, dict) or set(data) != STATE_KEYS:
             raise ValueError("not an empire_engine state")
         return clone(data)

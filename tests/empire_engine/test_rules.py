@@ -662,3 +662,26 @@ def test_group_two_view_shows_attacks_and_current_decision() -> None:
     assert v["you"]["legal_moves"] == 2
     assert v["players"]["B"]["ready"] == R(2, 1)
     assert "seed" not in json.dumps(GAME.view(s, None))
+
+
+# -------------------------------------------------------------- a v0.1 save
+
+
+def test_a_v01_save_restarts_its_planning_in_the_rulebook_order() -> None:
+    v01 = {"players": ABC, "options": {k: False for k in (
+        "long_game", "open_scores", "teams", "team_joint_invent", "team_joint_export",
+        "team_shared_defence", "team_joint_attack", "empire_powers")} | {"rounds": None},
+        "rounds": 9, "round": 2, "start": 1, "step": "plan", "phase": "plan", "teams": None,
+        "empires": None, "top": {p: {"L": 0, "R": 0} for p in ABC},
+        "ready": {p: R(1, 1) for p in ABC}, "score": {p: SC() for p in ABC},
+        "picks": {"B": {"turn_L": 0, "turn_R": 2, "pay_soldier": 1, "pay_good": 0,
+                        "L": "Arm", "R": "Attack"}},
+        "participants": ABC, "attacks": [], "attacked": [], "blocks": {}, "defenders": [],
+        "thefts": [], "current": None}
+    s = GAME.load(json.loads(json.dumps(v01)))
+    assert s["options"]["house_powers"] is False and "empire_powers" not in s["options"]
+    assert GAME.actors(s) == ["B"] and s["picks"] == {} and s["ready"]["B"] == R(1, 1)
+    s = plan_round(s, {}, [])
+    assert s["round"] == 3 or s["step"] != "plan"
+    with pytest.raises(ValueError):
+        GAME.load({**v01, "step": "steal"})

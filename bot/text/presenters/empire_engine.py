@@ -69,8 +69,7 @@ CATALOG: dict[str, str] = {
     P + "desc.salvage": "Goes to your score pile (safe from thefts)",
     # prompts
     P + "prompt.lay": "Round 1/{rounds}: lay one engine card face down (you choose which "
-                      "first). L: Arm, Salvage, Produce, Attack. R: Invent, Defend, Attack, "
-                      "Export.",
+                      "first). L: {L}. R: {R}.",
     P + "prompt.orient": "Round 1/{rounds}: choose the action on top of engine {card}; it "
                          "stays face down until everyone has laid both cards.",
     P + "prompt.place": "Round {round}/{rounds}: lay a gear face down. Now L: {L}, R: {R}. "
@@ -386,7 +385,8 @@ Prompt = Callable[[View, str, NameFn], str]
 def _prompt_orient(view: View, player: str, name: NameFn) -> str:
     placing = view.get("placing") or {}
     if placing.get("part") == "lay":
-        return t(P + "prompt.lay", rounds=view.get("rounds"))
+        return t(P + "prompt.lay", rounds=view.get("rounds"),
+                 **{c: ", ".join(D.ENGINE_ORDER[c]) for c in D.CARDS})
     return t(P + "prompt.orient", rounds=view.get("rounds"), card=placing.get("card"))
 
 
