@@ -107,7 +107,7 @@ CATALOG: dict[str, str] = {
     P + "desc.war_die": "Win or lose, you pay {value} (minus discounts)",
     P + "desc.retreat": "You keep the meeple; food {food} -> {left}",
     # prompts
-    P + "prompt.draft": "{player}, draft your faction (the last one left is not used).",
+    P + "prompt.draft": "{player}, pick your faction from those on offer.",
     P + "prompt.side": "{player}, choose the side of territory card {card} for your home.",
     P + "prompt.start": "{player}, choose the region of {side} for your two starting meeples.",
     P + "prompt.start_resources": "{player}, split your 6 starting resources (mana first).",
