@@ -298,3 +298,27 @@ def test_czech_uses_the_rulebook_terms() -> None:
                  "Trolí vozík", "Zloděj", "erb", "Hlídka", "Osidlování", "bojová kostka",
                  "Podzemí".lower()):
         assert term in text, term
+
+
+def test_merge_marks_a_translation_fuzzy_when_its_english_changed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The msgid is the key, so gettext would not notice a changed English text; extract does."""
+    monkeypatch.setattr(extract, "LOCALE_DIR", tmp_path)
+    old = Catalog(locale="cs")
+    old.add("same", "Stejný", auto_comments=["Same text"])
+    old.add("changed", "Starý", auto_comments=["Old text"])
+    old.add("count", "{n} karet", auto_comments=["{n} cards"])
+    path = extract.po_path("cs")
+    path.parent.mkdir(parents=True)
+    path.write_bytes(extract._dump(old))
+    pot = extract.template({"same": "Same text", "changed": "New text", "new": "Brand new",
+                            "count": ("{n} card", "{n} cards")})
+    merged = read_po(io.BytesIO(extract.merged("cs", pot)), locale="cs")
+    fuzzy = {_key(m) for m in merged if m.id and m.fuzzy}
+    assert fuzzy == {"changed", "count"}
+    assert merged["same"].string == "Stejný"
+    assert merged["new"].string == ""
+    en: dict[str, Entry] = {"same": "Same text", "changed": "New text", "new": "Brand new",
+                            "count": ("{n} card", "{n} cards")}
+    # a text turned into a plural entry keeps its old form and waits for the other two
+    assert "count: empty translation" in untranslated(en, merged)

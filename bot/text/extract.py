@@ -3,7 +3,8 @@
 The English source texts are collected from the registered catalogues (the bot's and every
 game presenter's), written to ``bot/text/locale/crowntable.pot`` with their English text as a
 translator's comment, and merged into each ``<lang>/LC_MESSAGES/crowntable.po``: translations
-already made are kept, new keys arrive empty, keys that no longer exist are dropped.
+already made are kept, new keys arrive empty, keys that no longer exist are dropped, and a
+translation whose English text has changed is marked fuzzy (the tests refuse fuzzy entries).
 ``--check`` writes nothing and exits 1 when a catalogue is out of date.
 """
 
@@ -16,7 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po, write_po
 
 import games
@@ -58,6 +59,25 @@ def _dump(catalog: Catalog) -> bytes:
     return buf.getvalue()
 
 
+def _key(message: Message) -> str:
+    return str(message.id[0] if isinstance(message.id, (list, tuple)) else message.id)
+
+
+def _english_of(message: Message) -> str:
+    """The English text recorded beside an entry (its comment; line breaks do not count)."""
+    return " ".join(" ".join(message.auto_comments).split())
+
+
+def _flag_changed(catalog: Catalog, before: dict[str, str]) -> None:
+    """A translation made for an English text that has changed since is marked fuzzy, as
+    gettext does for a changed msgid (here the msgid is the key and never changes); the
+    translator checks it and removes the flag."""
+    for message in catalog:
+        key = _key(message) if message.id else ""
+        if key in before and before[key] != _english_of(message):
+            message.flags.add("fuzzy")
+
+
 def merged(locale: str, pot: Catalog) -> bytes:
     path = po_path(locale)
     if path.exists():
@@ -66,7 +86,9 @@ def merged(locale: str, pot: Catalog) -> bytes:
     else:
         catalog = Catalog(locale=locale, project="crowntable", domain=DOMAIN,
                           creation_date=FIXED_DATE, revision_date=FIXED_DATE)
+    before = {_key(m): _english_of(m) for m in catalog if m.id and m.string}
     catalog.update(pot, no_fuzzy_matching=True)
+    _flag_changed(catalog, before)
     catalog.obsolete.clear()
     catalog.fuzzy = False
     return _dump(catalog)
