@@ -23,18 +23,21 @@ class Budget:
 
     __slots__ = ("left", "total", "_deadline", "_start", "_checks")
 
-    def __init__(self, steps: int, deadline_s: float | None = None) -> None:
+    def __init__(self, steps: int, deadline_s: float | None = None,
+                 started: float | None = None) -> None:
         self.total = max(0, steps)
         self.left = self.total
-        self._start = time.perf_counter()
+        self._start = time.perf_counter() if started is None else started
         self._deadline = None if deadline_s is None else self._start + deadline_s
         self._checks = 0
 
     @classmethod
-    def for_seconds(cls, budget_s: float, steps_per_second: float,
-                    deadline: bool = True) -> Budget:
+    def for_seconds(cls, budget_s: float, steps_per_second: float, deadline: bool = True,
+                    started: float | None = None) -> Budget:
+        """``started``: when the decision began (``time.perf_counter()``), so the deadline
+        also covers the work before the search (reading the view, the first determinisation)."""
         steps = int(budget_s * steps_per_second)
-        return cls(steps, budget_s * DEADLINE_FACTOR if deadline else None)
+        return cls(steps, budget_s * DEADLINE_FACTOR if deadline else None, started)
 
     def spend(self, steps: int) -> None:
         self.left -= steps

@@ -8,6 +8,8 @@ the best mean wins. No tree, no hints but the scoring of a playout that exceeds
 
 from __future__ import annotations
 
+import time
+
 from games.ai.budget import Budget
 from games.ai.hints import hints_for
 from games.ai.playout import determinize, reward_of, rewards, rollout, seeded_rng
@@ -26,6 +28,7 @@ class FlatMonteCarlo:
         self.iterations = 0
 
     def choose(self, game: Game, state: State, player: str) -> Move:
+        started = time.perf_counter()
         legal = game.legal_moves(state, player)
         if not legal:
             raise ValueError(f"{player} has no legal move")
@@ -33,7 +36,8 @@ class FlatMonteCarlo:
         if len(legal) == 1 or self.budget_s <= 0:
             return legal[rng.randrange(len(legal))]
         hints = hints_for(game)
-        budget = Budget.for_seconds(self.budget_s, hints.steps_per_second, self.deadline)
+        budget = Budget.for_seconds(self.budget_s, hints.steps_per_second, self.deadline,
+                                    started)
         totals = [0.0] * len(legal)
         counts = [0] * len(legal)
         i = 0

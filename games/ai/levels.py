@@ -15,6 +15,7 @@ the hints' rollout weights), and never reads ``state`` but through ``view`` and
 from __future__ import annotations
 
 import random
+import time
 from typing import Protocol
 
 from games.ai.budget import Budget
@@ -44,9 +45,11 @@ class _Level:
     def __init__(self, seed: int | str = 1, budget_s: float = 0.5, deadline: bool = True) -> None:
         self.seed, self.budget_s, self.deadline = seed, budget_s, deadline
         self.iterations = 0
+        self.started: float | None = None
 
     def choose(self, game: Game, state: State, player: str) -> Move:
         """One of ``game.legal_moves(state, player)``; ``ValueError`` when there is none."""
+        self.started = time.perf_counter()  # the safety deadline counts from here
         legal = game.legal_moves(state, player)
         if not legal:
             raise ValueError(f"{player} has no legal move")
@@ -107,7 +110,7 @@ class Searching(_Level):
     def think(self, game: Game, state: State, player: str, legal: list[Move],
               rng: random.Random, hints: Hints) -> Move:
         seconds = self.budget_s * self.share
-        budget = Budget.for_seconds(seconds, hints.steps_per_second, self.deadline)
+        budget = Budget.for_seconds(seconds, hints.steps_per_second, self.deadline, self.started)
         search = Search(game, hints, rng, budget, player, hints.rollout_depth)
         edges = search.run(state)
         self.iterations = search.iterations
