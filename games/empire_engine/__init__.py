@@ -1,9 +1,13 @@
-"""Empire Engine (``empire_engine``): simultaneous secret gear picks, 2-8 players.
+"""Empire Engine (``empire_engine``): cards laid face down one at a time, 2-8 players.
 
-Hidden information: each pending orient/plan/salvage pick is seen only by its player until the
-reveal (others, the partner included, see "has chosen"); score piles by type are seen only by
-their owner and partner (others see totals) unless ``open_scores`` is on or the game is over.
-See :mod:`games.empire_engine.engine` for the rules and the full secrecy contract.
+Hidden information: what is face down while planning (the action set in round 1, which gear
+card went under the first engine) is seen only by its player until the reveal; who laid which
+card where, in what order, and the cubes on the gears are public. A pending salvage pick is
+secret until every salvager has picked. Score piles by type are seen only by their owner and
+partner (others see totals) unless ``open_scores`` is on or the game is over. See
+:mod:`games.empire_engine.engine` for the rules, :mod:`games.empire_engine.views` for the
+view's declared shape and :mod:`games.empire_engine.data` for the vocabulary (card tables,
+empire names, resource colours) that presenters and renderers import.
 """
 
 from games.empire_engine.engine import GAME, EmpireEngine

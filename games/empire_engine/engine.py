@@ -48,7 +48,7 @@ from games.empire_engine.migrate import V01_KEYS, from_v01
 from games.empire_engine.moves import MOVE_SHAPES, SECRET_TYPES, well_formed
 from games.empire_engine.scoring import final_results
 from games.empire_engine.setup import initial_state, validate_options
-from games.empire_engine.state import STATE_KEYS, next_state
+from games.empire_engine.state import STATE_KEYS, next_state, planning_copy
 from games.empire_engine.table import player_order, theft_quantity
 from games.empire_engine.viewing import build_view
 from games.empire_engine.views import EmpireView
@@ -140,12 +140,14 @@ def advance(s: State, ev: list[Event]) -> None:
 # ---------------------------------------------------------------- applying moves
 
 
-def _apply_planning(s: State, p: str, move: Move, ev: list[Event]) -> None:
+def _apply_planning(s: State, p: str, move: Move, ev: list[Event]) -> State:
     PL.APPLY_PART[move["type"]](s, p, move, ev)
     if not s["placing"]:
+        s = next_state(s)
         PL.reveal(s, ev)
         s["phase"] = "group1"
         advance(s, ev)
+    return s
 
 
 def _apply_block(s: State, p: str, move: Move, ev: list[Event]) -> None:
@@ -175,9 +177,10 @@ def _apply_salvage(s: State, p: str, move: Move, ev: list[Event]) -> None:
         advance(s, ev)
 
 
+PLANNING_MOVES = frozenset({"lay", "orient", "place", "gear"})
+
 APPLY: dict[str, Callable[[State, str, Move, list[Event]], None]] = {
-    "lay": _apply_planning, "orient": _apply_planning, "place": _apply_planning,
-    "gear": _apply_planning, "block": _apply_block, "no_block": _apply_no_block,
+    "block": _apply_block, "no_block": _apply_no_block,
     "steal": _apply_steal, "joint_export": _apply_joint_export,
     "no_joint_export": _apply_joint_export, "salvage": _apply_salvage,
 }
@@ -280,8 +283,10 @@ class EmpireEngine:
     def apply(self, state: State, player: str, move: Move) -> tuple[State, list[Event]]:
         # cast: the Protocol declares view() -> dict; ours returns the declared TypedDict
         validate(cast(Game, self), state, player, move, move_types=MOVE_SHAPES, explain=explain)
-        s = next_state(state)
         ev: list[Event] = []
+        if move["type"] in PLANNING_MOVES:
+            return _apply_planning(planning_copy(state), player, clone(move), ev), ev
+        s = next_state(state)
         APPLY[move["type"]](s, player, clone(move), ev)
         return s, ev
 

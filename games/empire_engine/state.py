@@ -30,3 +30,13 @@ def next_state(s: State) -> State:
         c[key] = list(s[key])
     c["attacks"] = [dict(a) for a in s["attacks"]]
     return c
+
+
+def planning_copy(s: State) -> State:
+    """A lighter copy for a planning move: it replaces a placer's ready pile, placements and
+    picks and shortens the queue, and changes nothing else (the reveal takes a full copy)."""
+    c = dict(s)
+    c["ready"] = dict(s["ready"])
+    c["placed"] = dict(s["placed"])
+    c["picks"] = dict(s["picks"])
+    return c
