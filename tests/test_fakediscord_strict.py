@@ -76,7 +76,7 @@ class Api:
 
 @pytest_asyncio.fixture
 async def api() -> AsyncIterator[Api]:
-    async with FakeDiscord.running() as fake:
+    async with FakeDiscord.running(rate_limit_scale=1.0) as fake:  # Discord's real windows
         guild = fake.add_guild("Strict")
         channel = fake.add_channel(guild, "general")
         alice = fake.add_user("alice")
@@ -434,8 +434,15 @@ def test_overwrites_apply_everyone_then_roles_then_the_member() -> None:
 
 
 # --- rate limits --------------------------------------------------------------------------
+def freeze_rate_limit_clock(fake: FakeDiscord) -> None:
+    """Stop the rate limiter's clock, so a slow machine cannot stretch a burst past a window."""
+    now = fake.clock()
+    fake.ratelimiter.clock = lambda: now + fake.clock_offset
+
+
 @pytest.mark.asyncio
 async def test_fifty_messages_to_one_channel_meet_429s(api: Api) -> None:
+    freeze_rate_limit_clock(api.fake)
     statuses = [(await api.send({"content": f"m{i}"}))[0] for i in range(50)]
     assert statuses[:5] == [200] * 5
     assert statuses.count(429) == 45
@@ -449,6 +456,7 @@ async def test_fifty_messages_to_one_channel_meet_429s(api: Api) -> None:
 
 @pytest.mark.asyncio
 async def test_a_429_says_when_to_retry_and_the_bucket_is_per_channel(api: Api) -> None:
+    freeze_rate_limit_clock(api.fake)
     for i in range(5):
         await api.send({"content": f"m{i}"})
     url = api.fake.api_base + f"/channels/{api.channel.id}/messages"
@@ -457,7 +465,7 @@ async def test_a_429_says_when_to_retry_and_the_bucket_is_per_channel(api: Api) 
         assert resp.status == 429
         assert resp.headers["X-RateLimit-Scope"] == "user"
         assert resp.headers["Via"]
-        assert 4 <= float(body["retry_after"]) <= 5 and int(resp.headers["Retry-After"]) == 5
+        assert float(body["retry_after"]) == 5.0 and resp.headers["Retry-After"] == "5"
         bucket = resp.headers["X-RateLimit-Bucket"]
     other = api.fake.add_channel(api.channel.guild, "other")
     async with api.http.post(api.fake.api_base + f"/channels/{other.id}/messages",
@@ -470,6 +478,7 @@ async def test_a_429_says_when_to_retry_and_the_bucket_is_per_channel(api: Api) 
 
 @pytest.mark.asyncio
 async def test_the_global_limit_is_fifty_per_second_but_not_for_interactions(api: Api) -> None:
+    freeze_rate_limit_clock(api.fake)
     channels = [api.fake.add_channel(api.channel.guild, f"c{i}") for i in range(11)]
     statuses = []
     for ch in channels:
@@ -493,3 +502,23 @@ async def test_checks_can_be_switched_off_by_name() -> None:
                     assert r.status == 200
     with pytest.raises(ValueError, match="unknown checks"):
         FakeDiscord(disabled_checks={"no-such-check"})
+
+
+@pytest.mark.asyncio
+async def test_the_default_time_scale_compresses_route_windows_not_counts() -> None:
+    async with FakeDiscord.running() as fake:
+        guild = fake.add_guild("Fast")
+        channel = fake.add_channel(guild, "general")
+        async with aiohttp.ClientSession() as http:
+            url = fake.api_base + f"/channels/{channel.id}/messages"
+            freeze_rate_limit_clock(fake)
+            statuses = []
+            for i in range(6):
+                async with http.post(url, json={"content": f"m{i}"}) as resp:
+                    statuses.append(resp.status)
+                    reset_after = float(resp.headers["X-RateLimit-Reset-After"])
+            assert statuses == [200] * 5 + [429]  # Discord's count per window
+            assert 0 < reset_after <= 5.0 * 0.02  # in a window 50 times shorter
+            fake.advance_clock(5.0 * fake.ratelimiter.scale)
+            async with http.post(url, json={"content": "next window"}) as resp:
+                assert resp.status == 200

@@ -14,6 +14,14 @@ numbers are Discord's observed ones (it publishes none and says not to hard-code
 sends 5 per 5 s per channel, edits 5 per 5 s per channel, deletes 5 per 1 s per channel,
 webhooks 5 per 2 s per webhook ("Interactions webhooks share the same rate limit properties as
 normal webhooks"); every other route 50 per second per major parameter.
+
+Time scale: end-to-end drivers click at machine speed, so a whole game's moves (a ping posted, a
+board edited, a ping deleted per move) would queue behind Discord's windows for minutes (the
+8-seat table: 235 board edits, 230 s of waiting at 5 per 5 s). ``FakeDiscord()`` therefore runs
+the per-route windows ``DEFAULT_SCALE`` times as long (5 sends per 0.1 s per channel): the same
+buckets, counts, headers and 429s, in compressed time, as the driver compresses the players'
+thinking time. ``FakeDiscord(rate_limit_scale=1.0)`` has Discord's real windows (the strict
+tests use it). The global limit is never scaled.
 """
 
 from __future__ import annotations
@@ -35,6 +43,7 @@ ROUTE_LIMITS: dict[str, tuple[int, float]] = {
     "DELETE /webhooks/:major/messages/:id": (5, 2.0),
 }
 DEFAULT_LIMIT = (50, 1.0)
+DEFAULT_SCALE = 0.02  # per-route windows in the fake's default time scale (1.0: Discord's)
 
 _MAJOR = re.compile(r"^/(channels|guilds)/(\d+)|^/(webhooks|interactions)/(\d+)/([^/]+)")
 
@@ -86,8 +95,9 @@ class Verdict:
 class RateLimiter:
     """Buckets keyed by (route template, major parameter), on the fake's clock."""
 
-    def __init__(self, clock: Callable[[], float]) -> None:
+    def __init__(self, clock: Callable[[], float], scale: float = 1.0) -> None:
         self.clock = clock
+        self.scale = scale  # per-route windows last `per * scale` seconds
         self.buckets: dict[tuple[str, str], Window] = {}
         self.global_window = Window(GLOBAL_LIMIT, 1.0)
 
@@ -95,7 +105,7 @@ class RateLimiter:
         now = self.clock()
         template, major = route_key(method, path)
         limit, per = ROUTE_LIMITS.get(template, DEFAULT_LIMIT)
-        window = self.buckets.setdefault((template, major), Window(limit, per))
+        window = self.buckets.setdefault((template, major), Window(limit, per * self.scale))
         if not exempt_from_global(path):
             wait = self.global_window.take(now)
             if wait is not None:

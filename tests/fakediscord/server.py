@@ -23,7 +23,7 @@ from .faults import Fault, rate_limited_response, ratelimit_headers
 from .gateway import INVALID_SESSION, RECONNECT, Gateway
 from .messages import parse_body
 from .permissions import MEMBER, ROLE, set_overwrite
-from .ratelimits import RateLimiter, too_many_requests
+from .ratelimits import DEFAULT_SCALE, RateLimiter, too_many_requests
 from .rest import BODY, CANNOT_MESSAGE_USER, RECEIVED_AT, ApiError, Rest
 
 log = logging.getLogger("fakediscord")
@@ -118,6 +118,7 @@ class FakeDiscord(Actions):
         ack_deadline: float | None = 3.0,
         disabled_checks: set[str] | None = None,
         spec: openapi.Spec | None = None,
+        rate_limit_scale: float = DEFAULT_SCALE,
     ) -> None:
         self.token = token  # None: accept any token
         #: the strict checks in force (strict.CHECKS minus `disabled_checks`, by default minus
@@ -129,7 +130,8 @@ class FakeDiscord(Actions):
         self.ack_deadline = ack_deadline  # interaction callbacks later than this get 404 10062
         self.token_lifetime = 15 * 60.0  # interaction tokens: follow-ups after this get 401
         self.clock_offset = 0.0  # seconds added by advance_clock()
-        self.ratelimiter = RateLimiter(self.clock)
+        #: per-route rate-limit windows run `rate_limit_scale` times Discord's (see ratelimits.py)
+        self.ratelimiter = RateLimiter(self.clock, rate_limit_scale)
         self.application_id = m.snowflake()
         self.application_flags = 0
         self.bot_user = m.User(id=self.application_id, name=bot_name, bot=True)
