@@ -22,6 +22,10 @@ from bench.traffic_routes import (
 from bot.text.i18n import has, t
 
 MENTION = re.compile(r"<@!?(\d+)>")
+#: "1 goods"-style number disagreement, over the nouns the four games count
+ONE_PLURAL = re.compile(r"(?<![\d/.])1 (soldiers|goods|inventions|cards|coins|meeples|points|coats|"
+                        r"visits|resources|villages|gears|players|moves|regions|territories|"
+                        r"VPs|mana|wars|alliances|rounds|cubes|workers|knights)\b")
 PLURAL = re.compile(r"\w+\((?:s|es|ies)\)")
 DM_WORDS = re.compile(r"\bDMs?\b|direct message", re.IGNORECASE)
 
@@ -70,6 +74,8 @@ class Figures:
     hand_dms_after_own_move: dict[str, int]
     plurals: dict[str, int]
     plural_versions: int
+    one_plurals: dict[str, int]
+    probes: dict[str, str]
     notes: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
@@ -257,6 +263,16 @@ def dm_figures(played: PlayedGame, reqs: list[tuple[int, Any]]) -> dict[str, dic
     return out
 
 
+def one_plurals(played: PlayedGame) -> dict[str, int]:
+    """"1 goods"-style disagreements: "1 <noun>s" -> message versions showing it."""
+    words: Counter[str] = Counter()
+    for msg in played.fake.all_messages(include_deleted=True):
+        for v in msg.versions:
+            words.update({f"1 {w}" for w in ONE_PLURAL.findall(_version_text(v))
+                          if w != "mana"})
+    return dict(words.most_common())
+
+
 def plurals(played: PlayedGame) -> tuple[dict[str, int], int]:
     """"card(s)"-style words in every version of every message the bot sent (channel, DMs,
     ephemerals, deleted ones too): word -> versions showing it, and the versions with any."""
@@ -339,5 +355,6 @@ def figures(played: PlayedGame, seed: int, dms_closed: bool) -> Figures:
                     for p in played.humans},
         dms=dms["dms"], dm_edits=dms["edits"], hand_dms=dms["hand"],
         hand_dms_after_own_move=dms["hand_own"], plurals=words, plural_versions=plural_versions,
+        one_plurals=one_plurals(played), probes=played.probes,
         notes=[f"refused: {r}" for r in played.refusals[:5]],
     )

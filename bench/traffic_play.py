@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from bench.traffic_probes import PROBE_USER, board_probe, lobby_probe
 from bot.text.i18n import t
 from tests.e2e.conftest import World, settle_with_the_bot
-from tests.e2e.driver import Driver, Player, board_message
+from tests.e2e.driver import Driver, Player, board_message, waiting_names
 from tests.e2e.helpers import open_table, table_id
 from tests.fakediscord import FakeDiscord
 
@@ -50,6 +51,7 @@ class PlayedGame:
     moves: list[Any] = field(default_factory=list)
     refusals: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    probes: dict[str, str] = field(default_factory=dict)
 
 
 class MeasuredDriver(Driver):
@@ -80,20 +82,26 @@ class MeasuredDriver(Driver):
         self.refusals_seen = []
 
 
-async def start_table(world: World, game: str, humans: list[str]
+async def start_table(world: World, game: str, humans: list[str], probes: dict[str, str]
                       ) -> tuple[int, Step, tuple[int, int]]:
-    """``/game new``, the others press Join, the host presses Start: the first board."""
+    """``/game new``, the others press Join, the host presses Start: the first board (with the
+    refusal probes, outside the measured windows, written into ``probes``)."""
     fake, ch, users = world.fake, world.channel, users_of(world)
     lobby_first = len(fake.requests)
     lobby = await open_table(world, game, host=humans[0], join=tuple(humans[1:]), start=False)
     await fake.idle(quiet=QUIET)
+    lobby_last = len(fake.requests)
+    probes.update(await lobby_probe(fake, users, lobby))
     first = len(fake.requests)
     await fake.click(users[humans[0]], lobby, t("lobby.start"))
     await fake.wait_for(lambda: board_message(fake, ch), timeout=20, what="the first board")
     await fake.idle(quiet=QUIET, timeout=30)
     moves = len(await world.bot.host.moves(table_id(lobby)))
     step = Step("start", humans[0], first, len(fake.requests), moves)
-    return table_id(lobby), step, (lobby_first, first)
+    board = board_message(fake, ch)
+    waiting = waiting_names(board) if board else []
+    probes.update(await board_probe(fake, ch, users, humans, waiting))
+    return table_id(lobby), step, (lobby_first, lobby_last)
 
 
 @contextlib.asynccontextmanager
@@ -105,6 +113,7 @@ async def fake_world(players: int, dms_closed: bool) -> AsyncIterator[World]:
         channel = fake.add_channel(guild, "herna")
         users = {n: fake.add_user(n, guilds=[guild], dms_open=not dms_closed)
                  for n in NAMES[:players]}
+        users[PROBE_USER] = fake.add_user(PROBE_USER, guilds=[guild])
         with tempfile.TemporaryDirectory(prefix="traffic-") as tmp:
             world = World(fake, Path(tmp) / "crowntable.db", guild, channel, users)
             settle_with_the_bot(fake, world)
@@ -133,8 +142,10 @@ async def play_game(game: str, players: int, seed: int, dms_closed: bool,
         began = loop.time()
         await world.start_bot(seed=seed)
         humans = list(NAMES[:players])
-        session, start, lobby = await start_table(world, game, humans)
+        probes: dict[str, str] = {}
+        session, start, lobby = await start_table(world, game, humans, probes)
         played = PlayedGame(game, world.fake, world, session, humans, lobby, [start])
+        played.probes = probes
         driver = MeasuredDriver(world.fake, world.channel,
                                 [Player(users_of(world)[n], dms_open=not dms_closed)
                                  for n in humans], seed=seed)

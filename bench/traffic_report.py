@@ -81,7 +81,10 @@ def game_block(f: Figures) -> str:
             f"action: {_players(f.hand_dms_after_own_move)}",
             f"channel notices about DMs: {_players(f.dm_notices)}",
             f"'(s)' plurals in {f.plural_versions} message versions: "
-            + (", ".join(f"{w} x{n}" for w, n in f.plurals.items()) or "none")]
+            + (", ".join(f"{w} x{n}" for w, n in f.plurals.items()) or "none"),
+            "'1 <plural noun>' in message versions: "
+            + (", ".join(f"{w!r} x{n}" for w, n in f.one_plurals.items()) or "none")]
+    out += [f"refusal probe, {k}: {v}" for k, v in f.probes.items()]
     out += [f"  note: {n}" for n in f.notes]
     return "\n".join(out) + "\n"
 
@@ -92,6 +95,8 @@ def _audience(played: PlayedGame, req: Any, player: str, dms: dict[int, str]) ->
     data = body.get("data") or {} if req.path.endswith("/callback") else body
     if int(data.get("flags") or 0) & 64:
         return f"ephemeral to {player}"
+    if req.path == "/users/@me/channels":
+        return "DM setup"
     for cid, who in dms.items():
         if req.path.startswith(f"/channels/{cid}/"):
             return f"DM to {who}"
