@@ -13,7 +13,7 @@ from typing import Any
 from games.tek.rules import score_breakdown
 
 SCORE_SCALE = 3.0          # VP
-ROLLOUT_DEPTH = 40         # plies, then the score now is the value
+ROLLOUT_DEPTH = 16         # plies, then the score now is the value
 STEPS_PER_SECOND = 3500.0  # bench/ai.py --calibrate: 3228 at load 8 on the 2 shared cores
 
 ACTION_WEIGHTS: dict[str, float] = {
