@@ -56,8 +56,9 @@ register({
     "elves.row1_buy": "cards in hand: {cards} · coats of arms left: {arms} · bought: {n}",
     "elves.coins": "coins: {n}",
     "elves.empty_realm": "no villages yet",
-    "elves.piles": "Draw pile: {draw} cards · discard: {discard} (top: {top}) · passes: {passes}",
-    "elves.piles_empty": "Draw pile: {draw} cards · discard: empty · passes: {passes}",
+    "elves.piles": "Draw pile: {draw} · discard pile: {discard} (top: {top}) · passes in a "
+                   "row: {passes}",
+    "elves.piles_empty": "Draw pile: {draw} · discard pile: empty · passes in a row: {passes}",
     "elves.last.journey": "{name} is travelling: {visited} of {total} villages, income {income}",
     "elves.last.discard": "Top of the discard pile: {card}.",
     "elves.final.gold": "Gold at the end: {n}",

@@ -3,9 +3,10 @@
 The boards are flat colours plus antialiased text, so a 256-colour palette found by Pillow's
 fast octree (no dithering) keeps text edges visually intact (mean error < 1/255 per channel,
 ``tests/images/test_api.py``) while the file is about 0.4 of the v0.1 truecolour PNG. zlib
-level 1 was chosen by ``bench/render.py --candidates``: on the 640 px boards it encodes in
-about three quarters of level 3's time for ~8 % more bytes, and level 6 or 9 cost two to
-four times as long for 10-20 % fewer bytes. Median cut is 4-5 times slower than the octree.
+level 1 was chosen by ``bench/render.py --candidates`` (CPU time, medians over 680 boards):
+level 3 takes 3-8 % longer for 8-10 % fewer bytes, level 6 40-55 % longer for 22 % fewer,
+level 9 five times as long; median cut is 4-6 times slower than the octree; truecolour at
+level 1 is 1.5 times slower and 2.4 times bigger.
 """
 
 from __future__ import annotations

@@ -13,7 +13,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from games.tek.data import ACTIONS, MAX_MAGIC, MAX_TOWER, RESOURCES
+from games.tek.data import MAX_MAGIC, MAX_TOWER
+from games.tek.vocab import ACTIONS, RESOURCES, TERRAIN_COLOURS, TOKEN_NAMES
 from renderers.kit import (
     BIG,
     BODY,
@@ -30,11 +31,9 @@ from renderers.kit import (
 from renderers.palette import WHITE, Colour, Theme, tint
 from renderers.text_en import Tr, register
 
-TERRAIN: dict[str, Colour] = {
-    "forest": (86, 150, 80), "mountain": (150, 134, 118), "plains": (232, 208, 120),
-    "capital": (196, 120, 140), "ruins": (120, 110, 130), "water": (96, 160, 220),
-    "crag": (72, 68, 64),
-}
+TERRAIN: dict[str, Colour] = dict(TERRAIN_COLOURS)
+#: token labels short enough for a 64 px region cell (the rest are the vocabulary's names)
+TOKEN_SHORT = {"treasure": "Treas.", "bandits": "Band.", "dragons_lair": "Lair", "blank": "—"}
 GAME_COLOURS: tuple[Colour, ...] = tuple(tint(c, 0.5) for c in TERRAIN.values())
 RIVER: Colour = (30, 90, 200)
 WAR: Colour = (190, 0, 0)
@@ -81,16 +80,15 @@ register({
     "tek.war_result": "War in {region}: {attacker} {a} against {defender} {d}",
     "tek.last.round": "Actions this round: {list} ({n}/5 shields).",
     "tek.last.fresh": "A new round: no action selected yet.",
+    "tek.last.setup": "Setting up: factions, home territories and starting meeples.",
     "tek.lost_kingdom": "Lost Kingdom",
     "tek.neutral": "Neutral",
     "tek.row": "mana {mana} · ore {ore} · food {food} · magic {magic}/{max_magic} · "
                "tower {tower}/{max_tower}",
     "tek.row2": "meeples: {meeples} on the map, {supply} in supply",
     "tek.allied": "allied with {names}",
-    "tek.token.face_down": "?", "tek.token.crown": "crown", "tek.token.treasure": "treasure",
-    "tek.token.bandits": "bandits", "tek.token.dragons_lair": "lair", "tek.token.camp": "camp",
-    "tek.token.fort": "fort", "tek.token.town": "town", "tek.token.church": "church",
-    "tek.token.blank": "—",
+    "tek.token.face_down": "?",
+    **{f"tek.token.{k}": TOKEN_SHORT.get(k, name) for k, name in TOKEN_NAMES.items()},
     "tek.you.war": "Your war number: {n} (secret until the reveal).",
     "tek.you.none": "Nothing secret for you right now.",
     "tek.final.a": "VP from meeples {meeples} · tower {tower} · magic {magic} · "
@@ -168,6 +166,8 @@ _KNOWN = {f"tek.step.{s}" for s in (
 def last_text(board: Board, view: dict[str, Any]) -> str:
     """The actions already taken this round (the view has no last move)."""
     shields = list(view.get("shields") or [])
+    if not view.get("turn"):
+        return board.tr("tek.last.setup")
     if not shields:
         return board.tr("tek.last.fresh")
     names = ", ".join(board.tr(f"tek.action.{a}") for a in shields)
