@@ -8,7 +8,7 @@ import re
 import pytest
 
 from bot.text.i18n import t
-from tests.e2e.driver import Driver, Player, board_message, final_message, move_components
+from tests.e2e.driver import Driver, Player, board_message, final_message
 from tests.e2e.helpers import board_png, is_png, move_count, open_table, refusal, table_id
 
 TITLES = {"majesty": "Majesty: For the Realm", "empire_engine": "Empire Engine",
@@ -80,15 +80,12 @@ async def test_status_board_hand_log(world) -> None:
     # log: no moves yet, then the first moves
     res = await fake.slash(alice, ch, "game log")
     assert res.ephemeral and t("log.empty") in res.text()
-    for user in (alice, bob):
-        dm = [m for m in fake.dms(user) if any(move_components(m))][-1]
-        sel, btn = move_components(dm)
-        if sel:
-            await fake.select(user, dm, sel[0]["custom_id"], [sel[0]["options"][0]["value"]])
-        else:
-            await fake.click(user, dm, btn[0]["custom_id"])
+    driver = Driver(fake, ch, [Player(alice), Player(bob)], seed=1)
+    for _ in range(6):  # empire_engine lays one card at a time: round 1 is 6 picks for two
+        kind, player, dm = await fake.wait_for(driver.find_action, what="a DM prompt")
+        await driver.act(kind, player, dm)
         await fake.idle()
-    assert await move_count(world, sid) == 2
+    assert await move_count(world, sid) == 6
     res = await fake.slash(alice, ch, "game log")
     assert res.ephemeral and res.embeds[0]["title"] == t("log.title", id=sid)
     assert "Round 1 reveal" in res.text() and t("log.empty") not in res.text()

@@ -56,21 +56,17 @@ async def test_dm_prompts_from_before_a_restart_still_work(world) -> None:
     lobby = await open_table(world, "empire_engine", join=("bob",))
     sid = table_id(lobby)
 
-    # round 1: both are DMed a secret prompt; alice picks before the restart, bob after it
-    a_dm = await fake.wait_for(lambda: [m for m in fake.dms(alice) if move_components(m)[1]
-                                        or move_components(m)[0]], what="alice's DM prompt")
-    b_dm = await fake.wait_for(lambda: [m for m in fake.dms(bob) if move_components(m)[1]
-                                        or move_components(m)[0]], what="bob's DM prompt")
-    a_prompt, b_prompt = a_dm[-1], b_dm[-1]
-    selects, buttons = move_components(a_prompt)
-    if selects:
-        await fake.select(alice, a_prompt, selects[0]["custom_id"],
-                          [selects[0]["options"][0]["value"]])
-    else:
-        await fake.click(alice, a_prompt, buttons[0]["custom_id"])
+    # round 1 (empire_engine lays one card at a time): the start player answers a DM prompt
+    # before the restart; the prompt the bot sent next, before the restart, works after it
+    driver = Driver(fake, ch, [Player(alice), Player(bob)], seed=3)
+    kind, player, first = await fake.wait_for(driver.find_action, what="the first DM prompt")
+    assert kind == "dm"
+    await driver.act(kind, player, first)
     await fake.idle()
     assert await move_count(world, sid) == 1
-    assert receipt(a_prompt) is not None
+    assert receipt(first) is not None
+    kind, player, b_prompt = await fake.wait_for(driver.find_action, what="the next DM prompt")
+    assert kind == "dm"
 
     await world.stop_bot()
     await world.start_bot()
@@ -79,18 +75,16 @@ async def test_dm_prompts_from_before_a_restart_still_work(world) -> None:
     board = board_message(fake, ch)
     seen = len(board.versions)
     if selects:
-        res = await fake.select(bob, b_prompt, selects[0]["custom_id"],
+        res = await fake.select(player.user, b_prompt, selects[0]["custom_id"],
                                 [selects[0]["options"][-1]["value"]])
     else:
-        res = await fake.click(bob, b_prompt, buttons[-1]["custom_id"])
+        res = await fake.click(player.user, b_prompt, buttons[-1]["custom_id"])
     assert not [m for m in res.followups if m.ephemeral], res.followups
     await fake.idle()
-    assert await move_count(world, sid) >= 2
+    assert await move_count(world, sid) == 2
     assert receipt(b_prompt) is not None
-    # the reveal reached the channel: the board moved on to round 2
     board = board_message(fake, ch)
     assert len(board.versions) > seen or board.id != board_message(fake, ch).id
-    assert "Round 1 reveal" in board.text(history=False), board.text(history=False)
     final = await Driver(fake, ch, [Player(alice), Player(bob)], seed=4).play()
     assert is_png(board_message(fake, ch).attachment("board.png"))
     assert "bob" in final.embeds[0]["description"]
@@ -194,23 +188,33 @@ async def test_turn_clock_for_secret_picks_with_closed_dms(world) -> None:
     await world.start_bot()
     lobby = await open_table(world, "empire_engine", join=("bob",), clock="5m")
     sid = table_id(lobby)
-    assert sorted(waiting_names(board_message(fake, ch))) == ["alice", "bob"]
+    # empire_engine lays one card at a time: one player waits, and each pick times out in turn
+    [first] = waiting_names(board_message(fake, ch))
 
-    world.skew = 160
-    await fake.wait_for(lambda: [m for m in fake.dms(alice) if m.content.startswith("⏳")],
-                        timeout=5, what="alice's reminder DM")
-    note = await fake.wait_for(
-        lambda: [m for m in fake.messages(ch) if m.content.startswith("⏳")
-                 and f"<@{bob.id}>" in m.content], timeout=5, what="bob's reminder in the channel")
-    assert f"<@{alice.id}>" not in note[-1].content
-    assert await move_count(world, sid) == 0
+    def reminders() -> tuple[int, int]:
+        return (len([m for m in fake.dms(alice) if m.content.startswith("⏳")]),
+                len([m for m in fake.messages(ch) if m.content.startswith("⏳")
+                     and f"<@{bob.id}>" in m.content]))
 
-    world.skew = 305
-    await fake.wait_for(lambda: "Round 1 reveal" in board_message(fake, ch).text(history=False),
-                        timeout=5, what="the reveal after both timed out")
+    base = 0
+    while "Round 1 reveal" not in board_message(fake, ch).text(history=False):
+        [actor] = waiting_names(board_message(fake, ch))
+        seen, before = reminders(), board_message(fake, ch).text(history=False)
+        world.skew = base + 160
+        i = 0 if actor == "alice" else 1
+        await fake.wait_for(lambda i=i, seen=seen: reminders()[i] > seen[i], timeout=5,
+                            what=f"{actor}'s reminder (alice by DM, bob in the channel)")
+        if actor == "bob":
+            note = [m for m in fake.messages(ch) if m.content.startswith("⏳")][-1]
+            assert f"<@{alice.id}>" not in note.content
+        world.skew = base + 305
+        await fake.wait_for(lambda before=before: board_message(fake, ch).text(history=False)
+                            != before, timeout=5, what=f"{actor}'s pick to time out")
+        base += 305
+    assert first in ("alice", "bob") and all(reminders())
     moves = await world.bot.host.moves(sid)
-    assert sorted(m.player_id for m in moves[:2]) == sorted([str(alice.id), str(bob.id)])
-    assert [m.source for m in moves[:2]] == ["timeout", "timeout"]
+    assert len(moves) == 6 and {m.source for m in moves} == {"timeout"}
+    assert sorted({m.player_id for m in moves}) == sorted([str(alice.id), str(bob.id)])
     text = board_message(fake, ch).text()
     assert t("host.timeout", name="alice") in text and t("host.timeout", name="bob") in text
     assert not any(t("private.chosen", move="") in m.text() for m in fake.public_messages())
