@@ -91,10 +91,9 @@ register({
     **{f"tek.token.{k}": TOKEN_SHORT.get(k, name) for k, name in TOKEN_NAMES.items()},
     "tek.you.war": "Your war number: {n} (secret until the reveal).",
     "tek.you.none": "Nothing secret for you right now.",
-    "tek.final.a": "VP from meeples {meeples} · tower {tower} · magic {magic} · "
-                   "faction {faction}",
-    "tek.final.b": "VP from capitals {capitals} · crown {crown} · towns {towns} · "
-                   "Lost Kingdom {lost_kingdom} · neutrals {neutrals}",
+    "tek.final.a": "VP from meeples {meeples} · tower {tower} · magic {magic}",
+    "tek.final.b": "faction {faction} · capitals {capitals} · crown {crown} · towns {towns}",
+    "tek.final.c": "Lost Kingdom {lost_kingdom} · neutrals {neutrals}",
     "tek.legend": "Discs: meeples with their owner's seat number (diamond = searching ruins, "
                   "N = neutral). Letters in a corner: F forest, M mountain, P plains, C capital, "
                   "R ruins; blue bars = rivers; ⚔ = war. Card title: owner's seat number, then "
@@ -117,7 +116,7 @@ YOU_H = line_h(BODY) + 20
 
 def _body_height(seats: int) -> int:
     play = _map_height(seats) + seats * ROW_H
-    final = line_h(BIG) + seats * final_row_height(2)
+    final = line_h(BIG) + seats * final_row_height(3)
     return max(play, final)
 
 
@@ -288,8 +287,7 @@ def final_rows(board: Board, view: dict[str, Any]) -> list[FinalRow]:
     for r in view.get("results") or []:
         b = dict(r.get("breakdown") or {})
         rows.append(FinalRow(r["player"], int(r["rank"]), board.tr("unit.vp", n=r["score"]),
-                             (board.tr("tek.final.a", **_zeroed(b)),
-                              board.tr("tek.final.b", **_zeroed(b)))))
+                             tuple(board.tr(f"tek.final.{k}", **_zeroed(b)) for k in "abc")))
     return rows
 
 

@@ -10,7 +10,8 @@ drawn. Checked:
   and every player name >= 11 px;
 - contrast of every text (seat-coloured names included) against what it is drawn on >= 3:1;
 - the image size never changes within a game for one seat count and viewer;
-- nothing is drawn outside the image, and a final board shortens no text ("…").
+- no text runs into the side margins or off the image, and a final board shortens no text
+  ("…").
 """
 
 from __future__ import annotations
@@ -108,7 +109,8 @@ def _check_texts(calls: list[Drawn], width: int, height: int, names: set[str],
             assert shown >= 11, (where, c.text, shown)
         assert contrast(c.fill, c.under) >= 3.0, (where, c.text, c.fill, c.under)
         x0, y0, x1, y1 = c.box
-        assert x0 >= 0 and y0 >= 0 and x1 <= width and y1 <= height, (where, c.text, c.box)
+        assert y0 >= 0 and y1 <= height, (where, c.text, c.box)
+        assert kit.MARGIN - 2 <= x0 and x1 <= width - kit.MARGIN + 2, (where, c.text, c.box)
         if final:
             assert "…" not in c.text, (where, c.text)
 
