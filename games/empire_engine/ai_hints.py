@@ -2,8 +2,9 @@
 
 Evaluation: the §9 final scoring applied now (score piles plus the majority bonuses, per
 scoring unit, so a team game values the team's total), plus READY_VALUE per resource in the
-ready pile: goods and soldiers there become score later (Export, Salvage) and break ties. Rollouts are uniform and cut off after
-ROLLOUT_DEPTH plies: score piles only grow, so the score now is a fair guide.
+ready pile: goods and soldiers there become score later (Export, Salvage) and break ties.
+Rollouts are uniform and cut off after ROLLOUT_DEPTH plies: score piles only grow, so the
+score now is a fair guide.
 """
 
 from __future__ import annotations
