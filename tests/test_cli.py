@@ -28,6 +28,7 @@ def test_run_without_a_token_explains_and_exits_2(tmp_path: Path) -> None:
     assert ".env" in lines[1] and "DISCORD_TOKEN=" in lines[1]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(games.REGISTRY))
 def test_demo_plays_a_whole_game_and_draws_it(game_id: str, tmp_path: Path,
                                               capsys: pytest.CaptureFixture[str]) -> None:

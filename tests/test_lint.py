@@ -36,3 +36,22 @@ def test_mypy_config_is_strict_over_the_three_packages() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]
     assert config["strict"] is True
     assert set(config["files"]) == {"bot", "games", "renderers"}
+
+
+MAX_FUNCTION_LINES = 60
+
+
+def test_no_function_is_longer_than_sixty_lines() -> None:
+    """Small functions: a long if/elif ladder becomes a table of small named functions."""
+    import ast
+
+    long = []
+    for package in ("bot", "games", "renderers"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    length = (node.end_lineno or node.lineno) - node.lineno + 1
+                    if length > MAX_FUNCTION_LINES:
+                        long.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name} "
+                                    f"({length} lines)")
+    assert long == []

@@ -91,6 +91,7 @@ async def check(db: Path) -> int:
         await store.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kills", [(3, 9, 17, 30)])
 def test_sigkill_mid_game_loses_no_acknowledged_move(tmp_path: Path, kills) -> None:
     db = tmp_path / "crash.db"
