@@ -46,6 +46,7 @@ MATCHES = {  # name: (bot under test, opponent)
     "medium-random": ("medium", "random"),
     "hard-flat_mc": ("hard", "flat_mc"),
 }
+EXTRA = {"easy-random": ("easy", "random"), "medium-easy": ("medium", "easy")}  # on request
 MAX_PLIES = 20_000
 
 
@@ -147,7 +148,8 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=10, help="games per match (even: both seats)")
     ap.add_argument("--budget", type=float, default=0.5, help="budget_s per decision")
     ap.add_argument("--game", action="append", help="only these game ids")
-    ap.add_argument("--match", action="append", help=f"only these of {', '.join(MATCHES)}, multi")
+    ap.add_argument("--match", action="append",
+                    help=f"only these of {', '.join([*MATCHES, *EXTRA])}, multi")
     ap.add_argument("--calibrate", action="store_true")
     args = ap.parse_args()
     ids = args.game or sorted(games.REGISTRY)
@@ -166,7 +168,7 @@ def main() -> None:
                         print(f"{gid:14s} hard among {n - 1} random   {t.line(args.budget)}"
                               f"  (1/n = {100 / n:.0f} %)  {load()}", flush=True)
                 continue
-            test, other = MATCHES[name]
+            test, other = {**MATCHES, **EXTRA}[name]
             t = match(game, test, other, args.games, args.budget)
             print(f"{gid:14s} {name:18s} {t.line(args.budget)}  {load()}", flush=True)
     print(f"end: {load()}")

@@ -1,9 +1,9 @@
 """The four levels behind one interface: ``get(level, seed, budget_s).choose(game, state, player)``.
 
 * ``random``: a uniformly random legal move (seeded by the view).
-* ``easy``: each legal move tried once on one determinised state, followed until the seat's
-  next decision by the hints' cheap policy, valued by "score if the game ended now", plus
-  noise: sensible, beatable.
+* ``easy``: each legal move tried on ``EASY_SAMPLES`` determinised states, followed until the
+  seat's next decision by the hints' cheap policy, valued by "score if the game ended now",
+  plus noise: sensible, beatable.
 * ``medium``: information-set MCTS (:mod:`games.ai.ismcts`) on ``MEDIUM_SHARE`` of the budget.
 * ``hard``: information-set MCTS on the whole budget.
 
@@ -27,7 +27,8 @@ from games.base import Game, Move, State
 LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
 DEFAULT_LEVEL = "medium"
 MEDIUM_SHARE = 0.25
-EASY_NOISE = 0.08      # standard deviation added to each move's value in (0, 1)
+EASY_NOISE = 0.03      # standard deviation added to each move's value in (0, 1)
+EASY_SAMPLES = 2       # determinised states each move is tried on
 EASY_LOOKAHEAD = 40    # plies at most until the seat's next decision
 
 
@@ -79,13 +80,14 @@ class Easy(_Level):
 
     def think(self, game: Game, state: State, player: str, legal: list[Move],
               rng: random.Random, hints: Hints) -> Move:
-        base = determinize(game, state, player, rng)
         scratch = Budget(10**9)
-        values = []
-        for move in legal:
-            s, _ = game.apply(base, player, move)
-            s = _until_turn_of(game, s, player, hints, rng, scratch)
-            values.append(reward_of(rewards(game, s, hints), player) + rng.gauss(0, EASY_NOISE))
+        values = [rng.gauss(0, EASY_NOISE) for _ in legal]
+        for _ in range(EASY_SAMPLES):
+            base = determinize(game, state, player, rng)
+            for i, move in enumerate(legal):
+                s, _ = game.apply(base, player, move)
+                s = _until_turn_of(game, s, player, hints, rng, scratch)
+                values[i] += reward_of(rewards(game, s, hints), player) / EASY_SAMPLES
         return legal[max(range(len(legal)), key=values.__getitem__)]
 
 
