@@ -3,10 +3,14 @@ look at what the bot stored (only to check outcomes, never to drive a game)."""
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
+import games
+from bot.text import presenters
 from bot.text.i18n import t
+from games.ai import RandomPlayer
 from tests.e2e.driver import board_message, final_message
 from tests.fakediscord import EPHEMERAL, InteractionResult, Message, png_size
 
@@ -141,6 +145,32 @@ def board_state(fake: Any, channel: Any) -> tuple[int, int, str]:
     b = board_message(fake, channel)
     assert b is not None
     return b.id, len(b.versions), b.text(history=False)
+
+
+@functools.cache
+def has_secret_decisions(game_id: str, seeds: int = 3, moves: int = 600) -> bool:
+    """Whether the game has secret decisions (a hand, a pick, a die): seen in a few seeded
+    random games. The e2e tests learn it from the engine instead of listing the games."""
+    game = games.get(game_id)
+    players = [f"p{i}" for i in range(game.min_players)]
+    for seed in range(seeds):
+        state, player = game.setup(players, {}, seed), RandomPlayer(seed)
+        for n in range(moves):
+            actors = game.actors(state)
+            if not actors:
+                break
+            if any(game.is_secret(state, p, m) for p in actors
+                   for m in game.legal_moves(state, p)):
+                return True
+            state, _ = game.apply(state, actors[0],
+                                  player.choose(game, state, actors[0], n))
+    return False
+
+
+def has_private_prompts(game_id: str) -> bool:
+    """Whether some decisions of the game are prompted privately (by DM): its presenter says
+    every prompt is private (it shows a hand), or the game has secret decisions."""
+    return presenters.get(game_id).private_prompts or has_secret_decisions(game_id)
 
 
 async def move_count(world: Any, session: int) -> int:

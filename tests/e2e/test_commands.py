@@ -7,12 +7,12 @@ import re
 
 import pytest
 
+import games
 from bot.text.i18n import t
 from tests.e2e.driver import Driver, Player, board_message, final_message
 from tests.e2e.helpers import board_png, is_png, move_count, open_table, refusal, table_id
 
-TITLES = {"majesty": "Majesty: For the Realm", "empire_engine": "Empire Engine",
-          "elves": "King of the Elves", "tek": "Tiny Epic Kingdoms"}
+TITLES = {g.id: g.title for g in games.REGISTRY.values()}
 
 
 EXPECTED_COMMANDS = {f"game new {g}" for g in TITLES} | {

@@ -1,5 +1,7 @@
-"""Each of the four games, played to the final standings through Discord only: slash commands,
-lobby buttons, board components and the DM prompts, at two player counts."""
+"""Every registered game, played to the final standings through Discord only: slash commands,
+lobby buttons, board components and the DM prompts, at two player counts and at its largest
+table. What is expected of a game is read from the game itself (its presenter's declarations,
+whether it has secret decisions), not from a list of games."""
 
 from __future__ import annotations
 
@@ -7,30 +9,33 @@ import re
 
 import pytest
 
+import games
+from bot.text import presenters
 from bot.text.i18n import t
 from tests.e2e.driver import Driver, Player, board_message
 from tests.e2e.helpers import (
     board_png,
     files_sent_to,
+    has_private_prompts,
     is_png,
     open_table,
     prompt_versions,
     table_id,
 )
 
-#: game -> (3-seat layout: extra humans joining by /game join, AI seats)
-THREE_SEATS = {
-    "majesty": (("cyril",), 0),
-    "empire_engine": (("cyril",), 0),
-    "elves": ((), 1),
-    "tek": ((), 1),
-}
-SECRET_GAMES = {"empire_engine", "elves", "tek"}
+GAMES = sorted(games.REGISTRY)
+
+
+def third_seat(game: str) -> tuple[tuple[str, ...], int]:
+    """The third seat of a 3-seat game: (humans joining by /game join, AI seats). Every
+    other game takes a human by ``/game join`` and the rest an AI seat, so both ways of filling
+    a seat are played."""
+    return (("cyril",), 0) if GAMES.index(game) % 2 == 0 else ((), 1)
 
 
 @pytest.mark.asyncio
 @pytest.mark.parametrize("seats", [2, 3])
-@pytest.mark.parametrize("game", ["majesty", "empire_engine", "elves", "tek"])
+@pytest.mark.parametrize("game", GAMES)
 async def test_full_game(world, game: str, seats: int) -> None:
     await world.start_bot()
     fake, ch, u = world.fake, world.channel, world.users
@@ -38,7 +43,7 @@ async def test_full_game(world, game: str, seats: int) -> None:
     join_cmd: tuple[str, ...] = ()
     ai = 0
     if seats == 3:
-        join_cmd, ai = THREE_SEATS[game]
+        join_cmd, ai = third_seat(game)
         humans += list(join_cmd)
     lobby = await open_table(world, game, join=("bob",), join_cmd=join_cmd, ai=ai)
     sid = table_id(lobby)
@@ -83,7 +88,7 @@ async def test_full_game(world, game: str, seats: int) -> None:
     assert not [c for c in board.custom_ids if c.startswith(("ct:m:", "ct:s:", "ct:o:"))]
     assert is_png(board_png(fake, board))
 
-    if game in SECRET_GAMES:
+    if has_private_prompts(game):
         # secret decisions were made from DM prompts, each with the private image
         assert driver.stats.via["dm"] > 0, driver.stats.via
         for name in humans:
@@ -96,12 +101,13 @@ async def test_full_game(world, game: str, seats: int) -> None:
             dm_channel = u[name].dm_channel
             files = files_sent_to(fake, dm_channel.id)
             assert files and all(n == "board.png" and is_png(data) for n, data in files)
-            if game in ("elves", "empire_engine"):
-                # the private image is the player's own view, not a copy of the public board
+            if presenters.get(game).private_prompts:
+                # prompts that show a private view: the private image is the player's own
+                # view, not a copy of the public board
                 public = {data for _, data in files_sent_to(fake, ch.id)}
                 assert not public & {data for _, data in files}
     else:
-        # majesty is an open draft: every decision is on the board, nobody is DMed a prompt
+        # an open game: every decision is on the board, nobody is DMed a prompt
         assert driver.stats.via == {"board": driver.stats.actions, "dm": 0, "ephemeral": 0}
         assert all(not m.custom_ids for n in humans for m in fake.dms(u[n]))
 
@@ -121,11 +127,13 @@ async def test_full_game(world, game: str, seats: int) -> None:
 
 
 @pytest.mark.asyncio
-@pytest.mark.parametrize("game,seats", [("majesty", 4), ("empire_engine", 8)])
-async def test_full_table(world, game: str, seats: int) -> None:
-    """The largest tables (elves at 6 and tek at 5 take close to a minute each, so they are
-    left out): every message stays within Discord's limits (``fake.problems()``)."""
+@pytest.mark.slow
+@pytest.mark.parametrize("game", GAMES)
+async def test_full_table(world, game: str) -> None:
+    """Each game's largest table: every message stays within Discord's limits
+    (``fake.problems()``)."""
     fake, ch, u = world.fake, world.channel, world.users
+    seats = games.get(game).max_players
     names = ["alice", "bob", "cyril", "dana", "emil", "filip", "mod", "outsider"][:seats]
     await world.start_bot()
     lobby = await open_table(world, game, join=tuple(names[1:]))

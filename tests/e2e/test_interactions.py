@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+import games
 from bot.text.i18n import t
 from tests.e2e.driver import Driver, Player, board_message, move_components, waiting_names
 from tests.e2e.helpers import (
@@ -240,7 +241,7 @@ async def test_unknown_game_and_option_values_are_refused(world) -> None:
     fake, ch, u = world.fake, world.channel, world.users
     alice = u["alice"]
     await world.start_bot()
-    known = "elves, empire_engine, majesty, tek"
+    known = ", ".join(sorted(games.REGISTRY))
     res = await fake.slash(alice, ch, "game rules", game="chess", _validate=False)
     assert res.ephemeral and res.content == t("error.unknown_game", game="chess", known=known)
     res = await fake.slash(alice, ch, "standings", game="chess", _validate=False)

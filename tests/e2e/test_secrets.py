@@ -11,12 +11,20 @@ from typing import Any
 
 import pytest
 
+import games
 from bot.adapter.prompts import clip
 from bot.adapter.publish import name_fn
 from bot.text import presenters
 from bot.text.i18n import has, t
 from tests.e2e.driver import Driver, Player
-from tests.e2e.helpers import move_count, open_table, prompt_versions, receipts, table_id
+from tests.e2e.helpers import (
+    has_private_prompts,
+    move_count,
+    open_table,
+    prompt_versions,
+    receipts,
+    table_id,
+)
 
 #: texts (i18n keys) that only a private view or prompt carries: never in a channel message
 PRIVATE_KEYS = [
@@ -130,7 +138,7 @@ def assert_no_leaks(world: Any, game: str, truth: dict[str, list[str]],
 
 
 @pytest.mark.asyncio
-@pytest.mark.parametrize("game", ["empire_engine", "elves", "tek"])
+@pytest.mark.parametrize("game", [g for g in sorted(games.REGISTRY) if has_private_prompts(g)])
 async def test_closed_dms_play_through_ephemeral_prompts(world, game: str) -> None:
     fake, ch, u = world.fake, world.channel, world.users
     alice, bob = u["alice"], u["bob"]
