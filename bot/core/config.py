@@ -15,7 +15,6 @@ class Config:
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     shard_count: int | None = None
-    shard_ids: list[int] | None = None
     clock_interval: float = 5.0  # seconds between turn-clock checks
 
     def __repr__(self) -> str:  # keep the token out of logs and tracebacks
@@ -30,13 +29,11 @@ def _int(value: str | None) -> int | None:
 def load_config(env_file: str | None = ".env") -> Config:
     if env_file:
         load_dotenv(env_file, override=False)
-    shard_ids = os.environ.get("SHARD_IDS")
     return Config(
         token=os.environ.get("DISCORD_TOKEN") or None,
         database_url=os.environ.get("DATABASE_URL") or "sqlite:///crowntable.db",
         dev_guild_id=_int(os.environ.get("DEV_GUILD_ID")),
         log_level=(os.environ.get("LOG_LEVEL") or "INFO").upper(),
         shard_count=_int(os.environ.get("SHARD_COUNT")),
-        shard_ids=[int(x) for x in shard_ids.split(",")] if shard_ids else None,
         clock_interval=float(os.environ.get("CLOCK_INTERVAL") or 5.0),
     )
