@@ -12,8 +12,8 @@ _CACHE: dict[str, Presenter] = {}
 
 
 def get(game_id: str) -> Presenter:
-    """The presenter of ``game_id`` (generic when the game has none). A presenter registers
-    its texts when it is made (:meth:`Presenter.__post_init__`)."""
+    """The presenter of ``game_id`` (generic when the game has none). A presenter module
+    registers its catalogue once, when it is imported (its option texts are read then)."""
     if game_id not in _CACHE:
         try:
             module = importlib.import_module(f"{__name__}.{game_id}")

@@ -3,8 +3,9 @@
 A presenter turns engine data (views, moves, events) into short English text through
 :func:`bot.text.i18n.t`. It never sees a state, only views, so it cannot leak what the viewer
 may not see. ``bot/text/presenters/<game id>.py`` exposes ``PRESENTER``, an instance of a
-subclass of
-:class:`Presenter`; without one the bot falls back to this generic presenter.
+subclass of :class:`Presenter`, and registers its catalogue once with
+:func:`bot.text.i18n.register` when it is imported; without one the bot falls back to this
+generic presenter.
 
 Limits that Discord imposes and the bot enforces by truncation: button labels 80 characters,
 select option labels and descriptions 100, a message 2000, an embed description 4096.
@@ -16,7 +17,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.text import i18n
 from bot.text.i18n import t
 
 NameFn = Callable[[str], str]
@@ -58,11 +58,6 @@ class Presenter:
     #: Move types that decline to act (pass, no block, end the journey): shown as grey
     #: buttons beside the coloured ones.
     secondary_moves: frozenset[str] = frozenset()
-
-    def __post_init__(self) -> None:
-        """A presenter's texts are registered once, when it is made."""
-        i18n.register(self.catalog)
-
     def move_label(self, view: dict[str, Any], move: dict[str, Any], name: NameFn) -> str:
         """A short label (<= 80 chars) for a button or select option, for the acting player."""
         rest = ", ".join(f"{k}={v}" for k, v in move.items() if k != "type")
