@@ -4,7 +4,8 @@ One row per player in seat order: name with seat number, coins (their gold value
 until the end), hand size, coats of arms left, purchases, and the realm: its village cards
 (terrain tint, name and value) with the action cards placed on them as lettered badges in the
 owner's seat colour carrying the owner's seat number (G gold, T thief, W wooden obstacle, S sea
-monster). A footer gives the piles. The final board keeps the frame and ranks the gold. The
+monster). A footer gives the piles. The final board keeps the frame and ranks the gold, each
+row adding it up: net gold by round, then start + rounds + all-villages bonus = total. The
 private image adds a fixed panel with the viewer's gold and hand.
 """
 
@@ -62,6 +63,10 @@ register({
     "elves.last.journey": "{name} is travelling: {visited} of {total} villages, income {income}",
     "elves.last.discard": "Top of the discard pile: {card}.",
     "elves.final.gold": "Gold at the end: {n}",
+    "elves.final.rounds": "By round: {list} gold",
+    "elves.final.round": "R{round} {n}",
+    "elves.final.sum": "Start {start} + rounds {rounds} + all-villages bonus {bonus} "
+                       "= {total} gold",
     "elves.final.coins": "coins: {coins} · cards left in hand: {cards}",
     "elves.you.title": "Your hand (only you see this)",
     "elves.you.gold": "Your gold: {gold} ({coins})",
@@ -79,8 +84,11 @@ YOU_H = 6 * line_h(BODY) + 24
 FOOT_H = 2 * line_h(BODY)
 
 
+FINAL_PARTS = 3
+
+
 def _final_height(seats: int) -> int:
-    return line_h(BIG) + seats * final_row_height(2)
+    return line_h(BIG) + seats * final_row_height(FINAL_PARTS)
 
 
 def frame_height(seats: int, private: bool) -> int:
@@ -164,17 +172,35 @@ def _draw_player(board: Board, view: dict[str, Any], p: dict[str, Any], realm: l
         _village(board, village, m + 12 + i * (w + 8), vy, w)
 
 
+def signed(n: int) -> str:
+    """``+7``, ``0``, ``−3`` (a true minus sign: a hyphen reads as a dash at 400 px)."""
+    return f"{n:+d}".replace("-", "−") if n else "0"
+
+
+def breakdown_parts(board: Board, part: dict[str, Any] | None, n: int) -> tuple[str, ...]:
+    """The final gold in its parts (rules §9, §7.4): net gold of each round, then the sum
+    start + rounds + bonus = total. A snapshot from before the ledger has only the total."""
+    if not part:
+        return (board.tr("elves.final.gold", n=n),)
+    rounds = [int(r) for r in part.get("rounds") or []]
+    listed = " · ".join(board.tr("elves.final.round", round=i + 1, n=signed(r))
+                        for i, r in enumerate(rounds))
+    return (board.tr("elves.final.rounds", list=listed),
+            board.tr("elves.final.sum", start=part.get("start", 0), rounds=signed(sum(rounds)),
+                     bonus=part.get("bonus", 0), total=part.get("total", n)))
+
+
 def final_rows(board: Board, view: dict[str, Any]) -> list[FinalRow]:
-    """Final gold and ranks (§ end of game). The view carries no per-round breakdown."""
+    """Final gold and ranks (§9) with the breakdown by round and bonus, coins and cards left."""
     final = view.get("final") or {}
     gold, ranks = final.get("gold") or {}, final.get("ranks") or {}
+    parts_of = final.get("breakdown") or {}
     players = {str(p["id"]): p for p in view.get("players") or []}
     rows = []
     for pid, n in gold.items():
         p = players.get(pid, {})
-        parts = (board.tr("elves.final.gold", n=n),
-                 board.tr("elves.final.coins", coins=p.get("coins", 0),
-                          cards=p.get("hand_size", 0)))
+        parts = breakdown_parts(board, parts_of.get(pid), n) + (
+            board.tr("elves.final.coins", coins=p.get("coins", 0), cards=p.get("hand_size", 0)),)
         rows.append(FinalRow(pid, int(ranks.get(pid, 0)), board.tr("unit.gold", n=n), parts))
     return rows
 

@@ -14,6 +14,8 @@ What is hidden from whom:
 * **The draw pile** order (and so the seed and the shuffle) is hidden from everyone; views show
   its size only. The discard pile lies face up (counts per kind, plus its top card).
 * Everything on the table, the journey in progress and pending income are public.
+* **The ledger** (each player's net gold per round and all-villages bonuses, kept for the final
+  breakdown) is as secret as the gold it adds up to: it appears only in the final view.
 
 State is a plain JSON-able dict (rules §11.1) that ``apply`` copies and never mutates. The rules
 live in small modules: :mod:`~games.elves.rules` (derived rules), :mod:`~games.elves.rounds`
@@ -31,7 +33,7 @@ from games.base import Event, Game, Move, validate
 from games.elves.data import ACTION_KINDS, START_GOLD, TOKENS
 from games.elves.determinize import determinize
 from games.elves.refusals import explain
-from games.elves.rounds import outcome_rows, start_round
+from games.elves.rounds import new_ledger, outcome_rows, start_round
 from games.elves.rules import (
     State,
     coin_count,
@@ -88,6 +90,7 @@ def initial_state(players: list[str], teleport: bool, seed: int) -> State:
         "discard": [],
         "passes": 0,
         "journey": None,
+        "ledger": new_ledger(n),
     }
 
 
@@ -156,9 +159,13 @@ class Elves:
         return deep_copy(state)
 
     def load(self, data: dict[str, Any]) -> State:
-        """The state ``dump`` made; a snapshot from before ``revealed`` existed gets it empty."""
+        """The state ``dump`` made. A snapshot from before ``revealed`` existed gets it empty;
+        one from before the ``ledger`` gets ``None`` (its final view then has no breakdown, as
+        the earlier rounds' gold is not known)."""
         if "revealed" not in data:
             data = {**data, "revealed": [{} for _ in data["players"]]}
+        if "ledger" not in data:
+            data = {**data, "ledger": None}
         return deep_copy(data)
 
 

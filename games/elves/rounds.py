@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import Event
-from games.elves.data import TOKENS
+from games.elves.data import START_GOLD, TOKENS
 from games.elves.rules import State, Village, deal_size, full_deck, give, shuffle_pool
 
 
@@ -50,6 +50,7 @@ def end_round(s: State) -> list[Event]:
     """Phase 4: tokens home, table to the discard pile, purchases reset; next round or game over."""
     events: list[Event] = [{"type": "round_ended", "round": s["round"]}]
     n = len(s["players"])
+    close_ledger(s)
     for realm in s["realms"]:
         for v in realm:
             s["discard"].extend(village_cards(v))
@@ -69,6 +70,33 @@ def end_round(s: State) -> list[Event]:
         return events
     events.extend(start_round(s, s["round"] + 1))
     return events
+
+
+def new_ledger(n: int) -> dict[str, Any]:
+    """An empty ledger for ``n`` seats: net gold per finished round, all-villages bonuses."""
+    return {"rounds": [[] for _ in range(n)], "bonus": [0] * n}
+
+
+def close_ledger(s: State) -> None:
+    """Phase 4: record each seat's net gold of the round (villages and thief fees received, less
+    thief fees paid, purchases, removals and teleports; the §7.4 bonus is kept apart), so that
+    ``START_GOLD + sum(rounds) + bonus == gold`` always holds. Old snapshots have no ledger."""
+    ledger = s.get("ledger")
+    if ledger is None:
+        return
+    for seat, gold in enumerate(s["gold"]):
+        earlier = START_GOLD + sum(ledger["rounds"][seat]) + ledger["bonus"][seat]
+        ledger["rounds"][seat].append(gold - earlier)
+
+
+def breakdown(s: State) -> dict[str, dict[str, Any]] | None:
+    """The final breakdown per player (§9): start gold, net gold per round, bonus, total."""
+    ledger = s.get("ledger")
+    if ledger is None:
+        return None
+    return {p: {"start": START_GOLD, "rounds": list(ledger["rounds"][i]),
+                "bonus": ledger["bonus"][i], "total": s["gold"][i]}
+            for i, p in enumerate(s["players"])}
 
 
 def village_cards(v: Village) -> list[str]:

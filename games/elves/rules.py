@@ -146,6 +146,10 @@ def copy_state(s: State) -> State:
     new["realms"] = [list(realm) for realm in s["realms"]]
     new["draw"] = list(s["draw"])
     new["discard"] = list(s["discard"])
+    ledger = s.get("ledger")
+    if ledger is not None:
+        new["ledger"] = {"rounds": [list(r) for r in ledger["rounds"]],
+                         "bonus": list(ledger["bonus"])}
     j = s["journey"]
     if j is not None:
         new["journey"] = {**j, "visits": [list(v) for v in j["visits"]]}

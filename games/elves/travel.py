@@ -233,6 +233,8 @@ def do_end_journey(s: State, seat: int, move: Move) -> list[Event]:
     j = s["journey"]
     bonus = BONUS_ALL if visited_all(s) else 0
     s["gold"][seat] += bonus  # village income was credited on arrival (rules §7.4)
+    if s.get("ledger") is not None:
+        s["ledger"]["bonus"][seat] += bonus
     events: list[Event] = [{"type": "journey_ended", "player": s["players"][seat],
                             "visits": len(j["visits"]), "income": j["income"],
                             "bonus": bonus}]

@@ -12,7 +12,7 @@ from typing import Any, Literal, NotRequired, Required, TypedDict
 
 from games.base import Move
 from games.elves.data import VALUE
-from games.elves.rounds import outcome_rows
+from games.elves.rounds import breakdown, outcome_rows
 from games.elves.rules import (
     State,
     Village,
@@ -86,9 +86,19 @@ class JourneyView(TypedDict):
     all_visited: bool
 
 
+class Breakdown(TypedDict):
+    """One player's final gold (§9): ``start + sum(rounds) + bonus == total``."""
+
+    start: int          # START_GOLD
+    rounds: list[int]   # net gold of each round, bonus excluded (may be negative)
+    bonus: int          # all-villages bonuses (§7.4), all rounds
+    total: int
+
+
 class FinalView(TypedDict):
     gold: dict[str, int]
     ranks: dict[str, int]
+    breakdown: NotRequired[dict[str, Breakdown]]   # absent for a pre-ledger snapshot
 
 
 class ElvesView(TypedDict):
@@ -198,6 +208,9 @@ def public_view(s: State, game_id: str, viewer: str | None) -> ElvesView:
         result = outcome_rows(s)
         v["final"] = {"gold": {r["player"]: r["score"] for r in result},
                       "ranks": {r["player"]: r["rank"] for r in result}}
+        parts = breakdown(s)
+        if parts is not None:
+            v["final"]["breakdown"] = parts  # type: ignore[typeddict-item]
     return v
 
 

@@ -18,8 +18,8 @@ from games.ai import play_out
 from games.elves import GAME
 from renderers import render_png
 from renderers.common import MAX_PNG_BYTES, MAX_WIDTH
-from renderers.elves import render
-from renderers.kit import WIDTH
+from renderers.elves import final_rows, render
+from renderers.kit import BODY, MARGIN, WIDTH, Board, width_of
 from tests.elves.helpers import build, play
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -73,7 +73,24 @@ def over_state() -> dict[str, Any]:
     return final
 
 
+def wide_final_state() -> dict[str, Any]:
+    """A 6-player game just over, with the widest breakdown lines (two-digit rounds both ways,
+    a bonus of 20): the final table must still show every category unclipped."""
+    players = ["Adam", "Beata", "Carl", "Doris", "Erik", "Fanda"]
+    s = build(players, phase="travel", round_no=5, start="Erik", turn="Doris")
+    s["rounds"] = 5
+    nets = [[38, -12, 27, -10, 19], [-12, 41, 15, 22, -11], [10, 10, 10, 10, 10],
+            [0, 0, 0, 0, 0], [-12, 0, 33, 17, -10], [25, -10, 14, -10, 38]]
+    bonus = [20, 10, 0, 0, 10, 0]
+    s["ledger"] = {"rounds": [r[:4] for r in nets], "bonus": bonus}
+    s["gold"] = [12 + sum(r) + b for r, b in zip(nets, bonus, strict=True)]
+    s, _ = play(s, "Doris", {"type": "end_journey"})
+    assert GAME.is_over(s)
+    return s
+
+
 CASES = {
+    "final_public": lambda: GAME.view(wide_final_state(), None),
     "journey_public": lambda: GAME.view(journey_state(), None),
     "journey_private": lambda: GAME.view(journey_state(), "Adam"),
     "full_table_public": lambda: GAME.view(full_table_state(), None),
@@ -106,6 +123,22 @@ def test_size_and_byte_limits(case: str) -> None:
     assert img.width == WIDTH <= MAX_WIDTH
     assert len(png) < MAX_PNG_BYTES
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_final_breakdown_adds_up_in_rank_order_and_fits() -> None:
+    """Issue 13 item 5: each row gives the rounds and the sum start + rounds + bonus = total;
+    every line fits inside the margins at full width."""
+    view = GAME.view(wide_final_state(), None)
+    board = Board.new(100, [p["id"] for p in view["players"]], NAMES, None, None)
+    rows = {r.player: r for r in final_rows(board, view)}
+    assert rows["Adam"].total == "94 gold"
+    assert rows["Adam"].parts[:2] == (
+        "By round: R1 +38 · R2 −12 · R3 +27 · R4 −10 · R5 +19 gold",
+        "Start 12 + rounds +62 + all-villages bonus 20 = 94 gold")
+    assert rows["Doris"].parts[1] == "Start 12 + rounds 0 + all-villages bonus 0 = 12 gold"
+    for row in rows.values():
+        for part in row.parts:
+            assert MARGIN + 16 + width_of(part, BODY) <= WIDTH - MARGIN, part
 
 
 def test_private_differs_from_public_and_between_players() -> None:
