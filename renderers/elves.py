@@ -60,6 +60,28 @@ register({
     "elves.piles": "Draw pile: {draw} · discard pile: {discard} (top: {top}) · passes in a "
                    "row: {passes}",
     "elves.piles_empty": "Draw pile: {draw} · discard pile: empty · passes in a row: {passes}",
+    "elves.ev.village_played": "{name} played a {card} village in {realm}'s realm",
+    "elves.ev.special_played": "{name} placed {card} in {realm}'s realm",
+    "elves.ev.drew": "{name} drew {count} cards",
+    "elves.ev.discarded": "{name} discarded {card}",
+    "elves.ev.bought": "{name} bought a card for {cost} gold",
+    "elves.ev.village_removed": "{name} removed their {card} village for {cost} gold",
+    "elves.ev.passed": "{name} passed ({passes} in a row)",
+    "elves.ev.no_village_declared": "{name} declared “No village card!”",
+    "elves.ev.village_taken": "{name} took a {card} village card",
+    "elves.ev.planning_ended": "Planning is over",
+    "elves.ev.journey_started": "{name}'s journey begins",
+    "elves.ev.escort_played": "{name} played an escort for {realm}'s realm",
+    "elves.ev.direction_changed": "{name} changed direction",
+    "elves.ev.teleport_started": "{name} paid {cost} gold to teleport to {realm}'s realm",
+    "elves.ev.teleport_card": "{name} paid a {card} card for the teleport",
+    "elves.ev.visited": "{name} went by {transport} to {realm}'s {card} (+{value} gold)",
+    "elves.ev.visited_teleport": "{name} teleported to {realm}'s {card} (+{value} gold)",
+    "elves.ev.thief_paid": "{name} paid {amount} gold to {to}'s thief",
+    "elves.ev.journey_ended": "{name} ended the journey: {visits} visits, {income} gold, "
+                              "bonus {bonus}",
+    "elves.ev.round_ended": "Round {round} is over",
+    "elves.ev.round_started": "Round {round} begins",
     "elves.last.journey": "{name} is travelling: {visited} of {total} villages, income {income}",
     "elves.last.discard": "Top of the discard pile: {card}.",
     "elves.final.gold": "Gold at the end: {n}",
@@ -110,8 +132,43 @@ _STEPS = ("turn", "place_village", "place_special", "discard", "take_village", "
           "teleport_cards")
 
 
+CARD_FIELDS = ("card", "transport")
+LAST_PARTS = 3
+
+
+def event_text(board: Board, e: dict[str, Any]) -> str | None:
+    """One public event of the last move in words (rules §13), None for the silent ones
+    (shuffle, deal, game over: the final board says it)."""
+    kind = str(e.get("type"))
+    if kind == "visited" and e.get("via") == "teleport":
+        kind = "visited_teleport"
+    key = f"elves.ev.{kind}"
+    if key not in _EVENT_KEYS:
+        return None
+    params = dict(e)
+    for field in CARD_FIELDS:
+        if params.get(field):
+            params[field] = board.tr(f"elves.card.{params[field]}")
+    for field in ("player", "realm", "to"):
+        if params.get(field):
+            params["name" if field == "player" else field] = board.name(str(params[field]))
+    return board.tr(key, **params)
+
+
+_EVENT_KEYS = frozenset(f"elves.ev.{k}" for k in (
+    "village_played", "special_played", "drew", "discarded", "bought", "village_removed",
+    "passed", "no_village_declared", "village_taken", "planning_ended", "journey_started",
+    "escort_played", "direction_changed", "teleport_started", "teleport_card", "visited",
+    "visited_teleport", "thief_paid", "journey_ended", "round_ended", "round_started"))
+
+
 def last_text(board: Board, view: dict[str, Any]) -> str:
-    """The journey under way, else the discard pile's top (the view has no last move)."""
+    """The last move in words from ``view["last_events"]``; a view without them (an older
+    snapshot) falls back to the journey under way, else the discard pile's top."""
+    parts = [t for t in (event_text(board, dict(e)) for e in view.get("last_events") or [])
+             if t]
+    if parts:
+        return "; ".join(parts[:LAST_PARTS]) + "."
     j = view.get("journey")
     if j:
         seen = {(v["realm"], v["slot"]) for v in j.get("visits", [])}

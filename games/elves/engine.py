@@ -36,6 +36,7 @@ from games.elves.refusals import explain
 from games.elves.rounds import new_ledger, outcome_rows, start_round
 from games.elves.rules import (
     State,
+    clone_events,
     coin_count,
     coins,
     copy_state,
@@ -91,6 +92,7 @@ def initial_state(players: list[str], teleport: bool, seed: int) -> State:
         "passes": 0,
         "journey": None,
         "ledger": new_ledger(n),
+        "last_events": [],
     }
 
 
@@ -136,7 +138,9 @@ class Elves:
         # cast: the protocol's ``view`` returns dict[str, Any], which a TypedDict is not (mypy)
         validate(cast(Game, self), state, player, move, move_types=MOVE_TYPES, explain=explain)
         s = copy_state(state)
-        return s, HANDLERS[move["type"]](s, state["turn"], move)
+        events = HANDLERS[move["type"]](s, state["turn"], move)
+        s["last_events"] = events  # public by contract (rules §13); the view copies them
+        return s, clone_events(events)
 
     def view(self, state: State, viewer: str | None) -> ElvesView:
         """Rules §12: the public view, plus the viewer's hand, gold and legal moves."""
@@ -161,11 +165,13 @@ class Elves:
     def load(self, data: dict[str, Any]) -> State:
         """The state ``dump`` made. A snapshot from before ``revealed`` existed gets it empty;
         one from before the ``ledger`` gets ``None`` (its final view then has no breakdown, as
-        the earlier rounds' gold is not known)."""
+        the earlier rounds' gold is not known); one from before ``last_events`` gets none."""
         if "revealed" not in data:
             data = {**data, "revealed": [{} for _ in data["players"]]}
         if "ledger" not in data:
             data = {**data, "ledger": None}
+        if "last_events" not in data:
+            data = {**data, "last_events": []}
         return deep_copy(data)
 
 

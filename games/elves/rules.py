@@ -156,9 +156,22 @@ def copy_state(s: State) -> State:
     return new
 
 
+def clone_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Events sharing nothing with ``events`` (their values are flat or one level deep: the
+    revealed hand, the removed specials, the final gold and ranks)."""
+    def value(v: Any) -> Any:
+        if isinstance(v, dict):
+            return dict(v)
+        if isinstance(v, list):
+            return [dict(x) if isinstance(x, dict) else x for x in v]
+        return v
+    return [{k: value(v) for k, v in e.items()} for e in events]
+
+
 def deep_copy(s: State) -> State:
     """A copy sharing nothing with ``s`` (for dump/load), without ``copy.deepcopy``'s cost."""
     new = copy_state(s)
+    new["last_events"] = clone_events(s.get("last_events") or [])
     new["realms"] = [
         [{**v, "obstacle": dict(v["obstacle"]) if v["obstacle"] else None} for v in realm]
         for realm in s["realms"]

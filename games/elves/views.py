@@ -18,6 +18,7 @@ from games.elves.rules import (
     Village,
     buy_cost,
     capacity,
+    clone_events,
     coin_count,
     coins,
     counts,
@@ -119,6 +120,7 @@ class ElvesView(TypedDict):
     discard_top: str | None
     passes: int
     journey: JourneyView | None
+    last_events: list[dict[str, Any]]             # the last move's events (all public, §13)
     final: NotRequired[FinalView]                 # once the game is over
     hand: NotRequired[dict[str, int]]             # private: the viewer's hand
     gold: NotRequired[int]                        # private: the viewer's gold value
@@ -203,6 +205,7 @@ def public_view(s: State, game_id: str, viewer: str | None) -> ElvesView:
         "discard_top": s["discard"][-1] if s["discard"] else None,
         "passes": s["passes"],
         "journey": journey_view(s),
+        "last_events": clone_events(s.get("last_events") or []),
     }
     if over:
         result = outcome_rows(s)

@@ -85,3 +85,25 @@ def test_snapshot_without_the_ledger_loads_and_ends_without_a_breakdown() -> Non
         k += 1
     final = GAME.view(s, None)["final"]
     assert "breakdown" not in final and set(final["gold"]) == set(players)
+
+
+def test_view_carries_the_last_moves_public_events() -> None:
+    """The view's ``last_events`` are the events the last ``apply`` returned (rules §13: all
+    public), a copy each time; the image's "Last:" line words them."""
+    from renderers.elves import last_text
+    from renderers.kit import Board
+
+    s = build(["Adam", "Beata"], phase="travel", turn="Adam", start="Adam",
+              realms={"Adam": ["plains", "forest"], "Beata": ["mountain"]},
+              hands={"Adam": {"pig": 2, "cloud": 1}})
+    s, ev = _play(s, "Adam", {"type": "travel", "transport": "pig"})
+    view = GAME.view(s, None)
+    assert view["last_events"] == ev and view["last_events"] is not ev
+    view["last_events"][0]["value"] = 99
+    assert GAME.view(s, None)["last_events"][0]["value"] == 2
+    board = Board.new(100, ["Adam", "Beata"], {"Adam": "Adam"}, None, None)
+    assert last_text(board, GAME.view(s, None)) == "Adam went by Giant pig to Adam's Plains " \
+        "(+2 gold)."
+    old = GAME.dump(s)
+    del old["last_events"]
+    assert GAME.view(GAME.load(old), None)["last_events"] == []
