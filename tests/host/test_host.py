@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 
 import pytest
 
@@ -11,6 +10,7 @@ from bot.core.errors import HostError
 from bot.core.host import SessionHost
 from bot.core.store import SQLiteStore
 from games.base import IllegalMove
+from tests.host import pg
 from tests.toygame import TOY
 
 PICK = {"type": "pick", "value": 3}
@@ -201,8 +201,9 @@ async def test_verify_detects_a_corrupt_snapshot(host, store) -> None:
     await host.apply(rec.id, "u1", PICK)
     assert (await host.replay(rec.id))[0]
     corrupt = {**(await store.get_session(rec.id)).state, "score": {"u1": 99, "u2": 0}}
-    with sqlite3.connect(store.path) as con:  # a snapshot changed behind the host's back
-        con.execute("UPDATE sessions SET state=? WHERE id=?", (json.dumps(corrupt), rec.id))
+    await pg.write_behind_the_hosts_back(  # a snapshot changed behind the host's back
+        store, "UPDATE sessions SET state=? WHERE id=?", "UPDATE sessions SET state=$1 WHERE id=$2",
+        json.dumps(corrupt), rec.id)
     ok, detail = await host.replay(rec.id)
     assert not ok and "differs" in detail
 

@@ -9,12 +9,14 @@ import pytest
 from bot.core.store import (
     ChannelBusy,
     MoveRecord,
+    SchemaTooNew,
     Seat,
     SessionRecord,
     SQLiteStore,
     VersionConflict,
 )
 from bot.core.store.migrations import MIGRATIONS
+from tests.host import pg
 
 
 def record(channel: str = "c1") -> SessionRecord:
@@ -124,3 +126,19 @@ async def test_migration_2_keeps_what_migration_1_remembered(tmp_path) -> None:
     assert await s.dms_closed_at("u1") == 0.0
     assert await s.migrate() == len(MIGRATIONS) == 2
     await s.close()
+
+
+@pytest.mark.asyncio
+async def test_a_database_of_a_newer_schema_is_refused(store) -> None:
+    """A database written by a newer Crowntable (schema 99) is refused, not misread."""
+    await pg.write_behind_the_hosts_back(
+        store, "PRAGMA user_version = 99", "UPDATE schema_version SET version = 99")
+    with pytest.raises(SchemaTooNew, match="99"):
+        await store.migrate()
+
+
+@pytest.mark.asyncio
+async def test_both_backends_have_the_same_numbered_migrations() -> None:
+    from bot.core.store.migrations_pg import PG_MIGRATIONS
+
+    assert len(PG_MIGRATIONS) == len(MIGRATIONS)

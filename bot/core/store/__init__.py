@@ -10,6 +10,7 @@ from bot.core.store.base import (
     MoveRecord,
     MoveSource,
     Rating,
+    SchemaTooNew,
     Seat,
     SessionRecord,
     Status,
@@ -20,14 +21,19 @@ from bot.core.store.base import (
 from bot.core.store.sqlite import SQLiteStore, path_from_url
 
 __all__ = ["BoardRef", "ChannelBusy", "ClockEntry", "Meta", "MoveRecord", "MoveSource", "Rating",
-           "SQLiteStore", "Seat", "SessionRecord", "Status", "Store", "StoreError",
+           "SQLiteStore", "SchemaTooNew", "Seat", "SessionRecord", "Status", "Store", "StoreError",
            "VersionConflict", "open_store"]
 
 
 async def open_store(url: str) -> Store:
-    """An open store for ``url`` (``sqlite:///path.db``; a bare path is SQLite too)."""
+    """An open store for ``url``: ``postgresql://...`` (or ``postgres://``) opens the shared
+    PostgreSQL store; ``sqlite:///path.db`` (or a bare path) the embedded SQLite file."""
+    store: Store
     if url.startswith(("postgres://", "postgresql://")):
-        raise ValueError("PostgreSQL is not bundled yet: use sqlite:///crowntable.db")
-    store = SQLiteStore(path_from_url(url))
+        from bot.core.store.postgres import PostgresStore
+
+        store = PostgresStore(url)
+    else:
+        store = SQLiteStore(path_from_url(url))
     await store.open()
     return store

@@ -24,6 +24,10 @@ class VersionConflict(StoreError):
     """The session changed since it was read (another click or process won the race)."""
 
 
+class SchemaTooNew(StoreError):
+    """The database was written by a newer Crowntable: refused rather than misread."""
+
+
 class ChannelBusy(StoreError):
     """The channel already has an active session (lobby or running)."""
 

@@ -30,6 +30,7 @@ from bot.core.store.base import (
     MoveRecord,
     RateFn,
     Rating,
+    SchemaTooNew,
     Seat,
     SessionRecord,
     VersionConflict,
@@ -112,6 +113,9 @@ class SQLiteStore:
 
         def run(con: sqlite3.Connection) -> int:
             current = int(con.execute("PRAGMA user_version").fetchone()[0])
+            if current > len(MIGRATIONS):
+                raise SchemaTooNew(f"database schema {current} is newer than this Crowntable "
+                                   f"knows ({len(MIGRATIONS)})")
             for number, script in enumerate(MIGRATIONS, start=1):
                 if number <= current:
                     continue

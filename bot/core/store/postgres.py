@@ -1,0 +1,333 @@
+"""The shared store for several processes: PostgreSQL through asyncpg, the same interface and
+the same numbered migrations as SQLite (``migrations_pg.py``, one entry per SQLite migration).
+
+Each save is ONE transaction (the session row with compare-and-swap on the version, the move,
+the results and ratings), so a move is one durable write. PostgreSQL serialises concurrent
+writers by row locks, so no group commit is needed: many processes may save at once and a lost
+race raises :class:`VersionConflict` exactly as on SQLite. Every per-request query reads through
+an index (``tests/host/test_store_plans.py`` checks the plans).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+import asyncpg
+
+from bot.core.store.base import (
+    ChannelBusy,
+    Meta,
+    MoveRecord,
+    RateFn,
+    Rating,
+    SchemaTooNew,
+    Seat,
+    SessionRecord,
+    VersionConflict,
+)
+from bot.core.store.migrations_pg import PG_MIGRATIONS
+
+GUILDLESS = ""
+T = TypeVar("T")
+#: a constant key for the advisory lock that serialises migrations between processes
+MIGRATION_LOCK = 0x43524F574E  # "CROWN"
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+class PostgresStore:
+    """asyncpg pool over one database; ``schema`` isolates a deployment (or a test)."""
+
+    def __init__(self, url: str, *, schema: str | None = None,
+                 clock: Callable[[], float] = time.time, pool_size: int = 10) -> None:
+        self.url = url
+        self.schema = schema
+        self._now = clock
+        self._pool_size = pool_size
+        self._pool: asyncpg.Pool | None = None
+        #: test hook: called inside the save transaction after the writes, before COMMIT
+        self.before_commit: Callable[[], None] | None = None
+
+    # -- lifecycle ---------------------------------------------------------------------------
+    async def open(self) -> None:
+        settings = {"search_path": self.schema} if self.schema else None
+        if self.schema:
+            con = await asyncpg.connect(self.url)
+            try:
+                await con.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
+            finally:
+                await con.close()
+        self._pool = await asyncpg.create_pool(
+            self.url, min_size=1, max_size=self._pool_size, server_settings=settings,
+            command_timeout=30)
+        await self.migrate()
+
+    async def close(self) -> None:
+        if self._pool is not None:
+            await self._pool.close()
+            self._pool = None
+
+    def _p(self) -> asyncpg.Pool:
+        if self._pool is None:
+            raise RuntimeError("store is not open")
+        return self._pool
+
+    async def _tx(self, fn: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
+        async with self._p().acquire() as con, con.transaction():
+            return await fn(con)
+
+    async def migrate(self) -> int:
+        """Apply the migrations this database has not seen; returns the schema version."""
+
+        async def run(con: asyncpg.Connection) -> int:
+            await con.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+            await con.execute(
+                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            row = await con.fetchrow("SELECT version FROM schema_version")
+            current = 0 if row is None else int(row["version"])
+            if current > len(PG_MIGRATIONS):
+                raise SchemaTooNew(
+                    f"database schema {current} is newer than this Crowntable knows "
+                    f"({len(PG_MIGRATIONS)})")
+            for number, script in enumerate(PG_MIGRATIONS, start=1):
+                if number > current:
+                    await con.execute(script)
+            if row is None:
+                await con.execute("INSERT INTO schema_version VALUES ($1)", len(PG_MIGRATIONS))
+            else:
+                await con.execute("UPDATE schema_version SET version = $1", len(PG_MIGRATIONS))
+            return len(PG_MIGRATIONS)
+
+        return await self._tx(run)
+
+    # -- sessions ----------------------------------------------------------------------------
+    async def create_session(self, record: SessionRecord) -> SessionRecord:
+        now = self._now()
+
+        async def run(con: asyncpg.Connection) -> int:
+            session_id = await con.fetchval(
+                "INSERT INTO sessions (guild_id, channel_id, game, options, seed, status,"
+                " version, host_id, turn_secs, state, clock, next_alarm, meta, created_at,"
+                " updated_at) VALUES ($1,$2,$3,$4,$5,$6,0,$7,$8,$9,$10,$11,$12,$13,$13)"
+                " RETURNING id",
+                record.guild_id, record.channel_id, record.game, _json(record.options),
+                record.seed, record.status, record.host_id, record.turn_secs,
+                None if record.state is None else _json(record.state), _json(record.clock),
+                record.next_alarm, _json(record.meta), now)
+            await self._write_seats(con, int(session_id), record.seats)
+            return int(session_id)
+
+        try:
+            session_id = await self._tx(run)
+        except asyncpg.UniqueViolationError as exc:
+            raise ChannelBusy(record.channel_id) from exc
+        record.id, record.version, record.created_at, record.updated_at = session_id, 0, now, now
+        return record
+
+    @staticmethod
+    async def _write_seats(con: asyncpg.Connection, session_id: int, seats: list[Seat]) -> None:
+        await con.execute("DELETE FROM seats WHERE session_id = $1", session_id)
+        await con.executemany(
+            "INSERT INTO seats (session_id, seat, player_id, name, is_ai)"
+            " VALUES ($1,$2,$3,$4,$5)",
+            [(session_id, i, s.player_id, s.name, s.is_ai) for i, s in enumerate(seats)])
+
+    @staticmethod
+    async def _read(con: asyncpg.Connection, where: str, *args: Any) -> SessionRecord | None:
+        row = await con.fetchrow(f"SELECT * FROM sessions WHERE {where}", *args)
+        if row is None:
+            return None
+        seats = [Seat(r["player_id"], r["name"], bool(r["is_ai"])) for r in await con.fetch(
+            "SELECT player_id, name, is_ai FROM seats WHERE session_id = $1 ORDER BY seat",
+            row["id"])]
+        return SessionRecord(
+            id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
+            game=row["game"], options=json.loads(row["options"]), seed=row["seed"],
+            status=row["status"], version=row["version"], host_id=row["host_id"],
+            turn_secs=row["turn_secs"],
+            state=None if row["state"] is None else json.loads(row["state"]),
+            move_count=row["move_count"], seats=seats, clock=json.loads(row["clock"]),
+            meta=json.loads(row["meta"]), created_at=row["created_at"],
+            updated_at=row["updated_at"])
+
+    async def get_session(self, session_id: int) -> SessionRecord | None:
+        async with self._p().acquire() as con:
+            return await self._read(con, "id = $1", session_id)
+
+    async def active_session(self, channel_id: str) -> SessionRecord | None:
+        # the statuses are literals so the partial unique index is usable
+        async with self._p().acquire() as con:
+            return await self._read(
+                con, "channel_id = $1 AND status IN ('lobby', 'running')", channel_id)
+
+    async def save(
+        self,
+        record: SessionRecord,
+        expected_version: int,
+        move: MoveRecord | None = None,
+        results: list[dict[str, Any]] | None = None,
+        rate: RateFn | None = None,
+    ) -> SessionRecord:
+        now = self._now()
+
+        async def run(con: asyncpg.Connection) -> None:
+            status = await con.execute(
+                "UPDATE sessions SET status=$1, version=$2, state=$3, move_count=$4, clock=$5,"
+                " next_alarm=$6, options=$7, seed=$8, turn_secs=$9, host_id=$10,"
+                " updated_at=$11 WHERE id=$12 AND version=$13",
+                record.status, expected_version + 1,
+                None if record.state is None else _json(record.state), record.move_count,
+                _json(record.clock), record.next_alarm, _json(record.options), record.seed,
+                record.turn_secs, record.host_id, now, record.id, expected_version)
+            if status != "UPDATE 1":
+                raise VersionConflict(f"session {record.id} is past version {expected_version}")
+            await self._write_seats(con, record.id, record.seats)
+            if move is not None:
+                await con.execute(
+                    "INSERT INTO moves (session_id, seq, player_id, move, source, at)"
+                    " VALUES ($1,$2,$3,$4,$5,$6)",
+                    record.id, move.seq, move.player_id, _json(move.move), move.source, move.at)
+            if results is not None:
+                await self._write_results(con, record, results, rate, now)
+            if self.before_commit is not None:
+                self.before_commit()
+
+        try:
+            await self._tx(run)
+        except asyncpg.UniqueViolationError as exc:  # the move seq already taken
+            raise VersionConflict(f"session {record.id}: {exc}") from exc
+        record.version = expected_version + 1
+        record.updated_at = now
+        return record
+
+    @staticmethod
+    async def _write_results(con: asyncpg.Connection, record: SessionRecord,
+                             results: list[dict[str, Any]], rate: RateFn | None,
+                             now: float) -> None:
+        await con.executemany(
+            "INSERT INTO results (session_id, guild_id, game, player_id, rank, score, players,"
+            " finished_at) VALUES ($1,$2,$3,$4,$5,$6,$7,$8)",
+            [(record.id, record.guild_id, record.game, r["player"], r["rank"],
+              None if r.get("score") is None else float(r["score"]), len(results), now)
+             for r in results])
+        if rate is None:
+            return
+        guild = record.guild_id or GUILDLESS
+        ids = [r["player"] for r in results]
+        current = {
+            r["player_id"]: Rating(r["player_id"], r["mu"], r["sigma"], r["games"], r["wins"])
+            for r in await con.fetch(
+                "SELECT player_id, mu, sigma, games, wins FROM ratings WHERE guild_id=$1"
+                " AND game=$2 AND player_id = ANY($3::text[]) FOR UPDATE",
+                guild, record.game, ids)
+        }
+        for new in rate(current).values():
+            await con.execute(
+                "INSERT INTO ratings (guild_id, game, player_id, mu, sigma, games, wins,"
+                " updated_at) VALUES ($1,$2,$3,$4,$5,$6,$7,$8)"
+                " ON CONFLICT (guild_id, game, player_id) DO UPDATE SET mu=excluded.mu,"
+                " sigma=excluded.sigma, games=excluded.games, wins=excluded.wins,"
+                " updated_at=excluded.updated_at",
+                guild, record.game, new.player_id, new.mu, new.sigma, new.games, new.wins, now)
+
+    async def _execute(self, sql: str, *args: Any) -> int:
+        async with self._p().acquire() as con:
+            status: str = await con.execute(sql, *args)
+        return int(status.rsplit(" ", 1)[-1]) if status[-1:].isdigit() else 0
+
+    async def set_meta(self, session_id: int, meta: Meta) -> None:
+        await self._execute("UPDATE sessions SET meta=$1 WHERE id=$2", _json(meta), session_id)
+
+    async def set_clock(self, record: SessionRecord) -> bool:
+        changed = await self._execute(
+            "UPDATE sessions SET clock=$1, next_alarm=$2 WHERE id=$3 AND version=$4",
+            _json(record.clock), record.next_alarm, record.id, record.version)
+        return changed == 1
+
+    async def _rows(self, sql: str, *args: Any) -> list[dict[str, Any]]:
+        async with self._p().acquire() as con:
+            return [dict(r) for r in await con.fetch(sql, *args)]
+
+    async def moves(self, session_id: int) -> list[MoveRecord]:
+        rows = await self._rows(
+            "SELECT seq, player_id, move, source, at FROM moves WHERE session_id=$1"
+            " ORDER BY seq", session_id)
+        return [MoveRecord(r["seq"], r["player_id"], json.loads(r["move"]), r["source"],
+                           r["at"]) for r in rows]
+
+    async def session_ids(self, statuses: tuple[str, ...] | None = None) -> list[int]:
+        if statuses:
+            rows = await self._rows(
+                "SELECT id FROM sessions WHERE status = ANY($1::text[]) ORDER BY id",
+                list(statuses))
+        else:
+            rows = await self._rows("SELECT id FROM sessions ORDER BY id")
+        return [int(r["id"]) for r in rows]
+
+    async def unpublished_sessions(self) -> list[int]:
+        rows = await self._rows(
+            "SELECT id FROM sessions WHERE status IN ('running', 'finished')"
+            " AND COALESCE((meta::jsonb->>'published_version')::int, -1) <> version"
+            " AND meta::jsonb ? 'board' AND meta::jsonb->'board' <> 'null'::jsonb"
+            " ORDER BY id")
+        return [int(r["id"]) for r in rows]
+
+    async def due_sessions(self, now: float) -> list[int]:
+        rows = await self._rows(
+            "SELECT id FROM sessions WHERE next_alarm IS NOT NULL AND next_alarm <= $1"
+            " AND status = 'running' ORDER BY next_alarm", now)
+        return [int(r["id"]) for r in rows]
+
+    # -- standings ---------------------------------------------------------------------------
+    async def standings(self, guild_id: str | None, game: str | None) -> list[dict[str, Any]]:
+        sql = "SELECT game, player_id, mu, sigma, games, wins FROM ratings WHERE guild_id = $1"
+        if game:
+            return await self._rows(sql + " AND game = $2", guild_id or GUILDLESS, game)
+        return await self._rows(sql, guild_id or GUILDLESS)
+
+    async def player_stats(self, guild_id: str | None, player_id: str) -> dict[str, Any]:
+        per_game = await self._rows(
+            "SELECT game, COUNT(*) AS games, SUM(CASE WHEN rank = 1 THEN 1 ELSE 0 END) AS wins,"
+            " AVG(rank)::float8 AS avg_rank FROM results"
+            " WHERE guild_id IS NOT DISTINCT FROM $1 AND player_id = $2"
+            " GROUP BY game ORDER BY game", guild_id, player_id)
+        ratings = {r["game"]: r for r in await self._rows(
+            "SELECT game, mu, sigma FROM ratings WHERE guild_id = $1 AND player_id = $2",
+            guild_id or GUILDLESS, player_id)}
+        for row in per_game:
+            rating = ratings.get(row["game"])
+            row["games"], row["wins"] = int(row["games"]), int(row["wins"])
+            row["mu"] = rating["mu"] if rating else None
+            row["sigma"] = rating["sigma"] if rating else None
+        return {"player": player_id, "games": per_game}
+
+    async def recent_results(
+        self, guild_id: str | None, player_id: str | None, limit: int
+    ) -> list[dict[str, Any]]:
+        if player_id is None:
+            return await self._rows(
+                "SELECT * FROM results WHERE guild_id IS NOT DISTINCT FROM $1"
+                " ORDER BY finished_at DESC, session_id DESC, rank LIMIT $2", guild_id, limit)
+        return await self._rows(
+            "SELECT * FROM results WHERE guild_id IS NOT DISTINCT FROM $1 AND player_id = $2"
+            " ORDER BY finished_at DESC, session_id DESC LIMIT $3", guild_id, player_id, limit)
+
+    # -- users -------------------------------------------------------------------------------
+    async def set_dms_closed(self, user_id: str, closed: bool) -> None:
+        await self._execute(
+            "INSERT INTO users (user_id, dms_closed, closed_at) VALUES ($1, $2, $3)"
+            " ON CONFLICT (user_id) DO UPDATE SET dms_closed = excluded.dms_closed,"
+            " closed_at = excluded.closed_at",
+            user_id, int(closed), self._now() if closed else None)
+
+    async def dms_closed_at(self, user_id: str) -> float | None:
+        rows = await self._rows(
+            "SELECT dms_closed, closed_at FROM users WHERE user_id=$1", user_id)
+        if not rows or not rows[0]["dms_closed"]:
+            return None
+        return float(rows[0]["closed_at"] or 0.0)
