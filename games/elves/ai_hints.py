@@ -12,7 +12,7 @@ from typing import Any
 
 SCORE_SCALE = 8.0           # gold
 ROLLOUT_DEPTH = 40          # plies, then the gold held is the value
-STEPS_PER_SECOND = 11500.0  # bench/ai.py --calibrate: 11543 at load 6 on the 2 shared cores
+STEPS_PER_SECOND = 13000.0  # 0.8 x bench/ai.py --calibrate at load 1 (16667/s)
 
 MOVE_WEIGHTS: dict[str, float] = {
     # §7 the journey: travel on rather than stop

@@ -17,7 +17,7 @@ SCORE_SCALE = 4.0          # points (resources + 3 per majority)
 ROLLOUT_DEPTH = 10         # plies (about 3 rounds), then the score now is the value
 READY_VALUE = 0.5          # points per ready good or soldier (20 games at 0.1 s: 85 % vs 75 %
                            # against random, 77.5 % vs 65 % against flat MC, with 0.5 vs 0)
-STEPS_PER_SECOND = 8000.0  # bench/ai.py --calibrate: 7940 at load 6 on the 2 shared cores
+STEPS_PER_SECOND = 14000.0  # 0.8 x bench/ai.py --calibrate at load 1 (18004/s)
 
 
 def scores(state: Any) -> dict[str, float]:

@@ -14,7 +14,7 @@ from games.tek.rules import score_breakdown
 
 SCORE_SCALE = 3.0          # VP
 ROLLOUT_DEPTH = 16         # plies, then the score now is the value
-STEPS_PER_SECOND = 3500.0  # bench/ai.py --calibrate: 3228 at load 8 on the 2 shared cores
+STEPS_PER_SECOND = 8000.0  # 0.8 x bench/ai.py --calibrate at load 1 (10327/s)
 
 ACTION_WEIGHTS: dict[str, float] = {
     "build": 6.0, "research": 6.0, "expand": 6.0, "patrol": 2.0, "quest": 2.0, "trade": 0.7,
