@@ -23,7 +23,7 @@ from bot.adapter.components import HandButton, OpenPromptButton
 from bot.adapter.prompts import Prompt, build_prompt, clip, clip_block, make_view
 from bot.core.errors import HostError
 from bot.core.host import Outcome, SessionHost
-from bot.core.render import board_png
+from bot.core.render import board_alt_text, board_png
 from bot.core.store import Meta, SessionRecord
 from bot.text import presenters
 from bot.text.i18n import t
@@ -48,8 +48,11 @@ def mention(pid: str, rec: SessionRecord) -> str:
     return f"<@{pid}>" if pid.isdigit() else name_fn(rec)(pid)
 
 
-def png_file(png: bytes, filename: str = "board.png") -> discord.File:
-    return discord.File(io.BytesIO(png), filename=filename)
+def png_file(png: bytes, filename: str = "board.png",
+             description: str | None = None) -> discord.File:
+    """An image attachment; ``description`` is its alt text (Discord allows 1024 characters)."""
+    alt = description[:1024] if description else None
+    return discord.File(io.BytesIO(png), filename=filename, description=alt)
 
 
 def event_lines(rec: SessionRecord, events: list[Event]) -> list[str]:
@@ -226,6 +229,7 @@ class Publisher:
     async def update_board(self, rec: SessionRecord, meta: Meta,
                            repost: bool = False) -> None:
         png = await board_png(self.host, rec, None)
+        alt = board_alt_text(self.host, rec, None) if png else None
         public = self.public_prompt(rec) if rec.status == "running" else None
         embed = self.board_embed(rec, meta, png is not None, public)
         view = self.board_view(rec, public)
@@ -235,7 +239,8 @@ class Publisher:
         if board and not repost and now - board["at"] < BOARD_EDIT_WINDOW:
             try:
                 await channel.get_partial_message(board["id"]).edit(
-                    embed=embed, attachments=[png_file(png)] if png else [], view=view)
+                    embed=embed, attachments=[png_file(png, description=alt)] if png else [],
+                    view=view)
                 return
             except discord.HTTPException as exc:
                 log.warning("board edit failed (%s); reposting", exc)
@@ -246,7 +251,7 @@ class Publisher:
                 pass
         kwargs: dict[str, Any] = {"embed": embed}
         if png:
-            kwargs["file"] = png_file(png)
+            kwargs["file"] = png_file(png, description=alt)
         if view is not None:
             kwargs["view"] = view
         message = await channel.send(**kwargs)
@@ -351,7 +356,7 @@ class Publisher:
         payload: dict[str, Any] = {"embed": embed, "view": make_view(items) if items else None}
         if png:
             embed.set_image(url="attachment://board.png")
-            payload["file"] = png_file(png)
+            payload["file"] = png_file(png, description=board_alt_text(self.host, rec, player))
         return payload
 
     async def private_prompts(self, rec: SessionRecord, meta: Meta) -> None:

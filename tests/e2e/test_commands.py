@@ -223,3 +223,19 @@ async def test_standings_and_stats_after_finished_games(world) -> None:
     assert "**Empire Engine**: 1 games" in res.text() and "Majesty" not in res.text()
     wins = 1 if winners["empire_engine"] == "cyril" else 0
     assert f"1 games, {wins} wins" in res.text()
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("game_id", sorted(TITLES))
+async def test_every_board_image_carries_alt_text(world, game_id) -> None:
+    """Issue 13 item 6: the board attachment has a one-line description (game and scores)."""
+    fake, ch = world.fake, world.channel
+    await world.start_bot()
+    await open_table(world, game_id, join=("bob",))
+    await fake.idle()
+    board = board_message(fake, ch)
+    assert board is not None
+    pictures = [a for a in board.attachments if a.filename == "board.png"]
+    assert pictures, "the board has no picture"
+    alt = pictures[0].description or ""
+    assert "alice" in alt and "bob" in alt and "\n" not in alt and len(alt) <= 1024, alt

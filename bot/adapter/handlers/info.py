@@ -14,7 +14,7 @@ from bot.adapter.prompts import clip_block
 from bot.adapter.publish import event_lines, png_file
 from bot.core.errors import HostError
 from bot.core.host import SessionHost, conservative
-from bot.core.render import board_png
+from bot.core.render import board_alt_text, board_png
 from bot.text import presenters
 from bot.text.i18n import t
 
@@ -42,7 +42,7 @@ async def status(interaction: Interaction) -> None:
     embed = client.publisher.board_embed(rec, rec.meta, png is not None)
     kwargs: dict[str, Any] = {"embed": embed}
     if png:
-        kwargs["file"] = png_file(png)
+        kwargs["file"] = png_file(png, description=board_alt_text(client.host, rec, None))
     await interaction.followup.send(ephemeral=True, **kwargs)
 
 
