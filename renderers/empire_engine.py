@@ -36,6 +36,7 @@ register({
     "ee.res.invention": "{n} inventions",
     "ee.res1.soldier": "1 soldier", "ee.res1.good": "1 good", "ee.res1.invention": "1 invention",
     "ee.kind.soldier": "soldiers", "ee.kind.good": "goods", "ee.kind.invention": "inventions",
+    "ee.kind1.soldier": "soldier", "ee.kind1.good": "good", "ee.kind1.invention": "invention",
     "ee.step.orient": "everyone sets the tops of both engines (secret)",
     "ee.step.plan": "everyone places gears (secret)",
     "ee.step.block": "{name} chooses which attack to block",
@@ -58,6 +59,19 @@ register({
     "ee.attack": "attacks {target} with {card}: {status}",
     "ee.status.pending": "not yet resolved", "ee.status.blocked": "blocked",
     "ee.status.resolved": "theft done",
+    "ee.ev.laid": "{name} laid card {card} face down",
+    "ee.ev.picked": "{name} chose in secret",
+    "ee.ev.placed": "{name} placed card {card}",
+    "ee.ev.placed_paid": "{name} placed card {card}, paying 1 {pay}",
+    "ee.ev.revealed": "Gears revealed",
+    "ee.ev.attack_paid": "{name} attacked {target} with {card}",
+    "ee.ev.attack_failed": "{name}'s attack failed",
+    "ee.ev.blocked": "{defender} blocked {attacker}'s attack",
+    "ee.ev.theft": "{attacker} stole {soldier} soldiers and {good} goods from {target}",
+    "ee.ev.exported": "{name} exported goods: {goods}",
+    "ee.ev.salvaged": "{name} salvaged {count} cubes",
+    "ee.ev.round_ended": "Round {round} is over",
+    "ee.ev.round_started": "Round {round} begins",
     "ee.last.none": "Nothing played yet this round.",
     "ee.last.attack": "{attacker} attacked {target} ({status})",
     "ee.last.plan": "Round {round} began, start player {name}.",
@@ -125,8 +139,35 @@ _KNOWN = {f"ee.step.{s}" for s in ("orient", "plan", "block", "steal", "joint_ex
                                     "salvage")}
 
 
+LAST_PARTS = 3
+_NAMED = ("player", "target", "defender", "attacker")
+_EVENTS = frozenset(("laid", "picked", "placed", "revealed", "attack_paid", "attack_failed",
+                     "blocked", "theft", "exported", "salvaged", "round_ended", "round_started"))
+
+
+def event_text(board: Board, e: dict[str, Any]) -> str | None:
+    """One public event of the last move in words (rules §13); None for the ones the board
+    shows anyway (gains, idle defences, cubes, cancellations, game over)."""
+    kind = str(e.get("type"))
+    if kind not in _EVENTS:
+        return None
+    params = dict(e)
+    for field in _NAMED:
+        if params.get(field):
+            params["name" if field == "player" else field] = board.name(str(params[field]))
+    if kind == "placed" and params.get("pay"):
+        kind = "placed_paid"
+        params["pay"] = board.tr(f"ee.kind1.{params['pay']}")
+    return board.tr(f"ee.ev.{kind}", **params)
+
+
 def last_text(board: Board, view: dict[str, Any]) -> str:
-    """The latest public thing: the last attack of the round, else the round's start."""
+    """The last move in words from ``view["last_events"]``; without them (an older view), the
+    last attack of the round, else the round's start."""
+    parts = [t for t in (event_text(board, dict(e)) for e in view.get("last_events") or [])
+             if t]
+    if parts:
+        return "; ".join(parts[:LAST_PARTS]) + "."
     attacks = list(view.get("attacks") or [])
     if attacks:
         a = attacks[-1]

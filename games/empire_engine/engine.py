@@ -48,7 +48,12 @@ from games.empire_engine.migrate import V01_KEYS, from_v01
 from games.empire_engine.moves import MOVE_SHAPES, SECRET_TYPES, well_formed
 from games.empire_engine.scoring import final_results
 from games.empire_engine.setup import initial_state, validate_options
-from games.empire_engine.state import STATE_KEYS, next_state, planning_copy
+from games.empire_engine.state import (
+    PRE_LAST_EVENTS_KEYS,
+    STATE_KEYS,
+    next_state,
+    planning_copy,
+)
 from games.empire_engine.table import player_order, theft_quantity
 from games.empire_engine.viewing import build_view
 from games.empire_engine.views import EmpireView
@@ -285,9 +290,11 @@ class EmpireEngine:
         validate(cast(Game, self), state, player, move, move_types=MOVE_SHAPES, explain=explain)
         ev: list[Event] = []
         if move["type"] in PLANNING_MOVES:
-            return _apply_planning(planning_copy(state), player, clone(move), ev), ev
-        s = next_state(state)
-        APPLY[move["type"]](s, player, clone(move), ev)
+            s = _apply_planning(planning_copy(state), player, clone(move), ev)
+        else:
+            s = next_state(state)
+            APPLY[move["type"]](s, player, clone(move), ev)
+        s["last_events"] = clone(ev)  # public by contract (rules §13), for the view
         return s, ev
 
     def is_secret(self, state: State, player: str, move: Move) -> bool:
@@ -309,6 +316,8 @@ class EmpireEngine:
     def load(self, data: dict[str, Any]) -> State:
         if isinstance(data, dict) and set(data) == V01_KEYS:
             return from_v01(clone(data))
+        if isinstance(data, dict) and set(data) == PRE_LAST_EVENTS_KEYS:
+            data = {**data, "last_events": []}
         if not isinstance(data, dict) or set(data) != STATE_KEYS:
             raise ValueError("not an empire_engine state")
         return clone(data)

@@ -31,7 +31,7 @@ def from_v01(data: State) -> State:
     options["house_powers"] = options.pop("empire_powers", False)
     s["options"] = options
     s.update(salvaged={p: [] for p in s["players"]}, placing=[], placed={}, attack_queue=[],
-             joint_exporters=[])
+             joint_exporters=[], last_events=[])
     if s["step"] in ("orient", "plan"):
         s["phase"] = "plan"
         start_planning(s)

@@ -79,5 +79,5 @@ def initial_state(players: list[str], opts: dict[str, Any], seed: int) -> State:
         "salvaged": {p: [] for p in players},
         "placing": [], "placed": {}, "picks": {}, "participants": [],
         "attack_queue": [], "attacks": [], "attacked": [], "blocks": {}, "thefts": [],
-        "joint_exporters": [], "current": None,
+        "joint_exporters": [], "current": None, "last_events": [],
     }

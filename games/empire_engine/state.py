@@ -10,7 +10,11 @@ STATE_KEYS = frozenset({
     "players", "options", "rounds", "round", "start", "step", "phase", "teams", "empires",
     "top", "ready", "score", "salvaged", "placing", "placed", "picks", "participants",
     "attack_queue", "attacks", "attacked", "blocks", "thefts", "joint_exporters", "current",
+    "last_events",
 })
+
+# a snapshot saved before the view carried the last move's events (issue 13 item 4)
+PRE_LAST_EVENTS_KEYS = STATE_KEYS - {"last_events"}
 
 
 def next_state(s: State) -> State:

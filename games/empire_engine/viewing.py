@@ -104,4 +104,5 @@ def build_view(game: _Game, s: State, viewer: str | None) -> EmpireView:
         "theft_quantity": theft_quantity(len(s["players"])),
         "you": you_view(game, s, viewer_in, mate) if viewer_in is not None else None,
         "results": final_results(s) if over else None,
+        "last_events": clone(s["last_events"]),
     }

@@ -97,3 +97,4 @@ class EmpireView(TypedDict):
     theft_quantity: int
     you: YouView | None
     results: list[dict[str, Any]] | None
+    last_events: list[dict[str, Any]]   # the last move's events (all public, rules §13)
