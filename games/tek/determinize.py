@@ -24,7 +24,8 @@ from games.tek.tasks import State
 def shuffle_hidden_tokens(s: State, rng: random.Random) -> None:
     """Redeal the face-down tokens and the unused pool among themselves (§14)."""
     places = [r for r, tok in s["tokens"].items() if not tok["up"]]
-    hidden = [s["tokens"][r]["id"] for r in places] + list(s["token_pool"])
+    # canonical order first: the result must not depend on where the hidden tokens lie now
+    hidden = sorted([s["tokens"][r]["id"] for r in places] + list(s["token_pool"]), key=str)
     rng.shuffle(hidden)
     for r, tid in zip(places, hidden, strict=False):
         s["tokens"][r] = {"id": tid, "up": False}
