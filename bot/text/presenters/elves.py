@@ -736,4 +736,5 @@ class ElvesPresenter(Presenter):
         return t("elves.rules")
 
 
-PRESENTER = ElvesPresenter(game_id="elves", title="King of the Elves")
+PRESENTER = ElvesPresenter(game_id="elves", title="King of the Elves",
+                           secondary_moves=frozenset({"pass", "end_journey"}))
