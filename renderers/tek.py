@@ -87,6 +87,27 @@ register({
                "tower {tower}/{max_tower}",
     "tek.row2": "meeples: {meeples} on the map, {supply} in supply",
     "tek.allied": "allied with {names}",
+    **{f"tek.tokname.{k}": name for k, name in TOKEN_NAMES.items()},
+    "tek.ev.side_chosen": "{name} chose territory side {side}",
+    "tek.ev.start_placed": "{name} placed a first meeple in {region}",
+    "tek.ev.resources_set": "{name} set the starting resources",
+    "tek.ev.action_selected": "{name} chose {action}",
+    "tek.ev.passed": "{name} passed",
+    "tek.ev.performed": "{name} did {action}",
+    "tek.ev.built": "{name} built tower level {level} ({cost} ore)",
+    "tek.ev.researched": "{name} reached magic level {level}: {ability}",
+    "tek.ev.expanded": "{name} expanded into {region}",
+    "tek.ev.traded": "{name} traded {give} for {get}",
+    "tek.ev.moved": "{name} moved {from} → {to}",
+    "tek.ev.token_revealed": "{name} found {token} in {region}",
+    "tek.ev.war_started": "War in {region}: {attacker} attacks {defender}",
+    "tek.ev.war_die_set": "{name} set a secret war number",
+    "tek.ev.war_revealed": "War numbers revealed",
+    "tek.ev.war_result": "{winner} won the war in {region}",
+    "tek.ev.retreated": "{name} retreated {from} → {to}",
+    "tek.ev.end_triggered": "The end of the game is triggered",
+    "tek.ev.collected": "{name} collected resources",
+    "tek.ev.shields_cleared": "All shields taken: they are cleared",
     "tek.token.face_down": "?",
     **{f"tek.token.{k}": TOKEN_SHORT.get(k, name) for k, name in TOKEN_NAMES.items()},
     "tek.you.war": "Your war number: {n} (secret until the reveal).",
@@ -162,8 +183,42 @@ _KNOWN = {f"tek.step.{s}" for s in (
     "convert", "dragon", "loss_region", "loss", "bandits")}
 
 
+LAST_PARTS = 3
+_NAMED = ("player", "attacker", "defender", "winner")
+_EVENTS = frozenset(("side_chosen", "start_placed", "resources_set", "action_selected",
+                     "passed", "performed", "built", "researched", "expanded", "traded",
+                     "moved", "token_revealed", "war_started", "war_die_set", "war_revealed",
+                     "war_result", "retreated", "end_triggered", "collected",
+                     "shields_cleared"))
+
+
+def event_text(board: Board, e: dict[str, Any]) -> str | None:
+    """One public event of the last move in words (rules §19.4); None for the ones the board
+    shows anyway (collections, payments, game over) and for an alliance's war result."""
+    kind = str(e.get("type"))
+    if kind not in _EVENTS or (kind == "war_result" and e.get("alliance")):
+        return None
+    params = dict(e)
+    for field in _NAMED:
+        if params.get(field):
+            params["name" if field == "player" else field] = board.name(str(params[field]))
+    if params.get("action"):
+        params["action"] = board.tr(f"tek.action.{params['action']}")
+    for field in ("give", "get"):
+        if params.get(field):
+            params[field] = board.tr(f"tek.res.{params[field]}")
+    if params.get("token"):
+        params["token"] = board.tr(f"tek.tokname.{params['token']}")
+    return board.tr(f"tek.ev.{kind}", **params)
+
+
 def last_text(board: Board, view: dict[str, Any]) -> str:
-    """The actions already taken this round (the view has no last move)."""
+    """The last move in words from ``view["last_events"]``; without them (the first move, an
+    older view), the actions already taken this round."""
+    parts = [t for t in (event_text(board, dict(e)) for e in view.get("last_events") or [])
+             if t]
+    if parts:
+        return "; ".join(parts[:LAST_PARTS]) + "."
     shields = list(view.get("shields") or [])
     if not view.get("turn"):
         return board.tr("tek.last.setup")

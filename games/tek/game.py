@@ -108,6 +108,7 @@ class TinyEpicKingdoms:
         t = s["tasks"].pop()
         handle(s, t, player, clone(move), events)
         advance(s, events)
+        s["last_events"] = clone(events)  # public by contract (rules §19.4), for the view
         return s, events
 
     def is_secret(self, state: State, player: str, move: Move) -> bool:

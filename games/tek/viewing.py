@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
+from games.base import clone
 from games.tek import rules as R
 from games.tek.data import ACTIONS, FACTIONS, MAX_MAGIC, MAX_TOWER, REGIONS, SIDE_REGIONS, SIDES, C
 from games.tek.steps import actors_of, step_name
@@ -222,6 +223,7 @@ def make_view(s: State, viewer: str | None) -> TekView:
         "end_triggered": cast(EndView, dict(s["end"])) if s["end"] else None,
         "over": s["over"],
         "results": s["results"] if s["over"] else None,
+        "last_events": clone(s.get("last_events") or []),  # absent before the first move
         "constants": {"shields": C["shields"], "resource_cap": C["resource_cap"],
                       "meeples_per_player": C["meeples_per_player"]},
     }

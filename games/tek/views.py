@@ -167,6 +167,7 @@ class TekView(TypedDict):
     over: bool
     results: list[ResultView] | None
     constants: ConstantsView
+    last_events: list[dict[str, Any]]   # the last move's events (all public, rules §19.4)
     viewer: NotRequired[str]
     war_die: NotRequired[Die]
     war_die_options: NotRequired[list[Die]]
