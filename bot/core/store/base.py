@@ -7,7 +7,8 @@ the session version. A lost race raises :class:`VersionConflict` and writes noth
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypedDict
 
@@ -113,6 +114,32 @@ class SessionRecord:
         times = [c["remind"] if not c["reminded"] else c["due"] for c in self.clock.values()]
         set_times = [x for x in times if x is not None]
         return min(set_times) if set_times and self.status == "running" else None
+
+
+def record_from_row(row: Mapping[str, Any], seats: list[Seat]) -> SessionRecord:
+    """A :class:`SessionRecord` from a ``sessions`` row (SQLite or PostgreSQL) and its seats."""
+    return SessionRecord(
+        id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
+        game=row["game"], options=json.loads(row["options"]), seed=row["seed"],
+        status=row["status"], version=row["version"], host_id=row["host_id"],
+        turn_secs=row["turn_secs"],
+        state=None if row["state"] is None else json.loads(row["state"]),
+        move_count=row["move_count"], seats=seats, clock=json.loads(row["clock"]),
+        meta=json.loads(row["meta"]), created_at=row["created_at"],
+        updated_at=row["updated_at"],
+    )
+
+
+def player_stats_rows(player_id: str, per_game: list[dict[str, Any]],
+                      ratings: list[dict[str, Any]]) -> dict[str, Any]:
+    """``/stats`` of one player: per-game results with that game's rating (None if unrated)."""
+    by_game = {r["game"]: r for r in ratings}
+    for row in per_game:
+        rating = by_game.get(row["game"])
+        row["games"], row["wins"] = int(row["games"]), int(row["wins"])
+        row["mu"] = rating["mu"] if rating else None
+        row["sigma"] = rating["sigma"] if rating else None
+    return {"player": player_id, "games": per_game}
 
 
 @dataclass

@@ -27,6 +27,8 @@ from bot.core.store.base import (
     Seat,
     SessionRecord,
     VersionConflict,
+    player_stats_rows,
+    record_from_row,
 )
 from bot.core.store.migrations_pg import PG_MIGRATIONS
 
@@ -145,15 +147,7 @@ class PostgresStore:
         seats = [Seat(r["player_id"], r["name"], bool(r["is_ai"])) for r in await con.fetch(
             "SELECT player_id, name, is_ai FROM seats WHERE session_id = $1 ORDER BY seat",
             row["id"])]
-        return SessionRecord(
-            id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
-            game=row["game"], options=json.loads(row["options"]), seed=row["seed"],
-            status=row["status"], version=row["version"], host_id=row["host_id"],
-            turn_secs=row["turn_secs"],
-            state=None if row["state"] is None else json.loads(row["state"]),
-            move_count=row["move_count"], seats=seats, clock=json.loads(row["clock"]),
-            meta=json.loads(row["meta"]), created_at=row["created_at"],
-            updated_at=row["updated_at"])
+        return record_from_row(row, seats)
 
     async def get_session(self, session_id: int) -> SessionRecord | None:
         async with self._p().acquire() as con:
@@ -296,15 +290,10 @@ class PostgresStore:
             " AVG(rank)::float8 AS avg_rank FROM results"
             " WHERE guild_id IS NOT DISTINCT FROM $1 AND player_id = $2"
             " GROUP BY game ORDER BY game", guild_id, player_id)
-        ratings = {r["game"]: r for r in await self._rows(
+        ratings = await self._rows(
             "SELECT game, mu, sigma FROM ratings WHERE guild_id = $1 AND player_id = $2",
-            guild_id or GUILDLESS, player_id)}
-        for row in per_game:
-            rating = ratings.get(row["game"])
-            row["games"], row["wins"] = int(row["games"]), int(row["wins"])
-            row["mu"] = rating["mu"] if rating else None
-            row["sigma"] = rating["sigma"] if rating else None
-        return {"player": player_id, "games": per_game}
+            guild_id or GUILDLESS, player_id)
+        return player_stats_rows(player_id, per_game, ratings)
 
     async def recent_results(
         self, guild_id: str | None, player_id: str | None, limit: int

@@ -34,6 +34,8 @@ from bot.core.store.base import (
     Seat,
     SessionRecord,
     VersionConflict,
+    player_stats_rows,
+    record_from_row,
 )
 from bot.core.store.migrations import MIGRATIONS
 
@@ -182,16 +184,7 @@ class SQLiteStore:
         seats = [Seat(r["player_id"], r["name"], bool(r["is_ai"])) for r in con.execute(
             "SELECT player_id, name, is_ai FROM seats WHERE session_id = ? ORDER BY seat",
             (row["id"],))]
-        return SessionRecord(
-            id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
-            game=row["game"], options=json.loads(row["options"]), seed=row["seed"],
-            status=row["status"], version=row["version"], host_id=row["host_id"],
-            turn_secs=row["turn_secs"],
-            state=None if row["state"] is None else json.loads(row["state"]),
-            move_count=row["move_count"], seats=seats, clock=json.loads(row["clock"]),
-            meta=json.loads(row["meta"]), created_at=row["created_at"],
-            updated_at=row["updated_at"],
-        )
+        return record_from_row(row, seats)
 
     async def get_session(self, session_id: int) -> SessionRecord | None:
         return await self._run(lambda con: self._read(con, "id = ?", (session_id,)))
@@ -372,14 +365,10 @@ class SQLiteStore:
             "SELECT game, COUNT(*) AS games, SUM(rank = 1) AS wins, AVG(rank) AS avg_rank"
             " FROM results WHERE guild_id IS ? AND player_id = ? GROUP BY game ORDER BY game",
             (guild_id, player_id))
-        ratings = {r["game"]: r for r in await self._rows(
+        ratings = await self._rows(
             "SELECT game, mu, sigma FROM ratings WHERE guild_id = ? AND player_id = ?",
-            (guild_id or GUILDLESS, player_id))}
-        for row in per_game:
-            rating = ratings.get(row["game"])
-            row["mu"] = rating["mu"] if rating else None
-            row["sigma"] = rating["sigma"] if rating else None
-        return {"player": player_id, "games": per_game}
+            (guild_id or GUILDLESS, player_id))
+        return player_stats_rows(player_id, per_game, ratings)
 
     async def recent_results(
         self, guild_id: str | None, player_id: str | None, limit: int
