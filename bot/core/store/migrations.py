@@ -81,4 +81,22 @@ MIGRATIONS: list[str] = [
     ALTER TABLE users ADD COLUMN closed_at REAL;
     UPDATE users SET closed_at = 0 WHERE dms_closed = 1
     """,
+    # 3: languages (a server's choice for its channels, each user's last seen locale), an AI
+    # seat's level, spectators of a table, and finished games by server and time (history)
+    """
+    ALTER TABLE users ADD COLUMN locale TEXT;
+    CREATE TABLE guild_settings (
+        guild_id    TEXT PRIMARY KEY,
+        locale      TEXT,
+        updated_at  REAL NOT NULL
+    );
+    ALTER TABLE seats ADD COLUMN ai_level TEXT;
+    CREATE TABLE watchers (
+        session_id  INTEGER NOT NULL REFERENCES sessions(id),
+        user_id     TEXT NOT NULL,
+        since       REAL NOT NULL,
+        PRIMARY KEY (session_id, user_id)
+    );
+    CREATE INDEX results_by_guild_time ON results(guild_id, finished_at)
+    """,
 ]

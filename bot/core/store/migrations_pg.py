@@ -83,4 +83,21 @@ PG_MIGRATIONS: list[str] = [
     ALTER TABLE users ADD COLUMN closed_at DOUBLE PRECISION;
     UPDATE users SET closed_at = 0 WHERE dms_closed = 1
     """,
+    # 3: languages, an AI seat's level, spectators, finished games by server and time
+    """
+    ALTER TABLE users ADD COLUMN locale TEXT;
+    CREATE TABLE guild_settings (
+        guild_id    TEXT PRIMARY KEY,
+        locale      TEXT,
+        updated_at  DOUBLE PRECISION NOT NULL
+    );
+    ALTER TABLE seats ADD COLUMN ai_level TEXT;
+    CREATE TABLE watchers (
+        session_id  BIGINT NOT NULL REFERENCES sessions(id),
+        user_id     TEXT NOT NULL,
+        since       DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (session_id, user_id)
+    );
+    CREATE INDEX results_by_guild_time ON results(guild_id, finished_at)
+    """,
 ]
