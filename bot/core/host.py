@@ -632,3 +632,17 @@ class SessionHost:
         if canonical(game.dump(state)) != canonical(rec.state):
             return False, "snapshot differs from the replayed move log"
         return True, ""
+    async def user_locale(self, user_id: str) -> str | None:
+        """The language ``user_id``'s client last used (for DMs sent unprompted)."""
+        return await self.store.user_locale(user_id)
+
+    async def remember_locale(self, user_id: str, locale: str | None) -> None:
+        await self.store.set_user_locale(user_id, locale)
+
+    async def guild_locale(self, guild_id: str) -> str | None:
+        """The language a server chose for its channels (None: Discord's guild_locale)."""
+        return await self.store.guild_locale(guild_id)
+
+    async def set_guild_locale(self, guild_id: str, locale: str | None) -> None:
+        await self.store.set_guild_locale(guild_id, locale)
+

@@ -228,3 +228,21 @@ class Store(Protocol):
     async def dms_closed_at(self, user_id: str) -> float | None:
         """When a DM to ``user_id`` was last refused, or None if the last one went through."""
         ...
+
+    async def set_user_locale(self, user_id: str, locale: str | None) -> None:
+        """Remember the language ``user_id``'s Discord client last used (DMs sent unprompted
+        are written in it); None forgets it."""
+        ...
+
+    async def user_locale(self, user_id: str) -> str | None:
+        """The language remembered for ``user_id``, or None."""
+        ...
+
+    async def set_guild_locale(self, guild_id: str, locale: str | None) -> None:
+        """A server's language for its channels (``/crowntable language``); None: Discord's
+        preferred locale of the server again."""
+        ...
+
+    async def guild_locale(self, guild_id: str) -> str | None:
+        """The language a server chose for its channels, or None."""
+        ...

@@ -395,3 +395,23 @@ class SQLiteStore:
         if not rows or not rows[0]["dms_closed"]:
             return None
         return float(rows[0]["closed_at"] or 0.0)
+
+    async def set_user_locale(self, user_id: str, locale: str | None) -> None:
+        await self._write(
+            "INSERT INTO users (user_id, locale) VALUES (?, ?)"
+            " ON CONFLICT(user_id) DO UPDATE SET locale = excluded.locale", (user_id, locale))
+
+    async def user_locale(self, user_id: str) -> str | None:
+        rows = await self._rows("SELECT locale FROM users WHERE user_id=?", (user_id,))
+        return str(rows[0]["locale"]) if rows and rows[0]["locale"] else None
+
+    async def set_guild_locale(self, guild_id: str, locale: str | None) -> None:
+        await self._write(
+            "INSERT INTO guild_settings (guild_id, locale, updated_at) VALUES (?, ?, ?)"
+            " ON CONFLICT(guild_id) DO UPDATE SET locale = excluded.locale,"
+            " updated_at = excluded.updated_at", (guild_id, locale, self._now()))
+
+    async def guild_locale(self, guild_id: str) -> str | None:
+        rows = await self._rows("SELECT locale FROM guild_settings WHERE guild_id=?",
+                                (guild_id,))
+        return str(rows[0]["locale"]) if rows and rows[0]["locale"] else None
