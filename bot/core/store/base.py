@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypedDict
 
@@ -31,6 +32,32 @@ class SchemaTooNew(StoreError):
 
 class ChannelBusy(StoreError):
     """The channel already has an active session (lobby or running)."""
+
+
+class StoreUnavailable(StoreError):
+    """The database cannot be reached (the server went away, or is not there at start). Nothing
+    was written by the call that raised it; the store reconnects by itself on a later call."""
+
+
+class StoreLocked(StoreError):
+    """Another Crowntable process already serves this SQLite file (one process per file: run
+    several over PostgreSQL)."""
+
+
+class StoreUnusable(StoreError):
+    """The database cannot be used at all (not an SQLite file, a read-only file or folder):
+    refused at start with one line, rather than failing every write later."""
+
+
+class CorruptSession(StoreError):
+    """One session row cannot be read (its JSON or its shape is damaged). Only that table is
+    affected: the turn clock, the catch-up and ``verify`` skip it, and its host (or someone
+    with Manage Channels) can still abandon it, which frees the channel."""
+
+    def __init__(self, session_id: int, host_id: str | None, detail: str) -> None:
+        super().__init__(f"session {session_id} is damaged: {detail}")
+        self.session_id = session_id
+        self.host_id = host_id
 
 
 class ClockEntry(TypedDict):
@@ -65,6 +92,9 @@ class Meta(TypedDict, total=False):
     hand_sig: dict[str, str | None]  # player -> signature of the hand text last DMed
     published_version: int  # the version last shown in Discord
     final_posted: bool
+    #: at a game's end: player -> [before, after] displayed skill (the host's Outcome.ratings)
+    ratings: dict[str, list[float]]
+    rematch: int  # the table opened by this finished game's Rematch button
 
 
 @dataclass
@@ -72,6 +102,9 @@ class Seat:
     player_id: str
     name: str
     is_ai: bool = False
+    #: the AI level playing the seat (``games.ai.LEVELS``; None for a human, or an AI seat
+    #: stored before levels existed, which plays ``games.ai.DEFAULT_LEVEL``)
+    ai_level: str | None = None
 
 
 @dataclass
@@ -117,8 +150,17 @@ class SessionRecord:
 
 
 def record_from_row(row: Mapping[str, Any], seats: list[Seat]) -> SessionRecord:
-    """A :class:`SessionRecord` from a ``sessions`` row (SQLite or PostgreSQL) and its seats."""
-    return SessionRecord(
+    """A :class:`SessionRecord` from a ``sessions`` row (SQLite or PostgreSQL) and its seats;
+    :class:`CorruptSession` when the row does not decode."""
+    try:
+        return _record(row, seats)
+    except (ValueError, TypeError, KeyError, AttributeError) as exc:
+        host = row["host_id"] if "host_id" in row.keys() else None
+        raise CorruptSession(int(row["id"]), host, f"{type(exc).__name__}: {exc}") from None
+
+
+def _record(row: Mapping[str, Any], seats: list[Seat]) -> SessionRecord:
+    record = SessionRecord(
         id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
         game=row["game"], options=json.loads(row["options"]), seed=row["seed"],
         status=row["status"], version=row["version"], host_id=row["host_id"],
@@ -128,6 +170,25 @@ def record_from_row(row: Mapping[str, Any], seats: list[Seat]) -> SessionRecord:
         meta=json.loads(row["meta"]), created_at=row["created_at"],
         updated_at=row["updated_at"],
     )
+    for part in ("options", "clock", "meta"):  # valid JSON of the wrong shape is damage too
+        if not isinstance(getattr(record, part), dict):
+            raise TypeError(f"{part} is not an object")
+    if record.state is not None and not isinstance(record.state, dict):
+        raise TypeError("state is not an object")
+    return record
+
+
+def history_rows(heads: list[dict[str, Any]], rows: list[dict[str, Any]]
+                 ) -> list[dict[str, Any]]:
+    """``finished_games`` rows: one head per game (newest first) with its results by rank."""
+    by_session: dict[int, list[dict[str, Any]]] = {}
+    for r in rows:
+        by_session.setdefault(int(r["session_id"]), []).append(
+            {"player_id": r["player_id"], "rank": int(r["rank"]), "score": r["score"]})
+    return [{"session_id": int(h["session_id"]), "game": h["game"],
+             "finished_at": float(h["finished_at"]),
+             "results": sorted(by_session.get(int(h["session_id"]), []),
+                               key=lambda r: (r["rank"], r["player_id"]))} for h in heads]
 
 
 def player_stats_rows(player_id: str, per_game: list[dict[str, Any]],
@@ -165,6 +226,10 @@ RateFn = Callable[[dict[str, Rating]], dict[str, Rating]]
 
 
 class Store(Protocol):
+    #: True when several processes may share the database (PostgreSQL): cached records are
+    #: then checked against the stored version before they are shown
+    shared: bool
+
     async def open(self) -> None: ...
 
     async def close(self) -> None: ...
@@ -186,12 +251,27 @@ class Store(Protocol):
         rate: RateFn | None = None,
     ) -> SessionRecord:
         """Atomically store ``record`` as version ``expected_version + 1`` (CAS) with the move,
-        results and rating update; :class:`VersionConflict` when the version moved on."""
+        results and rating update; :class:`VersionConflict` when the version moved on. A save
+        with a ``move`` leaves the seats as stored (a move never changes who sits where): only
+        a save without one (lobby, start, a seat handed to the AI) rewrites them."""
         ...
 
     async def set_meta(self, session_id: int, meta: Meta) -> None:
         """Bot-side bookkeeping (message ids); not versioned, never part of the game truth.
-        ``save`` never writes ``meta``."""
+        ``save`` never writes ``meta``. Not a durable write of its own (no fsync): it reaches
+        the disk with the next move's commit; lost to a power cut, it only makes the bot
+        show the session again (``unpublished_sessions``)."""
+        ...
+
+    async def session_head(self, session_id: int) -> tuple[int, Meta] | None:
+        """The stored version and bookkeeping of a session (one indexed read, no state)."""
+        ...
+
+    def session_lock(self, session_id: int, wait: bool = True
+                     ) -> AbstractAsyncContextManager[bool]:
+        """Hold the session's database-level lock for the block (PostgreSQL: an advisory lock,
+        released by the server if this process dies; SQLite: one process, nothing to take).
+        Yields False when ``wait`` is False and another process holds it."""
         ...
 
     async def set_clock(self, record: SessionRecord) -> bool:
@@ -220,6 +300,18 @@ class Store(Protocol):
     async def recent_results(
         self, guild_id: str | None, player_id: str | None, limit: int
     ) -> list[dict[str, Any]]: ...
+
+    async def finished_games(self, guild_id: str, player_id: str | None, game: str | None,
+                             limit: int) -> list[dict[str, Any]]:
+        """A server's newest finished games (``player_id`` / ``game``: only theirs / that
+        one), newest first: ``session_id``, ``game``, ``finished_at`` and ``results`` (the
+        rated seats' ``player_id``, ``rank``, ``score`` by rank). Walks the results index by
+        server and time (``results_by_guild_time``), one row per game."""
+        ...
+
+    async def last_finished_in(self, guild_id: str, channel_id: str) -> int | None:
+        """The newest finished game of ``channel_id`` (None: none yet), by the same index."""
+        ...
 
     async def set_dms_closed(self, user_id: str, closed: bool) -> None:
         """Remember that a DM to ``user_id`` was refused now (or that one went through)."""

@@ -6,14 +6,24 @@ the results and ratings), so a move is one durable write. PostgreSQL serialises 
 writers by row locks, so no group commit is needed: many processes may save at once and a lost
 race raises :class:`VersionConflict` exactly as on SQLite. Every per-request query reads through
 an index (``tests/host/test_store_plans.py`` checks the plans).
+
+Several processes: ``session_lock`` is an advisory lock per session (namespaced by schema) held
+on a connection of a small second pool, so holders never starve the queries they make; the
+server drops it when the holder dies. The bookkeeping (``set_meta``) commits with
+``synchronous_commit = off``: visible to every process at once, flushed with the next move.
+A lost connection (the server restarting, the network) raises :class:`StoreUnavailable`;
+reads retry once on a fresh connection, writes do not (the caller says "try again"); the pool
+opens new connections by itself when the server is back.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, TypeVar
+from urllib.parse import urlsplit
 
 import asyncpg
 
@@ -26,7 +36,9 @@ from bot.core.store.base import (
     SchemaTooNew,
     Seat,
     SessionRecord,
+    StoreUnavailable,
     VersionConflict,
+    history_rows,
     player_stats_rows,
     record_from_row,
 )
@@ -36,6 +48,19 @@ GUILDLESS = ""
 T = TypeVar("T")
 #: a constant key for the advisory lock that serialises migrations between processes
 MIGRATION_LOCK = 0x43524F574E  # "CROWN"
+#: what a connection that went away raises (the server restarting, a cut network, a timeout)
+LOST: tuple[type[BaseException], ...] = (
+    OSError, TimeoutError, asyncpg.PostgresConnectionError, asyncpg.InterfaceError,
+    asyncpg.CannotConnectNowError, asyncpg.AdminShutdownError,
+    asyncpg.TooManyConnectionsError)
+REFUSED: tuple[type[BaseException], ...] = (
+    asyncpg.InvalidAuthorizationSpecificationError, asyncpg.InvalidCatalogNameError)
+
+
+def where(url: str) -> str:
+    """``host:port/database`` of ``url``, without the user or password (for messages)."""
+    parts = urlsplit(url)
+    return f"{parts.hostname or 'localhost'}:{parts.port or 5432}{parts.path or '/'}"
 
 
 def _json(value: Any) -> str:
@@ -45,43 +70,89 @@ def _json(value: Any) -> str:
 class PostgresStore:
     """asyncpg pool over one database; ``schema`` isolates a deployment (or a test)."""
 
+    shared = True  # any number of processes
+
     def __init__(self, url: str, *, schema: str | None = None,
-                 clock: Callable[[], float] = time.time, pool_size: int = 10) -> None:
+                 clock: Callable[[], float] = time.time, pool_size: int = 10,
+                 lock_pool_size: int = 32) -> None:
         self.url = url
         self.schema = schema
         self._now = clock
         self._pool_size = pool_size
+        self._lock_pool_size = lock_pool_size
         self._pool: asyncpg.Pool | None = None
+        self._lock_pool: asyncpg.Pool | None = None
         #: test hook: called inside the save transaction after the writes, before COMMIT
         self.before_commit: Callable[[], None] | None = None
+        #: test hook: run on every new pooled connection (set before ``open``)
+        self.on_connect: Callable[[asyncpg.Connection], Awaitable[None]] | None = None
 
     # -- lifecycle ---------------------------------------------------------------------------
     async def open(self) -> None:
+        """Connect and migrate; :class:`StoreUnavailable` (one line, no password) when the
+        server is unreachable or refuses the login or the database."""
+        try:
+            await self._open()
+        except REFUSED as exc:
+            await self.close()
+            raise StoreUnavailable(
+                f"PostgreSQL at {where(self.url)} refused the connection: {exc}") from None
+        except LOST as exc:
+            await self.close()
+            raise StoreUnavailable(
+                f"cannot reach PostgreSQL at {where(self.url)}: {exc or type(exc).__name__}"
+            ) from None
+
+    async def _open(self) -> None:
         settings = {"search_path": self.schema} if self.schema else None
         if self.schema:
-            con = await asyncpg.connect(self.url)
+            con = await asyncpg.connect(self.url, timeout=10)
             try:
                 await con.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
             finally:
                 await con.close()
         self._pool = await asyncpg.create_pool(
             self.url, min_size=1, max_size=self._pool_size, server_settings=settings,
-            command_timeout=30)
+            command_timeout=30, timeout=10, init=self.on_connect)
+        self._lock_pool = await asyncpg.create_pool(
+            self.url, min_size=0, max_size=self._lock_pool_size, server_settings=settings,
+            command_timeout=30, timeout=10)
         await self.migrate()
 
     async def close(self) -> None:
-        if self._pool is not None:
-            await self._pool.close()
-            self._pool = None
+        for pool in (self._pool, self._lock_pool):
+            if pool is not None:
+                await pool.close()
+        self._pool = self._lock_pool = None
 
     def _p(self) -> asyncpg.Pool:
         if self._pool is None:
             raise RuntimeError("store is not open")
         return self._pool
 
+    @contextlib.asynccontextmanager
+    async def _con(self) -> AsyncIterator[asyncpg.Connection]:
+        """A pooled connection; a lost one raises :class:`StoreUnavailable`."""
+        try:
+            async with self._p().acquire() as con:
+                yield con
+        except LOST as exc:
+            raise StoreUnavailable(f"the database went away: {exc or type(exc).__name__}"
+                                   ) from exc
+
     async def _tx(self, fn: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
-        async with self._p().acquire() as con, con.transaction():
+        async with self._con() as con, con.transaction():
             return await fn(con)
+
+    async def _read_retrying(self, fn: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
+        """A read, tried once more on a fresh connection when the first one was dead (the
+        pool hands out connections the server closed while they idled)."""
+        try:
+            async with self._con() as con:
+                return await fn(con)
+        except StoreUnavailable:
+            async with self._con() as con:
+                return await fn(con)
 
     async def migrate(self) -> int:
         """Apply the migrations this database has not seen; returns the schema version."""
@@ -135,29 +206,71 @@ class PostgresStore:
     async def _write_seats(con: asyncpg.Connection, session_id: int, seats: list[Seat]) -> None:
         await con.execute("DELETE FROM seats WHERE session_id = $1", session_id)
         await con.executemany(
-            "INSERT INTO seats (session_id, seat, player_id, name, is_ai)"
-            " VALUES ($1,$2,$3,$4,$5)",
-            [(session_id, i, s.player_id, s.name, s.is_ai) for i, s in enumerate(seats)])
+            "INSERT INTO seats (session_id, seat, player_id, name, is_ai, ai_level)"
+            " VALUES ($1,$2,$3,$4,$5,$6)",
+            [(session_id, i, s.player_id, s.name, s.is_ai, s.ai_level)
+             for i, s in enumerate(seats)])
 
     @staticmethod
     async def _read(con: asyncpg.Connection, where: str, *args: Any) -> SessionRecord | None:
         row = await con.fetchrow(f"SELECT * FROM sessions WHERE {where}", *args)
         if row is None:
             return None
-        seats = [Seat(r["player_id"], r["name"], bool(r["is_ai"])) for r in await con.fetch(
-            "SELECT player_id, name, is_ai FROM seats WHERE session_id = $1 ORDER BY seat",
+        seats = [Seat(r["player_id"], r["name"], bool(r["is_ai"]), r["ai_level"])
+                 for r in await con.fetch(
+            "SELECT player_id, name, is_ai, ai_level FROM seats WHERE session_id = $1"
+            " ORDER BY seat",
             row["id"])]
         return record_from_row(row, seats)
 
     async def get_session(self, session_id: int) -> SessionRecord | None:
-        async with self._p().acquire() as con:
-            return await self._read(con, "id = $1", session_id)
+        return await self._read_retrying(lambda con: self._read(con, "id = $1", session_id))
 
     async def active_session(self, channel_id: str) -> SessionRecord | None:
         # the statuses are literals so the partial unique index is usable
-        async with self._p().acquire() as con:
-            return await self._read(
-                con, "channel_id = $1 AND status IN ('lobby', 'running')", channel_id)
+        return await self._read_retrying(lambda con: self._read(
+            con, "channel_id = $1 AND status IN ('lobby', 'running')", channel_id))
+
+    async def session_head(self, session_id: int) -> tuple[int, Meta] | None:
+        rows = await self._rows("SELECT version, meta FROM sessions WHERE id = $1", session_id)
+        return (int(rows[0]["version"]), json.loads(rows[0]["meta"])) if rows else None
+
+    @contextlib.asynccontextmanager
+    async def session_lock(self, session_id: int, wait: bool = True) -> AsyncIterator[bool]:
+        if self._lock_pool is None:
+            raise RuntimeError("store is not open")
+        try:
+            con = await self._lock_pool.acquire()
+        except LOST as exc:
+            raise StoreUnavailable(f"the database went away: {exc}") from exc
+        got = False
+        try:
+            try:
+                if wait:
+                    await con.execute("SELECT pg_advisory_lock(hashtext(current_schema()), $1)",
+                                      session_id)
+                    got = True
+                else:
+                    got = bool(await con.fetchval(
+                        "SELECT pg_try_advisory_lock(hashtext(current_schema()), $1)",
+                        session_id))
+            except LOST as exc:
+                raise StoreUnavailable(f"the database went away: {exc}") from exc
+            yield got
+        finally:
+            await self._unlock(con, session_id, got)
+
+    async def _unlock(self, con: asyncpg.Connection, session_id: int, got: bool) -> None:
+        assert self._lock_pool is not None
+        try:
+            if got:
+                await con.execute("SELECT pg_advisory_unlock(hashtext(current_schema()), $1)",
+                                  session_id)
+            await self._lock_pool.release(con)
+        except LOST:  # the connection died, and its locks with it
+            con.terminate()
+            with contextlib.suppress(Exception):
+                await self._lock_pool.release(con)
 
     async def save(
         self,
@@ -180,7 +293,8 @@ class PostgresStore:
                 record.turn_secs, record.host_id, now, record.id, expected_version)
             if status != "UPDATE 1":
                 raise VersionConflict(f"session {record.id} is past version {expected_version}")
-            await self._write_seats(con, record.id, record.seats)
+            if move is None:  # a move never changes the seats
+                await self._write_seats(con, record.id, record.seats)
             if move is not None:
                 await con.execute(
                     "INSERT INTO moves (session_id, seq, player_id, move, source, at)"
@@ -230,12 +344,17 @@ class PostgresStore:
                 guild, record.game, new.player_id, new.mu, new.sigma, new.games, new.wins, now)
 
     async def _execute(self, sql: str, *args: Any) -> int:
-        async with self._p().acquire() as con:
+        async with self._con() as con:
             status: str = await con.execute(sql, *args)
         return int(status.rsplit(" ", 1)[-1]) if status[-1:].isdigit() else 0
 
     async def set_meta(self, session_id: int, meta: Meta) -> None:
-        await self._execute("UPDATE sessions SET meta=$1 WHERE id=$2", _json(meta), session_id)
+        async def run(con: asyncpg.Connection) -> None:
+            await con.execute("SET LOCAL synchronous_commit TO OFF")  # no flush of its own
+            await con.execute("UPDATE sessions SET meta=$1 WHERE id=$2", _json(meta),
+                              session_id)
+
+        await self._tx(run)
 
     async def set_clock(self, record: SessionRecord) -> bool:
         changed = await self._execute(
@@ -244,8 +363,10 @@ class PostgresStore:
         return changed == 1
 
     async def _rows(self, sql: str, *args: Any) -> list[dict[str, Any]]:
-        async with self._p().acquire() as con:
+        async def run(con: asyncpg.Connection) -> list[dict[str, Any]]:
             return [dict(r) for r in await con.fetch(sql, *args)]
+
+        return await self._read_retrying(run)
 
     async def moves(self, session_id: int) -> list[MoveRecord]:
         rows = await self._rows(
@@ -305,6 +426,35 @@ class PostgresStore:
         return await self._rows(
             "SELECT * FROM results WHERE guild_id IS NOT DISTINCT FROM $1 AND player_id = $2"
             " ORDER BY finished_at DESC, session_id DESC LIMIT $3", guild_id, player_id, limit)
+
+    async def finished_games(self, guild_id: str, player_id: str | None, game: str | None,
+                             limit: int) -> list[dict[str, Any]]:
+        where, args = "r.guild_id = $1", [guild_id]
+        if player_id is not None:
+            args.append(player_id)
+            where += f" AND r.player_id = ${len(args)}"
+        else:  # one row per game: its first player
+            where += (" AND r.player_id = (SELECT MIN(o.player_id) FROM results o"
+                      " WHERE o.session_id = r.session_id)")
+        if game is not None:
+            args.append(game)
+            where += f" AND r.game = ${len(args)}"
+        heads = await self._rows(
+            f"SELECT r.session_id, r.game, r.finished_at FROM results r WHERE {where}"
+            f" ORDER BY r.finished_at DESC, r.session_id DESC LIMIT ${len(args) + 1}",
+            *args, limit)
+        ids = [int(h["session_id"]) for h in heads]
+        rows = await self._rows(
+            "SELECT session_id, player_id, rank, score FROM results"
+            " WHERE session_id = ANY($1::bigint[])", ids) if ids else []
+        return history_rows(heads, rows)
+
+    async def last_finished_in(self, guild_id: str, channel_id: str) -> int | None:
+        rows = await self._rows(
+            "SELECT r.session_id FROM results r JOIN sessions s ON s.id = r.session_id"
+            " WHERE r.guild_id = $1 AND s.channel_id = $2"
+            " ORDER BY r.finished_at DESC, r.session_id DESC LIMIT 1", guild_id, channel_id)
+        return int(rows[0]["session_id"]) if rows else None
 
     # -- users -------------------------------------------------------------------------------
     async def set_dms_closed(self, user_id: str, closed: bool) -> None:

@@ -7,16 +7,22 @@ transaction, each inside its own SAVEPOINT with its own compare-and-swap, so one
 never undoes another session's move, and a hundred busy tables share one fsync.
 ``BEGIN IMMEDIATE`` takes SQLite's write lock up front, so two processes over one file
 serialise their writes; ``synchronous=FULL``: a move is on disk before it is acknowledged.
+The bookkeeping (``set_meta``) is written with ``synchronous=NORMAL``: one fsync per move, the
+bookkeeping rides on the next commit's. ``crowntable run`` opens the file ``exclusive``: a
+lock file beside it refuses a second bot process (one process per SQLite file).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import fcntl
 import functools
+import os
 import json
 import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -33,13 +39,17 @@ from bot.core.store.base import (
     SchemaTooNew,
     Seat,
     SessionRecord,
+    StoreLocked,
+    StoreUnusable,
     VersionConflict,
+    history_rows,
     player_stats_rows,
     record_from_row,
 )
 from bot.core.store.migrations import MIGRATIONS
 
 GUILDLESS = ""  # ratings key for sessions outside a guild
+ACTIVE_SQL = "(" + ", ".join(f"'{s}'" for s in ACTIVE) + ")"  # literals: the index applies
 T = TypeVar("T")
 
 
@@ -69,8 +79,13 @@ class _Save:
 
 
 class SQLiteStore:
-    def __init__(self, path: str | Path, clock: Callable[[], float] = time.time) -> None:
+    shared = False  # one process per file
+
+    def __init__(self, path: str | Path, clock: Callable[[], float] = time.time,
+                 exclusive: bool = False) -> None:
         self.path = str(path)
+        self.exclusive = exclusive
+        self._lock_fd: int | None = None
         self._db: aiosqlite.Connection | None = None
         self._now = clock
         self._pending: list[_Save] = []
@@ -80,11 +95,50 @@ class SQLiteStore:
 
     # -- lifecycle ---------------------------------------------------------------------------
     async def open(self) -> None:
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self._db = await aiosqlite.connect(self.path, isolation_level=None)
-        await self._run(self._configure)
-        await self.migrate()
+        """Open, configure and migrate the file; :class:`StoreUnusable` (one line) when it is
+        not an SQLite database or cannot be written, :class:`SchemaTooNew` for a newer schema.
+        A failed open leaves nothing running (the connection thread is closed)."""
+        try:
+            if self.path != ":memory:":
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+                if self.exclusive:
+                    self._take_file_lock()
+            self._db = await aiosqlite.connect(self.path, isolation_level=None)
+            await self._run(self._configure)
+            await self.migrate()
+            await self._run(self._probe_write)
+        except BaseException as exc:
+            await self.close()
+            if isinstance(exc, (sqlite3.Error, OSError)):
+                raise StoreUnusable(f"cannot use the database {self.path}: {exc}") from None
+            raise
+
+    @staticmethod
+    def _probe_write(con: sqlite3.Connection) -> None:
+        """Fail now, not at the first move, when the file is read-only: rewrite the schema
+        version in a transaction that is rolled back."""
+        version = int(con.execute("PRAGMA user_version").fetchone()[0])
+        con.execute("BEGIN IMMEDIATE")
+        try:
+            con.execute(f"PRAGMA user_version = {version}")
+        finally:
+            con.execute("ROLLBACK")
+
+    def _take_file_lock(self) -> None:
+        """Refuse to serve a file another bot process serves (the kernel drops the lock when
+        that process dies, however it dies)."""
+        fd = os.open(self.path + ".lock", os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise StoreLocked(
+                f"another Crowntable process is already using {self.path}: SQLite allows one "
+                "bot process per database file (stop the other one, or use PostgreSQL to run "
+                "several)") from None
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode())
+        self._lock_fd = fd
 
     @staticmethod
     def _configure(con: sqlite3.Connection) -> None:
@@ -98,6 +152,9 @@ class SQLiteStore:
         if self._db is not None:
             await self._db.close()
             self._db = None
+        if self._lock_fd is not None:
+            os.close(self._lock_fd)  # releases the flock
+            self._lock_fd = None
 
     async def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """Run ``fn(connection)`` on the connection's thread (one hop for the whole call)."""
@@ -171,8 +228,10 @@ class SQLiteStore:
     def _write_seats(con: sqlite3.Connection, session_id: int, seats: list[Seat]) -> None:
         con.execute("DELETE FROM seats WHERE session_id = ?", (session_id,))
         con.executemany(
-            "INSERT INTO seats (session_id, seat, player_id, name, is_ai) VALUES (?,?,?,?,?)",
-            [(session_id, i, s.player_id, s.name, int(s.is_ai)) for i, s in enumerate(seats)],
+            "INSERT INTO seats (session_id, seat, player_id, name, is_ai, ai_level)"
+            " VALUES (?,?,?,?,?,?)",
+            [(session_id, i, s.player_id, s.name, int(s.is_ai), s.ai_level)
+             for i, s in enumerate(seats)],
         )
 
     @staticmethod
@@ -181,8 +240,10 @@ class SQLiteStore:
         row = con.execute(f"SELECT * FROM sessions WHERE {where}", args).fetchone()
         if row is None:
             return None
-        seats = [Seat(r["player_id"], r["name"], bool(r["is_ai"])) for r in con.execute(
-            "SELECT player_id, name, is_ai FROM seats WHERE session_id = ? ORDER BY seat",
+        seats = [Seat(r["player_id"], r["name"], bool(r["is_ai"]), r["ai_level"])
+                 for r in con.execute(
+            "SELECT player_id, name, is_ai, ai_level FROM seats WHERE session_id = ?"
+            " ORDER BY seat",
             (row["id"],))]
         return record_from_row(row, seats)
 
@@ -190,8 +251,17 @@ class SQLiteStore:
         return await self._run(lambda con: self._read(con, "id = ?", (session_id,)))
 
     async def active_session(self, channel_id: str) -> SessionRecord | None:
+        # the statuses are literals: with bound parameters the partial index is unusable
         return await self._run(lambda con: self._read(
-            con, "channel_id = ? AND status IN (?, ?)", (channel_id, *ACTIVE)))
+            con, f"channel_id = ? AND status IN {ACTIVE_SQL}", (channel_id,)))
+
+    async def session_head(self, session_id: int) -> tuple[int, Meta] | None:
+        rows = await self._rows("SELECT version, meta FROM sessions WHERE id = ?", (session_id,))
+        return (int(rows[0]["version"]), json.loads(rows[0]["meta"])) if rows else None
+
+    @contextlib.asynccontextmanager
+    async def session_lock(self, session_id: int, wait: bool = True) -> AsyncIterator[bool]:
+        yield True  # one process per file: the host's in-process lock is the whole story
 
     async def save(
         self,
@@ -266,7 +336,8 @@ class SQLiteStore:
         )
         if cur.rowcount != 1:
             raise VersionConflict(f"session {record.id} is past version {expected}")
-        self._write_seats(con, record.id, record.seats)
+        if item.move is None:  # a move never changes the seats
+            self._write_seats(con, record.id, record.seats)
         if item.move is not None:
             m = item.move
             con.execute(
@@ -310,7 +381,14 @@ class SQLiteStore:
         return await self._run(lambda con: con.execute(sql, args).rowcount)
 
     async def set_meta(self, session_id: int, meta: Meta) -> None:
-        await self._write("UPDATE sessions SET meta=? WHERE id=?", (_json(meta), session_id))
+        def run(con: sqlite3.Connection) -> None:
+            con.execute("PRAGMA synchronous=NORMAL")  # no fsync: rides on the next commit's
+            try:
+                con.execute("UPDATE sessions SET meta=? WHERE id=?", (_json(meta), session_id))
+            finally:
+                con.execute("PRAGMA synchronous=FULL")
+
+        await self._run(run)
 
     async def set_clock(self, record: SessionRecord) -> bool:
         changed = await self._write(
@@ -380,6 +458,32 @@ class SQLiteStore:
         return await self._rows(
             "SELECT * FROM results WHERE guild_id IS ? AND player_id = ?"
             " ORDER BY finished_at DESC, session_id DESC LIMIT ?", (guild_id, player_id, limit))
+
+    async def finished_games(self, guild_id: str, player_id: str | None, game: str | None,
+                             limit: int) -> list[dict[str, Any]]:
+        where, args = "r.guild_id = ?", [guild_id]
+        if player_id is not None:
+            where, args = where + " AND r.player_id = ?", [*args, player_id]
+        else:  # one row per game: its first player
+            where += (" AND r.player_id = (SELECT MIN(o.player_id) FROM results o"
+                      " WHERE o.session_id = r.session_id)")
+        if game is not None:
+            where, args = where + " AND r.game = ?", [*args, game]
+        heads = await self._rows(
+            f"SELECT r.session_id, r.game, r.finished_at FROM results r WHERE {where}"
+            " ORDER BY r.finished_at DESC, r.session_id DESC LIMIT ?", (*args, limit))
+        ids = [int(h["session_id"]) for h in heads]
+        rows = await self._rows(
+            "SELECT session_id, player_id, rank, score FROM results WHERE session_id IN"
+            f" ({','.join('?' * len(ids))})", tuple(ids)) if ids else []
+        return history_rows(heads, rows)
+
+    async def last_finished_in(self, guild_id: str, channel_id: str) -> int | None:
+        rows = await self._rows(
+            "SELECT r.session_id FROM results r JOIN sessions s ON s.id = r.session_id"
+            " WHERE r.guild_id = ? AND s.channel_id = ?"
+            " ORDER BY r.finished_at DESC, r.session_id DESC LIMIT 1", (guild_id, channel_id))
+        return int(rows[0]["session_id"]) if rows else None
 
     # -- users -------------------------------------------------------------------------------
     async def set_dms_closed(self, user_id: str, closed: bool) -> None:
