@@ -16,9 +16,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import logging
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable
+import weakref
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,10 +28,20 @@ from openskill.models import PlackettLuce
 
 import bot.text.catalog_en  # noqa: F401  (registers the English catalogue)
 import games as games_pkg
+from bot.core.ai_runner import (
+    TAKEOVER_LEVEL,
+    AiRunner,
+    resume_after,
+    seat_label,
+    seat_level,
+    valid_level,
+)
+from bot.core.cache import LRU
 from bot.core.errors import HostError
 from bot.core.store.base import (
     ChannelBusy,
     ClockEntry,
+    CorruptSession,
     Meta,
     MoveRecord,
     MoveSource,
@@ -40,13 +52,16 @@ from bot.core.store.base import (
     Store,
     VersionConflict,
 )
-from games.ai import RandomPlayer
+from bot.core.takeback import UNDO_EVENT, LogReplay, Undoable, pushed, undo_move, undo_target
 from games.base import Event, Game, IllegalMove, Move, State, canonical, clone
 
 #: turn clock choices (seconds per decision; None = off)
 TURN_CLOCKS: dict[str, int | None] = {"off": None, "5m": 300, "1h": 3600, "24h": 86400}
 DEFAULT_TURN_SECS: int | None = 86400
 MAX_AUTO_MOVES = 10_000
+SESSION_ID_LIMIT = 2**63  # ids are 64-bit signed integers in both databases
+log = logging.getLogger(__name__)
+CACHED_SESSIONS = 1024  # records and engine states kept per process (least recent dropped)
 
 
 @dataclass
@@ -61,14 +76,19 @@ class Outcome:
     events: list[Event] = field(default_factory=list)
     moved: list[tuple[str, MoveSource]] = field(default_factory=list)  # (player, source)
     reminders: list[str] = field(default_factory=list)  # players reminded by the clock
+    #: at a game's end: each rated human's displayed skill (:func:`conservative`), before and
+    #: after the game's rating update (empty when nobody was rated: AI seats, one human)
+    ratings: dict[str, tuple[float, float]] = field(default_factory=dict)
 
     @property
     def finished(self) -> bool:
         return self.record.status == "finished"
 
 
-def rank_rating(outcome: list[dict[str, Any]], humans: set[str]) -> RateFn:
-    """An OpenSkill Plackett-Luce update for the human seats of a finished game."""
+def rank_rating(outcome: list[dict[str, Any]], humans: set[str],
+                changes: dict[str, tuple[float, float]] | None = None) -> RateFn:
+    """An OpenSkill Plackett-Luce update for the human seats of a finished game; ``changes``
+    (when given) receives each rated player's displayed skill before and after."""
     model = PlackettLuce()
     rows = [r for r in outcome if r["player"] in humans]
 
@@ -87,6 +107,10 @@ def rank_rating(outcome: list[dict[str, Any]], humans: set[str]) -> RateFn:
                 r["player"], team[0].mu, team[0].sigma,
                 (old.games if old else 0) + 1, (old.wins if old else 0) + (r["rank"] == 1),
             )
+            if changes is not None:
+                before = old or Rating(r["player"], model.mu, model.sigma)
+                changes[r["player"]] = (conservative(before.mu, before.sigma),
+                                        conservative(team[0].mu, team[0].sigma))
         return out
 
     return rate
@@ -104,18 +128,32 @@ class SessionHost:
         registry: dict[str, Game] | None = None,
         now: Callable[[], float] = time.time,
         seed_source: Callable[[], int] = lambda: secrets.randbits(31),
+        ai: AiRunner | None = None,
+        inline_ai: bool = True,
     ) -> None:
         self.store = store
+        #: who thinks for AI seats, idle players and seats whose player left (issue 15)
+        self.ai = ai if ai is not None else AiRunner(workers=0)
+        #: True: a change lets the AI seats reply before it returns (the demo, tests); False
+        #: (the bot): each AI reply is its own :meth:`ai_step`, shown before the next one
+        self.inline_ai = inline_ai
+        #: called with the latest record after every publication (the bot drives AI seats)
+        self.after_publication: Callable[[SessionRecord], None] | None = None
         self.registry = registry if registry is not None else games_pkg.REGISTRY
         self.now = now
         self.seed_source = seed_source
         #: one lock per session: moves, lobby changes, the clock and the publication of a
-        #: change (with its ``meta`` bookkeeping) all take it
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._states: dict[int, tuple[int, State]] = {}
+        #: change (with its ``meta`` bookkeeping) all take it; kept while someone holds or
+        #: waits for it (weak values), so the map does not grow with the sessions ever seen
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
+            weakref.WeakValueDictionary())
+        self._states: LRU[int, tuple[int, State]] = LRU(CACHED_SESSIONS)
         #: the last record this host stored per session; a move starts from it and the CAS
         #: in the store catches any change made elsewhere (then it re-reads and re-validates)
-        self._records: dict[int, SessionRecord] = {}
+        self._records: LRU[int, SessionRecord] = LRU(CACHED_SESSIONS)
+        #: per session, the undo stack (:mod:`bot.core.takeback`) at a version; rebuilt from
+        #: the move log when missing or behind
+        self._undo: LRU[int, tuple[int, list[Undoable]]] = LRU(CACHED_SESSIONS)
 
     # -- lookups -----------------------------------------------------------------------------
     def game(self, game_id: str) -> Game:
@@ -126,7 +164,10 @@ class SessionHost:
                             known=", ".join(sorted(self.registry))) from None
 
     def _lock(self, session_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(session_id, asyncio.Lock())
+        lock = self._locks.get(session_id)
+        if lock is None:
+            lock = self._locks[session_id] = asyncio.Lock()
+        return lock
 
     async def active(self, channel_id: str) -> SessionRecord:
         rec = await self.store.active_session(channel_id)
@@ -135,6 +176,8 @@ class SessionHost:
         return rec
 
     async def get(self, session_id: int) -> SessionRecord:
+        if not 0 < session_id < SESSION_ID_LIMIT:  # a forged custom_id: no such row can exist
+            raise HostError("stale")
         rec = await self.store.get_session(session_id)
         if rec is None:
             raise HostError("no_session")
@@ -143,10 +186,23 @@ class SessionHost:
     async def current(self, session_id: int) -> SessionRecord:
         """The latest record this host knows: the one it last stored or read (no database
         read), else the stored one, kept. Treat it as read-only: every change goes through a
-        host method; a change made by another process is caught by the store's CAS."""
+        host method; a change made by another process is caught by the store's CAS. Over a
+        shared database (several processes) the copy is first checked against the stored
+        version (one small indexed read) and read again when another process moved on."""
         rec = self._records.get(session_id)
+        if rec is not None and self.store.shared:
+            rec = await self._still_current(rec)
         if rec is None:
             rec = self._records[session_id] = await self.get(session_id)
+        return rec
+
+    async def _still_current(self, rec: SessionRecord) -> SessionRecord | None:
+        """``rec`` with the stored bookkeeping if it is still the stored version, else None."""
+        head = await self.store.session_head(rec.id)
+        if head is None or head[0] != rec.version:
+            self._records.pop(rec.id, None)
+            return None
+        rec.meta = head[1]
         return rec
 
     def state(self, rec: SessionRecord) -> State:
@@ -156,7 +212,11 @@ class SessionHost:
         cached = self._states.get(rec.id)
         if cached and cached[0] == rec.version:
             return cached[1]
-        state = self.game(rec.game).load(rec.state)
+        try:
+            state = self.game(rec.game).load(rec.state)
+        except Exception as exc:  # a snapshot the engine cannot read: that table is damaged
+            raise CorruptSession(rec.id, rec.host_id,
+                                 f"the snapshot does not load ({type(exc).__name__})") from None
         self._states[rec.id] = (rec.version, state)
         return state
 
@@ -177,7 +237,8 @@ class SessionHost:
         return any(game.is_secret(state, player, m) for m in game.legal_moves(state, player))
 
     def names(self, rec: SessionRecord) -> dict[str, str]:
-        return {s.player_id: s.name for s in rec.seats}
+        """Seat names as shown (an AI seat with its level: "AI 1 · hard")."""
+        return {s.player_id: seat_label(s) for s in rec.seats}
 
     # -- lobby -------------------------------------------------------------------------------
     def check_options(self, game: Game, options: dict[str, Any]) -> dict[str, Any]:
@@ -214,6 +275,43 @@ class SessionHost:
         except ChannelBusy:
             raise HostError("channel_busy") from None
 
+    async def rematch(self, session_id: int, user_id: str, user_name: str
+                      ) -> tuple[SessionRecord, list[str]]:
+        """A new lobby in the finished game's channel: the same game, options and turn clock,
+        the AI seats back as they were, ``user_id`` seated; the seed is drawn at the start.
+        Returns it with the other humans of the old game (to invite: each presses Join).
+        Once per finished game: the old session's meta remembers the new table."""
+        async with self._lock(session_id):
+            old = await self.get(session_id)
+            if old.status != "finished":
+                raise HostError("rematch_not_over")
+            me = old.seat_of(user_id)
+            if me is None or user_id.startswith("ai:"):
+                raise HostError("rematch_not_player", id=old.id)
+            if "rematch" in old.meta:
+                raise HostError("rematch_taken", id=old.meta["rematch"])
+            busy = await self.store.active_session(old.channel_id)
+            if busy is not None:
+                raise HostError("rematch_busy", id=busy.id)
+            seats = [Seat(user_id, user_name)] + [
+                dataclasses.replace(s) for s in old.seats if s.player_id.startswith("ai:")]
+            rec = SessionRecord(
+                id=0, guild_id=old.guild_id, channel_id=old.channel_id, game=old.game,
+                options=dict(old.options), seed=0, status="lobby", version=0, host_id=user_id,
+                turn_secs=old.turn_secs, seats=seats)
+            try:
+                rec = await self.store.create_session(rec)
+            except ChannelBusy:
+                raise HostError("channel_busy") from None
+            meta: Meta = clone(old.meta)
+            meta["rematch"] = rec.id
+            await self.store.set_meta(old.id, meta)
+            old.meta = meta
+            self._records.pop(old.id, None)
+            invited = [s.player_id for s in old.seats
+                       if s.player_id != user_id and not s.player_id.startswith("ai:")]
+            return rec, invited
+
     async def _fresh_lobby(self, session_id: int, expected_version: int | None
                            ) -> SessionRecord:
         """The session as stored now (call under its lock); it must still be in the lobby."""
@@ -246,7 +344,12 @@ class SessionHost:
         return await self._lobby_change(channel_id, change, expected_version)
 
     async def add_ai(self, channel_id: str, user_id: str, can_manage: bool = False,
-                     expected_version: int | None = None) -> SessionRecord:
+                     expected_version: int | None = None, level: str | None = None
+                     ) -> SessionRecord:
+        """Seat an AI of ``level`` (default medium; an unknown level is refused here, before
+        anything is written, never later in the game)."""
+        chosen = valid_level(level)
+
         def change(rec: SessionRecord) -> None:
             self._authorise_host(rec, user_id, can_manage)
             game = self.game(rec.game)
@@ -255,7 +358,7 @@ class SessionHost:
             n = 1
             while rec.seat_of(f"ai:{n}"):
                 n += 1
-            rec.seats.append(Seat(f"ai:{n}", f"AI {n}", is_ai=True))
+            rec.seats.append(Seat(f"ai:{n}", f"AI {n}", is_ai=True, ai_level=chosen))
 
         return await self._lobby_change(channel_id, change, expected_version)
 
@@ -312,7 +415,7 @@ class SessionHost:
         async with self._lock(rec.id):
             rec = await self._fresh_lobby(rec.id, expected_version)
             if not rec.seat_of(user_id) and not can_manage:
-                raise HostError("not_seated")
+                raise HostError("join_first")
             game = self.game(rec.game)
             if len(rec.seats) < game.min_players:
                 raise HostError("too_few_players", game=game.title, min=game.min_players,
@@ -331,8 +434,20 @@ class SessionHost:
             await self._auto_moves(rec, out)
             return out
 
-    async def abandon(self, channel_id: str, user_id: str, can_manage: bool) -> SessionRecord:
-        rec = await self.active(channel_id)
+    async def abandon(self, channel_id: str, user_id: str, can_manage: bool
+                      ) -> SessionRecord | None:
+        """End the channel's table (its host or a manager); None when it was a damaged row,
+        closed without being read (nothing to show)."""
+        try:
+            rec = await self.active(channel_id)
+        except CorruptSession as exc:
+            if user_id != exc.host_id and not can_manage:
+                raise HostError("not_host", host=f"<@{exc.host_id}>") from None
+            async with self._lock(exc.session_id):
+                await self.store.close_damaged(exc.session_id)
+            self._records.pop(exc.session_id, None)
+            self._states.pop(exc.session_id, None)
+            return None
         async with self._lock(rec.id):
             rec = await self.get(rec.id)
             self._authorise_host(rec, user_id, can_manage)
@@ -385,7 +500,8 @@ class SessionHost:
                         expected_version: int | None) -> Outcome:
         if rec.status != "running":
             raise HostError("not_running")
-        if not rec.seat_of(player):
+        seat = rec.seat_of(player)
+        if seat is None or (seat.is_ai and not player.startswith("ai:")):  # left: the AI plays
             raise HostError("not_seated")
         if expected_version is not None and expected_version != rec.version:
             entry = rec.clock.get(player)
@@ -407,12 +523,13 @@ class SessionHost:
         finished = game.is_over(new_state)
         results: list[dict[str, Any]] | None = None
         rate: RateFn | None = None
+        ratings: dict[str, tuple[float, float]] = {}
         if finished:
             rec.status = "finished"
             results = game.outcome(new_state)
             humans = {s.player_id for s in rec.seats if not s.player_id.startswith("ai:")}
             results = [r for r in results if r["player"] in humans]
-            rate = rank_rating(results, humans)
+            rate = rank_rating(results, humans, ratings)
         self._reclock(rec, game.actors(new_state), player, before + 1)
         if source == "timeout":
             out.events.append({"type": "host_timeout", "player": player})
@@ -424,45 +541,196 @@ class SessionHost:
             self._records.pop(rec.id, None)
             raise
         self._states[rec.id] = (rec.version, new_state)
+        self._push_undo(rec, before, seq, player, source, move, state, new_state)
         out.record = rec
         out.events.extend(events)
         out.moved.append((player, source))
+        out.ratings.update(ratings)
 
     async def _auto_moves(self, rec: SessionRecord, out: Outcome) -> None:
-        """AI seats move (seeded, so the log replays) until a human must act or the game ends."""
-        game = self.game(rec.game)
-        ai_ids = {s.player_id for s in rec.seats if s.is_ai}
+        """With ``inline_ai``: AI seats move until a human must act or the game ends (the bot
+        runs them one :meth:`ai_step` at a time instead, showing each)."""
+        if not self.inline_ai:
+            return
         for _ in range(MAX_AUTO_MOVES):
-            if rec.status != "running":
+            p = self.ai_to_move(rec)
+            if p is None:
                 return
-            state = self.state(rec)
-            movers = [p for p in game.actors(state) if p in ai_ids]
-            if not movers:
-                return
-            p = movers[0]
-            seq = rec.move_count
-            move = RandomPlayer(f"{rec.seed}:ai").choose(game, state, p, seq)
+            move = await self._think(rec, p, "ai")
             try:
                 await self._apply_one(rec, p, move, "ai", out)
             except VersionConflict:  # another process moved on; it plays the AI seats
                 return
         raise RuntimeError(f"session {rec.id}: AI seats did not finish")
 
+    # -- AI seats (issue 15) -------------------------------------------------------------------
+    def ai_to_move(self, rec: SessionRecord) -> str | None:
+        """The first AI seat that owes a move now (None: none does, or not running)."""
+        if rec.status != "running" or rec.state is None:
+            return None
+        ai_ids = {s.player_id for s in rec.seats if s.is_ai}
+        return next((p for p in self.actors(rec) if p in ai_ids), None)
+
+    async def _think(self, rec: SessionRecord, player: str, source: MoveSource) -> Move:
+        """The AI's move for ``player`` (its seat's level; an idle human's: the takeover
+        level), thought in the AI runner's worker; always legal."""
+        seat = rec.seat_of(player)
+        level = seat_level(seat) if seat is not None and seat.is_ai else TAKEOVER_LEVEL
+        return await self.ai.choose(self.game(rec.game), self.state(rec), player, level,
+                                    f"{rec.seed}:{source}:{rec.move_count}")
+
+    async def ai_step(self, session_id: int) -> Outcome | None:
+        """One move of an AI seat that owes one; None when none does. The AI thinks outside
+        the session's lock (people keep playing meanwhile); its move is applied when the seat
+        still faces the same decision (the same view), else it thinks again. Exactly once
+        per decision, also with several processes: the store's compare-and-swap decides."""
+        for _ in range(3):
+            rec = await self.current(session_id)
+            player = self.ai_to_move(rec)
+            if player is None:
+                return None
+            seen = canonical(self.view(rec, player))
+            move = await self._think(rec, player, "ai")
+            async with self._lock(session_id):
+                rec = await self.get(session_id)
+                if self.ai_to_move(rec) != player or canonical(self.view(rec, player)) != seen:
+                    continue
+                out = Outcome(rec)
+                try:
+                    await self._apply_one(rec, player, move, "ai", out)
+                except (VersionConflict, IllegalMove):
+                    continue
+                return out
+        return None
+
+    async def ai_owing(self) -> list[int]:
+        """Running sessions where an AI seat owes a move (start-up catch-up: a crash or a
+        failed write between a move and the AI's reply). A damaged session is skipped."""
+        owing: list[int] = []
+        for session_id in await self.store.session_ids(("running",)):
+            try:
+                if self.ai_to_move(await self.get(session_id)) is not None:
+                    owing.append(session_id)
+            except Exception as exc:  # one damaged table never stops the others
+                log.warning("AI catch-up: session %s skipped: %s: %s", session_id,
+                            type(exc).__name__, exc)
+        return owing
+
     async def _hand_to_ai(self, session_id: int, player: str, event: str) -> Outcome:
         async with self._lock(session_id):
             rec = await self.get(session_id)
             seat = rec.seat_of(player)
-            if seat is None:
+            if seat is None or seat.is_ai:  # already handed over: nothing changes
                 raise HostError("not_seated")
             before = rec.version
-            seat.is_ai = True
+            seat.is_ai, seat.ai_level = True, TAKEOVER_LEVEL
             rec.clock.pop(player, None)
+            if rec.state is not None:  # the AI's reply is owed from now: on the clock
+                self._reclock(rec, self.actors(rec), player, before + 1)
+            events: list[Event] = [{"type": event, "player": player}]
+            if rec.host_id == player:  # the host's powers go to the next seated human
+                heir = next((s for s in rec.seats if not s.is_ai), None)
+                if heir is not None:
+                    rec.host_id = heir.player_id
+                    events.append({"type": "host_new_host", "player": heir.player_id})
             rec = await self._save(rec, before)
             if rec.state is not None:
                 self._states.pop(rec.id, None)
-            out = Outcome(rec, [{"type": event, "player": player}])
+            out = Outcome(rec, events)
             await self._auto_moves(rec, out)
             return out
+
+    # -- take-backs (issue 14; the rules of the log are in bot.core.takeback) -----------------
+    def _push_undo(self, rec: SessionRecord, before: int, seq: int, player: str,
+                   source: MoveSource, move: Move, state: State, new_state: State) -> None:
+        """The undo stack after a stored move, when the one before it is known."""
+        known = self._undo.get(rec.id)
+        stack = known[1] if known is not None and known[0] == before else None
+        new = pushed(self.game(rec.game), stack or [], seq, player, source, move, state,
+                     new_state)
+        if stack is None and new:  # an older part of it may be missing: rebuild when asked
+            self._undo.pop(rec.id, None)
+        else:
+            self._undo[rec.id] = (rec.version, new)
+
+    async def undo_stack(self, rec: SessionRecord) -> list[Undoable]:
+        """The moves of ``rec`` that may still be taken back, newest last (see
+        :mod:`bot.core.takeback`); [] unless the game is running."""
+        if rec.status != "running":
+            return []
+        known = self._undo.get(rec.id)
+        if known is not None and known[0] == rec.version:
+            return list(known[1])
+        replay = LogReplay.start(self.game(rec.game), rec)
+        for m in await self.store.moves(rec.id):
+            replay.step(m)
+        self._undo[rec.id] = (rec.version, replay.stack)
+        return list(replay.stack)
+
+    async def undoable_move(self, rec: SessionRecord) -> tuple[str, int] | None:
+        """(player, seq) of the move an Undo button on the board would take back: the last
+        one, when its player (a human) may still take it back."""
+        stack = await self.undo_stack(rec)
+        if not stack or stack[-1].seq != rec.move_count - 1:
+            return None
+        seat = rec.seat_of(stack[-1].player)
+        return (stack[-1].player, stack[-1].seq) if seat and not seat.is_ai else None
+
+    async def undo(self, session_id: int, player: str, seq: int) -> Outcome:
+        """``player`` takes back their move ``seq``: an undo record is appended to the log
+        and the state from before that move comes back. Refused (HostError, nothing changes)
+        unless it is their last move, nobody else acted since and it revealed nothing."""
+        async with self._lock(session_id):
+            for _ in range(3):
+                rec = await self.get(session_id)
+                stack = await self._undo_checked(rec, player, seq)
+                try:
+                    return await self._save_undo(rec, stack)
+                except VersionConflict:
+                    continue
+            raise HostError("busy")
+
+    async def _undo_checked(self, rec: SessionRecord, player: str, seq: int
+                            ) -> list[Undoable]:
+        if rec.status != "running":
+            raise HostError("not_running")
+        seat = rec.seat_of(player)
+        if seat is None or seat.is_ai:
+            raise HostError("not_seated")
+        stack = await self.undo_stack(rec)
+        if stack and stack[-1].seq == seq and stack[-1].player == player:
+            return stack
+        if any(u.seq == seq and u.player == player for u in stack):
+            raise HostError("undo_newest_first")
+        moves = await self.store.moves(rec.id)
+        target = moves[seq] if 0 <= seq < len(moves) else None
+        if target is None or target.source == "undo":
+            raise HostError("undo_too_late")
+        if target.player_id != player or target.source != "player":
+            raise HostError("undo_not_yours")
+        if any(m.source == "undo" and undo_target(m.move) == seq for m in moves[seq + 1:]):
+            raise HostError("undo_done")
+        if seq == len(moves) - 1 or all(m.player_id == player for m in moves[seq + 1:]):
+            raise HostError("undo_revealed")
+        raise HostError("undo_too_late")
+
+    async def _save_undo(self, rec: SessionRecord, stack: list[Undoable]) -> Outcome:
+        game, top = self.game(rec.game), stack[-1]
+        before, seq = rec.version, rec.move_count
+        rec.state = game.dump(top.before)
+        rec.move_count = seq + 1
+        self._reclock(rec, game.actors(top.before), top.player, before + 1)
+        record = MoveRecord(seq, top.player, undo_move(top.seq), "undo", self.now())
+        try:
+            rec = await self._save(rec, before, record)
+        except VersionConflict:
+            self._states.pop(rec.id, None)
+            self._undo.pop(rec.id, None)
+            raise
+        self._states[rec.id] = (rec.version, top.before)
+        self._undo[rec.id] = (rec.version, stack[:-1])
+        return Outcome(rec, [{"type": UNDO_EVENT, "player": top.player, "seq": top.seq}],
+                       moved=[(top.player, "undo")])
 
     # -- the turn clock ----------------------------------------------------------------------
     def _reclock(self, rec: SessionRecord, actors: list[str], mover: str | None,
@@ -475,9 +743,14 @@ class SessionHost:
         now = self.now()
         clock: dict[str, ClockEntry] = {}
         for p in actors:
-            if p in ai_ids:
-                continue
             old = rec.clock.get(p)
+            if p in ai_ids:  # the clock resumes an AI reply that was lost (issue 17 #1)
+                kept = old is not None and p != mover and old["remind"] is None \
+                    and old["due"] is not None
+                clock[p] = old if kept and old is not None else {
+                    "since": version, "due": now + resume_after(self.ai.budget_s),
+                    "remind": None, "reminded": True}
+                continue
             if old is not None and p != mover:
                 clock[p] = old
             elif rec.turn_secs:
@@ -487,35 +760,61 @@ class SessionHost:
                 clock[p] = {"since": version, "due": None, "remind": None, "reminded": True}
         rec.clock = clock
 
-    async def run_clock(self, now: float | None = None) -> list[Outcome]:
+    async def run_clock(self, now: float | None = None,
+                        on_fired: Callable[[Outcome], Awaitable[None]] | None = None
+                        ) -> list[Outcome]:
         """Fire due reminders and deadlines: a reminder at half time, a random legal move at
-        the deadline. Safe to call often and from several processes."""
+        the deadline. Safe to call often and from several processes: each due session is
+        claimed by one process (its database-level lock; a session another process is on is
+        skipped). ``on_fired`` shows each outcome as soon as it is resolved (after a long
+        outage, the first table is published long before the last one is resolved); without
+        it the outcomes are returned."""
         now = self.now() if now is None else now
         fired: list[Outcome] = []
         for session_id in await self.store.due_sessions(now):
-            async with self._lock(session_id):
-                rec = await self.get(session_id)
-                if rec.status != "running":
-                    continue
-                out = Outcome(rec)
-                await self._time_out(rec, now, out)
-                if not await self._remind(rec, now, out):
-                    continue
-                if out.moved or out.reminders:
-                    out.record = rec
-                    fired.append(out)
+            try:
+                out = await self._clock_one(session_id, now)
+            except Exception as exc:  # one damaged table never stops the others' clocks
+                log.warning("turn clock: session %s skipped: %s: %s", session_id,
+                            type(exc).__name__, exc)
+                continue
+            if out is None:
+                continue
+            if on_fired is not None:
+                await on_fired(out)
+            else:
+                fired.append(out)
         return fired
 
+    async def _clock_one(self, session_id: int, now: float) -> Outcome | None:
+        async with (self._lock(session_id),
+                    self.store.session_lock(session_id, wait=False) as mine):
+            if not mine:  # another process is on this session: it fires the clock
+                return None
+            rec = await self.get(session_id)
+            if rec.status != "running":
+                return None
+            out = Outcome(rec)
+            await self._time_out(rec, now, out)
+            if not await self._remind(rec, now, out):
+                return None
+            if out.moved or out.reminders:
+                out.record = rec
+                return out
+            return None
+
     async def _time_out(self, rec: SessionRecord, now: float, out: Outcome) -> None:
-        """A random legal move for every player whose deadline passed, then the AI seats."""
+        """The takeover level's move for every player whose deadline passed; the reply of an
+        AI seat whose own move was lost (a crash, a failed write); then the AI seats."""
         expired = [p for p, c in rec.clock.items() if c["due"] is not None and c["due"] <= now]
         for p in expired:
             if rec.status != "running" or p not in self.actors(rec):
                 continue
-            move = RandomPlayer(f"{rec.seed}:timeout").choose(
-                self.game(rec.game), self.state(rec), p, rec.move_count)
+            seat = rec.seat_of(p)
+            source: MoveSource = "ai" if seat is not None and seat.is_ai else "timeout"
+            move = await self._think(rec, p, source)
             try:
-                await self._apply_one(rec, p, move, "timeout", out)
+                await self._apply_one(rec, p, move, source, out)
             except VersionConflict:
                 break
         if out.moved:
@@ -553,8 +852,11 @@ class SessionHost:
     async def publication(self, session_id: int) -> AsyncIterator[tuple[SessionRecord, Meta]]:
         """Show a session: under its lock (no move lands meanwhile, two publications never
         interleave), the latest record and a copy of its :class:`Meta` to change; the copy is
-        stored when the block ends, also when it fails half-way (what was shown stays known)."""
-        async with self._lock(session_id):
+        stored when the block ends, also when it fails half-way (what was shown stays known).
+        Several processes: the session's database-level lock is held too, and the record is
+        checked against the stored one, so two processes never post a board each or lose
+        each other's bookkeeping."""
+        async with self._lock(session_id), self.store.session_lock(session_id):
             rec = await self.current(session_id)
             meta: Meta = clone(rec.meta)
             try:
@@ -562,6 +864,8 @@ class SessionHost:
             finally:
                 await self.store.set_meta(session_id, meta)
                 rec.meta = meta
+                if self.after_publication is not None:
+                    self.after_publication(rec)
 
     async def update_meta(self, session_id: int, change: Callable[[Meta], None]
                           ) -> SessionRecord:
@@ -580,11 +884,10 @@ class SessionHost:
     async def log_events(self, rec: SessionRecord) -> list[Event]:
         """Every public event of the game so far, in order, replayed from seed + move log
         (a move made by the turn clock is preceded by its ``host_timeout``)."""
-        game = self.game(rec.game)
-        state = game.setup(rec.player_ids, dict(rec.options), rec.seed)
+        replay = LogReplay.start(self.game(rec.game), rec)
         out: list[Event] = []
         for m in await self.store.moves(rec.id):
-            state, events = game.apply(state, m.player_id, m.move)
+            events = replay.step(m)
             if m.source == "timeout":
                 out.append({"type": "host_timeout", "player": m.player_id})
             out.extend(events)
@@ -613,25 +916,6 @@ class SessionHost:
     async def remember_dm(self, user_id: str, refused: bool) -> None:
         await self.store.set_dms_closed(user_id, refused)
 
-    async def close(self) -> None:
-        await self.store.close()
-
-    # -- verification ------------------------------------------------------------------------
-    async def replay(self, session_id: int) -> tuple[bool, str]:
-        """Replay seed + move log; (True, "") when it reproduces the stored snapshot."""
-        rec = await self.get(session_id)
-        if rec.status in ("lobby", "cancelled") or rec.state is None:
-            return True, ""
-        game = self.game(rec.game)
-        try:
-            state = game.setup(rec.player_ids, dict(rec.options), rec.seed)
-            for m in await self.store.moves(session_id):
-                state, _ = game.apply(state, m.player_id, m.move)
-        except (IllegalMove, ValueError) as exc:
-            return False, f"move log does not replay: {exc}"
-        if canonical(game.dump(state)) != canonical(rec.state):
-            return False, "snapshot differs from the replayed move log"
-        return True, ""
     async def user_locale(self, user_id: str) -> str | None:
         """The language ``user_id``'s client last used (for DMs sent unprompted)."""
         return await self.store.user_locale(user_id)
@@ -646,3 +930,23 @@ class SessionHost:
     async def set_guild_locale(self, guild_id: str, locale: str | None) -> None:
         await self.store.set_guild_locale(guild_id, locale)
 
+    async def close(self) -> None:
+        await self.store.close()
+
+    # -- verification ------------------------------------------------------------------------
+    async def replay(self, session_id: int) -> tuple[bool, str]:
+        """Replay seed + move log; (True, "") when it reproduces the stored snapshot."""
+        rec = await self.get(session_id)
+        if rec.status in ("lobby", "cancelled") or rec.state is None:
+            return True, ""
+        game = self.game(rec.game)
+        try:
+            replay = LogReplay.start(game, rec)  # undo records included
+            for m in await self.store.moves(session_id):
+                replay.step(m)
+            state = replay.state
+        except (IllegalMove, ValueError) as exc:
+            return False, f"move log does not replay: {exc}"
+        if canonical(game.dump(state)) != canonical(rec.state):
+            return False, "snapshot differs from the replayed move log"
+        return True, ""

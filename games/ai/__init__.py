@@ -22,7 +22,7 @@ from __future__ import annotations
 from games.ai.flat_mc import FlatMonteCarlo
 from games.ai.levels import DEFAULT_LEVEL, LEVELS, Player, check_level, get
 from games.ai.random_player import RandomPlayer, play_out
-from games.ai.safety import safe_choose
+from games.ai.safety import fallback_move, safe_choose
 
 __all__ = ["DEFAULT_LEVEL", "LEVELS", "FlatMonteCarlo", "Player", "RandomPlayer", "check_level",
-           "get", "play_out", "safe_choose"]
+           "fallback_move", "get", "play_out", "safe_choose"]

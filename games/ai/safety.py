@@ -33,5 +33,14 @@ def safe_choose(bot: Chooser, game: Game, state: State, player: str,
             return move
         log.warning("AI %s answered %r in %s for %s, not a legal move; playing a random one",
                     getattr(bot, "level", type(bot).__name__), move, game.id, player)
+    return fallback_move(game, state, player, seed)
+
+
+def fallback_move(game: Game, state: State, player: str, seed: int | str = 0) -> Move:
+    """The seeded random legal move a failed AI is replaced by (also by the bot when its AI
+    process times out or dies). Raises ``ValueError`` when ``player`` has no legal move."""
+    legal = game.legal_moves(state, player)
+    if not legal:
+        raise ValueError(f"{player} has no legal move")
     rng = random.Random(f"{seed}:{game.id}:{player}:fallback:{len(legal)}")
     return legal[rng.randrange(len(legal))]

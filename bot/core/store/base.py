@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypedDict
 
 Status = Literal["lobby", "running", "finished", "abandoned", "cancelled"]
-MoveSource = Literal["player", "ai", "timeout"]  # who chose a stored move
+#: who chose a stored move; "undo": a take-back of the move whose seq it names (issue 14,
+#: bot.core.takeback): the log stays append-only
+MoveSource = Literal["player", "ai", "timeout", "undo"]
 ACTIVE: tuple[Status, ...] = ("lobby", "running")
 
 
@@ -274,6 +276,11 @@ class Store(Protocol):
         Yields False when ``wait`` is False and another process holds it."""
         ...
 
+    async def close_damaged(self, session_id: int) -> None:
+        """Abandon an active session whose row cannot be read (:class:`CorruptSession`)
+        without reading it: the channel is free for a new table."""
+        ...
+
     async def set_clock(self, record: SessionRecord) -> bool:
         """Store ``record.clock`` (reminders sent) if the version is still ``record.version``,
         without bumping it: prompts stay valid. False when the session moved on."""
@@ -285,8 +292,9 @@ class Store(Protocol):
 
     async def unpublished_sessions(self) -> list[int]:
         """Running or just finished sessions whose last change the bot has not yet shown
-        (``meta["published_version"]`` behind ``version``): a crash between a move and its
-        publication; the bot catches up on start."""
+        (``meta["published_version"]`` behind ``version``, or never shown at all: a crash
+        right after Start); the bot catches up on start. A row whose ``meta`` is damaged is
+        left out (it must not stop the others)."""
         ...
 
     async def due_sessions(self, now: float) -> list[int]:

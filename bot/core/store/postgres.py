@@ -57,10 +57,26 @@ REFUSED: tuple[type[BaseException], ...] = (
     asyncpg.InvalidAuthorizationSpecificationError, asyncpg.InvalidCatalogNameError)
 
 
+def _guild(guild_id: str | None) -> str:
+    """``guild_id`` matched through the index (``IS NOT DISTINCT FROM`` is not indexable);
+    ``$1`` stays a parameter either way, so the argument lists do not change."""
+    return "guild_id = $1" if guild_id is not None else "guild_id IS NULL AND $1::text IS NULL"
+
+
 def where(url: str) -> str:
     """``host:port/database`` of ``url``, without the user or password (for messages)."""
     parts = urlsplit(url)
     return f"{parts.hostname or 'localhost'}:{parts.port or 5432}{parts.path or '/'}"
+
+
+def _behind(meta: str, version: int) -> bool:
+    """Whether a session's bookkeeping shows an older version than the stored one (a damaged
+    ``meta`` is skipped: that row is reported by ``verify``, not published)."""
+    try:
+        shown = json.loads(meta).get("published_version", -1)
+    except (ValueError, AttributeError):
+        return False
+    return bool(shown != version)
 
 
 def _json(value: Any) -> str:
@@ -356,6 +372,11 @@ class PostgresStore:
 
         await self._tx(run)
 
+    async def close_damaged(self, session_id: int) -> None:
+        await self._execute(
+            "UPDATE sessions SET status='abandoned', clock='{}', next_alarm=NULL,"
+            " version=version+1 WHERE id=$1 AND status IN ('lobby', 'running')", session_id)
+
     async def set_clock(self, record: SessionRecord) -> bool:
         changed = await self._execute(
             "UPDATE sessions SET clock=$1, next_alarm=$2 WHERE id=$3 AND version=$4",
@@ -385,12 +406,10 @@ class PostgresStore:
         return [int(r["id"]) for r in rows]
 
     async def unpublished_sessions(self) -> list[int]:
-        rows = await self._rows(
-            "SELECT id FROM sessions WHERE status IN ('running', 'finished')"
-            " AND COALESCE((meta::jsonb->>'published_version')::int, -1) <> version"
-            " AND meta::jsonb ? 'board' AND meta::jsonb->'board' <> 'null'::jsonb"
+        rows = await self._rows(  # meta is read here: a damaged row must not fail the query
+            "SELECT id, version, meta FROM sessions WHERE status IN ('running', 'finished')"
             " ORDER BY id")
-        return [int(r["id"]) for r in rows]
+        return [int(r["id"]) for r in rows if _behind(r["meta"], int(r["version"]))]
 
     async def due_sessions(self, now: float) -> list[int]:
         rows = await self._rows(
@@ -408,9 +427,8 @@ class PostgresStore:
     async def player_stats(self, guild_id: str | None, player_id: str) -> dict[str, Any]:
         per_game = await self._rows(
             "SELECT game, COUNT(*) AS games, SUM(CASE WHEN rank = 1 THEN 1 ELSE 0 END) AS wins,"
-            " AVG(rank)::float8 AS avg_rank FROM results"
-            " WHERE guild_id IS NOT DISTINCT FROM $1 AND player_id = $2"
-            " GROUP BY game ORDER BY game", guild_id, player_id)
+            f" AVG(rank)::float8 AS avg_rank FROM results WHERE {_guild(guild_id)}"
+            " AND player_id = $2 GROUP BY game ORDER BY game", guild_id, player_id)
         ratings = await self._rows(
             "SELECT game, mu, sigma FROM ratings WHERE guild_id = $1 AND player_id = $2",
             guild_id or GUILDLESS, player_id)
@@ -421,10 +439,10 @@ class PostgresStore:
     ) -> list[dict[str, Any]]:
         if player_id is None:
             return await self._rows(
-                "SELECT * FROM results WHERE guild_id IS NOT DISTINCT FROM $1"
+                f"SELECT * FROM results WHERE {_guild(guild_id)}"
                 " ORDER BY finished_at DESC, session_id DESC, rank LIMIT $2", guild_id, limit)
         return await self._rows(
-            "SELECT * FROM results WHERE guild_id IS NOT DISTINCT FROM $1 AND player_id = $2"
+            f"SELECT * FROM results WHERE {_guild(guild_id)} AND player_id = $2"
             " ORDER BY finished_at DESC, session_id DESC LIMIT $3", guild_id, player_id, limit)
 
     async def finished_games(self, guild_id: str, player_id: str | None, game: str | None,

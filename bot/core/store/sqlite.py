@@ -390,6 +390,11 @@ class SQLiteStore:
 
         await self._run(run)
 
+    async def close_damaged(self, session_id: int) -> None:
+        await self._write(
+            "UPDATE sessions SET status='abandoned', clock='{}', next_alarm=NULL,"
+            f" version=version+1 WHERE id=? AND status IN {ACTIVE_SQL}", (session_id,))
+
     async def set_clock(self, record: SessionRecord) -> bool:
         changed = await self._write(
             "UPDATE sessions SET clock=?, next_alarm=? WHERE id=? AND version=?",
@@ -418,8 +423,9 @@ class SQLiteStore:
     async def unpublished_sessions(self) -> list[int]:
         rows = await self._rows(
             "SELECT id FROM sessions WHERE status IN ('running', 'finished')"
-            " AND COALESCE(json_extract(meta, '$.published_version'), -1) != version"
-            " AND json_extract(meta, '$.board') IS NOT NULL ORDER BY id")
+            " AND CASE WHEN json_valid(meta) THEN"  # a damaged row must not fail the query
+            " COALESCE(json_extract(meta, '$.published_version'), -1) != version END"
+            " ORDER BY id")
         return [int(r["id"]) for r in rows]
 
     async def due_sessions(self, now: float) -> list[int]:
