@@ -6,8 +6,12 @@ import argparse
 import asyncio
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import games
+
+if TYPE_CHECKING:
+    from bot.core.config import Config
 
 NO_TOKEN = (
     "DISCORD_TOKEN is not set. Create a bot at https://discord.com/developers/applications "
@@ -17,12 +21,44 @@ NO_TOKEN = (
 )
 
 
-def cmd_run(args: argparse.Namespace) -> int:
-    from bot.core.config import load_config
+def _config(env: str | None) -> Config | None:
+    """The checked configuration, or None after printing one line per mistake."""
+    from bot.core.config import ConfigError, load_config
 
-    config = load_config(args.env)
+    try:
+        return load_config(env)
+    except ConfigError as exc:
+        for line in exc.problems:
+            print(f"crowntable: {line}", file=sys.stderr)
+        return None
+
+
+def store_problem(url: str) -> str | None:
+    """Why the database cannot serve the bot (None: it can): opened, migrated, probed for
+    writing and closed again before Discord is contacted."""
+    from bot.core.store import StoreError, open_store
+
+    async def check() -> None:
+        store = await open_store(url, exclusive=True)
+        await store.close()
+
+    try:
+        asyncio.run(check())
+    except StoreError as exc:
+        return str(exc)
+    return None
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    config = _config(args.env)
+    if config is None:
+        return 2
     if not config.token:
         print(NO_TOKEN, file=sys.stderr)
+        return 2
+    problem = store_problem(config.database_url)
+    if problem:
+        print(f"crowntable: {problem}", file=sys.stderr)
         return 2
     from bot.adapter.app import run_bot
 
@@ -40,9 +76,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
     db = args.db
     if db is None:
-        from bot.core.config import load_config
-
-        db = load_config(args.env).database_url
+        config = _config(args.env)
+        if config is None:
+            return 2
+        db = config.database_url
     return asyncio.run(run_verify(db))
 
 

@@ -23,6 +23,10 @@ from discord.ext import commands
 
 from tests.fakediscord import EPHEMERAL, FakeDiscord, FakeTimeout, UserCannot, png_size
 
+#: this file's own test bot answers through the deprecated defer + follow-up path on purpose
+#: (the fake models it); the e2e suite keeps the check on (the bot never uses it)
+OLD_PATHS = {"deprecated_paths"}
+
 
 def tiny_png(width: int = 3, height: int = 2) -> bytes:
     def chunk(kind: bytes, data: bytes) -> bytes:
@@ -281,7 +285,7 @@ async def stop_bot(fake: FakeDiscord, bot: FakeTestBot, task: asyncio.Task) -> N
 
 @pytest_asyncio.fixture
 async def world() -> AsyncIterator[World]:
-    async with FakeDiscord.running() as fake:
+    async with FakeDiscord.running(disabled_checks=OLD_PATHS) as fake:
         guild = fake.add_guild("Crowntable Test")
         general = fake.add_channel(guild, "general")
         thread = fake.add_thread(general, "majesty-table")
@@ -612,7 +616,7 @@ async def test_dropped_gateway_resumes_and_replays(world: World) -> None:
 # --- restart ----------------------------------------------------------------------------
 @pytest.mark.asyncio
 async def test_new_bot_process_handles_old_messages() -> None:
-    async with FakeDiscord.running() as fake:
+    async with FakeDiscord.running(disabled_checks=OLD_PATHS) as fake:
         guild = fake.add_guild()
         general = fake.add_channel(guild, "general")
         alice, bob = fake.add_user("alice"), fake.add_user("bob")
@@ -634,7 +638,7 @@ async def test_new_bot_process_handles_old_messages() -> None:
 
 @pytest.mark.asyncio
 async def test_bot_in_its_own_process_survives_a_crash() -> None:
-    async with FakeDiscord.running() as fake:
+    async with FakeDiscord.running(disabled_checks=OLD_PATHS) as fake:
         guild = fake.add_guild()
         general = fake.add_channel(guild, "general")
         alice, bob = fake.add_user("alice"), fake.add_user("bob")
@@ -692,7 +696,7 @@ async def test_autocomplete_who_saw_and_problems(world: World) -> None:
 
 @pytest.mark.asyncio
 async def test_members_intent_gets_members_and_chunks() -> None:
-    async with FakeDiscord.running() as fake:
+    async with FakeDiscord.running(disabled_checks=OLD_PATHS) as fake:
         guild = fake.add_guild()
         fake.add_channel(guild, "general")
         alice = fake.add_user("alice")
@@ -726,7 +730,7 @@ class TwoShardBot(discord.AutoShardedClient):
 
 @pytest.mark.asyncio
 async def test_two_shards_get_their_own_guilds() -> None:
-    async with FakeDiscord.running() as fake:
+    async with FakeDiscord.running(disabled_checks=OLD_PATHS) as fake:
         ms = int(time.time() * 1000) - 1420070400000  # a snowflake's top bits: its timestamp
         even = fake.add_guild("even", id=((ms & ~1) << 22) + 1)  # shard (id >> 22) % 2 == 0
         odd = fake.add_guild("odd", id=((ms | 1) << 22) + 1)  # shard 1

@@ -471,6 +471,9 @@ class Rest:
             # the loading message instead of sending a new one; its flags stay the defer's.
             data = {k: v for k, v in data.items() if k != "flags"}
             await self._apply(orig, data, files, creating=False)
+            self.fake.deprecated.append(
+                f"{inter!r}: a follow-up filled in the deferred response (deprecated: edit "
+                "@original instead)")
             inter.followups.append(orig)
             msg = orig
             await self._announce("MESSAGE_UPDATE", msg)

@@ -148,6 +148,9 @@ class FakeDiscord(Actions):
         self.gateway_log: list[tuple[int, Any]] = []  # (op, d) frames the bot sent (token redacted)
         self.unhandled: list[str] = []  # REST routes the fake does not implement
         self.warnings: list[str] = []  # things Discord would accept but render badly
+        #: uses of paths Discord documents as deprecated (a follow-up filling in a deferred
+        #: "thinking" message); problems while the "deprecated_paths" check is on
+        self.deprecated: list[str] = []
         self.blocked_dms: list[tuple[m.User, Any]] = []  # DM sends refused with 50007
         self.faults: list[Fault] = []
         self.gateway = Gateway(self)
@@ -906,6 +909,8 @@ class FakeDiscord(Actions):
         )
         out.extend(f"unhandled route {u}" for u in self.unhandled)
         out.extend(self.warnings)
+        if "deprecated_paths" in self.checks:
+            out.extend(self.deprecated)
         return out
 
     def command_paths(self, guild: m.Guild | None = None) -> list[str]:

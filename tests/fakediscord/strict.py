@@ -26,6 +26,8 @@ CHECKS: dict[str, str] = {
     "token_expiry": "interaction token valid 15 minutes (then 401 Invalid Webhook Token)",
     "permissions": "the bot's channel permissions on channel messages",
     "rate_limits": "per-route buckets and the global 50/s, with realistic 429s",
+    "deprecated_paths": "no deferred message filled in by a follow-up (Discord: deprecated; "
+    "edit @original instead): accepted, but each use is a problem",
 }
 #: refusals that are always on (labels for ``RequestRecord.rejected``, not switchable)
 ALWAYS: dict[str, str] = {
