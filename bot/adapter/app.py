@@ -12,6 +12,7 @@ import bot.text.catalog_en  # noqa: F401  (registers the English catalogue)
 import games
 from bot.adapter import boundary, handlers
 from bot.adapter.client import Crowntable
+from bot.adapter.commands import crowntable as crowntable_commands
 from bot.adapter.commands import game as game_commands
 from bot.adapter.commands import standings as standings_commands
 from bot.adapter.components import ITEMS
@@ -25,9 +26,12 @@ def make_client(config: Config) -> Crowntable:
     client = Crowntable(config, handlers.ROUTES)
     client.add_dynamic_items(*ITEMS)
     client.tree.add_command(game_commands.build(games.REGISTRY))
+    client.tree.add_command(crowntable_commands.build())
     for command in standings_commands.build(games.REGISTRY):
         client.tree.add_command(command)
     client.tree.error(boundary.on_command_error)
+    # refuses forged autocomplete requests (the tree's documented hook)
+    setattr(client.tree, "interaction_check", boundary.check_command)  # noqa: B010
     return client
 
 

@@ -13,10 +13,12 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.adapter.publish import Publisher
+from bot.adapter.publish import NotShown, Publisher
 from bot.adapter.routes import RoutedClient, Routes
+from bot.adapter.translator import CatalogTranslator, Languages
+from bot.core.ai_runner import AiRunner, AiSeats
 from bot.core.config import Config
-from bot.core.host import SessionHost
+from bot.core.host import Outcome, SessionHost
 from bot.core.store import open_store
 
 log = logging.getLogger("crowntable")
@@ -30,6 +32,9 @@ class Crowntable(RoutedClient):
         options: dict[str, Any] = {}
         if config.shard_count:
             options["shard_count"] = config.shard_count
+        # nothing a message says pings anyone unless it asks (the turn pings name users=True):
+        # a nickname like "@everyone" echoed in a message stays text
+        options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(intents=discord.Intents.default(), **options, **kwargs)
         self.config = config
         self.routes = routes
@@ -49,6 +54,11 @@ class Crowntable(RoutedClient):
         if self._host is None:
             raise RuntimeError("the client is not set up yet (setup_hook opens the host)")
         return self._host
+
+    @property
+    def languages(self) -> Languages:
+        """Who reads in which language (:mod:`bot.adapter.translator`)."""
+        return self.publisher.languages
 
     @property
     def publisher(self) -> Publisher:
@@ -75,8 +85,15 @@ class Crowntable(RoutedClient):
                 self._idle.set()
 
     async def setup_hook(self) -> None:
-        self._host = SessionHost(await open_store(self.config.database_url))
+        self._host = SessionHost(
+            await open_store(self.config.database_url, exclusive=True),
+            ai=AiRunner(self.config.ai_budget, self.config.ai_workers), inline_ai=False)
         self._publisher = Publisher(self, self._host)
+        #: AI seats move one at a time, each shown before the next (issue 15)
+        self.ai_seats = AiSeats(self._host, self._publisher.publish, self.working)
+        self._host.after_publication = self.ai_seats.wake
+        self._ai_warm = asyncio.create_task(self._host.ai.start(), name="ai-workers")
+        await self.tree.set_translator(CatalogTranslator())
         if self.config.dev_guild_id:
             guild = discord.Object(self.config.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -97,9 +114,14 @@ class Crowntable(RoutedClient):
                 return
             try:
                 async with self.working():
-                    await self.publisher.refresh(session_id, repost=True)
-            except Exception:
-                log.exception("catch-up of session %s failed", session_id)
+                    await self.publisher.refresh(session_id, repost=True, catch_up=True)
+            except NotShown:
+                continue  # Discord did not take it: the clock tick retries it
+            except Exception as exc:  # one damaged table never stops the others' catch-up
+                log.warning("catch-up of session %s failed: %s: %s", session_id,
+                            type(exc).__name__, exc)
+        for session_id in await self.host.ai_owing():  # an AI reply lost in a crash
+            self.ai_seats.wake_id(session_id)
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d guilds", self.user, len(self.guilds))
@@ -110,7 +132,8 @@ class Crowntable(RoutedClient):
         while not self.closing:
             try:
                 async with self.working():
-                    await self.publisher.clock(await self.host.run_clock())
+                    await self.host.run_clock(on_fired=self.show_clock)
+                    await self.publisher.retry_behind()  # stored changes Discord refused
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -118,14 +141,28 @@ class Crowntable(RoutedClient):
                     log.exception("turn clock tick failed")
             await asyncio.sleep(self.config.clock_interval)
 
+    async def show_clock(self, outcome: Outcome) -> None:
+        """Publish one clock outcome as soon as it is resolved."""
+        try:
+            await self.publisher.clock([outcome])
+        except NotShown:
+            pass  # stored; the next tick shows it (retry_behind)
+        except Exception:
+            log.exception("showing the turn clock of session %s failed", outcome.record.id)
+
     async def close(self) -> None:
         """Stop taking new work, let interactions in progress finish (at most
         ``SHUTDOWN_GRACE`` seconds), then leave Discord and close the database."""
         self.closing = True
+        seats: AiSeats | None = getattr(self, "ai_seats", None)
+        if seats is not None:
+            seats.closing = True  # the AI move in progress ends; no next one starts
         try:
             await asyncio.wait_for(self._idle.wait(), SHUTDOWN_GRACE)
         except TimeoutError:
             log.warning("closing with %d interactions still running", self._busy)
+        if seats is not None:
+            await seats.close()
         for task in (self._clock_task, self._catch_up_task):
             if task is not None and not task.done():
                 task.cancel()
@@ -135,4 +172,5 @@ class Crowntable(RoutedClient):
                     pass
         await super().close()
         if self._host is not None:
+            await self._host.ai.close()
             await self._host.close()

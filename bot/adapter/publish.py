@@ -10,23 +10,28 @@ and survives a restart.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import io
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
+import aiohttp
 import discord
 
 from bot.adapter.components import HandButton, OpenPromptButton
+from bot.adapter.final import post_final
 from bot.adapter.prompts import Prompt, build_prompt, clip, clip_block, make_view
+from bot.adapter.translator import Languages
+from bot.core.ai_runner import seat_label
 from bot.core.errors import HostError
 from bot.core.host import Outcome, SessionHost
 from bot.core.render import board_alt_text, board_png
 from bot.core.store import Meta, SessionRecord
 from bot.text import presenters
-from bot.text.i18n import t
+from bot.text.i18n import game_title, t, using
 from games.base import Event
 
 log = logging.getLogger(__name__)
@@ -36,11 +41,12 @@ LOG_KEEP = 40
 LOG_SHOWN = 8  # log lines on the board; more when one change brought more (a reveal)
 LOG_SHOWN_MAX = 25
 DM_CLOSED = 50007
+UNKNOWN_CHANNEL = 10003
 DM_RETRY = 3600  # seconds before a refused DM is tried again within the same table
 
 
 def name_fn(rec: SessionRecord) -> Callable[[str], str]:
-    names = {s.player_id: s.name for s in rec.seats}
+    names = {s.player_id: seat_label(s) for s in rec.seats}  # "AI 1 · hard"
     return lambda pid: names.get(pid, pid)
 
 
@@ -78,6 +84,15 @@ def event_lines(rec: SessionRecord, events: list[Event]) -> list[str]:
     return lines
 
 
+class NotShown(Exception):
+    """A change was stored but Discord did not take its publication; it is retried by the
+    turn clock (:meth:`Publisher.retry_behind`). The user is told exactly that."""
+
+    def __init__(self, session_id: int) -> None:
+        super().__init__(f"session {session_id}: stored, not shown yet")
+        self.session_id = session_id
+
+
 class Publisher:
     """Shows sessions in Discord through ``client`` (channels, DMs), reading and recording
     through ``host`` only."""
@@ -86,6 +101,10 @@ class Publisher:
         self.bot = client
         self.host = host
         self._dm_channels: dict[str, discord.abc.Messageable] = {}
+        #: sessions whose last publication failed (stored, not shown): retried every tick
+        self.behind: set[int] = set()
+        #: channel messages in the server's language, DMs in each user's (issue 12)
+        self.languages = Languages(host, client)
 
     # -- who is prompted where ---------------------------------------------------------------
     def human_actors(self, rec: SessionRecord) -> list[str]:
@@ -115,12 +134,18 @@ class Publisher:
 
     # -- the whole publication ---------------------------------------------------------------
     async def publish(self, outcome: Outcome, handled: tuple[str, ...] = (),
-                      repost: bool = False) -> None:
+                      repost: bool = False, catch_up: bool = False) -> None:
         """Show ``outcome`` (its events in the log) on the latest record: board, private
         prompts, pings, hands, final standings. ``handled``: players already prompted in place
-        (an edited DM or ephemeral message)."""
-        async with self.host.publication(outcome.record.id) as (rec, meta):
+        (an edited DM or ephemeral message). ``catch_up``: only if still unshown (another
+        process may have shown it meanwhile)."""
+        async with self.host.publication(outcome.record.id) as (rec, meta), \
+                self.channel_language(rec):
+            if catch_up and meta.get("published_version") == rec.version:
+                return
             self.record_events(rec, meta, outcome.events)
+            if outcome.ratings:  # the game's end: shown by the final standings
+                meta["ratings"] = {p: list(c) for p, c in outcome.ratings.items()}
             for p in handled:
                 if p in rec.clock:
                     meta.setdefault("prompted", {})[p] = rec.clock[p]["since"]
@@ -131,6 +156,29 @@ class Publisher:
                 log.warning("session %s: may not post in channel %s (%s)", rec.id,
                             rec.channel_id, exc.code)
                 raise HostError("no_channel_permissions") from None
+            except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
+                # stored but not shown (Discord 5xx after retries, a deleted channel): the
+                # turn clock's next tick tries again (retry_behind), the caller says so
+                gone = isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL
+                if not gone:  # a deleted channel is not retried
+                    self.behind.add(rec.id)
+                log.warning("session %s: publishing version %s failed (%s); retried by the "
+                            "next clock tick", rec.id, rec.version, exc)
+                raise NotShown(rec.id) from exc
+            self.behind.discard(rec.id)
+
+    @contextlib.asynccontextmanager
+    async def channel_language(self, rec: SessionRecord) -> AsyncIterator[str]:
+        """Write in the language of ``rec``'s channel inside the block."""
+        with using(await self.languages.channel(rec.guild_id)) as code:
+            yield code
+
+    @contextlib.asynccontextmanager
+    async def dm_language(self, rec: SessionRecord, user_id: str) -> AsyncIterator[str]:
+        """Write in ``user_id``'s language (their channel's if never seen) inside the block."""
+        channel = await self.languages.channel(rec.guild_id)
+        with using(await self.languages.user(user_id, channel)) as code:
+            yield code
 
     @staticmethod
     def record_events(rec: SessionRecord, meta: Meta, events: list[Event]) -> None:
@@ -151,9 +199,26 @@ class Publisher:
             await self.final(rec, meta)
         meta["published_version"] = rec.version
 
-    async def refresh(self, session_id: int, repost: bool = False) -> None:
+    async def refresh(self, session_id: int, repost: bool = False,
+                      catch_up: bool = False) -> None:
         """Publish the current state without new events (``/game board``, after a restart)."""
-        await self.publish(Outcome(await self.host.current(session_id)), repost=repost)
+        await self.publish(Outcome(await self.host.current(session_id)), repost=repost,
+                           catch_up=catch_up)
+
+    async def retry_behind(self) -> None:
+        """Show again every session whose last publication failed (one at a time; a session
+        that fails again stays behind and never stops the others)."""
+        for session_id in sorted(self.behind):
+            try:
+                await self.refresh(session_id, catch_up=True)
+            except NotShown:
+                continue
+            except Exception as exc:  # a table that cannot be shown at all: give up on it
+                self.behind.discard(session_id)
+                log.warning("session %s: not shown (%s: %s)", session_id,
+                            type(exc).__name__, exc)
+            else:
+                self.behind.discard(session_id)
 
     async def clock(self, outcomes: list[Outcome]) -> None:
         """Show what the turn clock did: moves made for idle players, reminders."""
@@ -182,7 +247,8 @@ class Publisher:
         if rec.status == "running":
             waiting = self.human_actors(rec)
             if waiting:
-                due = [c["due"] for c in rec.clock.values() if c["due"] is not None]
+                due = [c["due"] for p, c in rec.clock.items()
+                       if p in waiting and c["due"] is not None]  # not an AI seat's
                 line = t("board.waiting", names=", ".join(f"**{name(p)}**" for p in waiting))
                 if due:
                     line += " " + t("board.deadline", when=f"<t:{int(min(due))}:R>")
@@ -205,7 +271,8 @@ class Publisher:
             parts[-1] = "\n".join(f"• {line}" for line in log_lines)
             description = "\n\n".join(parts)
         description = clip_block(description, 4000)
-        embed = discord.Embed(title=t("board.title", game=game.title, id=rec.id),
+        embed = discord.Embed(title=t("board.title", game=game_title(rec.game, game.title),
+                                      id=rec.id),
                               description=description, colour=discord.Colour.gold())
         if has_image:
             embed.set_image(url="attachment://board.png")
@@ -349,7 +416,7 @@ class Publisher:
         else:
             parts.insert(0, t("prompt.nothing"))
         embed = discord.Embed(
-            title=t("private.title", game=game.title, id=rec.id),
+            title=t("private.title", game=game_title(rec.game, game.title), id=rec.id),
             description=clip_block("\n\n".join(parts), 3900) + "\n\n" + t(
                 "private.where", channel=f"<#{rec.channel_id}>"),
             colour=discord.Colour.blurple())
@@ -365,7 +432,8 @@ class Publisher:
                if self.is_private(rec, p) and prompted.get(p) != rec.since(p)]
 
         async def one(p: str) -> None:
-            payload = await self.private_prompt_payload(rec, p)
+            async with self.dm_language(rec, p):
+                payload = await self.private_prompt_payload(rec, p)
             if payload["view"] is None:
                 payload.pop("view")
             message = await self.send_dm(p, rec.created_at, **payload)
@@ -378,7 +446,9 @@ class Publisher:
     def hand_signature(self, rec: SessionRecord, player: str) -> str | None:
         if rec.state is None:
             return None
-        text = presenters.get(rec.game).hand_text(self.host.view(rec, player), name_fn(rec))
+        with using("en"):  # the same hand in any reader's language
+            text = presenters.get(rec.game).hand_text(self.host.view(rec, player),
+                                                      name_fn(rec))
         return hashlib.sha1(text.encode()).hexdigest()[:12] if text else None
 
     async def hands(self, rec: SessionRecord, meta: Meta) -> None:
@@ -394,35 +464,27 @@ class Publisher:
             sig = self.hand_signature(rec, p)
             if sig is None or sigs.get(p) == sig:
                 continue
-            text = presenter.hand_text(self.host.view(rec, p), name_fn(rec)) or ""
-            embed = discord.Embed(title=t("hand.title", game=self.host.game(rec.game).title,
-                                          id=rec.id), description=clip_block(text, 4000))
+            async with self.dm_language(rec, p):
+                text = presenter.hand_text(self.host.view(rec, p), name_fn(rec)) or ""
+                title = t("hand.title", game=game_title(rec.game, self.host.game(rec.game).title),
+                          id=rec.id)
+            embed = discord.Embed(title=title, description=clip_block(text, 4000))
             if await self.send_dm(p, rec.created_at, embed=embed) is not None:
                 sigs[p] = sig
 
     async def final(self, rec: SessionRecord, meta: Meta) -> None:
-        game = self.host.game(rec.game)
-        name = name_fn(rec)
-        rows = sorted(game.outcome(self.host.state(rec)), key=lambda r: r["rank"])
-        medals = {1: "🥇", 2: "🥈", 3: "🥉"}
-        lines = []
-        for r in rows:
-            medal = medals.get(r["rank"], f"{r['rank']}.")
-            lines.append(f"{medal} **{name(r['player'])}** — {r.get('score')}")
-        embed = discord.Embed(title=t("final.title", game=game.title, id=rec.id),
-                              description="\n".join(lines) + "\n\n" + t("final.footer"),
-                              colour=discord.Colour.green())
-        channel = self.bot.get_partial_messageable(int(rec.channel_id))
-        await channel.send(embed=embed)
-        meta["final_posted"] = True
+        """The end of the game: standings with breakdowns and ratings, result DMs, Rematch."""
+        await post_final(self, rec, meta)
 
     async def reminders(self, rec: SessionRecord, players: list[str]) -> None:
         for p in players:
             entry = rec.clock.get(p)
             due = entry["due"] if entry is not None else None
             when = f"<t:{int(due)}:R>" if due else "?"
-            text = t("reminder.dm", channel=f"<#{rec.channel_id}>", when=when)
+            async with self.dm_language(rec, p):
+                text = t("reminder.dm", channel=f"<#{rec.channel_id}>", when=when)
             if await self.send_dm(p, rec.created_at, content=text) is None:
                 channel = self.bot.get_partial_messageable(int(rec.channel_id))
-                await channel.send(t("reminder.channel", who=mention(p, rec), when=when),
-                                   allowed_mentions=discord.AllowedMentions(users=True))
+                async with self.channel_language(rec):
+                    text = t("reminder.channel", who=mention(p, rec), when=when)
+                await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True))

@@ -7,12 +7,28 @@ from typing import Any
 import discord
 
 from bot.adapter.client import Crowntable
+from bot.core.store import SessionRecord
 
 Interaction = discord.Interaction[Crowntable]
 
 
+def safe_name(name: str) -> str:
+    """A display name that can be echoed in public text: its mentions (``@everyone``,
+    ``@here``, ``<@id>``, ``<@&role>``) neutralised, so a nickname never pings anyone even
+    where mentions are allowed (the client's default ``allowed_mentions`` parses none)."""
+    return name.replace("@", "@\u200b")  # a zero-width space after every @: no mention parses
+
+
 def who(interaction: discord.Interaction[Any]) -> tuple[str, str]:
-    return str(interaction.user.id), interaction.user.display_name
+    """The user's id and their display name, made safe to show (:func:`safe_name`)."""
+    return str(interaction.user.id), safe_name(interaction.user.display_name)
+
+
+def plays(rec: SessionRecord, user: str) -> bool:
+    """Whether ``user`` holds a seat of ``rec`` themselves (a player who left or was kicked
+    does not: the AI plays that seat now, and its private view is no longer theirs)."""
+    seat = rec.seat_of(user)
+    return seat is not None and not seat.is_ai
 
 
 def can_manage(interaction: discord.Interaction[Any]) -> bool:
@@ -37,3 +53,13 @@ def in_private(interaction: discord.Interaction[Any]) -> bool:
 def payload_kwargs(payload: dict[str, Any]) -> dict[str, Any]:
     """A message payload without its unset parts (Discord rejects explicit Nones)."""
     return {k: v for k, v in payload.items() if v is not None}
+
+
+def on_its_board(interaction: discord.Interaction[Any], rec: SessionRecord) -> bool:
+    """Whether a click on a channel message came from ``rec``'s own board (a component of
+    another table pasted onto it must not replace this board's components). Private
+    prompts (DMs, ephemeral messages) belong to their player and always pass."""
+    if in_private(interaction) or interaction.message is None:
+        return True
+    board = rec.meta.get("board")
+    return board is not None and board["id"] == interaction.message.id

@@ -12,11 +12,13 @@ from bot.adapter.handlers.common import Interaction, channel_key, guild_key
 from bot.adapter.handlers.lobby import lobby_message
 from bot.adapter.prompts import clip_block
 from bot.adapter.publish import event_lines, png_file
+from bot.adapter.respond import ack, answer
+from bot.adapter.translator import channel_locale
 from bot.core.errors import HostError
 from bot.core.host import SessionHost, conservative
 from bot.core.render import board_alt_text, board_png
 from bot.text import presenters
-from bot.text.i18n import t
+from bot.text.i18n import game_title, t, using
 
 STANDINGS_SHOWN = 20
 LOG_SHOWN = 25
@@ -25,76 +27,78 @@ RECENT_SHOWN = 5
 
 def title_of(host: SessionHost, game_id: str) -> str:
     """A game's title; the id itself for a game no longer installed."""
-    return host.game(game_id).title if game_id in host.registry else game_id
+    return game_title(game_id, host.game(game_id).title) if game_id in host.registry \
+        else game_id
 
 
 @edge
 async def status(interaction: Interaction) -> None:
     client = interaction.client
+    await ack(interaction)  # the answer is drawn: acknowledged first, then edited in
     rec = await client.host.active(channel_key(interaction))
     note_game(interaction, rec.game)
     if rec.status == "lobby":
         msg = lobby_message(client.host, rec)
-        await interaction.response.send_message(embed=msg["embed"], ephemeral=True)
+        await answer(interaction, embed=msg["embed"])
         return
-    await interaction.response.defer(ephemeral=True, thinking=True)
     png = await board_png(client.host, rec, None)
     embed = client.publisher.board_embed(rec, rec.meta, png is not None)
     kwargs: dict[str, Any] = {"embed": embed}
     if png:
         kwargs["file"] = png_file(png, description=board_alt_text(client.host, rec, None))
-    await interaction.followup.send(ephemeral=True, **kwargs)
+    await answer(interaction, **kwargs)
 
 
 @edge
 async def board(interaction: Interaction) -> None:
     client = interaction.client
+    await ack(interaction)
     rec = await client.host.active(channel_key(interaction))
     if rec.status != "running":
         raise HostError("not_running")
-    await interaction.response.defer(ephemeral=True, thinking=True)
     await client.publisher.refresh(rec.id, repost=True)
-    await interaction.followup.send(t("board.reposted"), ephemeral=True)
+    await answer(interaction, t("board.reposted"))
 
 
 @edge
 async def game_log(interaction: Interaction) -> None:
     host = interaction.client.host
+    await ack(interaction)
     rec = await host.active(channel_key(interaction))
     if rec.state is None:
         raise HostError("not_running")
-    await interaction.response.defer(ephemeral=True, thinking=True)
     lines = event_lines(rec, await host.log_events(rec))
     text = "\n".join(f"• {line}" for line in lines[-LOG_SHOWN:]) or t("log.empty")
     embed = discord.Embed(title=t("log.title", id=rec.id), description=clip_block(text, 4000))
-    await interaction.followup.send(embed=embed, ephemeral=True)
+    await answer(interaction, embed=embed)
 
 
 @edge
 async def rules(interaction: Interaction, game_id: str) -> None:
     game = interaction.client.host.game(game_id)
-    embed = discord.Embed(title=t("rules.title", game=game.title),
+    embed = discord.Embed(title=t("rules.title", game=game_title(game_id, game.title)),
                           description=clip_block(presenters.get(game_id).rules_text(), 4000))
     await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
 @edge
 async def standings(interaction: Interaction, game_id: str | None) -> None:
-    host = interaction.client.host
-    rows = await host.standings(guild_key(interaction), game_id)
-    lines = []
-    for i, r in enumerate(rows[:STANDINGS_SHOWN], start=1):
-        skill = conservative(r["mu"], r["sigma"])
-        game_part = "" if game_id else f" · {title_of(host, r['game'])}"
-        lines.append(t("standings.row", rank=i, who=f"<@{r['player_id']}>", skill=f"{skill:.1f}",
-                       games=r["games"], wins=r["wins"]) + game_part)
-    heading = host.game(game_id).title if game_id else t("standings.all")
-    embed = discord.Embed(title=t("standings.title", game=heading),
-                          description="\n".join(lines) or t("standings.empty"),
-                          colour=discord.Colour.gold())
-    embed.set_footer(text=t("standings.footer"))
-    await interaction.response.send_message(embed=embed,
-                                            allowed_mentions=discord.AllowedMentions.none())
+    with using(await channel_locale(interaction)):  # said in the channel
+        host = interaction.client.host
+        rows = await host.standings(guild_key(interaction), game_id)
+        lines = []
+        for i, r in enumerate(rows[:STANDINGS_SHOWN], start=1):
+            skill = conservative(r["mu"], r["sigma"])
+            game_part = "" if game_id else f" · {title_of(host, r['game'])}"
+            lines.append(t("standings.row", rank=i, who=f"<@{r['player_id']}>",
+                           skill=f"{skill:.1f}", games=r["games"], wins=r["wins"]) + game_part)
+        heading = title_of(host, game_id) if game_id else t("standings.all")
+        embed = discord.Embed(title=t("standings.title", game=heading),
+                              description="\n".join(lines) or t("standings.empty"),
+                              colour=discord.Colour.gold())
+        embed.set_footer(text=t("standings.footer"))
+        await interaction.response.send_message(embed=embed,
+                                                allowed_mentions=discord.AllowedMentions.none())
 
 
 async def _stats_lines(host: SessionHost, guild: str | None, player: str) -> list[str]:
@@ -113,9 +117,11 @@ async def _stats_lines(host: SessionHost, guild: str | None, player: str) -> lis
 
 @edge
 async def stats(interaction: Interaction, member: discord.abc.User | None) -> None:
-    target = member or interaction.user
-    lines = await _stats_lines(interaction.client.host, guild_key(interaction), str(target.id))
-    embed = discord.Embed(title=t("stats.title", name=target.display_name),
-                          description="\n".join(lines) or t("stats.empty"),
-                          colour=discord.Colour.teal())
-    await interaction.response.send_message(embed=embed)
+    with using(await channel_locale(interaction)):  # said in the channel
+        target = member or interaction.user
+        lines = await _stats_lines(interaction.client.host, guild_key(interaction),
+                                   str(target.id))
+        embed = discord.Embed(title=t("stats.title", name=target.display_name),
+                              description="\n".join(lines) or t("stats.empty"),
+                              colour=discord.Colour.teal())
+        await interaction.response.send_message(embed=embed)

@@ -8,22 +8,27 @@ from typing import Any
 
 import discord
 
-from bot.adapter.boundary import edge, note_game, say
-from bot.adapter.components import LobbyButton
+from bot.adapter.boundary import STORED, edge, note_game
+from bot.adapter.components import LobbyAiSelect, LobbyButton
 from bot.adapter.handlers.common import (
     Interaction,
     can_manage,
     channel_key,
     guild_key,
     payload_kwargs,
+    safe_name,
     who,
 )
 from bot.adapter.prompts import make_view
+from bot.adapter.respond import ack, answer, update, within
+from bot.adapter.translator import channel_locale
+from bot.core.ai_runner import level_label, seat_label
 from bot.core.errors import HostError
 from bot.core.host import TURN_CLOCKS, SessionHost
 from bot.core.store import SessionRecord
 from bot.text import presenters
-from bot.text.i18n import t
+from bot.text.i18n import current, game_title, t, using
+from games.ai import LEVELS
 
 log = logging.getLogger(__name__)
 
@@ -47,14 +52,23 @@ def _options_text(rec: SessionRecord) -> str:
     return "\n".join(opts) or t("lobby.defaults")
 
 
-def lobby_message(host: SessionHost, rec: SessionRecord) -> dict[str, Any]:
-    """The lobby's embed, with its buttons while the table is open."""
+def lobby_message(host: SessionHost, rec: SessionRecord,
+                  locale: str | None = None) -> dict[str, Any]:
+    """The lobby's embed, with its buttons while the table is open; in ``locale`` (the
+    channel's language; default: the current one)."""
+    with using(locale if locale is not None else current()):
+        return _lobby_message(host, rec)
+
+
+def _lobby_message(host: SessionHost, rec: SessionRecord) -> dict[str, Any]:
     game = host.game(rec.game)
     seats = "\n".join(
-        f"{i + 1}. {s.name}{' 🤖' if s.is_ai else ''}{' 👑' if s.player_id == rec.host_id else ''}"
+        f"{i + 1}. {seat_label(s)}{' 🤖' if s.is_ai else ''}"
+        f"{' 👑' if s.player_id == rec.host_id else ''}"
         for i, s in enumerate(rec.seats)) or "—"
     clock = next((k for k, v in TURN_CLOCKS.items() if v == rec.turn_secs), "?")
-    embed = discord.Embed(title=t("lobby.title", game=game.title, id=rec.id),
+    embed = discord.Embed(title=t("lobby.title", game=game_title(rec.game, game.title),
+                                  id=rec.id),
                           colour=discord.Colour.blue())
     if rec.status == "lobby":
         embed.description = t("lobby.help", min=game.min_players, max=game.max_players)
@@ -67,8 +81,16 @@ def lobby_message(host: SessionHost, rec: SessionRecord) -> dict[str, Any]:
     view = None
     if rec.status == "lobby":
         view = make_view([LobbyButton(rec.id, action, label=t(key), style=style)
-                          for action, key, style in LOBBY_BUTTONS])
+                          for action, key, style in LOBBY_BUTTONS] + [ai_level_select(rec)])
     return {"embed": embed, "view": view}
+
+
+def ai_level_select(rec: SessionRecord) -> LobbyAiSelect:
+    """The select that seats an AI of the chosen level (**Add AI** seats the default)."""
+    options = [discord.SelectOption(
+        label=t("lobby.ai_option", level=level_label(level)), value=level,
+        description=t(f"ai.about.{level}")) for level in LEVELS]
+    return LobbyAiSelect(rec.id, options=options, placeholder=t("lobby.ai_pick"))
 
 
 async def refresh_lobby(interaction: Interaction, rec: SessionRecord) -> None:
@@ -78,7 +100,8 @@ async def refresh_lobby(interaction: Interaction, rec: SessionRecord) -> None:
     client = interaction.client
     channel = client.get_partial_messageable(int(rec.channel_id))
     try:
-        await channel.get_partial_message(lobby).edit(**lobby_message(client.host, rec))
+        await channel.get_partial_message(lobby).edit(
+            **lobby_message(client.host, rec, await channel_locale(interaction)))
     except discord.HTTPException as exc:
         log.info("lobby message %s not updated: %s", lobby, exc)
 
@@ -89,12 +112,16 @@ async def new_game(interaction: Interaction, game_id: str, options: dict[str, An
     host = interaction.client.host
     user, name = who(interaction)
     note_game(interaction, game_id)
+    if interaction.guild_id is None:  # a forged payload: /game is not offered in DMs
+        raise HostError("guild_only")
     if turn_clock is not None and turn_clock not in TURN_CLOCKS:
         raise HostError("bad_option", option="turn_clock", value=turn_clock)
-    rec = await host.create(
+    locale = await channel_locale(interaction)
+    rec = await within(interaction, host.create(
         guild_id=guild_key(interaction), channel_id=channel_key(interaction), game_id=game_id,
-        options=options, user_id=user, user_name=name, turn_secs=TURN_CLOCKS[turn_clock or "24h"])
-    await interaction.response.send_message(**payload_kwargs(lobby_message(host, rec)))
+        options=options, user_id=user, user_name=name,
+        turn_secs=TURN_CLOCKS[turn_clock or "24h"]), ephemeral=False)
+    await answer(interaction, ephemeral=False, **payload_kwargs(lobby_message(host, rec, locale)))
     message = await interaction.original_response()
     await host.update_meta(rec.id, lambda meta: meta.__setitem__("lobby", message.id))
 
@@ -112,6 +139,16 @@ async def _add_ai(interaction: Interaction, user: str, name: str) -> SessionReco
                                                 can_manage(interaction))
 
 
+async def _add_ai_level(interaction: Interaction, level: str, from_button: bool) -> None:
+    """The level select (``ai:<level>``) or ``/game ai level``: an unknown level is refused
+    before anything is written."""
+    user, _ = who(interaction)
+    rec = await interaction.client.host.add_ai(channel_key(interaction), user,
+                                               can_manage(interaction), level=level)
+    await _answer(interaction, rec, t("lobby.ai_added_level", level=level_label(level)),
+                  from_button, "ai")
+
+
 async def _cancel(interaction: Interaction, user: str, name: str) -> SessionRecord:
     return await interaction.client.host.cancel(channel_key(interaction), user,
                                                 can_manage(interaction))
@@ -125,24 +162,27 @@ ACTIONS: dict[str, tuple[Action, str]] = {
 
 
 async def _start(interaction: Interaction, from_button: bool) -> None:
+    """Acknowledged at once (drawing the first board takes a while), then started."""
     client = interaction.client
-    await interaction.response.defer(ephemeral=not from_button, thinking=not from_button)
+    await ack(interaction, ephemeral=True, update=from_button)
     out = await client.host.start(channel_key(interaction), who(interaction)[0],
                                   can_manage(interaction))
+    interaction.extras[STORED] = "error.start_not_shown"
     await refresh_lobby(interaction, out.record)
     await client.publisher.publish(out)
     if not from_button:
-        await interaction.followup.send(t("lobby.started"), ephemeral=True)
+        await answer(interaction, t("lobby.started"))
 
 
 async def _leave(interaction: Interaction, from_button: bool) -> None:
     client = interaction.client
     user, name = who(interaction)
-    out = await client.host.leave(channel_key(interaction), user)
+    out = await within(interaction, client.host.leave(channel_key(interaction), user),
+                       update=from_button)
     if out.record.status == "running":  # an AI took the seat
-        await interaction.response.defer(ephemeral=True, thinking=not from_button)
+        await ack(interaction, update=from_button)
         await client.publisher.publish(out)
-        await say(interaction, t("lobby.left_running"))
+        await answer(interaction, t("lobby.left_running"))
         return
     await _answer(interaction, out.record, t("lobby.left", name=name), from_button, "leave")
 
@@ -151,9 +191,13 @@ async def _answer(interaction: Interaction, rec: SessionRecord, text: str, from_
                   action: str) -> None:
     """A button edits the lobby message; a slash command answers and then edits it."""
     if from_button:
-        await interaction.response.edit_message(**lobby_message(interaction.client.host, rec))
+        await update(interaction, **lobby_message(interaction.client.host, rec,
+                                                  await channel_locale(interaction)))
     else:
-        await interaction.response.send_message(text, ephemeral=action != "cancel")
+        if action == "cancel":  # said in the channel
+            with using(await channel_locale(interaction)):
+                text = t("lobby.cancelled_by", name=who(interaction)[1])
+        await answer(interaction, text, ephemeral=action != "cancel")
         await refresh_lobby(interaction, rec)
 
 
@@ -162,10 +206,13 @@ async def _lobby_action(interaction: Interaction, action: str, from_button: bool
         await _start(interaction, from_button)
     elif action == "leave":
         await _leave(interaction, from_button)
+    elif action.startswith("ai:"):
+        await _add_ai_level(interaction, action[3:], from_button)
     elif action in ACTIONS:
         change, text_key = ACTIONS[action]
         user, name = who(interaction)
-        rec = await change(interaction, user, name)
+        rec = await within(interaction, change(interaction, user, name),
+                           ephemeral=action != "cancel", update=from_button)
         await _answer(interaction, rec, t(text_key, name=name), from_button, action)
     else:
         raise HostError("stale")
@@ -173,7 +220,8 @@ async def _lobby_action(interaction: Interaction, action: str, from_button: bool
 
 @edge
 async def lobby_button(interaction: Interaction, session: int, action: str) -> None:
-    rec = await interaction.client.host.active(channel_key(interaction))
+    rec = await within(interaction, interaction.client.host.active(channel_key(interaction)),
+                       update=True)
     if rec.id != session:
         raise HostError("stale")
     note_game(interaction, rec.game)
@@ -189,8 +237,13 @@ async def lobby_command(interaction: Interaction, action: str) -> None:
 async def abandon(interaction: Interaction) -> None:
     client = interaction.client
     user, name = who(interaction)
-    rec = await client.host.abandon(channel_key(interaction), user, can_manage(interaction))
-    await interaction.response.send_message(t("host.abandoned", name=name))
+    rec = await within(interaction, client.host.abandon(
+        channel_key(interaction), user, can_manage(interaction)), ephemeral=False)
+    with using(await channel_locale(interaction)):
+        said = t("host.abandoned" if rec is not None else "host.abandoned_damaged", name=name)
+    await answer(interaction, said, ephemeral=False)
+    if rec is None:  # a damaged table, closed unread: nothing to show
+        return
     if rec.meta.get("board"):
         await client.publisher.refresh(rec.id)
     else:
@@ -202,14 +255,13 @@ async def kick(interaction: Interaction, member: discord.abc.User) -> None:
     client = interaction.client
     user, _ = who(interaction)
     try:
-        out = await client.host.kick(channel_key(interaction), user, str(member.id),
-                                     can_manage(interaction))
+        out = await within(interaction, client.host.kick(
+            channel_key(interaction), user, str(member.id), can_manage(interaction)))
     except HostError as exc:
         if exc.code == "nobody_to_kick":
-            raise HostError("nobody_to_kick", name=member.display_name) from None
+            raise HostError("nobody_to_kick", name=safe_name(member.display_name)) from None
         raise
-    await interaction.response.send_message(t("kick.done", name=member.display_name),
-                                            ephemeral=True)
+    await answer(interaction, t("kick.done", name=safe_name(member.display_name)))
     if out.record.status == "running":
         await client.publisher.publish(out)
     else:

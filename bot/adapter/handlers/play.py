@@ -7,14 +7,27 @@ from __future__ import annotations
 import discord
 
 from bot.adapter import custom_ids as ids
-from bot.adapter.boundary import edge, note_game
-from bot.adapter.handlers.common import Interaction, channel_key, in_private, payload_kwargs, who
+from bot.adapter.boundary import STORED, edge, note_game
+from bot.adapter.handlers.common import (
+    Interaction,
+    channel_key,
+    in_private,
+    on_its_board,
+    payload_kwargs,
+    plays,
+    who,
+)
 from bot.adapter.prompts import build_prompt, clip, make_view
 from bot.adapter.publish import name_fn
+from bot.adapter.respond import ack, answer
+from bot.adapter.translator import channel_locale
 from bot.core.errors import HostError
+from bot.core.host import SessionHost
 from bot.core.store import SessionRecord
 from bot.text import presenters
-from bot.text.i18n import t
+from bot.text.i18n import game_title, set_current, t
+from bot.text.refusals import whose_turn
+from games.base import NOT_YOUR_TURN, IllegalMove
 
 
 def board_link(rec: SessionRecord) -> str | None:
@@ -30,12 +43,25 @@ def pointed(exc: HostError, rec: SessionRecord) -> HostError:
     return HostError("stale_link", link=link) if link else exc
 
 
+def not_your_turn(host: SessionHost, rec: SessionRecord) -> HostError:
+    """ "It is bob's turn — they are choosing a card.": who acts now, from the public view."""
+    actors = host.actors(rec)
+    view = host.view(rec, None) if rec.state is not None and actors else {}
+    code, params = whose_turn(rec.game, view, actors, name_fn(rec))
+    return HostError(code, **params)
+
+
 @edge
 async def play(interaction: Interaction, session: int, version: int, digest: str) -> None:
     try:
         await _play(interaction, session, version, digest)
     except HostError as exc:
         raise pointed(exc, await interaction.client.host.current(session)) from None
+    except IllegalMove as exc:  # another move landed first: name whose turn it is now
+        if exc.kind != NOT_YOUR_TURN or exc.code != NOT_YOUR_TURN:
+            raise
+        host = interaction.client.host
+        raise not_your_turn(host, await host.current(session)) from None
 
 
 async def _play(interaction: Interaction, session: int, version: int, digest: str) -> None:
@@ -47,14 +73,17 @@ async def _play(interaction: Interaction, session: int, version: int, digest: st
     note_game(interaction, rec.game)
     if rec.status != "running":
         raise HostError("not_running")
-    if not rec.seat_of(user):
+    if not plays(rec, user):
         raise HostError("not_seated")
     move = ids.find_move(host.legal_moves(rec, user), digest)
     if move is None:
         acting = user in host.actors(rec)
-        raise HostError("stale" if acting or version != rec.version else "not_your_turn")
+        if acting or version != rec.version:
+            raise HostError("stale")
+        raise not_your_turn(host, rec)
     label = presenters.get(rec.game).move_label(host.view(rec, user), move, name_fn(rec))
     out = await host.apply(session, user, move, expected_version=version)
+    interaction.extras[STORED] = "error.move_not_shown"  # from here on, the move counts
     handled: tuple[str, ...] = ()
     if in_private(interaction):
         handled = await continue_privately(interaction, out.record, user, label)
@@ -76,7 +105,8 @@ async def continue_privately(interaction: Interaction, rec: SessionRecord, user:
             attachments=[file] if file else [])
         return (user,)
     game = client.host.game(rec.game)
-    receipt = discord.Embed(title=t("private.title", game=game.title, id=rec.id),
+    receipt = discord.Embed(title=t("private.title", game=game_title(rec.game, game.title),
+                                    id=rec.id),
                             description=done + "\n\n" + t("private.where",
                                                           channel=f"<#{rec.channel_id}>"),
                             colour=discord.Colour.dark_grey())
@@ -92,10 +122,14 @@ async def turn_page(interaction: Interaction, session: int, version: int, page: 
     rec = await client.host.current(session)
     note_game(interaction, rec.game)
     if user not in client.host.actors(rec):
-        raise HostError("not_your_turn" if rec.seat_of(user) else "not_seated")
+        raise not_your_turn(client.host, rec) if rec.seat_of(user) else HostError("not_seated")
     entry = rec.clock.get(user)
     if rec.version != version and entry is not None and entry["since"] > version:
         raise pointed(HostError("stale"), rec)
+    if not on_its_board(interaction, rec):  # another table's page button on this board
+        raise HostError("stale")
+    if not in_private(interaction):  # a page of the board's own prompt: the channel's words
+        set_current(await channel_locale(interaction))
     prompt = build_prompt(presenters.get(rec.game), rec.id, version,
                           client.host.view(rec, user), user, client.host.legal_moves(rec, user),
                           name_fn(rec), page=page)
@@ -113,13 +147,13 @@ async def open_prompt(interaction: Interaction, session: int) -> None:
     user, _ = who(interaction)
     rec = await client.host.current(session)
     note_game(interaction, rec.game)
-    if not rec.seat_of(user):
+    if not plays(rec, user):
         raise HostError("not_seated")
     if rec.status != "running" or not client.host.legal_moves(rec, user):
         raise HostError("no_legal_move")
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await ack(interaction)  # drawn after the acknowledgement, then edited in
     payload = await client.publisher.private_prompt_payload(rec, user)
-    await interaction.followup.send(ephemeral=True, **payload_kwargs(payload))
+    await answer(interaction, **payload_kwargs(payload))
     entry = rec.clock.get(user)
     if entry is not None:
         since = entry["since"]
@@ -134,10 +168,10 @@ async def show_hand(interaction: Interaction, session: int | None = None) -> Non
     rec = (await client.host.current(session) if session is not None
            else await client.host.active(channel_key(interaction)))
     note_game(interaction, rec.game)
-    if not rec.seat_of(user):
+    if not plays(rec, user):  # a player who left no longer sees the seat the AI plays
         raise HostError("not_seated")
     if rec.state is None:
         raise HostError("not_running")
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await ack(interaction)
     payload = await client.publisher.private_prompt_payload(rec, user)
-    await interaction.followup.send(ephemeral=True, **payload_kwargs(payload))
+    await answer(interaction, **payload_kwargs(payload))
