@@ -32,9 +32,8 @@ GAME_COLOURS: tuple[Colour, ...] = ()  # the board draws no colours of its own
 register({
     "ee.title": "Empire Engine",
     "ee.round": "Round {round}/{rounds}",
-    "ee.res.soldier": "{n} soldiers", "ee.res.good": "{n} goods",
-    "ee.res.invention": "{n} inventions",
-    "ee.res1.soldier": "1 soldier", "ee.res1.good": "1 good", "ee.res1.invention": "1 invention",
+    "ee.res.soldier": ("{n} soldier", "{n} soldiers"), "ee.res.good": ("{n} good", "{n} goods"),
+    "ee.res.invention": ("{n} invention", "{n} inventions"),
     "ee.kind.soldier": "soldiers", "ee.kind.good": "goods", "ee.kind.invention": "inventions",
     "ee.kind1.soldier": "soldier", "ee.kind1.good": "good", "ee.kind1.invention": "invention",
     "ee.step.orient": "everyone sets the tops of both engines (secret)",
@@ -111,7 +110,7 @@ def _pile(tr: Tr, pile: dict[str, Any], kinds: tuple[str, ...]) -> str:
     parts = []
     for kind in kinds:
         n = int(pile.get(kind, 0))
-        parts.append(tr(f"ee.res1.{kind}") if n == 1 else tr(f"ee.res.{kind}", n=n))
+        parts.append(tr(f"ee.res.{kind}", n=n))
     return ", ".join(parts)
 
 

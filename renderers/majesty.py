@@ -50,12 +50,12 @@ register({
     "majesty.step.place": "{name} places the split card: choose a half",
     "majesty.step.heal_place": "{name} places a healed card",
     "majesty.step.castle_exchange": "{name}: Castle exchange, 1 point = 1 meeple",
-    "majesty.deck": "Deck: {n} cards left",
-    "majesty.deck_next": "Deck: {n} cards left, next from deck {tier}",
+    "majesty.deck": ("Deck: {n} card left", "Deck: {n} cards left"),
+    "majesty.deck_next": ("Deck: {n} card left, next from deck {tier}",
+                          "Deck: {n} cards left, next from deck {tier}"),
     "majesty.cost": "cost {cost}",
     "majesty.free": "free",
-    "majesty.on_card": "+{n} meeple",
-    "majesty.on_card_n": "+{n} meeples",
+    "majesty.on_card": ("+{n} meeple", "+{n} meeples"),
     "majesty.row_stats": "{meeples} meeples · cards {taken}/12 · if it ended now: {proj} pts",
     "majesty.row_stats_final": "{meeples} meeples · cards {taken}/12",
     "majesty.last.take": "{name} took {card} for {cost} meeples",
@@ -176,8 +176,7 @@ def _display_card(board: Board, slot: dict[str, Any], x: int, y: int, w: int) ->
     board.draw.rectangle((x + 1, y + 29, x + w - 1, y + DISPLAY_CARD_H - 1), fill=board.theme.panel)
     board.text(x + 8, y + 43, label, BODY, cost == 0, anchor="lm")
     if meeples:
-        key = "majesty.on_card" if meeples == 1 else "majesty.on_card_n"
-        board.text(x + w - 8, y + 43, tr(key, n=meeples), BODY, True, anchor="rm")
+        board.text(x + w - 8, y + 43, tr("majesty.on_card", n=meeples), BODY, True, anchor="rm")
 
 
 def _draw_location_head(board: Board, view: dict[str, Any], y: int) -> None:

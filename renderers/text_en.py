@@ -1,9 +1,11 @@
-"""Every word the renderers draw, by key, in English (issue 12 plugs other languages in).
+"""Every word the renderers draw, by key, in English: the source texts of the images.
 
 A renderer never writes English itself: it calls ``tr(key, **params)``; :func:`english` is the
-default. The bot may pass its own translator with the same signature (for example
-``lambda key, **p: t(key, "cs", **p)`` after registering these keys with ``bot.text.i18n``).
-Keys missing from the catalogue fall back to the key itself, so a gap is visible, not a crash.
+default. The bot passes its own translator with the same signature
+(:func:`bot.core.render.image_tr`: these keys live in the gettext catalogue as ``img.<key>``,
+so the images are drawn in the table's language). An entry may be a plural tuple
+(``("{n} soldier", "{n} soldiers")``), chosen by the ``n`` parameter. Keys missing from the
+catalogue fall back to the key itself, so a gap is visible, not a crash.
 """
 
 from __future__ import annotations
@@ -13,7 +15,9 @@ from typing import Any
 
 Tr = Callable[..., str]
 
-CATALOG: dict[str, str] = {
+Entry = str | tuple[str, ...]
+
+CATALOG: dict[str, Entry] = {
     # shared
     "board.now": "Now: {text}",
     "board.last": "Last: {text}",
@@ -41,14 +45,17 @@ CATALOG: dict[str, str] = {
 
 def english(key: str, /, **params: Any) -> str:
     """The English text of ``key`` formatted with ``params`` (the key itself when unknown)."""
-    text = CATALOG.get(key, key)
+    entry = CATALOG.get(key, key)
+    if isinstance(entry, tuple):
+        entry = entry[0] if params.get("n") == 1 else entry[-1]
+    text = entry
     try:
         return text.format(**params) if params else text
     except (KeyError, IndexError, ValueError):
         return text
 
 
-def register(entries: dict[str, str]) -> None:
+def register(entries: dict[str, Entry]) -> None:
     """Add a renderer's own keys (each game module registers its words at import)."""
     for key, text in entries.items():
         if CATALOG.get(key, text) != text:

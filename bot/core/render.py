@@ -16,7 +16,9 @@ from typing import Any
 
 from bot.core.host import SessionHost
 from bot.core.store import SessionRecord
-from renderers import alt_text, has_renderer, render_png
+from bot.text import i18n
+from renderers import alt_text, has_renderer, render_png, text_en
+from renderers.text_en import Tr
 
 __all__ = ["BoardCache", "board_alt_text", "board_png", "has_renderer"]
 
@@ -55,6 +57,39 @@ class BoardCache:
 
 
 CACHE = BoardCache()
+IMAGE_PREFIX = "img."
+
+
+def register_image_words() -> None:
+    """Every word the renderers draw goes into the gettext catalogue as ``img.<key>`` (each
+    game's renderer registers its words with :mod:`renderers.text_en` when imported)."""
+    import importlib
+
+    import games
+
+    for game_id in games.REGISTRY:
+        if has_renderer(game_id):
+            importlib.import_module(f"renderers.{game_id}")
+    i18n.register({IMAGE_PREFIX + key: text for key, text in text_en.CATALOG.items()})
+
+
+def image_tr(locale: str | None = None) -> Tr:
+    """The renderers' ``tr`` in ``locale`` (default: the current language)."""
+    code = i18n.normalise(locale) if locale is not None else i18n.current()
+
+    def tr(key: str, /, **params: Any) -> str:
+        full = IMAGE_PREFIX + key
+        entry = i18n.CATALOGS["en"].get(full)
+        if not entry:  # unknown (the key shows), or a blank on purpose
+            return text_en.english(key, **params)
+        if isinstance(entry, tuple) and "n" in params:
+            return i18n.tn(full, int(params.pop("n")), code, **params)
+        return i18n.t(full, code, **params)
+
+    return tr
+
+
+register_image_words()
 
 
 async def board_png(host: SessionHost, rec: SessionRecord, viewer: str | None,
@@ -67,12 +102,14 @@ async def board_png(host: SessionHost, rec: SessionRecord, viewer: str | None,
         return None
     view = host.view(rec, viewer)
     names = host.names(rec)
-    key = cache.key(rec.game, view, {**names, "\x00last": last or ""})
+    locale = i18n.current()  # the reader's language: the channel's, or the player's
+    key = cache.key(rec.game, view, {**names, "\x00last": last or "", "\x00locale": locale})
     cached = cache.get(key)
     if cached is not None:
         return cached
     try:
-        data = await asyncio.to_thread(render_png, rec.game, view, names, None, last)
+        data = await asyncio.to_thread(render_png, rec.game, view, names, image_tr(locale),
+                                       last)
     except Exception:
         log.exception("render failed: session %s game %s viewer %s", rec.id, rec.game, viewer)
         return None
@@ -85,7 +122,7 @@ def board_alt_text(host: SessionHost, rec: SessionRecord, viewer: str | None) ->
     if rec.state is None or not has_renderer(rec.game):
         return None
     try:
-        return alt_text(rec.game, host.view(rec, viewer), host.names(rec))
+        return alt_text(rec.game, host.view(rec, viewer), host.names(rec), image_tr())
     except Exception:
         log.exception("alt text failed: session %s game %s", rec.id, rec.game)
         return None

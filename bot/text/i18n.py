@@ -12,13 +12,20 @@ regenerates the template and merges every catalogue.
 A text missing in a language falls back to English for that one text and logs a warning once;
 a key missing everywhere shows the key (a test catches that before a player does). Parameters
 are named (``str.format`` fields), so a translator may reorder them.
+
+Who reads a text decides its language: ``t(key)`` without a locale answers in the *current*
+language, a context variable the adapter sets per reader (:func:`using`: the interaction's
+locale for an ephemeral answer, the user's remembered one for a DM, the server's for a channel
+message). Asyncio tasks and worker threads inherit it; outside any :func:`using` it is English.
 """
 
 from __future__ import annotations
 
+import contextlib
 import io
 import logging
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextvars import ContextVar
 from gettext import GNUTranslations
 from pathlib import Path
 from typing import Any
@@ -38,6 +45,7 @@ Entry = str | tuple[str, ...]
 CATALOGS: dict[str, dict[str, Entry]] = {"en": {}}
 _compiled: dict[str, GNUTranslations | None] = {}
 _warned: set[tuple[str, str]] = set()
+_current: ContextVar[str] = ContextVar("crowntable_locale", default=DEFAULT_LOCALE)
 
 
 def normalise(locale: Any) -> str:
@@ -45,6 +53,34 @@ def normalise(locale: Any) -> str:
     text = str(getattr(locale, "value", locale) or "").replace("_", "-").lower()
     base = text.split("-", 1)[0]
     return base if base in LOCALES else DEFAULT_LOCALE
+
+
+def current() -> str:
+    """The language of the reader being written for now (English by default)."""
+    return _current.get()
+
+
+@contextlib.contextmanager
+def using(locale: Any) -> Iterator[str]:
+    """Write for a reader of ``locale`` (normalised; unknown -> English) inside the block."""
+    code = normalise(locale)
+    token = _current.set(code)
+    try:
+        yield code
+    finally:
+        _current.reset(token)
+
+
+def set_current(locale: Any) -> str:
+    """Make ``locale`` the current language of this task from now on (an interaction's
+    handler: its task ends with it). Returns the normalised code."""
+    code = normalise(locale)
+    _current.set(code)
+    return code
+
+
+def _resolve(locale: Any) -> str:
+    return _current.get() if locale is None else normalise(locale)
 
 
 def register(entries: Mapping[str, Entry], locale: str = "en") -> None:
@@ -118,14 +154,53 @@ def _format(text: str, params: dict[str, Any]) -> str:
 
 
 def t(key: str, locale: str | None = None, /, **params: Any) -> str:
-    """The text for ``key`` in ``locale`` (English by default), formatted with ``params``."""
-    return _format(_lookup(key, normalise(locale), None), params)
+    """The text for ``key`` in ``locale`` (the current language by default), formatted with
+    ``params``."""
+    return _format(_lookup(key, _resolve(locale), None), params)
 
 
 def tn(key: str, n: int, locale: str | None = None, /, **params: Any) -> str:
     """The plural form of ``key`` for the count ``n`` in ``locale``; ``n`` is also a param."""
-    return _format(_lookup(key, normalise(locale), int(n)), {"n": n, **params})
+    return _format(_lookup(key, _resolve(locale), int(n)), {"n": n, **params})
 
 
 def has(key: str) -> bool:
     return key in CATALOGS["en"]
+
+
+def translated(key: str, locale: Any, n: int | None = None) -> str | None:
+    """The catalogue's own text for ``key`` in ``locale`` (unformatted), or None when it has
+    none: no English fallback and no warning (the slash-command translator asks for many
+    keys that may not exist)."""
+    code = normalise(locale)
+    if code == DEFAULT_LOCALE:
+        entry = CATALOGS["en"].get(key)
+        if entry is None:
+            return None
+        return _english(key, n)
+    tr = translations(code)
+    if tr is None or key not in CATALOGS["en"]:
+        return None
+    text = tr.gettext(key) if n is None else tr.ngettext(key, key, n)
+    return None if text == key else text
+
+
+_by_english: dict[str, str] = {}
+
+
+def key_of(english: str) -> str | None:
+    """The key whose English text is exactly ``english`` (the first in key order), or None."""
+    catalog = CATALOGS["en"]
+    if len(_by_english) != len(catalog):
+        _by_english.clear()
+        for key in sorted(catalog, reverse=True):
+            entry = catalog[key]
+            _by_english[entry if isinstance(entry, str) else f"\x00{key}"] = key
+    return _by_english.get(english)
+
+
+def game_title(game_id: str, english: str) -> str:
+    """A game's title in the current language (``game.<id>.title``; the engine's own title
+    is the English text)."""
+    key = f"game.{game_id}.title"
+    return t(key) if has(key) else english

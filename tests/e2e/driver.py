@@ -12,8 +12,10 @@ from typing import Any
 from bot.text.i18n import t
 from tests.fakediscord import FakeDiscord, InteractionResult, Message
 
-UTILITY = {t("board.my_view"), t("board.open_prompt"), t("prompt.prev"), t("prompt.next")}
-WAITING = re.compile(r"⏳ Waiting for (.+?)\.(?: Time|\n|$)")
+#: the non-move buttons, in every language (a Czech table is played too: tests/e2e/test_czech.py)
+UTILITY = {t(key, locale) for key in ("board.my_view", "board.open_prompt", "prompt.prev",
+                                      "prompt.next") for locale in ("en", "cs")}
+WAITING = re.compile(r"^⏳ (.+)$", re.MULTILINE)  # the names are bold, the deadline is not
 
 
 def board_message(fake: FakeDiscord, channel: Any) -> Message | None:
@@ -21,14 +23,15 @@ def board_message(fake: FakeDiscord, channel: Any) -> Message | None:
         if msg.deleted or not msg.embeds:
             continue
         footer = (msg.embeds[0].get("footer") or {}).get("text", "")
-        if footer.startswith("Crowntable · table"):
+        if footer.startswith(("Crowntable · table", "Crowntable · stůl")):
             return msg
     return None
 
 
 def final_messages(fake: FakeDiscord, channel: Any) -> list[Message]:
     return [msg for msg in fake.messages(channel)
-            if msg.embeds and "final standings" in (msg.embeds[0].get("title") or "")]
+            if msg.embeds and any(word in (msg.embeds[0].get("title") or "")
+                                  for word in ("final standings", "konečné pořadí"))]
 
 
 def final_message(fake: FakeDiscord, channel: Any) -> Message | None:

@@ -14,7 +14,7 @@ from games.ai import RandomPlayer
 from tests.e2e.driver import board_message, final_message
 from tests.fakediscord import EPHEMERAL, InteractionResult, Message, png_size
 
-TABLE_ID = re.compile(r"table #(\d+)")
+TABLE_ID = re.compile(r"(?:table #|stůl č\. )(\d+)")  # English or Czech titles
 
 
 def table_id(msg: Message) -> int:

@@ -678,7 +678,7 @@ class Actions:
             "version": 1,
             "channel_id": str(channel.id),
             "channel": channel.payload(),
-            "locale": "en-US",
+            "locale": inter.user.locale,
             "entitlements": [],
             "entitlement_sku_ids": [],
             "authorizing_integration_owners": {"0": str(guild.id) if guild else "0"},
@@ -687,8 +687,9 @@ class Actions:
         }
         if guild is not None:
             payload["guild_id"] = str(guild.id)
-            payload["guild"] = {"id": str(guild.id), "locale": "en-US", "features": []}
-            payload["guild_locale"] = "en-US"
+            payload["guild"] = {"id": str(guild.id), "locale": guild.preferred_locale,
+                                "features": []}
+            payload["guild_locale"] = guild.preferred_locale
             member = guild.members[inter.user.id]
             payload["member"] = member.payload(with_permissions=True)
             # Discord sends both as permissions in the channel (overwrites applied)

@@ -25,10 +25,17 @@ Each function returns error lines ``"path: message"`` (empty when the body is wi
   groups), and choices can not exceed 8000 characters"; names unique per command type in a scope
   and option names unique per level; required options before optional ones; up to 100 global
   chat-input commands and 5 each of user and message commands.
+* Localization: ``name_localizations`` / ``description_localizations`` are keyed by Discord's
+  locales (``cs``, ``en-US``, ...); a localised name follows the same rule as a name (regex
+  ``^[-_\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$``, lowercase), a localised description is
+  1-100 characters, a localised choice name 1-100; localised names are unique per level in
+  each locale; for the combined-characters limit only the longest of a field's default and
+  localised values counts.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 MAX_CONTENT = 2000
@@ -230,6 +237,7 @@ def command_errors(cmd: dict) -> list[str]:
         out += _name_errors("name", cmd.get("name"))
         if not 1 <= _len(cmd.get("description")) <= 100:
             out.append("description: Must be between 1 and 100 in length.")
+        out += localisation_errors("", cmd)
     elif not 1 <= _len(cmd.get("name")) <= 32:
         out.append("name: Must be between 1 and 32 in length.")
     out += _options_errors("options", cmd.get("options") or [], depth=0)
@@ -243,7 +251,7 @@ def command_errors(cmd: dict) -> list[str]:
 def command_chars(node: dict) -> int:
     """Characters of every name, description and value in a command, its options (including
     subcommands and groups) and choices."""
-    total = _len(node.get("name")) + _len(node.get("description"))
+    total = _longest(node, "name") + _longest(node, "description")
     if "value" in node:
         total += len(str(node["value"]))
     for child in (node.get("options") or []) + (node.get("choices") or []):
@@ -252,12 +260,19 @@ def command_chars(node: dict) -> int:
     return total
 
 
-def _name_errors(path: str, name: Any) -> list[str]:
+def _name_errors(path: str, name: Any, localised: bool = False) -> list[str]:
     if not isinstance(name, str) or not 1 <= len(name) <= 32:
         return [f"{path}: Must be between 1 and 32 in length."]
-    if name != name.lower() or not all(ch.isalnum() or ch in "-_'" for ch in name):
+    extra = "-_" if localised else "-_'"
+    if name != name.lower() or not all(_name_char(ch) or ch in extra for ch in name):
         return [f"{path}: {name!r} does not match the command name pattern (lowercase, -_')"]
     return []
+
+
+def _name_char(ch: str) -> bool:
+    """\\p{L}, \\p{N} (and the Devanagari and Thai scripts, whose marks are not letters)."""
+    return unicodedata.category(ch)[0] in "LN" or "DEVANAGARI" in unicodedata.name(ch, "") \
+        or "THAI" in unicodedata.name(ch, "")
 
 
 def _options_errors(path: str, options: list[dict], *, depth: int) -> list[str]:
@@ -268,6 +283,7 @@ def _options_errors(path: str, options: list[dict], *, depth: int) -> list[str]:
     if len(kinds) > 1:
         out.append(f"{path}: subcommands cannot be mixed with other options")
     names: set[object] = set()
+    out += _unique_localised_names(path, options)
     optional_seen = False
     for i, opt in enumerate(o for o in options if isinstance(o, dict)):
         here = f"{path}.{i}"
@@ -277,6 +293,7 @@ def _options_errors(path: str, options: list[dict], *, depth: int) -> list[str]:
         out += _name_errors(f"{here}.name", opt.get("name"))
         if not 1 <= _len(opt.get("description")) <= 100:
             out.append(f"{here}.description: Must be between 1 and 100 in length.")
+        out += localisation_errors(f"{here}.", opt)
         out += _nesting_errors(here, opt, depth)
         if opt.get("type") not in (1, 2):
             if opt.get("required") and optional_seen:
@@ -313,6 +330,53 @@ def _choice_errors(path: str, choices: list[dict]) -> list[str]:
     for i, choice in enumerate(c for c in choices if isinstance(c, dict)):
         if not 1 <= _len(choice.get("name")) <= 100:
             out.append(f"{path}.{i}.name: Must be between 1 and 100 in length.")
+        for locale, text in _localised(choice, "name").items():
+            if not 1 <= _len(text) <= 100:
+                out.append(f"{path}.{i}.name_localizations.{locale}: Must be between 1 and "
+                           "100 in length.")
+    return out
+
+
+#: the locales Discord accepts in name_localizations and description_localizations
+DISCORD_LOCALES = frozenset({
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl",
+    "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi",
+    "th", "zh-CN", "ja", "zh-TW", "ko"})
+
+
+def _localised(node: dict, field: str) -> dict[str, Any]:
+    value = node.get(f"{field}_localizations")
+    return value if isinstance(value, dict) else {}
+
+
+def _longest(node: dict, field: str) -> int:
+    return max([_len(node.get(field))] + [_len(v) for v in _localised(node, field).values()])
+
+
+def localisation_errors(path: str, node: dict) -> list[str]:
+    """A command's or option's name and description localisations."""
+    out: list[str] = []
+    for field in ("name", "description"):
+        for locale, text in _localised(node, field).items():
+            here = f"{path}{field}_localizations.{locale}"
+            if locale not in DISCORD_LOCALES:
+                out.append(f"{here}: Invalid locale")
+            elif field == "name":
+                out += _name_errors(here, text, localised=True)
+            elif not 1 <= _len(text) <= 100:
+                out.append(f"{here}: Must be between 1 and 100 in length.")
+    return out
+
+
+def _unique_localised_names(path: str, options: list[dict]) -> list[str]:
+    out: list[str] = []
+    seen: dict[str, set[str]] = {}
+    for i, opt in enumerate(o for o in options if isinstance(o, dict)):
+        for locale, text in _localised(opt, "name").items():
+            if text in seen.setdefault(locale, set()):
+                out.append(f"{path}.{i}.name_localizations.{locale}: Application command "
+                           f"names must be unique ({text!r})")
+            seen[locale].add(text)
     return out
 
 

@@ -100,6 +100,8 @@ class User:
     bot: bool = False
     dms_open: bool = True
     dm_channel: Channel | None = None
+    #: the language of the user's Discord client (an interaction's ``locale``)
+    locale: str = "en-US"
 
     @property
     def mention(self) -> str:
@@ -192,6 +194,8 @@ class Guild:
     roles: list[Role] = field(default_factory=list)
     channels: list[Channel] = field(default_factory=list)
     members: dict[int, Member] = field(default_factory=dict)
+    #: the server's language (``preferred_locale``, an interaction's ``guild_locale``)
+    preferred_locale: str = "en-US"
 
     def __post_init__(self) -> None:
         if self.everyone is None:
@@ -238,7 +242,7 @@ class Guild:
             "description": None,
             "banner": None,
             "premium_tier": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.preferred_locale,
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,
             "joined_at": iso_now(),

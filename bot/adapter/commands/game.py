@@ -16,6 +16,8 @@ from bot.adapter.client import Crowntable
 from bot.adapter.handlers import info, lobby, play
 from bot.adapter.prompts import clip
 from bot.core.host import TURN_CLOCKS
+from bot.adapter.translator import choice
+from bot.core.errors import HostError
 from bot.text import presenters
 from bot.text.i18n import t
 from bot.text.presenters import OptionSpec
@@ -79,7 +81,9 @@ def new_game_command(game: Game) -> app_commands.Command[Any, Any, Any]:
     described = app_commands.choices(**choices)(app_commands.describe(**descriptions)(callback))
     command: app_commands.Command[Any, Any, Any] = app_commands.Command(
         name=game.id, callback=described,
-        description=clip(t("cmd.new_game", game=game.title), 100))
+        description=app_commands.locale_str(
+            clip(t("cmd.new_game", "en", game=game.title), 100), key="cmd.new_game",
+            texts={"game": f"game.{game.id}.title"}))
     for spec in specs:  # a free-text option's presets are suggested while typing
         if spec.kind == "text" and spec.choices:
             command.autocomplete(spec.name)(_suggest(spec))
@@ -104,7 +108,7 @@ def build(registry: dict[str, Game]) -> app_commands.Group:
     new = app_commands.Group(name="new", description=t("cmd.new"), parent=game_group)
     for game in registry.values():
         new.add_command(new_game_command(game))
-    game_choices = [app_commands.Choice(name=g.title, value=g.id) for g in registry.values()]
+    game_choices = [choice(f"game.{g.id}.title", g.id) for g in registry.values()]
 
     @game_group.command(name="join", description=t("cmd.join"))
     async def join(interaction: Interaction) -> None:

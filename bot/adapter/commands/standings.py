@@ -9,6 +9,7 @@ from discord import app_commands
 
 from bot.adapter.client import Crowntable
 from bot.adapter.handlers import info
+from bot.adapter.translator import choice
 from bot.text.i18n import t
 from games.base import Game
 
@@ -16,7 +17,7 @@ Interaction = discord.Interaction[Crowntable]
 
 
 def build(registry: dict[str, Game]) -> list[app_commands.Command[Any, Any, Any]]:
-    game_choices = [app_commands.Choice(name=g.title, value=g.id) for g in registry.values()]
+    game_choices = [choice(f"game.{g.id}.title", g.id) for g in registry.values()]
 
     @app_commands.command(name="standings", description=t("cmd.standings"))
     @app_commands.describe(game=t("cmd.standings_game"))
