@@ -90,10 +90,14 @@ register({
     "ee.you.paid": " (costs 1 soldier or good)",
     "ee.legend": "L and R: the top action of each mechanism card. Score piles are hidden: "
                  "the board shows their size only.",
+    "ee.seating": "Clockwise: {order}. L Attacks hit the next, R the previous.",
+    "ee.you.aims": "Your L Attack hits {left}, your R Attack hits {right}.",
 })
+SEATING_CHARS = 66  # names and arrows of the seating line share these characters (2 lines)
+SEATING_NAMES = 5  # up to this many seats the seating line names them, then numbers them
 
 ROW_H = 3 * line_h(BODY) + 14
-YOU_H = 7 * line_h(BODY) + 24
+YOU_H = 8 * line_h(BODY) + 24
 
 
 def _final_height(seats: int) -> int:
@@ -103,7 +107,7 @@ def _final_height(seats: int) -> int:
 def frame_height(seats: int, private: bool) -> int:
     """Height for ``seats`` players, the same all game (issue 13 item 3)."""
     body = max(seats * ROW_H, _final_height(seats))
-    return HEADER_H + 6 + body + (YOU_H if private else 0) + 44
+    return HEADER_H + 6 + body + (YOU_H if private else 0) + 2 * line_h(BODY) + 12
 
 
 def _pile(tr: Tr, pile: dict[str, Any], kinds: tuple[str, ...]) -> str:
@@ -235,6 +239,32 @@ def final_rows(board: Board, view: dict[str, Any]) -> list[FinalRow]:
     return rows
 
 
+def _short(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def seating(board: Board, view: dict[str, Any]) -> str:
+    """The seating order, clockwise, and whom each Attack hits (rules §2)."""
+    seats = [str(p) for p in view.get("seat_order") or []]
+    if len(seats) > SEATING_NAMES:
+        order = [str(i + 1) for i in range(len(seats))]
+    else:
+        limit = max(5, (SEATING_CHARS - 3 * len(seats)) // (len(seats) + 1))
+        order = [_short(board.name(p), limit) for p in seats]
+    return board.tr("ee.seating", order=" → ".join(order + order[:1]))
+
+
+def aims(board: Board, view: dict[str, Any]) -> str | None:
+    """Whom the viewer's L and R Attacks hit: the left (next) and right (previous) seat."""
+    order = [str(p) for p in view.get("seat_order") or []]
+    me = str(view.get("viewer"))
+    if me not in order or len(order) < 2:
+        return None
+    i = order.index(me)
+    return board.tr("ee.you.aims", left=_short(board.name(order[(i + 1) % len(order)]), 18),
+                    right=_short(board.name(order[(i - 1) % len(order)]), 18))
+
+
 def _pick_lines(board: Board, view: dict[str, Any], you: dict[str, Any]) -> list[str]:
     tr, pending = board.tr, you.get("pending")
     if pending and "take" in pending:
@@ -262,6 +292,9 @@ def _draw_you(board: Board, view: dict[str, Any], y: int) -> None:
     score = you.get("score") or {}
     y = board.lines(m + 12, y, tr("ee.you.score", pile=_pile(tr, score, SCORE_TYPES)),
                     board.width - 2 * m - 24, BODY, max_lines=1)
+    aim = aims(board, view)
+    if aim and view.get("step") != "over":
+        y = board.lines(m + 12, y, aim, board.width - 2 * m - 24, BODY, max_lines=1)
     rot, paid = you.get("rotations"), set(you.get("paid_turns") or [])
     if rot and view.get("step") == "plan":
         for k in range(min(4, len(rot.get("L", [])))):
@@ -290,7 +323,12 @@ def render(view: dict[str, Any], *, names: dict[str, str] | None = None,
     if private:
         _draw_you(board, view, y + body_h)
     over = view.get("step") == "over" and view.get("results")
-    board.legend(board.image.height - 40, board.tr("board.final_legend" if over else "ee.legend"))
+    bottom = board.image.height - 2 * line_h(BODY) - 6
+    if over:
+        board.legend(bottom, board.tr("board.final_legend"))
+    else:  # the seating in body size: it carries names (issue 11: whom an attack hits)
+        board.lines(MARGIN, bottom, seating(board, view), board.width - 2 * MARGIN, BODY,
+                    False, board.theme.muted, max_lines=2)
     return board.image
 
 

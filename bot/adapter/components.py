@@ -31,6 +31,29 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await routes_of(interaction).lobby_button(interaction, self.session, self.action)
 
 
+class LobbyAiSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                    template=r"ct:a:(?P<sid>\d+)"):
+    """The lobby's select of AI levels: choosing one seats an AI of that level."""
+
+    def __init__(self, session: int, *, options: list[discord.SelectOption] | None = None,
+                 placeholder: str = "") -> None:
+        self.session = session
+        super().__init__(discord.ui.Select(
+            custom_id=ids.lobby_ai_id(session), placeholder=placeholder or None,
+            options=options or [discord.SelectOption(label="…", value="-")]))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> LobbyAiSelect:
+        return cls(int(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = data.get("values") or [""]
+        await routes_of(interaction).lobby_button(interaction, self.session,
+                                                  f"ai:{str(values[0])[:40]}")
+
+
 class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                  template=r"ct:m:(?P<sid>\d+):(?P<ver>\d+):(?P<h>[0-9a-f]+)"):
     def __init__(self, session: int, version: int, digest: str, *, label: str = "",
@@ -126,4 +149,44 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ct:h
         await routes_of(interaction).show_hand(interaction, self.session)
 
 
-ITEMS = (LobbyButton, MoveButton, MoveSelect, PageButton, OpenPromptButton, HandButton)
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                    template=r"ct:r:(?P<sid>\d+)"):
+    def __init__(self, session: int, *, label: str = "") -> None:
+        self.session = session
+        super().__init__(discord.ui.Button(
+            label=label or "Rematch", style=discord.ButtonStyle.primary,
+            custom_id=ids.rematch_id(session)))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]
+                             ) -> RematchButton:
+        return cls(int(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await routes_of(interaction).rematch(interaction, self.session)
+
+
+class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                   template=r"ct:rp:(?P<sid>\d+):(?P<frame>\d+):(?P<action>first|prev|next|last)"):
+    """One of a replay's ⏮ ◀ ▶ ⏭: the table, the frame shown and where to go from it."""
+
+    def __init__(self, session: int, frame: int, action: str, *, label: str = "",
+                 disabled: bool = False) -> None:
+        self.session, self.frame, self.action = session, frame, action
+        super().__init__(discord.ui.Button(
+            label=label or action, style=discord.ButtonStyle.secondary, disabled=disabled,
+            custom_id=ids.replay_id(session, frame, action)))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> ReplayButton:
+        return cls(int(match["sid"]), int(match["frame"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await routes_of(interaction).replay_step(interaction, self.session, self.frame,
+                                                 self.action)
+
+
+ITEMS = (LobbyButton, LobbyAiSelect, MoveButton, MoveSelect, PageButton, OpenPromptButton,
+         HandButton, RematchButton, ReplayButton)

@@ -2,11 +2,14 @@
 so it keeps working after a restart and a stale click can be recognised.
 
     ct:l:<session>:<action>              lobby button (join, leave, ai, start, cancel)
+    ct:a:<session>                       the lobby's "add an AI of this level" select
     ct:m:<session>:<version>:<hash>      a move button
     ct:s:<session>:<version>:<page>      a move select menu (values are move hashes)
     ct:p:<session>:<version>:<page>      a page button of a long prompt
     ct:o:<session>                       "open my prompt" (ephemeral fallback for closed DMs)
     ct:h:<session>                       "my hand / my view" (ephemeral private image)
+    ct:rp:<session>:<frame>:<action>     a replay's ⏮ ◀ ▶ ⏭ (first, prev, next, last) at a frame
+    ct:r:<session>                       "rematch" under a finished game's final standings
 """
 
 from __future__ import annotations
@@ -31,6 +34,10 @@ def lobby_id(session: int, action: str) -> str:
     return f"ct:l:{session}:{action}"
 
 
+def lobby_ai_id(session: int) -> str:
+    return f"ct:a:{session}"
+
+
 def move_id(session: int, version: int, move: dict[str, Any]) -> str:
     return f"ct:m:{session}:{version}:{move_hash(move)}"
 
@@ -49,3 +56,11 @@ def open_id(session: int) -> str:
 
 def hand_id(session: int) -> str:
     return f"ct:h:{session}"
+
+
+def rematch_id(session: int) -> str:
+    return f"ct:r:{session}"
+
+
+def replay_id(session: int, frame: int, action: str) -> str:
+    return f"ct:rp:{session}:{frame}:{action}"

@@ -35,9 +35,12 @@ class Prompt:
     items: list[discord.ui.Item[Any]]
     #: "label: what it does" lines for buttons (a select shows them under each option)
     details: list[str] = field(default_factory=list)
+    #: the public facts the decision needs (the presenter's ``prompt_context``), under the text
+    context: str = ""
 
     def describe(self) -> str:
-        lines = [f"**{self.text}**"] + [f"· {d}" for d in self.details]
+        lines = [f"**{self.text}**"] + ([self.context] if self.context else []) + [
+            f"· {d}" for d in self.details]
         return "\n".join(lines)
 
 
@@ -55,6 +58,7 @@ def build_prompt(
     """The components for ``player``'s ``moves`` (all made at ``version``); the moves the
     presenter calls secondary (pass, decline) are grey buttons."""
     text = presenter.prompt_text(view, player, name)
+    context = presenter.prompt_context(view, player, name) or ""
     labels = [clip(presenter.move_label(view, m, name) or str(m.get("type", "?")), 80)
               for m in moves]
     items: list[discord.ui.Item[Any]] = []
@@ -69,7 +73,7 @@ def build_prompt(
                      else discord.ButtonStyle.primary)
             items.append(MoveButton(session, version, ids.move_hash(move), label=label,
                                     style=style, row=first_row))
-        return Prompt(text, items, details)
+        return Prompt(text, items, details, context)
     pages = max(1, (len(moves) + PAGE - 1) // PAGE)
     page = max(0, min(page, pages - 1))
     chunk = list(range(page * PAGE, min(len(moves), (page + 1) * PAGE)))
@@ -89,7 +93,7 @@ def build_prompt(
                                 disabled=page == 0, row=first_row + 1))
         items.append(PageButton(session, version, page + 1, label=t("prompt.next"),
                                 disabled=page >= pages - 1, row=first_row + 1))
-    return Prompt(text, items)
+    return Prompt(text, items, context=context)
 
 
 def make_view(items: list[discord.ui.Item[Any]]) -> discord.ui.View:

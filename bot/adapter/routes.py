@@ -23,6 +23,8 @@ class Routes:
     turn_page: Callable[[Interaction, int, int, int], Awaitable[None]]
     open_prompt: Callable[[Interaction, int], Awaitable[None]]
     show_hand: Callable[[Interaction, int | None], Awaitable[None]]
+    replay_step: Callable[[Interaction, int, int, str], Awaitable[None]]
+    rematch: Callable[[Interaction, int], Awaitable[None]]
 
 
 class RoutedClient(discord.Client):

@@ -916,6 +916,23 @@ class SessionHost:
     async def remember_dm(self, user_id: str, refused: bool) -> None:
         await self.store.set_dms_closed(user_id, refused)
 
+    async def watch(self, session_id: int, user_id: str) -> tuple[SessionRecord, bool]:
+        """``user_id`` watches a running table they are not seated at (its public board by
+        DM, issue 14); the record and False when they already did."""
+        rec = await self.current(session_id)
+        if rec.status != "running":
+            raise HostError("not_running")
+        if rec.seat_of(user_id):
+            raise HostError("watch_seated")
+        return rec, await self.store.add_watcher(session_id, user_id)
+
+    async def unwatch(self, session_id: int, user_id: str) -> bool:
+        return await self.store.remove_watcher(session_id, user_id)
+
+    async def watchers(self, rec: SessionRecord) -> list[str]:
+        """Who watches ``rec``: never a seated player (the board is theirs anyway)."""
+        return [u for u in await self.store.watchers(rec.id) if not rec.seat_of(u)]
+
     async def user_locale(self, user_id: str) -> str | None:
         """The language ``user_id``'s client last used (for DMs sent unprompted)."""
         return await self.store.user_locale(user_id)

@@ -49,7 +49,7 @@ async def test_lobby_rules(host) -> None:
     assert await code_of(host.join("c", "u5", "Eve")) == "lobby_full"
     rec = (await host.leave("c", "u1")).record
     assert rec.host_id == "u2" and rec.player_ids == ["u2", "ai:1", "ai:2"]
-    assert await code_of(host.start("c", "u9")) == "not_seated"
+    assert await code_of(host.start("c", "u9")) == "join_first"
     out = await host.start("c", "u2")
     assert out.record.status == "running"
     assert await code_of(host.join("c", "u7", "Gil")) == "not_in_lobby"

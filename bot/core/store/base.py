@@ -93,6 +93,8 @@ class Meta(TypedDict, total=False):
     pinged: dict[str, int | None]  # player -> ``since`` of the decision pinged for
     hand_sig: dict[str, str | None]  # player -> signature of the hand text last DMed
     published_version: int  # the version last shown in Discord
+    #: spectators: user id -> [DM channel id, message id] of the one board DM edited in place
+    watching: dict[str, list[int]]
     final_posted: bool
     #: at a game's end: player -> [before, after] displayed skill (the host's Outcome.ratings)
     ratings: dict[str, list[float]]
@@ -327,6 +329,18 @@ class Store(Protocol):
 
     async def dms_closed_at(self, user_id: str) -> float | None:
         """When a DM to ``user_id`` was last refused, or None if the last one went through."""
+        ...
+
+    async def add_watcher(self, session_id: int, user_id: str) -> bool:
+        """``user_id`` watches the session (spectator DMs, issue 14); False if already."""
+        ...
+
+    async def remove_watcher(self, session_id: int, user_id: str) -> bool:
+        """``user_id`` stops watching; False if they were not watching."""
+        ...
+
+    async def watchers(self, session_id: int) -> list[str]:
+        """Who watches the session, the earliest first."""
         ...
 
     async def set_user_locale(self, user_id: str, locale: str | None) -> None:

@@ -58,6 +58,9 @@ class Presenter:
     #: Move types that decline to act (pass, no block, end the journey): shown as grey
     #: buttons beside the coloured ones.
     secondary_moves: frozenset[str] = frozenset()
+    #: the catalogue key of a final score with its unit, a plural entry ("34 points")
+    score_unit: str = "final.points"
+
     def move_label(self, view: dict[str, Any], move: dict[str, Any], name: NameFn) -> str:
         """A short label (<= 80 chars) for a button or select option, for the acting player."""
         rest = ", ".join(f"{k}={v}" for k, v in move.items() if k != "type")
@@ -73,6 +76,11 @@ class Presenter:
     def prompt_text(self, view: dict[str, Any], player: str, name: NameFn) -> str:
         """The question above a turn prompt, e.g. "Take a card: you hold 3 meeples"."""
         return t("prompt.default")
+
+    def prompt_context(self, view: dict[str, Any], player: str, name: NameFn) -> str | None:
+        """The public facts the decision needs, under the question (whom an attack hits, the
+        villages ahead, the other side of a war), from ``player``'s own ``view`` only."""
+        return None
 
     def event_text(self, event: dict[str, Any], name: NameFn) -> str | None:
         """One public log line for ``event``, or None to leave it out of the channel log."""
@@ -91,6 +99,16 @@ class Presenter:
 
     def hand_text(self, view: dict[str, Any], name: NameFn) -> str | None:
         """The viewer's private information as text (``/game hand``), or None if there is none."""
+        return None
+
+    def activity(self, view: dict[str, Any], actor: str, name: NameFn) -> str | None:
+        """What ``actor`` is deciding now, from the public ``view`` ("they are choosing a
+        card"), for "it is X's turn" answers; None when there is nothing more to say."""
+        return None
+
+    def final_breakdown(self, view: dict[str, Any], player: str, name: NameFn) -> str | None:
+        """One line: how ``player``'s final score is made up, from the final public ``view``
+        (no bold: the final standings bold the names only)."""
         return None
 
     def rules_text(self) -> str:

@@ -190,6 +190,24 @@ CATALOG: dict[str, str] = {
 }
 
 
+#: the villages ahead of a journey (issue 11: every prompt carries what the decision needs),
+#: what the player to act is deciding (for "it is X's turn"), the final gold's parts
+CATALOG.update({
+    "elves.ctx.ahead": "Ahead, {direction}: {villages}.",
+    "elves.ctx.village": "{village} {value}",
+    "elves.ctx.worth": "worth {value}",
+    "elves.ctx.obstacle": "{card} of {player}",
+    "elves.ctx.obstacle_own": "your {card}",
+    "elves.ctx.thief": "thief of {player}",
+    "elves.ctx.thief_own": "your thief",
+    "elves.ctx.gold": "Gold card of {player}",
+    "elves.ctx.gold_own": "your Gold card: double",
+    "elves.final.breakdown": "start {start} · rounds {rounds}{bonus}",
+    "elves.final.bonus": " · every-village bonus +{bonus}",
+})
+AHEAD = 4  # villages of the ring shown ahead of a traveller
+
+
 def _register() -> None:
     from bot.text import i18n
 
@@ -279,6 +297,63 @@ def _visit_terms(view: View, realm: str, slot: int) -> dict[str, Any]:
         "escorted": escorted,
         "terrain": v.get("card", ""),
     }
+
+
+def villages_ahead(view: View, n: int = AHEAD) -> list[dict[str, Any]]:
+    """The next ``n`` villages of the journey's ring, from the next one on (rules §7.1)."""
+    ring = [dict(v) for realm in view.get("realms") or [] for v in realm]
+    j = view.get("journey") or {}
+    nxt = j.get("next")
+    if not nxt or not ring:
+        return []
+    at = next((i for i, v in enumerate(ring)
+               if v.get("realm") == nxt.get("realm") and v.get("slot") == nxt.get("slot")), None)
+    if at is None:
+        return []
+    step = -1 if j.get("direction") == "ccw" else 1
+    return [ring[(at + k * step) % len(ring)] for k in range(min(n, len(ring)))]
+
+
+def _mine_or(key: str, owner: str | None, me: str | None, name: NameFn, **params: Any) -> str:
+    if owner == me:
+        return t(key + "_own", **params)
+    return t(key, player=_short(name(str(owner))), **params)
+
+
+def _ahead_text(view: View, v: dict[str, Any], name: NameFn) -> str:
+    """ "Bob's forest #2 (3 gold, Troll of Cyril, thief of Dana)"."""
+    me = _traveller(view)
+    extras = [t("elves.ctx.worth", value=int(v.get("value") or VALUE.get(v.get("card", ""), 0)))]
+    ob = v.get("obstacle")
+    if ob:
+        extras.append(_mine_or("elves.ctx.obstacle", ob.get("owner"), me, name,
+                               card=card(str(ob.get("card")))))
+    if v.get("thief"):
+        extras.append(_mine_or("elves.ctx.thief", v["thief"], me, name))
+    if v.get("gold"):
+        extras.append(_mine_or("elves.ctx.gold", v["gold"], me, name))
+    village = _village_text(view, str(v.get("realm")), int(v.get("slot", 0)), name)
+    return t("elves.ctx.village", village=village, value="(" + ", ".join(extras) + ")")
+
+
+def journey_context(view: View, name: NameFn) -> str | None:
+    """The villages ahead with their values, obstacles, thieves and Gold cards (public)."""
+    ahead = villages_ahead(view)
+    if not ahead:
+        return None
+    direction = t(f"elves.dir.{(view.get('journey') or {}).get('direction', 'cw')}")
+    return t("elves.ctx.ahead", direction=direction,
+             villages="; ".join(_ahead_text(view, v, name) for v in ahead))
+
+
+def final_breakdown(view: View, player: str) -> str | None:
+    """§9: start + each round's net gold + the every-village bonus = the final gold."""
+    b = ((view.get("final") or {}).get("breakdown") or {}).get(player)
+    if not b:
+        return None
+    rounds = ", ".join(f"{int(r):+d}" for r in b.get("rounds") or []) or "0"
+    bonus = t("elves.final.bonus", bonus=b["bonus"]) if b.get("bonus") else ""
+    return t("elves.final.breakdown", start=b.get("start", 0), rounds=rounds, bonus=bonus)
 
 
 # -- move labels (one per move type, rules §11.3) ----------------------------------------------
@@ -698,6 +773,18 @@ class ElvesPresenter(Presenter):
         prompt = PROMPTS.get(str((view.get("step") or {}).get("kind")))
         return prompt(view, player, name) if prompt else t("prompt.default")
 
+    def prompt_context(self, view: View, player: str, name: NameFn) -> str | None:
+        if (view.get("step") or {}).get("kind") not in ("journey", "teleport_cards"):
+            return None
+        return journey_context(view, name)
+
+    def activity(self, view: View, actor: str, name: NameFn) -> str | None:
+        kind = str((view.get("step") or {}).get("kind", ""))
+        return t(f"elves.step.{kind}") if kind and kind != "over" else None
+
+    def final_breakdown(self, view: View, player: str, name: NameFn) -> str | None:
+        return final_breakdown(view, player)
+
     def event_text(self, event: Event, name: NameFn) -> str | None:
         line = EVENT_LINES.get(str(event.get("type")))
         if line is None:
@@ -737,4 +824,5 @@ class ElvesPresenter(Presenter):
 
 
 PRESENTER = ElvesPresenter(game_id="elves", title="King of the Elves",
-                           secondary_moves=frozenset({"pass", "end_journey"}))
+                           secondary_moves=frozenset({"pass", "end_journey"}),
+                           score_unit="final.gold")

@@ -185,6 +185,28 @@ CATALOG: dict[str, str] = {
     ),
 }
 
+#: whom each plan hits (issue 11: every prompt carries what the decision needs), what the
+#: player to act is deciding (for "it is X's turn"), the final score's parts
+CATALOG.update({
+    P + "ctx.neighbours": "Your left neighbour is {left}: your L Attack hits them, their R "
+                          "Attack hits you. Your right neighbour is {right}: your R Attack hits "
+                          "them, their L Attack hits you. Defend blocks one attack on you.",
+    P + "ctx.neighbours_two": "{other} is both your neighbours: both your Attacks hit them, "
+                              "and both of theirs hit you. Defend blocks one attack on you.",
+    P + "ctx.seating": "Seats clockwise: {order}.",
+    P + "desc.attack_hits": "Attack: hits {target}, your {side} neighbour",
+    P + "side.left": "left",
+    P + "side.right": "right",
+    P + "doing.orient": "laying an engine card face down",
+    P + "doing.plan": "laying a gear face down",
+    P + "doing.block": "deciding whether to block {attacker}'s attack on {target}",
+    P + "doing.steal": "choosing what to take from {target}",
+    P + "doing.joint_export": "deciding on a joint export",
+    P + "doing.salvage": "choosing what to salvage",
+    P + "final.breakdown": "{resources} in the score pile + {bonus} majority bonus{most}",
+    P + "final.most": " (most {kinds})",
+})
+
 RES_SHORT = {"soldier": "S", "good": "G", "invention": "I"}
 
 
@@ -256,6 +278,66 @@ def _register() -> None:
 
 
 _register()
+
+
+# ---------------------------------------------------------------- neighbours (§2)
+
+
+def neighbours(view: View, player: str) -> tuple[str, str] | None:
+    """``player``'s (left, right) neighbours: clockwise is to the left (rules §2)."""
+    order = [str(p) for p in view.get("seat_order") or []]
+    if player not in order or len(order) < 2:
+        return None
+    i = order.index(player)
+    return order[(i + 1) % len(order)], order[(i - 1) % len(order)]
+
+
+def neighbours_text(view: View, player: str, name: NameFn) -> str | None:
+    """Whom ``player``'s attacks hit and whose attacks hit them (public: the seating)."""
+    pair = neighbours(view, player)
+    if pair is None:
+        return None
+    left, right = pair
+    if left == right:
+        return t(P + "ctx.neighbours_two", other=name(left))
+    return t(P + "ctx.neighbours", left=name(left), right=name(right))
+
+
+def seating_text(view: View, name: NameFn) -> str:
+    """ "Seats clockwise: A → B → C → A." (the board's seating order)."""
+    order = [name(str(p)) for p in view.get("seat_order") or []]
+    return t(P + "ctx.seating", order=" → ".join(order + order[:1]))
+
+
+def _attack_hits(view: View, move: Move, name: NameFn) -> str | None:
+    """For a move that puts an Attack on top: whom it hits."""
+    if move.get("action") != "Attack" or move.get("card") not in ("L", "R"):
+        return None
+    pair = neighbours(view, str(view.get("viewer")))
+    if pair is None:
+        return None
+    side = "left" if move["card"] == "L" else "right"
+    target = pair[0] if side == "left" else pair[1]
+    return t(P + "desc.attack_hits", target=name(target), side=t(P + "side." + side))
+
+
+def _activity(view: View, actor: str, name: NameFn) -> str | None:
+    step = str(view.get("step"))
+    if P + "doing." + step not in CATALOG:
+        return None
+    cur = view.get("current") or {}
+    return t(P + "doing." + step, attacker=name(str(cur.get("attacker"))),
+             target=name(str(cur.get("target"))))
+
+
+def _breakdown(view: View, player: str) -> str | None:
+    row = next((r for r in view.get("results") or [] if r.get("player") == player), None)
+    if row is None:
+        return None
+    kinds = [_res(str(k), 2) for k in row.get("majorities") or []]
+    most = t(P + "final.most", kinds=", ".join(kinds)) if kinds else ""
+    return t(P + "final.breakdown", resources=row.get("resources", 0),
+             bonus=row.get("bonus", 0), most=most)
 
 
 # ---------------------------------------------------------------- move labels (§12)
@@ -366,9 +448,9 @@ def _desc_steal(view: View, move: Move, name: NameFn) -> str | None:
 
 DESCRIPTIONS: dict[str, Describe] = {
     "lay": lambda v, m, n: t(P + "desc.lay"),
-    "orient": lambda v, m, n: t(P + "desc.orient"),
+    "orient": lambda v, m, n: _attack_hits(v, m, n) or t(P + "desc.orient"),
     "place": _desc_place,
-    "gear": lambda v, m, n: t(P + "desc.gear"),
+    "gear": lambda v, m, n: _attack_hits(v, m, n) or t(P + "desc.gear"),
     "block": _desc_block,
     "no_block": lambda v, m, n: t(P + ("desc.hold" if _holding(v) else "desc.no_block")),
     "steal": _desc_steal,
@@ -616,6 +698,17 @@ class EmpireEnginePresenter(Presenter):
         fn = PROMPTS.get(str(view.get("step")))
         return fn(view, player, name) if fn else t(P + "prompt.over")
 
+    def prompt_context(self, view: View, player: str, name: NameFn) -> str | None:
+        if str(view.get("step")) not in ("orient", "plan"):
+            return None  # block and steal prompts name attacker and target already
+        return neighbours_text(view, player, name)
+
+    def activity(self, view: View, actor: str, name: NameFn) -> str | None:
+        return _activity(view, actor, name)
+
+    def final_breakdown(self, view: View, player: str, name: NameFn) -> str | None:
+        return _breakdown(view, player)
+
     def event_text(self, event: dict[str, Any], name: NameFn) -> str | None:
         fn = EVENTS.get(str(event.get("type")))
         return fn(event, name) if fn else super().event_text(event, name)
@@ -629,6 +722,7 @@ class EmpireEnginePresenter(Presenter):
         lines = [t(P + "status.head", round=view.get("round"), rounds=view.get("rounds"),
                    start=name(str(view.get("start_player"))),
                    step=t(P + f"step.{step}", player=who))]
+        lines.append(seating_text(view, name))
         teams = view.get("teams")
         if teams:
             lines.append(t(P + "status.team", a=" + ".join(name(p) for p in teams[0]),

@@ -226,6 +226,30 @@ def majesty_option_specs() -> tuple[OptionSpec, ...]:
                  for key, (default, allowed) in GAME.options.items())
 
 
+#: what the player to act is deciding ("It is bob's turn — they are ..."), and the final
+#: score's parts (issue 11: refusals name the actor, the final standings explain the score)
+CATALOG.update({
+    "majesty.doing.take": "choosing a card from the display",
+    "majesty.doing.place": "placing a split card",
+    "majesty.doing.heal_place": "placing a healed card",
+    "majesty.doing.castle_exchange": "deciding on a Castle exchange",
+    "majesty.final.breakdown": "during play {play} · Infirmary {infirmary} · variety {variety}"
+                               " · majorities {majority}",
+})
+
+
+def final_breakdown(view: Json, player: str) -> str | None:
+    """§6: during play + Infirmary + variety + majorities = the final score."""
+    row = next((r for r in view.get("final") or [] if r.get("player") == player), None)
+    b = (row or {}).get("breakdown")
+    if not b:
+        return None
+    majority = sum(int(v) for v in (b.get("majority") or {}).values())
+    return t("majesty.final.breakdown", play=b.get("play", 0),
+             infirmary=f"{int(b.get('infirmary', 0)):+d}", variety=f"{int(b.get('variety', 0)):+d}",
+             majority=f"{majority:+d}")
+
+
 def _register() -> None:
     from bot.text import i18n
 
@@ -529,6 +553,13 @@ class MajestyPresenter(Presenter):
 
     def hand_text(self, view: Json, name: NameFn) -> str | None:
         return None  # Majesty has no secrets: everything is on the board
+
+    def activity(self, view: Json, actor: str, name: NameFn) -> str | None:
+        key = f"majesty.doing.{view.get('step')}"
+        return t(key) if key in CATALOG else None
+
+    def final_breakdown(self, view: Json, player: str, name: NameFn) -> str | None:
+        return final_breakdown(view, player)
 
     def rules_text(self) -> str:
         return t("majesty.rules")

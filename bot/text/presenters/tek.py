@@ -295,6 +295,41 @@ def _die(value: Any) -> str:
     return "🏳️ flag" if value == "flag" else str(value)
 
 
+def war_context(view: dict[str, Any], name: NameFn) -> str | None:
+    """Who fights whom over which region, both sides' resources, the dice once revealed
+    (all public: a die stays out of the view's war until the reveal)."""
+    war = dict(_ctx(view).get("war") or {})
+    if not war.get("attacker"):
+        return None
+    attacker = str(war["attacker"])
+    defender = None if war.get("neutral") else str(war.get("defender"))
+    d_name = name(defender) if defender else t(P + "ctx.neutral")
+    cost = t(P + "ctx.war_cost", cost=war["cost"]) if war.get("cost") else ""
+    lines = [] if _step(view) == "war_die" else [  # its prompt names the war already
+        t(P + "ctx.war", region=_region(war.get("region")), attacker=name(attacker),
+          defender=d_name, cost=cost)]
+    sides = [p for p in (attacker, defender) if p]
+    lines.append(" · ".join(t(P + "ctx.side", player=name(p), resources=_what(
+        _player_view(view, p).get("resources") or {})) for p in sides))
+    dice = war.get("values") or war.get("revealed")
+    if dice and defender:
+        lines.append(t(P + "ctx.dice", attacker=name(attacker), defender=d_name,
+                       a=_die(dice.get(attacker)), d=_die(dice.get(defender))))
+    return "\n".join(lines)
+
+
+def _step(view: dict[str, Any]) -> str:
+    return str((view.get("step") or {}).get("name"))
+
+
+def final_breakdown(view: dict[str, Any], player: str) -> str | None:
+    """§11.2: the VP by source (the parts that scored)."""
+    row = next((r for r in view.get("results") or [] if r.get("player") == player), None)
+    b = (row or {}).get("breakdown") or {}
+    parts = [t(P + f"final.part.{k}", n=b[k]) for k in FINAL_PARTS if b.get(k)]
+    return " · ".join(parts) if parts else None
+
+
 def option_specs() -> tuple[OptionSpec, ...]:
     """One spec per engine option (``GAME.options``, rules file §3), labelled from the
     catalogue: the engine declares the options and their values, this adds only the words."""
@@ -306,6 +341,47 @@ def option_specs() -> tuple[OptionSpec, ...]:
             specs.append(OptionSpec(key, t(P + f"opt.{key}"), "choice", default,
                                     tuple((t(P + f"opt.{key}.{a}"), a) for a in allowed)))
     return tuple(specs)
+
+
+#: a war's sides (issue 11: every prompt carries what the decision needs), what the player to
+#: act is deciding (for "it is X's turn"), the final score's parts
+CATALOG.update({
+    P + "ctx.war": "⚔️ War over {region}: {attacker} attacks {defender}{cost}.",
+    P + "ctx.war_cost": " (the attack costs {cost})",
+    P + "ctx.neutral": "the neutral meeple",
+    P + "ctx.side": "{player}: {resources}",
+    P + "ctx.dice": "Dice: {attacker} {a}, {defender} {d}.",
+    P + "doing.draft": "choosing a faction",
+    P + "doing.setup": "setting up their kingdom",
+    P + "doing.token": "deciding about a token",
+    P + "doing.select": "choosing an action",
+    P + "doing.respond": "deciding whether to follow the action",
+    P + "doing.move": "moving a meeple",
+    P + "doing.expand": "expanding",
+    P + "doing.trade": "trading",
+    P + "doing.war": "fighting a war",
+    P + "doing.war_pay": "paying for a war",
+    P + "doing.resources": "choosing resources",
+    P + "doing.dragon": "facing the Dragon",
+    P + "doing.loss": "choosing a meeple to lose",
+    P + "doing.bandits": "dealing with bandits",
+    P + "final.part.meeples": "meeples {n}", P + "final.part.tower": "tower {n}",
+    P + "final.part.magic": "magic {n}", P + "final.part.faction": "faction {n}",
+    P + "final.part.capitals": "capitals {n}", P + "final.part.crown": "crown {n}",
+    P + "final.part.towns": "towns {n}", P + "final.part.lost_kingdom": "Lost Kingdom {n}",
+    P + "final.part.neutrals": "neutrals {n}",
+})
+#: step name -> the ``doing`` text of the player who acts in it
+DOING = {"draft": "draft", "side": "setup", "start": "setup", "start_resources": "setup",
+         "start_ore": "setup", "token_skip": "token", "select": "select", "respond": "respond",
+         "move_from": "move", "move_to": "move", "swap_to": "move", "expand": "expand",
+         "trade_pair": "trade", "trade_amount": "trade", "war_die": "war", "war_boost": "war",
+         "war_pay_mana": "war_pay", "war_pay": "war_pay", "lose_resources": "resources",
+         "plunder": "resources", "choose_resource": "resources", "convert": "resources",
+         "dragon": "dragon", "loss_region": "loss", "loss": "loss", "bandits": "bandits"}
+WAR_STEPS = ("war_die", "war_boost", "war_pay_mana", "war_pay")
+FINAL_PARTS = ("meeples", "tower", "magic", "faction", "capitals", "crown", "towns",
+               "lost_kingdom", "neutrals")
 
 
 def _register() -> None:
@@ -866,6 +942,18 @@ class TekPresenter(Presenter):
             return t(P + f"prompt.{step}", player=name(player))
         return prompt(_seen(view, player, name), name(player))
 
+    def prompt_context(self, view: dict[str, Any], player: str, name: NameFn) -> str | None:
+        if str((view.get("step") or {}).get("name")) not in WAR_STEPS:
+            return None
+        return war_context(view, name)
+
+    def activity(self, view: dict[str, Any], actor: str, name: NameFn) -> str | None:
+        doing = DOING.get(str((view.get("step") or {}).get("name")))
+        return t(P + f"doing.{doing}") if doing else None
+
+    def final_breakdown(self, view: dict[str, Any], player: str, name: NameFn) -> str | None:
+        return final_breakdown(view, player)
+
     def event_text(self, event: dict[str, Any], name: NameFn) -> str | None:
         line = EVENT_LINES.get(str(event.get("type")))
         if line is None:
@@ -923,4 +1011,4 @@ class TekPresenter(Presenter):
 
 
 PRESENTER = TekPresenter(game_id="tek", title="Tiny Epic Kingdoms",
-                         secondary_moves=frozenset({"pass"}))
+                         secondary_moves=frozenset({"pass"}), score_unit="final.vp")
