@@ -72,7 +72,9 @@ def event_lines(rec: SessionRecord, events: list[Event]) -> list[str]:
             if kind == "host_started":
                 text = t("host.started", players=", ".join(name(p) for p in rec.player_ids))
             else:
-                text = t("host." + kind[5:], name=name(who) if isinstance(who, str) else "?")
+                seat = rec.seat_of(who) if isinstance(who, str) else None  # their own name
+                shown = seat.name if seat else name(who) if isinstance(who, str) else "?"
+                text = t("host." + kind[5:], name=shown)
         else:
             try:
                 text = presenter.event_text(event, name) or ""

@@ -18,6 +18,9 @@ from bot.adapter.client import Crowntable
 from bot.core.config import Config
 from tests.fakediscord import P_MANAGE_CHANNELS, FakeDiscord
 
+#: AI thinking time per decision in the e2e tests (seconds): AI seats play in the bot's worker
+#: processes as in production, just quickly
+AI_BUDGET = 0.01
 #: the slowest acknowledgement of each test (seconds), reported at the end of the run
 ACKS: list[float] = []
 
@@ -44,7 +47,8 @@ class World:
         The host's clock is ``time.time() + self.skew``: the one hook SessionHost offers
         (its ``now``)."""
         cfg = Config(token="fake-token", database_url=f"sqlite:///{self.db}",
-                     clock_interval=float(config.pop("clock_interval", 0.2)), **config)
+                     clock_interval=float(config.pop("clock_interval", 0.2)),
+                     ai_budget=float(config.pop("ai_budget", AI_BUDGET)), **config)
         client = make_client(cfg)
         self.bots.append(client)
         self.tasks.append(asyncio.create_task(serve(client)))

@@ -16,8 +16,8 @@ TITLES = {g.id: g.title for g in games.REGISTRY.values()}
 
 
 EXPECTED_COMMANDS = {f"game new {g}" for g in TITLES} | {
-    f"game {c}" for c in ("join", "leave", "start", "status", "board", "hand", "log", "abandon",
-                          "kick", "rules")} | {"standings", "stats"}
+    f"game {c}" for c in ("join", "leave", "ai", "start", "status", "board", "hand", "log",
+                          "abandon", "kick", "rules")} | {"standings", "stats"}
 
 
 @pytest.mark.asyncio

@@ -45,6 +45,17 @@ async def first_dm_prompt(fake: Any, users: tuple[Any, ...]) -> tuple[Any, list[
     return found[0]
 
 
+def turn_of(actor: str) -> str:
+    """ "It is bob's turn — they are choosing a card from the display." (Majesty's take)."""
+    return t("error.turn_of", actor=actor, doing=t("majesty.doing.take"))
+
+
+def is_turn_of(text: str, *actors: str) -> bool:
+    """Whether ``text`` is "It is <one of actors>'s turn — they are ..."."""
+    return any(text.startswith(t("error.turn_of", actor=a, doing="\0").split("\0")[0])
+               for a in actors)
+
+
 def first_choice(msg: Message) -> tuple[str, list[str] | None]:
     """(custom_id, values) of the first move option on a prompt message."""
     selects, buttons = move_components(msg)
@@ -85,7 +96,8 @@ async def test_two_players_click_the_same_prompt_at_once(world) -> None:
     assert moves[-1].player_id == str(actor.id)
     assert not [m for m in a.followups if m.ephemeral], a.followups
     text = await refusal(b)
-    assert text in (t("error.not_your_turn"), t("error.busy")) or is_stale(
+    # the refusal names whose turn it is now (issue 11 part 4)
+    assert text == t("error.busy") or is_turn_of(text, actor.name, other.name) or is_stale(
         text, fake, world.channel), text
     # the log shows the move once
     log = await fake.slash(actor, world.channel, "game log")
@@ -105,7 +117,7 @@ async def test_double_click_applies_once(world) -> None:
     refused = [r for r in (a, b) if refused_now(r)]
     assert len(refused) == 1, (a.followups, b.followups)
     text = await refusal(refused[0])
-    assert text in (t("error.busy"), t("error.not_your_turn")) or is_stale(
+    assert text == t("error.busy") or is_turn_of(text, actor.name, other.name) or is_stale(
         text, fake, world.channel), text
 
 
@@ -150,8 +162,8 @@ async def test_refusals_change_nothing(world) -> None:
     # an outsider (not seated) clicks a move, "My view" and a lobby button of the running game
     await refused(await choose(fake, outsider, board, choice), t("error.not_seated"))
     await refused(await fake.click(outsider, board, t("board.my_view")), t("error.not_seated"))
-    # the player whose turn it is not
-    await refused(await choose(fake, other, board, choice), t("error.not_your_turn"))
+    # the player whose turn it is not: told whose it is and what they are deciding
+    await refused(await choose(fake, other, board, choice), turn_of(actor.name))
     # an option value that is not in the select (a tampered client; Discord would not send it)
     cid, values = choice
     assert values is not None, "majesty's first prompt is a select menu"
@@ -178,7 +190,7 @@ async def test_lobby_refusals(world) -> None:
         assert len(lobby.versions) == seen, "the lobby changed"
 
     not_host = t("error.not_host", host="alice")
-    await refused("outsider", t("lobby.start"), t("error.not_seated"))
+    await refused("outsider", t("lobby.start"), t("error.join_first"))
     await refused("outsider", t("lobby.leave"), t("error.not_seated"))
     await refused("bob", t("lobby.ai"), not_host)
     await refused("bob", t("lobby.cancel"), not_host)
@@ -323,7 +335,7 @@ async def test_lobby_flow_host_handover_full_table_kick_and_cancel(world) -> Non
     assert await refusal(res) == t("error.not_host", host="bob")
     # bob (now host) adds an AI and starts; joining afterwards is refused
     await fake.click(u["bob"], lobby, t("lobby.ai"))
-    assert "AI 1 🤖" in seats()
+    assert "AI 1 · medium 🤖" in seats()  # Add AI seats the default level
     res = await fake.slash(u["cyril"], ch, "game start")
     assert res.ephemeral
     await fake.idle()

@@ -13,14 +13,16 @@ import discord
 from discord import app_commands
 
 from bot.adapter.client import Crowntable
-from bot.adapter.handlers import info, lobby, play
+from bot.adapter.commands import history as history_commands
+from bot.adapter.handlers import history, info, lobby, play
 from bot.adapter.prompts import clip
-from bot.core.host import TURN_CLOCKS
 from bot.adapter.translator import choice
 from bot.core.errors import HostError
+from bot.core.host import TURN_CLOCKS
 from bot.text import presenters
 from bot.text.i18n import t
 from bot.text.presenters import OptionSpec
+from games.ai import DEFAULT_LEVEL, LEVELS
 from games.base import Game
 
 Interaction = discord.Interaction[Crowntable]
@@ -44,9 +46,11 @@ def _options(specs: tuple[OptionSpec, ...], given: dict[str, Any]) -> dict[str, 
         value = given.get(spec.name)
         if value is None:
             continue
-        if spec.kind == "choice":
-            index = int(value)
-            value = spec.choices[index][1] if 0 <= index < len(spec.choices) else value
+        if spec.kind == "choice":  # a forged payload may carry anything: refused, not raised
+            index = int(value) if str(value).isdigit() else -1
+            if not 0 <= index < len(spec.choices):
+                raise HostError("bad_option", option=spec.name, value=str(value)[:50])
+            value = spec.choices[index][1]
         options[spec.name] = value
     return options
 
@@ -118,6 +122,12 @@ def build(registry: dict[str, Game]) -> app_commands.Group:
     async def leave(interaction: Interaction) -> None:
         await lobby.lobby_command(interaction, "leave")
 
+    @game_group.command(name="ai", description=t("cmd.ai"))
+    @app_commands.describe(level=t("cmd.ai_level"))
+    @app_commands.choices(level=[choice(f"ai.level.{lv}", lv) for lv in LEVELS])
+    async def add_ai(interaction: Interaction, level: str | None = None) -> None:
+        await lobby.lobby_command(interaction, f"ai:{level or DEFAULT_LEVEL}")
+
     @game_group.command(name="start", description=t("cmd.start"))
     async def start(interaction: Interaction) -> None:
         await lobby.lobby_command(interaction, "start")
@@ -127,16 +137,18 @@ def build(registry: dict[str, Game]) -> app_commands.Group:
         await info.status(interaction)
 
     @game_group.command(name="board", description=t("cmd.board"))
-    async def board(interaction: Interaction) -> None:
-        await info.board(interaction)
+    @history_commands.table_option
+    async def board(interaction: Interaction, table: str | None = None) -> None:
+        await history.board(interaction, table)
 
     @game_group.command(name="hand", description=t("cmd.hand"))
     async def hand(interaction: Interaction) -> None:
         await play.show_hand(interaction)
 
     @game_group.command(name="log", description=t("cmd.log"))
-    async def log(interaction: Interaction) -> None:
-        await info.game_log(interaction)
+    @history_commands.table_option
+    async def log(interaction: Interaction, table: str | None = None) -> None:
+        await history.game_log(interaction, table)
 
     @game_group.command(name="abandon", description=t("cmd.abandon"))
     async def abandon(interaction: Interaction) -> None:
@@ -153,4 +165,5 @@ def build(registry: dict[str, Game]) -> app_commands.Group:
     async def rules(interaction: Interaction, game: str) -> None:
         await info.rules(interaction, game)
 
+    history_commands.add_to(game_group, registry)
     return game_group
