@@ -171,6 +171,40 @@ class Determinizable(Protocol):
     def determinize(self, state: State, player: str, rng: random.Random) -> State: ...
 
 
+@runtime_checkable
+class Undoable(Protocol):
+    """The optional member of the contract behind take-backs (issue 14, "Take-backs").
+
+    Kept out of :class:`Game` for the reason :class:`Determinizable` is: ``isinstance(x, Game)``
+    stays true for an engine without it, and such an engine simply never offers an undo.
+
+    ``undoable(before, player, move, after) -> bool``: whether ``player``'s ``move``, which took
+    ``before`` to ``after`` (``after, _ = apply(before, player, move)``), gave nobody any new
+    information, so that putting ``before`` back takes nothing anybody learnt away: no card,
+    tile or token was turned up or drawn (a random draw counts: the drawer saw it), no die was
+    rolled or set, no secret pick was made (``is_secret`` moves are never undoable), nothing
+    hidden changed (a hand, a deck or pool, a seed), and the game did not end. Everything the
+    move changed must follow from the public move itself, whatever the hidden parts are.
+
+    It is a pure function of its arguments. Whether an undo is still allowed at the table
+    (only the mover, only their last move, before anybody else acted) is the host's business,
+    not the engine's: the host restores ``dump(before)`` exactly, and the invariant suite
+    checks the claim (``tests/invariants.py``, ``check_undo``).
+    """
+
+    def undoable(self, before: State, player: str, move: Move, after: State) -> bool: ...
+
+
+def can_undo(game: Game, before: State, player: str, move: Move, after: State) -> bool:
+    """``game.undoable(...)`` when the game has it (:class:`Undoable`); False otherwise, and
+    always False for a secret move or a move that ended the game."""
+    if not isinstance(game, Undoable):
+        return False
+    if game.is_secret(before, player, move) or game.is_over(after):
+        return False
+    return bool(game.undoable(before, player, move, after))
+
+
 def canonical(value: Any) -> str:
     """A JSON text that tells ``true`` from ``1`` and ``2.0`` from ``2`` (key order ignored)."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=False)

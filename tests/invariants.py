@@ -11,7 +11,8 @@ For each game, player count, option set and seed, :func:`check_playout` plays a 
   "has chosen": two different secret picks look the same to everyone else;
 * ``dump``/``load`` round-trips through JSON text losslessly;
 * replaying seed + moves reproduces the same final state;
-* the outcome ranks every player once, rank 1 first, ties sharing a rank.
+* the outcome ranks every player once, rank 1 first, ties sharing a rank;
+* a move the engine calls undoable (``games.base.can_undo``) revealed nothing (:func:`check_undo`).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import random
 from typing import Any
 
 from games.ai import RandomPlayer
-from games.base import Game, IllegalMove, canonical
+from games.base import Determinizable, Game, IllegalMove, Undoable, can_undo, canonical
 
 INTRUDER = "intruder:0"
 
@@ -111,6 +112,85 @@ def check_secret_picks(game: Game, state: Any, player: str, legal: list[dict[str
         )
 
 
+UNDO_SAMPLES = 1  # determinizations per player of each undoable move
+
+
+def diff(a: Any, b: Any, path: str, out: dict[str, tuple[str | None, str | None]]) -> None:
+    """Into ``out``: every leaf path where JSON-like ``a`` and ``b`` differ -> (old, new)."""
+    if a == b and type(a) is type(b):
+        return
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in a.keys() | b.keys():
+            if k not in b:
+                out[f"{path}/{k}"] = (canonical(a[k]), None)
+            elif k not in a:
+                out[f"{path}/{k}"] = (None, canonical(b[k]))
+            else:
+                diff(a[k], b[k], f"{path}/{k}", out)
+        return
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        for i in range(max(len(a), len(b))):
+            if i >= len(b):
+                out[f"{path}/{i}"] = (canonical(a[i]), None)
+            elif i >= len(a):
+                out[f"{path}/{i}"] = (None, canonical(b[i]))
+            else:
+                diff(a[i], b[i], f"{path}/{i}", out)
+        return
+    out[path] = (canonical(a), canonical(b))
+
+
+def change(game: Game, before: Any, after: Any) -> dict[str, tuple[str | None, str | None]]:
+    """What a move changed in the dumped state: leaf path -> (old value, new value)."""
+    out: dict[str, tuple[str | None, str | None]] = {}
+    diff(game.dump(before), game.dump(after), "", out)
+    return out
+
+
+def check_undo(game: Game, before: Any, player: str, move: dict[str, Any], after: Any,
+               players: list[str], seed: int, step: int = 0) -> bool:
+    """If ``move`` is undoable: putting ``before`` back (through ``dump``/JSON/``load``, as the
+    host does) restores exactly its state, views, actors and legal moves; and the move revealed
+    nothing. The second part is checked against states that could not be told from ``before``
+    (``determinize``) by the mover or by one other player (a different one at each step): the
+    same public move must make the same change there
+    (path by path, old and new value: a card turned up, a draw, a shuffle, a hidden part that
+    changed all differ) and leave every player, and the spectator, the same view and the same
+    legal moves. True when the move was undoable."""
+    claimed = isinstance(game, Undoable) and game.undoable(before, player, move, after)
+    if claimed and (game.is_secret(before, player, move) or game.is_over(after)):
+        raise AssertionError(f"{game.id}: {move} (secret or the last move) is called undoable")
+    if not can_undo(game, before, player, move, after):
+        return False
+    restored = game.load(json.loads(json.dumps(game.dump(before))))
+    assert dumped(game, restored) == dumped(game, before), f"{game.id}: undo is not exact"
+    assert game.actors(restored) == game.actors(before)
+    for viewer in [None, *players]:
+        assert canonical(game.view(restored, viewer)) == canonical(game.view(before, viewer))
+        if viewer is not None:
+            assert game.legal_moves(restored, viewer) == game.legal_moves(before, viewer)
+    if not isinstance(game, Determinizable):
+        return True
+    made = change(game, before, after)
+    # the mover (what they drew or saw) and one other player in turn (what the others learn)
+    others = [p for p in players if p != player]
+    for q in [player, *([others[step % len(others)]] if others else [])]:
+        for k in range(UNDO_SAMPLES):
+            twin = game.determinize(before, q, random.Random(f"{seed}:undo:{step}:{q}:{k}"))
+            try:
+                twin_after, _ = game.apply(twin, player, copy.deepcopy(move))
+            except IllegalMove:
+                continue  # the move depends on what q does not know (the mover's own)
+            what = f"{game.id}: undoable {move} by {player} reveals something to {q}"
+            assert change(game, twin, twin_after) == made, what + " (a hidden part)"
+            for viewer in (q, None):
+                assert canonical(game.view(twin_after, viewer)) == canonical(
+                    game.view(after, viewer)), what + f" (the view of {viewer})"
+            assert game.legal_moves(twin_after, q) == game.legal_moves(after, q), (
+                what + " (their legal moves)")
+    return True
+
+
 def check_outcome(game: Game, state: Any, players: list[str]) -> list[dict[str, Any]]:
     assert game.actors(state) == []
     for p in players:
@@ -180,6 +260,8 @@ def check_playout(game: Game, n_players: int, options: dict[str, Any], seed: int
         before = dumped(game, state)
         new_state, events = game.apply(state, player, copy.deepcopy(move))
         assert dumped(game, state) == before, f"{game.id}: apply mutated its input"
+        if deep:
+            check_undo(game, state, player, move, new_state, players, seed, step)
         json.dumps(events, allow_nan=False)
         assert all(isinstance(e, dict) and "type" in e for e in events)
         made.append((player, move))

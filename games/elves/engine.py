@@ -30,6 +30,7 @@ import random
 from typing import Any, cast
 
 from games.base import Event, Game, Move, validate
+from games.elves import undo
 from games.elves.data import ACTION_KINDS, START_GOLD, TOKENS
 from games.elves.determinize import determinize
 from games.elves.refusals import explain
@@ -157,6 +158,10 @@ class Elves:
         """A state ``player`` cannot tell from ``state``: other hands, the draw pile and the seed
         drawn again (see :mod:`games.elves.determinize`); never changes ``state``."""
         return determinize(state, player, rng)
+
+    def undoable(self, before: State, player: str, move: Move, after: State) -> bool:
+        """Whether the move revealed nothing, so it may be taken back (``games.elves.undo``)."""
+        return undo.undoable(before, player, move, after)
 
     def dump(self, state: State) -> dict[str, Any]:
         """A JSON-able deep copy of the state (nothing shared with the live state)."""

@@ -42,6 +42,7 @@ from games.empire_engine import attacks as A
 from games.empire_engine import data as D
 from games.empire_engine import group_three as G3
 from games.empire_engine import planning as PL
+from games.empire_engine import undo
 from games.empire_engine.determinize import determinize
 from games.empire_engine.group_one import group_one
 from games.empire_engine.migrate import V01_KEYS, from_v01
@@ -325,6 +326,10 @@ class EmpireEngine:
     def determinize(self, state: State, player: str, rng: random.Random) -> State:
         """A state ``player`` cannot tell from ``state`` (§10), hidden parts resampled."""
         return determinize(state, player, rng)
+
+    def undoable(self, before: State, player: str, move: Move, after: State) -> bool:
+        """Whether the move revealed nothing, so it may be taken back (``undo.py``)."""
+        return undo.undoable(before, player, move, after)
 
 
 __all__ = ["GAME", "EmpireEngine", "advance", "final_results", "player_order",

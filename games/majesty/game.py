@@ -10,6 +10,7 @@ import random
 from typing import Any, cast
 
 from games.base import Game, clone, validate
+from games.majesty import undo
 from games.majesty.determinize import determinize
 from games.majesty.engine import (
     MOVE_TYPES,
@@ -81,6 +82,10 @@ class Majesty:
         """The draw deck redrawn from the cards ``player`` has not seen (``determinize.py``);
         nothing else is hidden in Majesty."""
         return determinize(state, player, rng)
+
+    def undoable(self, before: State, player: str, move: Move, after: State) -> bool:
+        """Whether the move revealed nothing, so it may be taken back (``games.majesty.undo``)."""
+        return undo.undoable(before, player, move, after)
 
     def dump(self, state: State) -> dict[str, Any]:
         return clone(state)

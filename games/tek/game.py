@@ -22,6 +22,7 @@ from typing import Any, cast
 from games.base import GAME_OVER, MALFORMED, NOT_LEGAL, NOT_YOUR_TURN, Game, IllegalMove, clone
 from games.base import validate as validate_move
 from games.tek import rules as R
+from games.tek import undo
 from games.tek.data import C
 from games.tek.determinize import determinize
 from games.tek.flow import a_end_check, advance
@@ -135,6 +136,10 @@ class TinyEpicKingdoms:
         """A state ``player`` cannot tell from ``state``: other players' unrevealed war dice
         and the face-down tokens drawn again (:mod:`games.tek.determinize`)."""
         return determinize(state, player, rng)
+
+    def undoable(self, before: State, player: str, move: Move, after: State) -> bool:
+        """Whether the move revealed nothing, so it may be taken back (``games.tek.undo``)."""
+        return undo.undoable(before, player, move, after)
 
 
 GAME = TinyEpicKingdoms()

@@ -489,6 +489,20 @@ class PostgresStore:
             return None
         return float(rows[0]["closed_at"] or 0.0)
 
+    async def add_watcher(self, session_id: int, user_id: str) -> bool:
+        return bool(await self._execute(
+            "INSERT INTO watchers (session_id, user_id, since) VALUES ($1, $2, $3)"
+            " ON CONFLICT (session_id, user_id) DO NOTHING", session_id, user_id, self._now()))
+
+    async def remove_watcher(self, session_id: int, user_id: str) -> bool:
+        return bool(await self._execute(
+            "DELETE FROM watchers WHERE session_id=$1 AND user_id=$2", session_id, user_id))
+
+    async def watchers(self, session_id: int) -> list[str]:
+        rows = await self._rows("SELECT user_id FROM watchers WHERE session_id=$1"
+                                " ORDER BY since, user_id", session_id)
+        return [str(r["user_id"]) for r in rows]
+
     async def set_user_locale(self, user_id: str, locale: str | None) -> None:
         await self._execute(
             "INSERT INTO users (user_id, locale) VALUES ($1, $2)"

@@ -39,6 +39,7 @@ from bot.core.store.base import (
     SchemaTooNew,
     Seat,
     SessionRecord,
+    StoreBusy,
     StoreLocked,
     StoreUnusable,
     VersionConflict,
@@ -163,8 +164,13 @@ class SQLiteStore:
         db = self._db
         # aiosqlite runs queued callables in order on its own thread; _conn is its sqlite3
         # connection. Both are stable across aiosqlite 0.17-0.22 (pinned < 1 in pyproject).
-        result: T = await db._execute(  # type: ignore[no-untyped-call]
-            lambda: fn(db._conn))
+        try:
+            result: T = await db._execute(  # type: ignore[no-untyped-call]
+                lambda: fn(db._conn))
+        except sqlite3.OperationalError as exc:
+            if "locked" in str(exc) or "busy" in str(exc):  # nothing was written
+                raise StoreBusy(f"the database {self.path} is busy: {exc}") from exc
+            raise
         return result
 
     async def migrate(self) -> int:
@@ -505,6 +511,20 @@ class SQLiteStore:
         if not rows or not rows[0]["dms_closed"]:
             return None
         return float(rows[0]["closed_at"] or 0.0)
+
+    async def add_watcher(self, session_id: int, user_id: str) -> bool:
+        return bool(await self._write(
+            "INSERT INTO watchers (session_id, user_id, since) VALUES (?, ?, ?)"
+            " ON CONFLICT(session_id, user_id) DO NOTHING", (session_id, user_id, self._now())))
+
+    async def remove_watcher(self, session_id: int, user_id: str) -> bool:
+        return bool(await self._write(
+            "DELETE FROM watchers WHERE session_id=? AND user_id=?", (session_id, user_id)))
+
+    async def watchers(self, session_id: int) -> list[str]:
+        rows = await self._rows("SELECT user_id FROM watchers WHERE session_id=?"
+                                " ORDER BY since, user_id", (session_id,))
+        return [str(r["user_id"]) for r in rows]
 
     async def set_user_locale(self, user_id: str, locale: str | None) -> None:
         await self._write(
