@@ -35,9 +35,18 @@ def make_client(config: Config) -> Crowntable:
     return client
 
 
+#: discord.py's debug logs carry whole gateway payloads (other players' hands in the bot's DM
+#: events, interaction tokens) and REST bodies and webhook URLs (tokens): capped at INFO
+#: whatever LOG_LEVEL says; LOG_LEVEL=DEBUG applies to Crowntable's own loggers
+QUIET_LOGGERS = ("discord", "discord.gateway", "discord.http", "discord.webhook",
+                 "discord.state", "discord.client")
+
+
 def setup_logging(level: str) -> None:
-    logging.basicConfig(level=getattr(logging, level, logging.INFO),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    number = getattr(logging, level, logging.INFO)
+    logging.basicConfig(level=number, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    for name in QUIET_LOGGERS:
+        logging.getLogger(name).setLevel(max(number, logging.INFO))
     logging.getLogger("discord.http").setLevel(logging.WARNING)
 
 

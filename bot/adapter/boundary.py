@@ -24,7 +24,7 @@ from bot.adapter.client import Crowntable
 from bot.adapter.publish import NotShown
 from bot.adapter.translator import reader_locale
 from bot.core.errors import HostError
-from bot.core.store import CorruptSession
+from bot.core.store import CorruptSession, StoreBusy, StoreUnavailable
 from bot.text.i18n import set_current, t
 from bot.text.refusals import host_error_text, refusal_text
 from games.base import IllegalMove
@@ -73,8 +73,9 @@ async def _fail(interaction: Interaction, what: str) -> None:
         return
     log.exception("%s failed (user %s, channel %s)", what, interaction.user.id,
                   interaction.channel_id)
+    stored = interaction.extras.get(STORED)  # the change is kept: never "nothing was changed"
     try:
-        await say(interaction, t("error.internal"))
+        await say(interaction, not_shown_text(interaction) if stored else t("error.internal"))
     except discord.HTTPException:
         pass
 
@@ -101,6 +102,10 @@ def edge(handler: Handler[P]) -> Handler[P]:
             await say(interaction, t("error.damaged"))
         except NotShown:
             await say(interaction, not_shown_text(interaction))
+        except (StoreBusy, StoreUnavailable) as exc:  # the database said no: a retry helps
+            log.warning("%s: %s", handler.__name__, exc)
+            await say(interaction, not_shown_text(interaction) if interaction.extras.get(STORED)
+                      else t("error.db_busy"))
         except Exception:
             await _fail(interaction, handler.__name__)
 

@@ -16,6 +16,7 @@ from bot.core.store.base import (
     SessionRecord,
     Status,
     Store,
+    StoreBusy,
     StoreError,
     StoreLocked,
     StoreUnavailable,
@@ -26,8 +27,8 @@ from bot.core.store.sqlite import SQLiteStore, path_from_url
 
 __all__ = ["BoardRef", "ChannelBusy", "ClockEntry", "CorruptSession", "Meta", "MoveRecord",
            "MoveSource", "Rating", "SQLiteStore", "SchemaTooNew", "Seat", "SessionRecord",
-           "Status", "Store", "StoreError", "StoreLocked", "StoreUnavailable", "StoreUnusable",
-           "VersionConflict", "open_store"]
+           "Status", "Store", "StoreBusy", "StoreError", "StoreLocked", "StoreUnavailable",
+           "StoreUnusable", "VersionConflict", "open_store"]
 
 
 async def open_store(url: str, exclusive: bool = False) -> Store:

@@ -46,6 +46,11 @@ class StoreLocked(StoreError):
     several over PostgreSQL)."""
 
 
+class StoreBusy(StoreError):
+    """SQLite: another process held the database's write lock for longer than the busy timeout
+    (5 s). The transaction was not written; the caller says "try again"."""
+
+
 class StoreUnusable(StoreError):
     """The database cannot be used at all (not an SQLite file, a read-only file or folder):
     refused at start with one line, rather than failing every write later."""
