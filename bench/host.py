@@ -1,27 +1,43 @@
-"""Moves applied through SessionHost with the SQLite store, many sessions in parallel.
+"""Moves applied through SessionHost, many sessions in parallel, on SQLite or PostgreSQL, with
+N finished sessions already stored (costs must not grow with history).
 
-Prints p50/p99 latency per move and moves per second. No rendering, no Discord.
+Each move is what the bot does for a click: the host's apply (compare-and-swap save, one
+durable write) and the publication's bookkeeping (``meta``, under the session's lock). Prints
+p50/p99 latency per move and moves per second, at N = 0 and at N = ``--stored``, open loop (a
+fixed offered load: latency without queueing) and closed loop (as fast as it goes). No
+rendering, no Discord.
 
-    python bench/host.py [--sessions 100] [--game toy|majesty|...] [--moves 4000]
+    python bench/host.py [--db sqlite|PATH|postgresql://...] [--stored 100000]
+                         [--sessions 100] [--moves 5000] [--rate 500] [--game toy|majesty|...]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
+import os
+import sqlite3
 import statistics
 import sys
 import tempfile
 import time
+import uuid
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import asyncpg  # noqa: E402
 
 import games  # noqa: E402
 from bench.common import pct  # noqa: E402
 from bot.core.host import SessionHost  # noqa: E402
-from bot.core.store import SQLiteStore  # noqa: E402
+from bot.core.store import SQLiteStore, Store  # noqa: E402
+from bot.core.store.postgres import PostgresStore  # noqa: E402
 from games.ai import RandomPlayer  # noqa: E402
+
+MOVES_PER_STORED = 8  # each stored finished game has this many moves, two seats, two results
 
 
 async def one_session(host: SessionHost, game_id: str, index: int, budget: list[int],
@@ -47,6 +63,8 @@ async def one_session(host: SessionHost, game_id: str, index: int, budget: list[
                 await asyncio.sleep(max(0.0, next_at - loop.time()))
             t0 = time.perf_counter()
             rec = (await host.apply(rec.id, actor, move, expected_version=rec.version)).record
+            async with host.publication(rec.id) as (shown, meta):  # the bot's bookkeeping
+                meta["published_version"] = shown.version
             latencies.append(time.perf_counter() - t0)
             budget[0] -= 1
             n += 1
@@ -58,32 +76,126 @@ def ai_jitter(index: int, n: int) -> float:
     return ((index * 7919 + n * 104729) % 1000) / 1000
 
 
-async def run(host_registry: dict, game: str, sessions: int, moves: int,
+def stored_rows(n: int, sessions: int) -> dict[str, list[tuple[Any, ...]]]:
+    """``n`` finished games spread over the benchmark's channels (so the one-active-session
+    index and the channel's history both matter), with seats, moves and results."""
+    now = time.time() - 86400
+    state, opts, clock, meta = json.dumps({"done": True}), "{}", "{}", '{"published_version": 9}'
+    rows: dict[str, list[tuple[Any, ...]]] = {"sessions": [], "seats": [], "moves": [],
+                                              "results": []}
+    for i in range(1, n + 1):
+        at = now + i * 0.01
+        rows["sessions"].append((i, "bench", f"bench-{i % sessions}", "toy", opts, i,
+                                 "finished", 9, f"h{i}", 3600, state, MOVES_PER_STORED, clock,
+                                 None, meta, at, at))
+        players = (f"old{i % 977}", f"old{(i + 1) % 977}")
+        for seat, p in enumerate(players):
+            rows["seats"].append((i, seat, p, p, False))
+            rows["results"].append((i, "bench", "toy", p, seat + 1, float(3 - seat), 2, at))
+        for seq in range(MOVES_PER_STORED):
+            rows["moves"].append((i, seq, players[seq % 2], '{"type":"pick","value":1}',
+                                  "player", at))
+    return rows
+
+
+COLUMNS = {
+    "sessions": ("id", "guild_id", "channel_id", "game", "options", "seed", "status",
+                 "version", "host_id", "turn_secs", "state", "move_count", "clock",
+                 "next_alarm", "meta", "created_at", "updated_at"),
+    "seats": ("session_id", "seat", "player_id", "name", "is_ai"),
+    "moves": ("session_id", "seq", "player_id", "move", "source", "at"),
+    "results": ("session_id", "guild_id", "game", "player_id", "rank", "score", "players",
+                "finished_at"),
+}
+
+
+async def fill(store: Store, n: int, sessions: int) -> None:
+    if n == 0:
+        return
+    rows = stored_rows(n, sessions)
+    if isinstance(store, SQLiteStore):
+        con = sqlite3.connect(store.path)
+        with con:
+            for table, cols in COLUMNS.items():
+                marks = ",".join("?" * len(cols))
+                con.executemany(f"INSERT INTO {table} ({','.join(cols)}) VALUES ({marks})",
+                                rows[table])
+        con.execute("ANALYZE")
+        con.close()
+        return
+    assert isinstance(store, PostgresStore)
+    con = await asyncpg.connect(store.url, server_settings={"search_path": store.schema or ""})
+    try:
+        for table, cols in COLUMNS.items():
+            await con.copy_records_to_table(table, records=rows[table], columns=list(cols))
+        await con.execute("SELECT setval('sessions_id_seq', $1)", n)
+        await con.execute("ANALYZE")
+    finally:
+        await con.close()
+
+
+async def open_bench_store(db: str, tmp: str) -> tuple[Store, str | None]:
+    """A fresh store: a new SQLite file, or a new schema in the PostgreSQL database."""
+    if db.startswith(("postgres://", "postgresql://")):
+        schema = "bench_" + uuid.uuid4().hex[:8]
+        store: Store = PostgresStore(db, schema=schema, pool_size=20)
+        await store.open()
+        return store, schema
+    path = Path(tmp) / "bench.db" if db == "sqlite" else Path(db)
+    if path.exists():
+        raise SystemExit(f"{path} exists: the benchmark wants a new file")
+    store = SQLiteStore(path)
+    await store.open()
+    return store, None
+
+
+async def drop_schema(db: str, schema: str) -> None:
+    con = await asyncpg.connect(db)
+    try:
+        await con.execute(f'DROP SCHEMA "{schema}" CASCADE')
+    finally:
+        await con.close()
+
+
+async def run(registry: dict[str, Any], args: argparse.Namespace, stored: int,
               rate: float | None) -> tuple[list[float], float]:
     with tempfile.TemporaryDirectory() as tmp:
-        store = SQLiteStore(Path(tmp) / "bench.db")
-        await store.open()
-        host = SessionHost(store, registry=host_registry)
-        latencies: list[float] = []
-        budget = [moves]
-        interval = sessions / rate if rate else 0.0
-        t0 = time.perf_counter()
-        await asyncio.gather(*(one_session(host, game, i, budget, latencies, interval)
-                               for i in range(sessions)))
-        elapsed = time.perf_counter() - t0
-        await store.close()
+        store, schema = await open_bench_store(args.db, tmp)
+        try:
+            await fill(store, stored, args.sessions)
+            host = SessionHost(store, registry=registry)
+            latencies: list[float] = []
+            budget = [args.moves]
+            interval = args.sessions / rate if rate else 0.0
+            t0 = time.perf_counter()
+            await asyncio.gather(*(one_session(host, args.game, i, budget, latencies, interval)
+                                   for i in range(args.sessions)))
+            elapsed = time.perf_counter() - t0
+        finally:
+            await store.close()
+            if schema is not None:
+                await drop_schema(args.db, schema)
+            elif args.db != "sqlite":
+                for suffix in ("", "-wal", "-shm"):
+                    Path(args.db + suffix).unlink(missing_ok=True)
     return latencies, elapsed
 
 
-def report(title: str, latencies: list[float], elapsed: float) -> None:
+def report(title: str, latencies: list[float], elapsed: float) -> float:
     p50 = statistics.median(latencies) * 1000
     p99 = pct(latencies, 0.99) * 1000
-    print(f"{title}: {len(latencies)} moves, p50 {p50:.2f} ms, p99 {p99:.2f} ms, "
-          f"{len(latencies) / elapsed:.0f} moves/s")
+    print(f"  {title}: {len(latencies)} moves, p50 {p50:.2f} ms, p99 {p99:.2f} ms, "
+          f"{len(latencies) / elapsed:.0f} moves/s", flush=True)
+    return p99
 
 
 async def main() -> None:
     parser = argparse.ArgumentParser()
+    parser.add_argument("--db", default="sqlite",
+                        help="sqlite (a temporary file), an SQLite path, or a postgresql:// URL "
+                             "(a throw-away schema in that database)")
+    parser.add_argument("--stored", type=int, default=100_000,
+                        help="finished sessions already stored (also measured at 0)")
     parser.add_argument("--sessions", type=int, default=100)
     parser.add_argument("--moves", type=int, default=5000)
     parser.add_argument("--game", default="toy")
@@ -95,12 +207,19 @@ async def main() -> None:
         from tests.toygame import TOY
 
         registry["toy"] = TOY
-    print(f"game={args.game} sessions={args.sessions} (SQLite, synchronous=FULL, no rendering)")
-    lat, elapsed = await run(registry, args.game, args.sessions, args.moves, args.rate)
-    report(f"open loop at {args.rate:.0f} moves/s offered", lat, elapsed)
-    lat, elapsed = await run(registry, args.game, args.sessions, args.moves, None)
-    report("closed loop, every session moving as fast as it can (latency includes queueing)",
-           lat, elapsed)
+    backend = "PostgreSQL" if args.db.startswith("postgres") else "SQLite synchronous=FULL"
+    print(f"game={args.game} sessions={args.sessions} ({backend}, move + bookkeeping, "
+          f"no rendering); load {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f}")
+    p99s = {}
+    for stored in sorted({0, args.stored}):
+        print(f"stored={stored}:")
+        lat, elapsed = await run(registry, args, stored, args.rate)
+        p99s[stored] = report(f"open loop at {args.rate:.0f} moves/s offered", lat, elapsed)
+        lat, elapsed = await run(registry, args, stored, None)
+        report("closed loop, as fast as it goes (latency includes queueing)", lat, elapsed)
+    if args.stored:
+        print(f"open-loop p99 at stored={args.stored} / stored=0: "
+              f"{p99s[args.stored] / p99s[0]:.2f}x; load {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":

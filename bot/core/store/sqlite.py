@@ -18,8 +18,8 @@ import asyncio
 import contextlib
 import fcntl
 import functools
-import os
 import json
+import os
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable
