@@ -1,0 +1,132 @@
+"""The end of a game as an event (issue 11 part 5) and the Rematch button (issue 14 part 3),
+through the fake Discord only: the final standings with units, each game's breakdown and every
+rated human's skill before -> after; a result DM to each human who played from DMs; Rematch
+opens a new lobby with the same options, the same AI seats and the humans invited, once."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from bot.adapter.final import rating_change
+from bot.core.host import conservative
+from bot.text import presenters
+from bot.text.i18n import t, tn
+from tests.e2e.driver import Driver, Player, board_message
+from tests.e2e.helpers import open_table, refusal, table_id
+
+OPTIONS = {"open_scores": True, "house_powers": True}
+
+
+async def finished_game(world: Any, **options: Any) -> tuple[int, Any]:
+    """Empire Engine, alice and bob with one AI seat, played to the end: (session, final)."""
+    lobby = await open_table(world, "empire_engine", join=("bob",), ai=1, **options)
+    players = [Player(world.users[n]) for n in ("alice", "bob")]
+    final = await Driver(world.fake, world.channel, players, seed=3).play()
+    await world.fake.idle()
+    return table_id(lobby), final
+
+
+@pytest.mark.asyncio
+async def test_final_standings_breakdown_ratings_and_result_dms(world) -> None:
+    fake, u = world.fake, world.users
+    await world.start_bot()
+    sid, final = await finished_game(world)
+    host = world.bot.host
+    rec = await host.get(sid)
+    view = host.view(rec, None)
+    outcome = sorted(host.game(rec.game).outcome(host.state(rec)), key=lambda r: r["rank"])
+    names = {s.player_id: s.name for s in rec.seats}
+    text = final.embeds[0]["description"]
+    lines = text.splitlines()
+
+    # one row per seat by rank, the score with its unit, the engine's breakdown under it
+    presenter = presenters.get("empire_engine")
+    for r in outcome:
+        row = f"**{names[r['player']]}** — {tn('final.points', r['score'])}"
+        at = next(i for i, line in enumerate(lines) if row in line)
+        breakdown = presenter.final_breakdown(view, r["player"], names.get)
+        assert breakdown and lines[at + 1] == f"↳ {breakdown}", (lines, breakdown)
+        assert f"{r['resources']} in the score pile + {r['bonus']}" in lines[at + 1]
+
+    # each human's skill before -> after, as /standings shows it; the AI seat has none
+    assert t("final.ratings") in lines
+    standings = {r["player_id"]: r for r in await host.standings(rec.guild_id, "empire_engine")}
+    change = {}
+    for user in ("alice", "bob"):
+        r = standings[str(u[user].id)]
+        change[user] = rating_change(0.0, conservative(r["mu"], r["sigma"]))  # newcomers
+        assert re.fullmatch(r"0\.0 → -?\d+\.\d \([+-]\d+\.\d\)", change[user]), change
+        assert t("final.rating", who=user, change=change[user]) in lines, (lines, change)
+    assert not [line for line in lines if line.startswith("AI 1: ")], lines
+    assert t("final.rematch") in final.labels
+
+    # a DM with the result and a link to the final standings for each human (all played by DM)
+    link = f"https://discord.com/channels/{world.guild.id}/{world.channel.id}/{final.id}"
+    for r in outcome:
+        if r["player"].startswith("ai:"):
+            continue
+        user = u[names[r["player"]]]
+        dms = [m for m in fake.dms(user) if m.embeds and m.embeds[0].get("title") == t(
+            "final.dm_title", game="Empire Engine", id=sid)]
+        assert len(dms) == 1, [m.embeds for m in fake.dms(user)][-3:]
+        body = dms[0].embeds[0]["description"]
+        assert t("final.dm_result", rank=r["rank"], players=3,
+                 score=tn("final.points", r["score"])) in body, body
+        assert t("final.dm_rating", change=change[user.name]) in body, body
+        assert link in body, body
+
+
+@pytest.mark.asyncio
+async def test_rematch_with_the_same_options(world) -> None:
+    fake, ch, u = world.fake, world.channel, world.users
+    await world.start_bot(seed=None)  # seeds as in production: a rematch gets a new one
+    sid, final = await finished_game(world, **OPTIONS)
+    old = await world.bot.host.get(sid)
+
+    # the channel has another game: Rematch says so and opens nothing
+    res = await fake.slash(u["alice"], ch, "game new majesty")
+    other = res.message
+    res = await fake.click(u["bob"], final, t("final.rematch"))
+    assert await refusal(res) == t("error.rematch_busy", id=table_id(other))
+    await fake.click(u["alice"], other, t("lobby.cancel"))
+    await fake.idle()
+
+    # someone who did not play may not ask for it
+    res = await fake.click(u["outsider"], final, t("final.rematch"))
+    assert await refusal(res) == t("error.rematch_not_player", id=sid)
+
+    # after a restart the button still works: bob asks, alice is invited
+    await world.stop_bot()
+    await world.start_bot(seed=None)
+    messages = len(fake.messages(ch))
+    res = await fake.click(u["bob"], final, t("final.rematch"))
+    lobby = res.message
+    assert res.type == 4 and not res.ephemeral and lobby is not None, res
+    new_id = table_id(lobby)
+    assert new_id != sid
+    assert lobby.content == t("rematch.invite", who="bob", names=f"<@{u['alice'].id}>")
+    assert t("lobby.join") in lobby.labels
+    new = await world.bot.host.get(new_id)
+    assert new.status == "lobby" and new.channel_id == old.channel_id
+    assert new.options == old.options == OPTIONS and new.turn_secs == old.turn_secs
+    assert [(s.name, s.is_ai) for s in new.seats] == [("bob", False), ("AI 1", True)]
+
+    # a second click changes nothing
+    res = await fake.click(u["alice"], final, t("final.rematch"))
+    assert await refusal(res) == t("error.rematch_taken", id=new_id)
+    await fake.idle()
+    assert len(fake.messages(ch)) == messages + 1  # the new lobby, nothing else
+
+    # alice joins, bob starts: the same game and options on a new seed
+    await fake.click(u["alice"], lobby, t("lobby.join"))
+    await fake.click(u["bob"], lobby, t("lobby.start"))
+    await fake.wait_for(lambda: (b := board_message(fake, ch)) and table_id(b) == new_id,
+                        timeout=10, what="the rematch's board")
+    await fake.idle()
+    new = await world.bot.host.get(new_id)
+    assert new.status == "running" and new.game == "empire_engine"
+    assert new.seed != old.seed
+    assert sorted(s.name for s in new.seats) == ["AI 1", "alice", "bob"]
