@@ -190,10 +190,20 @@ def _badge(board: Board, x: int, y: int, letter: str, owner: str) -> int:
     return w
 
 
-def _village(board: Board, village: dict[str, Any], x: int, y: int, w: int) -> None:
+def _is_next(view: dict[str, Any], village: dict[str, Any]) -> bool:
+    """Whether ``village`` is where the journey goes next (public, rules §7.1)."""
+    nxt = (view.get("journey") or {}).get("next") or {}
+    return bool(nxt) and (nxt.get("realm"), nxt.get("slot")) == (village.get("realm"),
+                                                                 village.get("slot"))
+
+
+def _village(board: Board, village: dict[str, Any], x: int, y: int, w: int,
+             ahead: bool = False) -> None:
     card = str(village.get("card"))
     fill = tint(TERRAIN.get(card, (150, 150, 150)), 0.55)
     board.draw.rectangle((x, y, x + w, y + 52), fill=fill, outline=board.theme.ink)
+    if ahead:  # the journey's next village: a thick frame (issue 11: what a traveller needs)
+        board.draw.rectangle((x - 2, y - 2, x + w + 2, y + 54), outline=board.theme.ink, width=4)
     value = village.get("value", VALUE.get(card, 0))
     board.text(x + 6, y + 4, f"{board.tr(f'elves.card.{card}')} {value}", BODY, True)
     bx = x + 6
@@ -226,7 +236,7 @@ def _draw_player(board: Board, view: dict[str, Any], p: dict[str, Any], realm: l
         board.text(m + 12, vy + 14, tr("elves.empty_realm"), BODY, fill=board.theme.muted)
     w = (board.width - 2 * m - 24 - 2 * 8) // 3
     for i, village in enumerate(realm[:3]):
-        _village(board, village, m + 12 + i * (w + 8), vy, w)
+        _village(board, village, m + 12 + i * (w + 8), vy, w, _is_next(view, village))
 
 
 def signed(n: int) -> str:
