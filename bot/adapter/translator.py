@@ -23,6 +23,7 @@ a warning logged); a description is cut to 100 characters.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from typing import Any
@@ -67,9 +68,7 @@ def catalogue_text(string: app_commands.locale_str,
     extras = string.extras
     keys = [extras["key"]] if extras.get("key") else []
     keys += derived_keys(context)
-    by_text = i18n.key_of(string.message)
-    if by_text:
-        keys.append(by_text)
+    keys += i18n.keys_of(string.message)
     for key in keys:
         text = i18n.translated(key, locale)
         if text is not None:
@@ -135,6 +134,7 @@ class Languages:
         self._chosen: dict[str, str | None] = {}
         self._guild_seen: dict[str, str] = {}
         self._users: dict[str, str] = {}
+        self._writes: set[asyncio.Future[None]] = set()  # remembered locales being stored
 
     async def channel(self, guild_id: str | None) -> str:
         """The language of channel messages in server ``guild_id`` (None: a DM: English)."""
@@ -172,12 +172,18 @@ class Languages:
         if guild_id and guild_locale is not None:
             self._guild_seen[guild_id] = i18n.normalise(guild_locale)
         if locale is not None and user_id.isdigit() and self._users.get(user_id) != code:
-            try:
-                await self.host.remember_locale(user_id, code)
-            except Exception:  # the language is a courtesy: never the cause of a failure
-                log.exception("could not remember the locale of user %s", user_id)
             self._users[user_id] = code
+            # a write: in the background, so a busy database never delays the acknowledgement
+            task = asyncio.ensure_future(self._remember(user_id, code))
+            self._writes.add(task)
+            task.add_done_callback(self._writes.discard)
         return code
+
+    async def _remember(self, user_id: str, code: str) -> None:
+        try:
+            await self.host.remember_locale(user_id, code)
+        except Exception as exc:  # the language is a courtesy: never the cause of a failure
+            log.warning("could not remember the locale of user %s: %s", user_id, exc)
 
 
 async def channel_locale(interaction: Any) -> str:
