@@ -478,3 +478,37 @@ async def test_debug_logging_writes_no_gateway_payloads_or_tokens(world, caplog)
     finally:
         for name, level in saved.items():
             logging.getLogger(name).setLevel(level)
+
+
+@pytest.mark.asyncio
+async def test_a_damaged_table_locks_nothing(world) -> None:
+    """Finding 3: one table's row is damaged on disk. Its channel answers with a clear
+    refusal, its host abandons it, /game new works there again; the bot restarts past it
+    (catch-up) and the other table in the next channel plays on."""
+    import sqlite3
+
+    fake, ch, u = world.fake, world.channel, world.users
+    other = fake.add_channel(world.guild, "druha")
+    await world.start_bot()
+    bad = table_id(await open_table(world, "majesty", join=("bob",)))
+    good = await open_table(world, "majesty", host="cyril", join=("dana",), channel=other)
+    await world.stop_bot()
+    con = sqlite3.connect(world.db)
+    con.execute("UPDATE sessions SET state = '{torn', version = version + 1 WHERE id = ?",
+                (bad,))
+    con.commit()
+    con.close()
+    await world.start_bot()
+    for command in ("game status", "game board", "game hand"):
+        res = await fake.slash(u["bob"], ch, command)
+        assert await refusal(res) == t("error.damaged"), command
+    res = await fake.slash(u["bob"], ch, "game abandon")
+    assert await refusal(res) == t("error.not_host", host=f"<@{u['alice'].id}>")
+    res = await fake.slash(u["alice"], ch, "game abandon")
+    assert res.content == t("host.abandoned_damaged", name="alice")
+    res = await fake.slash(u["alice"], ch, "game new majesty", turn_clock="off")
+    assert t("lobby.join") in res.message.labels
+    driver = Driver(fake, other, [Player(u["cyril"]), Player(u["dana"])], seed=2)
+    kind, player, msg = await fake.wait_for(driver.find_action, what="table B's prompt")
+    await driver.act(kind, player, msg)
+    assert await move_count(world, table_id(good)) == 1
