@@ -33,9 +33,12 @@ from bot.text import extract
 ROOT = Path(__file__).resolve().parents[1]
 FONTS = (ROOT / "renderers" / "fonts" / "DejaVuSans.ttf",
          ROOT / "renderers" / "fonts" / "DejaVuSans-Bold.ttf")
-#: English-only grammar fields ("meeple{s}", "{article} Knight"): Czech has its own forms and may
-#: leave them out; every other field must be kept, and no field may be added.
-ENGLISH_GRAMMAR_FIELDS = frozenset({"s", "ks", "gs", "ps", "article"})
+#: English-only grammar fields ("{article} Knight"): Czech has its own forms and may leave them
+#: out; every other field must be kept, and no field may be added. A count is never such a
+#: field: it is a plural entry (a tuple, CLDR forms), see test_no_english_text_makes_its_own_plural.
+ENGLISH_GRAMMAR_FIELDS = frozenset({"article"})
+#: a hand-made English plural: "meeple{s}", "card{ks}" (the count's plural belongs in a tuple)
+HAND_PLURAL = re.compile(r"[a-z]\{[a-z]?s\}")
 #: an English-style "(s)" plural, or a Czech one such as "karta(y)" / "hráč(i)"
 PAREN_PLURAL = re.compile(r"\w\((?:s|es|a|y|e|i|ů|ch|ové)\)")
 CZECH_PLURALS = 3  # CLDR: one (1), few (2-4), other (5+, fractions)
@@ -185,6 +188,20 @@ def test_no_parenthesised_plurals_in_czech() -> None:
     assert paren_plurals(czech()) == []
 
 
+def english_paren_plurals(en: dict[str, Entry]) -> list[str]:
+    """'(s)' plurals and hand-made ones ("card{s}") in the English texts."""
+    return [f"{key}: {hit.group()!r}" for key, entry in en.items() for form in _forms(entry)
+            for pattern in (PAREN_PLURAL, HAND_PLURAL) for hit in pattern.finditer(form)]
+
+
+def test_no_english_text_makes_its_own_plural() -> None:
+    """Issue 12: no "(s)" in either language, and no "{n} card{s}": counts are plural entries."""
+    assert english_paren_plurals(english()) == []
+    assert english_paren_plurals({"a": "{n} card(s)", "b": "{n} meeple{s}", "c": "{n} Knight{ks}",
+                                  "d": ("{n} card", "{n} cards")}) == [
+        "a: 'd(s)'", "b: 'e{s}'", "c: 't{ks}'"]
+
+
 @pytest.mark.parametrize("font", FONTS, ids=lambda p: p.name)
 def test_every_czech_character_has_a_glyph_in_the_bundled_font(font: Path) -> None:
     assert missing_glyphs(english(), czech(), font) == []
@@ -247,7 +264,7 @@ def _planted(entries: dict[str, Entry], *, fuzzy: tuple[str, ...] = ()) -> Catal
 
 
 PLANTED_EN: dict[str, Entry] = {
-    "a": "Take {card} (cost {cost} meeple{s})",
+    "a": "Take {article} {card} (cost {cost})",
     "b": "{player} wins",
     "c": ("{n} card", "{n} cards"),
     "d": "Round {round}",
@@ -261,7 +278,7 @@ def test_checks_catch_a_planted_bad_catalogue() -> None:
     assert untranslated(PLANTED_EN, bad) == ["b: fuzzy", "b: empty translation"]
     assert plural_problems(PLANTED_EN, bad) == ["c: 2 of 3 forms"]
     placeholders = placeholder_problems(PLANTED_EN, bad)
-    assert placeholders[0] == "a: fields ['card', 'price'] instead of ['card', 'cost', 's']"
+    assert placeholders[0] == "a: fields ['card', 'price'] instead of ['article', 'card', 'cost']"
     assert placeholders[1].startswith("b: fields [] instead of ['player']")
     assert placeholders[2].startswith("d: not a format string")
 

@@ -61,3 +61,133 @@ def test_plural_forms_follow_cldr_for_czech() -> None:
     assert [plural(n) for n in (1, 2, 4, 5, 11, 22)] == [0, 1, 1, 2, 2, 2]
     i18n.register({"test.coins": ("{n} coin", "{n} coins")})
     assert i18n.tn("test.coins", 1) == "1 coin" and i18n.tn("test.coins", 5) == "5 coins"
+
+
+# -- the reader's language: a context variable (issue 12 item 3) ------------------------------
+
+def test_the_current_language_is_the_readers_and_nests() -> None:
+    assert i18n.current() == "en"
+    english = i18n.t("lobby.join")
+    with i18n.using("cs-CZ") as code:
+        assert code == "cs" and i18n.t("lobby.join") == i18n.t("lobby.join", "cs") != english
+        assert i18n.t("lobby.join", "en") == english  # an explicit locale wins
+        with i18n.using("de"):  # unknown: English
+            assert i18n.t("lobby.join") == english
+        assert i18n.current() == "cs"
+    assert i18n.current() == "en" and i18n.t("lobby.join") == english
+
+
+def test_tasks_and_threads_inherit_the_language() -> None:
+    import asyncio
+
+    async def main() -> list[str]:
+        with i18n.using("cs"):
+            in_task = asyncio.create_task(asyncio.sleep(0, i18n.current()))
+            in_thread = asyncio.to_thread(i18n.current)
+            outside = i18n.current()
+            return [await in_task, await in_thread, outside]
+
+    assert asyncio.run(main()) == ["cs", "cs", "cs"]
+    assert i18n.current() == "en"
+
+
+def test_czech_plural_entries_pick_their_form() -> None:
+    assert [i18n.tn("demo.moves", n, "cs") for n in (1, 3, 5)] == ["1 tah", "3 tahy", "5 tahů"]
+    assert [i18n.tn("majesty.move.take_cost", n, "cs", card="Mlynářka", cost=n)
+            for n in (1, 2, 5)] == ["Vzít Mlynářka (za 1 pomocníka)",
+                                    "Vzít Mlynářka (za 2 pomocníky)",
+                                    "Vzít Mlynářka (za 5 pomocníků)"]
+
+
+def test_game_titles_and_engine_names_are_translated() -> None:
+    assert i18n.game_title("empire_engine", "Empire Engine") == "Empire Engine"
+    with i18n.using("cs"):
+        assert i18n.game_title("empire_engine", "Empire Engine") == "Mechanická říše"
+        assert i18n.game_title("unknown", "Some Game") == "Some Game"
+        assert presenters.get("majesty").event_text(
+            {"type": "gain", "player": "a", "points": 2, "meeples": 1, "location": "brewery",
+             "reason": "2 points and 1 meeple per Brewer"}, str) == \
+            "a +2 mince a +1 pomocník (Pivovar: 2 mince a 1 pomocník za Sládka)."
+
+
+def test_images_are_drawn_from_the_catalogue() -> None:
+    from bot.core.render import image_tr
+
+    cs, en = image_tr("cs"), image_tr("en")
+    assert cs("ee.title") == "Mechanická říše" and en("ee.title") == "Empire Engine"
+    assert [cs("ee.res.soldier", n=n) for n in (1, 2, 7)] == ["1 voják", "2 vojáci", "7 vojáků"]
+    assert [en("ee.res.soldier", n=n) for n in (1, 2)] == ["1 soldier", "2 soldiers"]
+    assert cs("no.such.key") == "no.such.key"  # a gap shows, never a crash
+    with i18n.using("cs"):
+        assert image_tr()("board.game_over") == "Konec hry."
+
+
+# -- slash commands: discord.py's Translator over the catalogue --------------------------------
+
+def test_the_translator_answers_czech_names_descriptions_and_choices() -> None:
+    import asyncio
+
+    from discord import Locale, app_commands
+    from discord.app_commands import TranslationContext
+    from discord.app_commands import TranslationContextLocation as Where
+
+    from bot.adapter.translator import CatalogTranslator, choice, command_name
+
+    tr = CatalogTranslator()
+    group = app_commands.Group(name="game", description=i18n.t("cmd.game"))
+
+    async def ask(text: app_commands.locale_str, where: Where, data: object,
+                  locale: Locale = Locale.czech) -> str | None:
+        return await tr.translate(text, locale, TranslationContext(where, data))
+
+    async def main() -> list[str | None]:
+        return [
+            await ask(app_commands.locale_str("game"), Where.group_name, group),
+            await ask(app_commands.locale_str("game"), Where.group_name, group,
+                      Locale.american_english),
+            await ask(app_commands.locale_str(i18n.t("cmd.game")), Where.group_description,
+                      group),
+            await ask(choice("clock.24h", "24h")._locale_name, Where.choice_name, None),
+            await ask(app_commands.locale_str("3"), Where.choice_name, None),
+            await ask(app_commands.locale_str("Not in any catalogue"), Where.choice_name, None),
+        ]
+
+    name, english, description, clock, number, unknown = asyncio.run(main())
+    assert name == "hra" and english is None and unknown is None and number == "3"
+    assert description == i18n.t("cmd.game", "cs") and clock == i18n.t("clock.24h", "cs")
+    assert command_name("Nová Hra") == "nová-hra" and command_name("a/b") is None
+    assert command_name("x" * 33) is None
+
+
+def test_languages_pick_the_channel_and_the_user_language() -> None:
+    import asyncio
+
+    from bot.adapter.translator import Languages
+
+    class Host:
+        def __init__(self) -> None:
+            self.guilds: dict[str, str | None] = {"g1": "cs"}
+            self.users: dict[str, str] = {}
+
+        async def guild_locale(self, gid: str) -> str | None:
+            return self.guilds.get(gid)
+
+        async def user_locale(self, uid: str) -> str | None:
+            return self.users.get(uid)
+
+        async def remember_locale(self, uid: str, code: str) -> None:
+            self.users[uid] = code
+
+    async def main() -> list[str]:
+        host = Host()
+        langs = Languages(host)
+        out = [await langs.channel("g1"), await langs.channel("g2"), await langs.channel(None)]
+        await langs.saw("42", "cs", "g2", "cs")  # a Czech user in a Czech server
+        out += [await langs.channel("g2"), await langs.user("42"), await langs.user("7", "cs")]
+        langs.chose("g1", "en")
+        out.append(await langs.channel("g1"))
+        await asyncio.sleep(0.01)  # the remembered locale is stored in the background
+        out.append(host.users.get("42", "-"))
+        return out
+
+    assert asyncio.run(main()) == ["cs", "en", "en", "cs", "cs", "cs", "en", "cs"]

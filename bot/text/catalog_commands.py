@@ -30,9 +30,6 @@ COMMAND_NAMES: dict[str, str] = {
     "command.game.kick.name": "kick",
     "command.game.ai.name": "ai",
     "command.game.rules.name": "rules",
-    "command.game.history.name": "history",
-    "command.game.replay.name": "replay",
-    "command.game.export.name": "export",
     "command.standings.name": "standings",
     "command.stats.name": "stats",
     "command.game.history.name": "history",
@@ -44,7 +41,6 @@ COMMAND_NAMES: dict[str, str] = {
     "option.game.name": "game",
     "option.table.name": "table",
     "option.member.name": "member",
-    "option.table.name": "table",
     "option.level.name": "level",
     "option.turn_clock.name": "turn_clock",
     "option.sides.name": "sides",
@@ -85,7 +81,21 @@ LANGUAGE: dict[str, str] = {
         "A language is chosen for a server; use this command in one of its channels.",
 }
 
+#: ``crowntable demo`` prints these
+DEMO: dict[str, str | tuple[str, ...]] = {
+    "demo.unknown_game": "Unknown game {game!r}. Known: {known}",
+    "demo.seats": "{game} takes {min}-{max} players.",
+    "demo.player": "Player {number}",
+    "demo.players": ("{n} player", "{n} players"),
+    "demo.moves": ("{n} move", "{n} moves"),
+    "demo.summary": "{game}: {players}, {moves}, seed {seed}",
+    "demo.replay_ok": "replay check: ok",
+    "demo.replay_bad": "replay check: {detail}",
+    "demo.where": "images and demo.db in {out}",
+}
+
 register(COMMAND_NAMES)
+register(DEMO)
 register(LANGUAGE)
 #: each game's title (the engine's English title), shown through ``i18n.game_title``
 register({f"game.{g.id}.title": g.title for g in games.REGISTRY.values()})

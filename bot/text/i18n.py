@@ -185,18 +185,21 @@ def translated(key: str, locale: Any, n: int | None = None) -> str | None:
     return None if text == key else text
 
 
-_by_english: dict[str, str] = {}
+_by_english: dict[str, list[str]] = {}
+_indexed = [0]
 
 
-def key_of(english: str) -> str | None:
-    """The key whose English text is exactly ``english`` (the first in key order), or None."""
+def keys_of(english: str) -> list[str]:
+    """The keys whose English text is exactly ``english``, in key order."""
     catalog = CATALOGS["en"]
-    if len(_by_english) != len(catalog):
+    if _indexed[0] != len(catalog):
         _by_english.clear()
-        for key in sorted(catalog, reverse=True):
+        for key in sorted(catalog):
             entry = catalog[key]
-            _by_english[entry if isinstance(entry, str) else f"\x00{key}"] = key
-    return _by_english.get(english)
+            if isinstance(entry, str):
+                _by_english.setdefault(entry, []).append(key)
+        _indexed[0] = len(catalog)
+    return list(_by_english.get(english, ()))
 
 
 def game_title(game_id: str, english: str) -> str:

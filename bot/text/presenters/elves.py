@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.text.i18n import t
+from bot.text.i18n import t, tn
 from bot.text.presenters.base import NameFn, OptionSpec, Presenter
 from games.elves import GAME
 from games.elves.rules import remove_cost
@@ -24,7 +24,7 @@ View = dict[str, Any]
 Move = dict[str, Any]
 Event = dict[str, Any]
 
-CATALOG: dict[str, str] = {
+CATALOG: dict[str, str | tuple[str, ...]] = {
     # card names: declared once, in the game package
     **{f"elves.card.{kind}": text for kind, text in CARD_NAMES.items()},
     # options
@@ -59,14 +59,14 @@ CATALOG: dict[str, str] = {
     "elves.dir.cw": "clockwise", "elves.dir.ccw": "anticlockwise",
     # descriptions
     "elves.desc.play_village": "Next choose the realm: yours or another player's.",
-    "elves.desc.play_special": "{effect} Uses one of your {tokens} coat(s) of arms.",
+    "elves.desc.play_special": "{effect} Uses one of your coats of arms ({tokens} left).",
     "elves.desc.fx.gold": "Its owner earns double at that village.",
     "elves.desc.fx.thief": "Other visitors pay you 2 gold.",
     "elves.desc.fx.wood": "Others need 1 extra transport card there.",
     "elves.desc.fx.seamonster": "Others need 1 extra raft there.",
     "elves.desc.draw3": "{draw} cards left in the pile; you hold {hand}.",
     "elves.desc.buy": "Purchase {k} of 3 this phase; your gold {gold} -> {after}.",
-    "elves.desc.remove_village": "Its {specials} action card(s) go to the discard pile too.",
+    "elves.desc.remove_village": "Its action cards go to the discard pile too ({specials}).",
     "elves.desc.pass": "Planning ends when everyone passes in a row ({passes} so far).",
     "elves.desc.no_village": "Your whole hand is shown to everyone.",
     "elves.desc.travel": "{extras}",
@@ -77,12 +77,12 @@ CATALOG: dict[str, str] = {
     "elves.desc.escorted": "escorted",
     "elves.desc.teleport": "Then discard any 4 travel cards.{thief}",
     "elves.desc.teleport.thief": " Thief there: pay 2 gold to {player}.",
-    "elves.desc.end_journey": "{visits} visit(s) this journey.",
+    "elves.desc.end_journey": ("{visits} visit this journey.", "{visits} visits this journey."),
     "elves.desc.escort": "Thieves and obstacles there do not affect you.",
     "elves.desc.reverse": "The next village becomes {village}.",
     # prompts
     "elves.prompt.turn": ("Round {round}, planning. Choose one action. "
-                          "You hold {hand} card(s) and {gold} gold."),
+                          "Cards in hand: {hand}, gold: {gold}."),
     "elves.prompt.place_village": "Where does your {terrain} village go?",
     "elves.prompt.place_special": "Where does your {card} go?",
     "elves.prompt.discard": "Discard a card ({left} more to discard).",
@@ -94,7 +94,7 @@ CATALOG: dict[str, str] = {
     # events
     "elves.ev.round_started": "Round {round} begins; {player} holds the dragon.",
     "elves.ev.deck_shuffled": "The deck is shuffled: {n} cards.",
-    "elves.ev.dealt": "{player} is dealt {n} card(s).",
+    "elves.ev.dealt": ("{player} is dealt {n} card.", "{player} is dealt {n} cards."),
     "elves.ev.village_played": "{player} plays a {terrain} village into {realm}.",
     "elves.ev.special_played": "{player} plays {card} at {village}.",
     "elves.ev.drew": "{player} draws 3 cards and will discard 4.",
@@ -117,7 +117,7 @@ CATALOG: dict[str, str] = {
     "elves.ev.visited.obstacle": ", obstacle",
     "elves.ev.visited.escorted": ", escorted",
     "elves.ev.thief_paid": "{player} pays {amount} gold to {to}'s thief.",
-    "elves.ev.journey_ended": ("{player} ends the journey: {visits} visit(s), "
+    "elves.ev.journey_ended": ("{player} ends the journey: visits {visits}, "
                                "+{income} gold{bonus}."),
     "elves.ev.journey_ended.bonus": ", +{bonus} bonus for visiting every village",
     "elves.ev.round_ended": "Round {round} is over; the table is cleared.",
@@ -130,10 +130,10 @@ CATALOG: dict[str, str] = {
     "elves.status.phase.travel": "travel",
     "elves.status.phase.over": "over",
     "elves.status.pile": "Draw pile {draw}, discards {discard}. Passes in a row: {passes}.",
-    "elves.status.journey": ("Journey of {player}: {visits} visit(s), earned {income}, "
+    "elves.status.journey": ("Journey of {player}: visits {visits}, earned {income}, "
                              "going {direction}{escort}."),
     "elves.status.escort": ", escorted in {realm}",
-    "elves.status.line": ("{player}: {coins} coin(s), {hand} card(s), {tokens} coat(s) of arms; "
+    "elves.status.line": ("{player}: coins {coins}, cards {hand}, coats of arms {tokens}; "
                           "villages: {villages}"),
     "elves.status.final": "{rank}. {player}: {gold} gold",
     "elves.status.none": "none",
@@ -146,7 +146,8 @@ CATALOG: dict[str, str] = {
     "elves.step.teleport_cards": "paying for a teleport",
     "elves.step.over": "game over",
     # hand
-    "elves.hand.head": "**Your hand** ({n} card(s)); gold: **{gold}** ({coins}).",
+    "elves.hand.head": ("**Your hand** ({n} card); gold: **{gold}** ({coins}).",
+                        "**Your hand** ({n} cards); gold: **{gold}** ({coins})."),
     "elves.hand.coins": "{tens}x10 + {fives}x5 + {ones}x1",
     "elves.hand.villages": "Villages: {list}",
     "elves.hand.transport": "{card} x{n}: {reach}",
@@ -519,7 +520,7 @@ def _desc_teleport(view: View, move: Move, name: NameFn) -> str | None:
 
 def _desc_end_journey(view: View, move: Move, name: NameFn) -> str | None:
     visits = len((view.get("journey") or {}).get("visits", []))
-    return t("elves.desc.end_journey", visits=visits)
+    return tn("elves.desc.end_journey", visits, visits=visits)
 
 
 DESCRIPTIONS: dict[str, Describe] = {
@@ -754,7 +755,8 @@ def _hand_lines(hand: dict[str, int]) -> list[str]:
 class ElvesPresenter(Presenter):
     """Presenter for ``elves``: every method looks its kind up in a table above."""
 
-    catalog: dict[str, str] = field(default_factory=lambda: dict(CATALOG))
+    catalog: dict[str, str] = field(default_factory=lambda: {
+        k: v for k, v in CATALOG.items() if isinstance(v, str)})
     option_specs: tuple[OptionSpec, ...] = field(default_factory=option_specs)
     private_prompts: bool = True
     dm_hand_updates: bool = True  # the hand changes between turns (dealing, buying, no-village)
@@ -814,7 +816,7 @@ class ElvesPresenter(Presenter):
             return None
         hand: dict[str, int] = view.get("hand") or {}
         b = view.get("coin_breakdown") or {}
-        head = t("elves.hand.head", n=sum(hand.values()), gold=view.get("gold", 0),
+        head = tn("elves.hand.head", sum(hand.values()), gold=view.get("gold", 0),
                  coins=t("elves.hand.coins", tens=b.get("10", 0), fives=b.get("5", 0),
                          ones=b.get("1", 0)))
         return "\n".join([head, *(_hand_lines(hand) if hand else [t("elves.hand.empty")])])

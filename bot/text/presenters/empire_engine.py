@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.text.i18n import t
+from bot.text.i18n import t, tn
 from bot.text.presenters.base import NameFn, OptionSpec, Presenter
 from games.empire_engine import data as D
 
@@ -21,7 +21,7 @@ P = "empire_engine."
 View = dict[str, Any]
 Move = dict[str, Any]
 
-CATALOG: dict[str, str] = {
+CATALOG: dict[str, str | tuple[str, ...]] = {
     # options (the names and defaults come from the engine's options)
     P + "opt.long_game": "Longer game: 12 rounds (2-4 players)",
     P + "opt.rounds": "Rounds for 5-8 players (default: smallest multiple of players >= 8)",
@@ -115,15 +115,18 @@ CATALOG: dict[str, str] = {
     P + "ev.theft": "{attacker} takes {what} from {target}.",
     P + "ev.theft_extra": "Joint attack: {attacker} takes {what} more from {target}.",
     P + "ev.cancelled": "{player} was attacked: {actions} cancelled.",
-    P + "ev.exported": "{player} exports {goods} good{s} to the score pile{bonus}.",
-    P + "ev.exported_joint": "{player} joint-exports {goods} good{s} to the score pile{bonus}.",
+    P + "ev.exported": ("{player} exports {goods} good to the score pile{bonus}.",
+                        "{player} exports {goods} goods to the score pile{bonus}."),
+    P + "ev.exported_joint": ("{player} joint-exports {goods} good to the score pile{bonus}.",
+                              "{player} joint-exports {goods} goods to the score pile{bonus}."),
     P + "ev.export_bonus": " (+1 good, Compound Interest)",
-    P + "ev.salvaged": "{player} salvages {count} resource{s}.",
+    P + "ev.salvaged": ("{player} salvages {count} resource.",
+                        "{player} salvages {count} resources."),
     P + "ev.salvaged_open": "{player} salvages {what}.",
     P + "ev.round_ended": "Round {round} ends; next start player {player}.",
     P + "ev.game_over": "Game over. {ranking}",
     P + "nothing": "nothing",
-    P + "supply": "{n} soldier{s} from the supply",
+    P + "supply": ("{n} soldier from the supply", "{n} soldiers from the supply"),
     # status
     P + "status.head": "Round {round}/{rounds} · start player {start} · {step}",
     P + "status.over": "Game over after {rounds} rounds.",
@@ -210,10 +213,6 @@ CATALOG.update({
 RES_SHORT = {"soldier": "S", "good": "G", "invention": "I"}
 
 
-def _s(n: int) -> str:
-    return "" if n == 1 else "s"
-
-
 def _res(kind: str, n: int) -> str:
     return t(P + "res." + (kind if n == 1 else kind + "s"))
 
@@ -230,7 +229,7 @@ def _mix(soldier: int, good: int, supply: int = 0) -> str:
     if good:
         parts.append(_count("good", good))
     if supply:
-        parts.append(t(P + "supply", n=supply, s=_s(supply)))
+        parts.append(tn(P + "supply", supply))
     return " + ".join(parts) if parts else t(P + "nothing")
 
 
@@ -564,7 +563,7 @@ def _ev_exported(e: dict[str, Any], name: NameFn) -> str:
     goods = int(e.get("goods", 0))
     bonus = t(P + "ev.export_bonus") if e.get("bonus_good") else ""
     key = "ev.exported_joint" if e.get("joint") else "ev.exported"
-    return t(P + key, player=_nm(e, "player", name), goods=goods, s=_s(goods), bonus=bonus)
+    return tn(P + key, goods, player=_nm(e, "player", name), goods=goods, bonus=bonus)
 
 
 def _ev_salvaged(e: dict[str, Any], name: NameFn) -> str:
@@ -572,7 +571,7 @@ def _ev_salvaged(e: dict[str, Any], name: NameFn) -> str:
         what = " + ".join(f"1 {_res(r, 1)}" for r in e["take"])
         return t(P + "ev.salvaged_open", player=_nm(e, "player", name), what=what)
     c = int(e.get("count", 1))
-    return t(P + "ev.salvaged", player=_nm(e, "player", name), count=c, s=_s(c))
+    return tn(P + "ev.salvaged", c, player=_nm(e, "player", name), count=c)
 
 
 def _ev_game_over(e: dict[str, Any], name: NameFn) -> str:
@@ -680,7 +679,8 @@ def _hand_lines(view: View, you: dict[str, Any], name: NameFn) -> list[str]:
 class EmpireEnginePresenter(Presenter):
     """Presenter for ``empire_engine``."""
 
-    catalog: dict[str, str] = field(default_factory=lambda: dict(CATALOG))
+    catalog: dict[str, str] = field(default_factory=lambda: {
+        k: v for k, v in CATALOG.items() if isinstance(v, str)})
     option_specs: tuple[OptionSpec, ...] = field(default_factory=option_specs)
     private_prompts: bool = True
 
@@ -739,4 +739,5 @@ class EmpireEnginePresenter(Presenter):
 
 
 PRESENTER = EmpireEnginePresenter(game_id="empire_engine", title="Empire Engine",
-                                  secondary_moves=frozenset({"no_block"}))
+                                  secondary_moves=frozenset({"no_block"}),
+                                  pick_events=frozenset({"picked"}))

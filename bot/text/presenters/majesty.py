@@ -10,14 +10,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.text.i18n import t
+from bot.text.i18n import t, tn
 from bot.text.presenters.base import NameFn, OptionSpec, Presenter
 from games.majesty import GAME
 from games.majesty.preview import preview
-from games.majesty.tables import card_characters
+from games.majesty.tables import LOCATION_SIDES, card_characters
 from games.majesty.vocab import CHARACTER_NAMES, HOME, LOCATION_NAMES, SIDE_PRESETS
 
-CATALOG: dict[str, str] = {
+CATALOG: dict[str, str | tuple[str, ...]] = {
     # options
     "majesty.opt.sides": (
         "Location sides: 8 letters A/B from Mill to Infirmary (e.g. ABBAABAB), or A or B for all"
@@ -30,27 +30,30 @@ CATALOG: dict[str, str] = {
     "majesty.sides.one_a": "Side B, but {location} on A: {letters}",
     # moves
     "majesty.move.take_free": "Take {card} (free)",
-    "majesty.move.take_cost": "Take {card} (cost {cost} meeple{s})",
-    "majesty.move.take_cost_gain": "Take {card} (cost {cost} meeple{s}, +{gain} on it)",
+    "majesty.move.take_cost": ("Take {card} (cost {cost} meeple)",
+                               "Take {card} (cost {cost} meeples)"),
+    "majesty.move.take_cost_gain": ("Take {card} (cost {cost} meeple, +{gain} on it)",
+                                    "Take {card} (cost {cost} meeples, +{gain} on it)"),
     "majesty.move.take_free_gain": "Take {card} (free, +{gain} on it)",
     "majesty.move.place": "Place as {character} at the {location}",
     "majesty.move.heal_place": "Heal back as {character} to the {location}",
-    "majesty.move.buy": "Buy {n} meeple{s} for {n} point{s}",
-    "majesty.move.sell": "Sell {n} meeple{s} for {n} point{s}",
+    "majesty.move.buy": ("Buy {n} meeple for {n} point", "Buy {n} meeples for {n} points"),
+    "majesty.move.sell": ("Sell {n} meeple for {n} point", "Sell {n} meeples for {n} points"),
     "majesty.move.skip": "No exchange",
     "majesty.desc.take_single": "Goes to the {location} ({side}): {effect}",
     "majesty.desc.take_split": "Split card: {a} ({la}) or {b} ({lb})",
     "majesty.desc.place": "{location} ({side}): {effect}",
     "majesty.desc.buy": "Points {points} -> {after}; meeples over 5 return for 1 point each",
-    "majesty.desc.sell": "Meeples {held} -> {after}, +{n} point{s}",
+    "majesty.desc.sell": ("Meeples {held} -> {after}, +{n} point",
+                          "Meeples {held} -> {after}, +{n} points"),
     "majesty.desc.skip": "Keep {held} meeples and {points} points",
     "majesty.desc.result": "{location} ({side}): {result}",
-    "majesty.desc.exchange_result": "Ends with {points} points and {meeples} meeple{s}",
-    "majesty.res.points": "you {n:+d} point{s}",
+    "majesty.desc.exchange_result": "Ends with {points} and {meeples}",
+    "majesty.res.points": ("you {n:+d} point", "you {n:+d} points"),
     "majesty.res.no_points": "no points",
     "majesty.res.meeples": "meeples {before} -> {after}",
     "majesty.res.others": "{who} +{n}",
-    "majesty.res.wounds": "wounds {n} card{s}",
+    "majesty.res.wounds": ("wounds {n} card", "wounds {n} cards"),
     "majesty.res.then_exchange": "then choose a Castle exchange",
     "majesty.res.then_heal": "heals a split card: choose its half next",
     # location effects (short)
@@ -69,14 +72,14 @@ CATALOG: dict[str, str] = {
     "majesty.fx.castle.A": "+5 and 1 meeple per Noble",
     "majesty.fx.castle.B": "trade points/meeples 1:1; +4 per Noble and Infirmary card",
     # prompts
-    "majesty.prompt.take": "{player}, take a card. You hold {held} meeple{s} and {points} points.",
+    "majesty.prompt.take": "{player}, take a card. You hold {held} and {points}.",
     "majesty.prompt.place": "{player}, place the split card {card}: which character?",
     "majesty.prompt.heal_place": (
         "{player}, your Witch heals {card}: bring it back as which character?"
     ),
     "majesty.prompt.castle_exchange": (
         "{player}, Castle exchange at 1 point per meeple "
-        "(you hold {held} meeple{s} and {points} points)."
+        "(you hold {held} and {points})."
     ),
     "majesty.prompt.over": "The game is over.",
     # events
@@ -85,29 +88,31 @@ CATALOG: dict[str, str] = {
     "majesty.ev.place": "{player} places {article} {character} at the {location}.",
     "majesty.ev.heal": "{player} heals {card} back to the {location} as {character}.",
     "majesty.ev.attack.defended": (
-        "{player} attacks {target} with {knights} Knight{ks}: {guards} Guard{gs} defend."
+        "{player} attacks {target} with {knights}: defended by {guards}."
     ),
     "majesty.ev.attack.wounded": (
-        "{player} attacks {target} with {knights} Knight{ks}: their {character} at the "
+        "{player} attacks {target} with {knights}: their {character} at the "
         "{location} goes to the Infirmary."
     ),
     "majesty.ev.attack.nothing_to_wound": "{player} attacks {target}, who has no card to wound.",
-    "majesty.ev.castle_exchange.buy": "{player} buys {n} meeple{s} at the Castle.",
-    "majesty.ev.castle_exchange.sell": "{player} sells {n} meeple{s} at the Castle.",
+    "majesty.ev.castle_exchange.buy": ("{player} buys {n} meeple at the Castle.",
+                                       "{player} buys {n} meeples at the Castle."),
+    "majesty.ev.castle_exchange.sell": ("{player} sells {n} meeple at the Castle.",
+                                        "{player} sells {n} meeples at the Castle."),
     "majesty.ev.castle_exchange.skip": "{player} makes no Castle exchange.",
     "majesty.ev.gain": "{player} {what} ({location}: {reason}).",
-    "majesty.ev.meeples_returned": "{player} returns {meeples} meeple{s} for {points} point{ps}.",
+    "majesty.ev.meeples_returned": "{player} returns {meeples} for {points}.",
     "majesty.ev.turn": "Round {round}: {player}'s turn.",
-    "majesty.ev.final_infirmary": "{player}: {cards} Infirmary card{s}, {points} points.",
-    "majesty.ev.final_variety": "{player}: {locations} different location{s}, +{points} points.",
+    "majesty.ev.final_infirmary": "{player}: {cards} in the Infirmary, {points}.",
+    "majesty.ev.final_variety": "{player}: {locations}, +{points}.",
     "majesty.ev.final_majority": "Majority at the {location} ({count}): {players} {points:+d}.",
     "majesty.ev.game_over": "Game over. {ranking}",
     # status
     "majesty.status.head": "Round {round}/{rounds}, turn {turn}: {player} to play ({step}).",
     "majesty.status.over": "Game over after {rounds} rounds.",
-    "majesty.status.deck": "Deck: {deck} card{s} left.",
+    "majesty.status.deck": ("Deck: {deck} card left.", "Deck: {deck} cards left."),
     "majesty.status.line": (
-        "{player}: {points} points, {meeples} meeple{s}, {taken}/12 cards, "
+        "{player}: {points}, {meeples}, {taken}/12 cards, "
         "Infirmary {inf} (if it ended now: {projection})"
     ),
     "majesty.status.final": "{rank}. {player}: {score} points",
@@ -157,12 +162,13 @@ CATALOG: dict[str, str] = {
 Json = dict[str, Any]
 
 
-def _s(n: int) -> str:
-    return "" if n == 1 else "s"
+def _n(noun: str, n: int) -> str:
+    """A count with its noun in the reader's language ("1 meeple", "3 pomocníci")."""
+    return tn(f"majesty.n.{noun}", n)
 
 
 def card_name(card: Json) -> str:
-    names = [CHARACTER_NAMES.get(c, c) for c in card.get("characters", [])]
+    names = [_character(c) for c in card.get("characters", [])]
     if len(names) == 2:
         return t("majesty.card.split", a=names[0], b=names[1])
     return t("majesty.card", a=names[0] if names else "?")
@@ -185,11 +191,28 @@ def _effect(view: Json, location: str) -> str:
 
 
 def _location(key: Any) -> str:
-    return LOCATION_NAMES.get(str(key), str(key))
+    """A location's name in the reader's language (the engine's English is the source)."""
+    return t(f"majesty.location.{key}") if str(key) in LOCATION_NAMES else str(key)
 
 
 def _character(key: Any) -> str:
-    return CHARACTER_NAMES.get(str(key), str(key))
+    return t(f"majesty.character.{key}") if str(key) in CHARACTER_NAMES else str(key)
+
+
+def _reason_key(reason: str) -> str:
+    return "majesty.reason." + "_".join(reason.lower().replace(",", "").split())
+
+
+#: the engine's English reasons of a payout (data/locations.json), translated by key
+REASONS: dict[str, str] = {
+    _reason_key(str(line["reason"])): str(line["reason"])
+    for loc in LOCATION_SIDES.values() for side in loc.values()
+    for line in side.get("payout", []) if isinstance(line, dict) and line.get("reason")}
+
+
+def _reason(reason: Any) -> str:
+    key = _reason_key(str(reason))
+    return t(key) if key in REASONS else str(reason)
 
 
 # -- options (rules §2.1, §7) ------------------------------------------------------------------
@@ -250,10 +273,26 @@ def final_breakdown(view: Json, player: str) -> str | None:
              majority=f"{majority:+d}")
 
 
+#: the counted nouns of the texts above ("{held}" is "3 meeples")
+COUNTS: dict[str, tuple[str, str]] = {
+    "meeples": ("{n} meeple", "{n} meeples"), "points": ("{n} point", "{n} points"),
+    "knights": ("{n} Knight", "{n} Knights"), "guards": ("{n} Guard", "{n} Guards"),
+    "cards": ("{n} card", "{n} cards"),
+    "characters": ("{n} different character", "{n} different characters"),
+}
+
+
 def _register() -> None:
     from bot.text import i18n
 
     i18n.register(CATALOG)
+    i18n.register({f"majesty.character.{k}": v for k, v in CHARACTER_NAMES.items()})
+    i18n.register({f"majesty.location.{k}": v for k, v in LOCATION_NAMES.items()})
+    i18n.register(REASONS)
+    i18n.register({f"majesty.n.{noun}": forms for noun, forms in COUNTS.items()})
+    i18n.register({"majesty.gain.points": ("+{n} point", "+{n} points"),
+                   "majesty.gain.meeples": ("+{n} meeple", "+{n} meeples"),
+                   "majesty.gain.both": "{points} and {meeples}"})
 
 
 _register()
@@ -288,7 +327,9 @@ def _label_take(view: Json, move: Json) -> str:
         key = "majesty.move.take_free_gain" if gain else "majesty.move.take_free"
     else:
         key = "majesty.move.take_cost_gain" if gain else "majesty.move.take_cost"
-    return t(key, card=card, cost=index, s=_s(index), gain=gain)
+    if index == 0:
+        return t(key, card=card, gain=gain)
+    return tn(key, index, card=card, cost=index, gain=gain)
 
 
 def _label_place(view: Json, move: Json) -> str:
@@ -302,9 +343,9 @@ def _label_exchange(view: Json, move: Json) -> str:
     """7B: buy, sell or skip."""
     k = int(move.get("meeples", 0))
     if k > 0:
-        return t("majesty.move.buy", n=k, s=_s(k))
+        return tn("majesty.move.buy", k)
     if k < 0:
-        return t("majesty.move.sell", n=-k, s=_s(-k))
+        return tn("majesty.move.sell", -k)
     return t("majesty.move.skip")
 
 
@@ -321,13 +362,13 @@ def _result(view: Json, move: Json, name: NameFn) -> str | None:
     pre = preview(view, move)
     if pre is None:
         return None
-    parts = [t("majesty.res.points", n=pre["points"], s=_s(abs(pre["points"])))
+    parts = [tn("majesty.res.points", abs(pre["points"]), n=pre["points"])
              if pre["points"] else t("majesty.res.no_points")]
     held = int(_mover(view).get("meeples", 0))
     if pre["meeples"]:
         parts.append(t("majesty.res.meeples", before=held, after=held + pre["meeples"]))
     if pre["wounds"]:
-        parts.append(t("majesty.res.wounds", n=pre["wounds"], s=_s(pre["wounds"])))
+        parts.append(tn("majesty.res.wounds", pre["wounds"]))
     for q, n in pre["others"].items():
         parts.append(t("majesty.res.others", who=name(q), n=n))
     if pre["next_step"] == "castle_exchange":
@@ -377,12 +418,12 @@ def _describe_exchange(view: Json, move: Json, name: NameFn) -> str | None:
     k = int(move.get("meeples", 0))
     if pre is not None:
         m = held + pre["meeples"]
-        return t("majesty.desc.exchange_result", points=points + pre["points"], meeples=m,
-                 s=_s(m))
+        return t("majesty.desc.exchange_result", points=_n("points", points + pre["points"]),
+                 meeples=_n("meeples", m))
     if k > 0:
         return t("majesty.desc.buy", points=points, after=points - k)
     if k < 0:
-        return t("majesty.desc.sell", held=held, after=held + k, n=-k, s=_s(-k))
+        return tn("majesty.desc.sell", -k, held=held, after=held + k)
     return t("majesty.desc.skip", held=held, points=points)
 
 
@@ -420,30 +461,33 @@ def _ev_heal(e: Json, name: NameFn, who: str) -> str:
 def _ev_attack(e: Json, name: NameFn, who: str) -> str:
     knights, guards = int(e.get("knights", 0)), int(e.get("guards", 0))
     return t(f"majesty.ev.attack.{e.get('result')}", player=who,
-             target=name(str(e.get("target"))), knights=knights, ks=_s(knights),
-             guards=guards, gs=_s(guards), character=_character(e.get("character")),
+             target=name(str(e.get("target"))), knights=_n("knights", knights),
+             guards=_n("guards", guards), character=_character(e.get("character")),
              location=_location(e.get("location")))
 
 
 def _ev_exchange(e: Json, name: NameFn, who: str) -> str:
     k = int(e.get("meeples", 0))
     key = "buy" if k > 0 else "sell" if k < 0 else "skip"
-    return t(f"majesty.ev.castle_exchange.{key}", player=who, n=abs(k), s=_s(abs(k)))
+    if key == "skip":
+        return t("majesty.ev.castle_exchange.skip", player=who)
+    return tn(f"majesty.ev.castle_exchange.{key}", abs(k), player=who)
 
 
 def _ev_gain(e: Json, name: NameFn, who: str) -> str:
-    parts = []
-    if e.get("points"):
-        parts.append(f"+{e['points']} point{_s(int(e['points']))}")
-    if e.get("meeples"):
-        parts.append(f"+{e['meeples']} meeple{_s(int(e['meeples']))}")
-    return t("majesty.ev.gain", player=who, what=" and ".join(parts),
-             location=_location(e.get("location")), reason=e.get("reason", ""))
+    points, meeples = int(e.get("points") or 0), int(e.get("meeples") or 0)
+    gains = {"points": tn("majesty.gain.points", points), "meeples": tn("majesty.gain.meeples",
+                                                                         meeples)}
+    what = t("majesty.gain.both", **gains) if points and meeples else \
+        gains["points"] if points else gains["meeples"]
+    return t("majesty.ev.gain", player=who, what=what,
+             location=_location(e.get("location")), reason=_reason(e.get("reason", "")))
 
 
 def _ev_returned(e: Json, name: NameFn, who: str) -> str:
     m, p = int(e.get("meeples", 0)), int(e.get("points", 0))
-    return t("majesty.ev.meeples_returned", player=who, meeples=m, s=_s(m), points=p, ps=_s(p))
+    return t("majesty.ev.meeples_returned", player=who, meeples=_n("meeples", m),
+             points=_n("points", p))
 
 
 def _ev_turn(e: Json, name: NameFn, who: str) -> str:
@@ -452,14 +496,14 @@ def _ev_turn(e: Json, name: NameFn, who: str) -> str:
 
 def _ev_final_infirmary(e: Json, name: NameFn, who: str) -> str:
     c = int(e.get("cards", 0))
-    return t("majesty.ev.final_infirmary", player=who, cards=c, s=_s(c),
-             points=e.get("points", 0))
+    return t("majesty.ev.final_infirmary", player=who, cards=_n("cards", c),
+             points=_n("points", int(e.get("points", 0))))
 
 
 def _ev_final_variety(e: Json, name: NameFn, who: str) -> str:
     k = int(e.get("locations", 0))
-    return t("majesty.ev.final_variety", player=who, locations=k, s=_s(k),
-             points=e.get("points", 0))
+    return t("majesty.ev.final_variety", player=who, locations=_n("characters", k),
+             points=_n("points", int(e.get("points", 0))))
 
 
 def _ev_final_majority(e: Json, name: NameFn, who: str) -> str:
@@ -494,7 +538,8 @@ _EVENTS: dict[str, EventFn] = {
 class MajestyPresenter(Presenter):
     """Presenter for ``majesty``."""
 
-    catalog: dict[str, str] = field(default_factory=lambda: dict(CATALOG))
+    catalog: dict[str, str] = field(default_factory=lambda: {
+        k: v for k, v in CATALOG.items() if isinstance(v, str)})
     option_specs: tuple[OptionSpec, ...] = field(default_factory=majesty_option_specs)
     private_prompts: bool = False
 
@@ -520,10 +565,10 @@ class MajestyPresenter(Presenter):
             return t(f"majesty.prompt.{step}", player=name(player),
                      card=card_name(_pending_card(view)))
         if step == "castle_exchange":
-            return t("majesty.prompt.castle_exchange", player=name(player), held=held,
-                     s=_s(held), points=points)
-        return t("majesty.prompt.take", player=name(player), held=held, s=_s(held),
-                 points=points)
+            return t("majesty.prompt.castle_exchange", player=name(player),
+                     held=_n("meeples", held), points=_n("points", points))
+        return t("majesty.prompt.take", player=name(player), held=_n("meeples", held),
+                 points=_n("points", points))
 
     def event_text(self, event: Json, name: NameFn) -> str | None:
         line_of = _EVENTS.get(str(event.get("type")))
@@ -542,12 +587,13 @@ class MajestyPresenter(Presenter):
         lines = [t("majesty.status.head", round=view.get("round"), rounds=view.get("rounds"),
                    turn=view.get("turn"), player=name(view.get("active") or ""),
                    step=t(f"majesty.step.{view.get('step')}")),
-                 t("majesty.status.deck", deck=deck, s=_s(deck))]
+                 tn("majesty.status.deck", deck, deck=deck)]
         for p in view.get("order", []):
             r = realms.get(p, {})
             m = int(r.get("meeples", 0))
-            lines.append(t("majesty.status.line", player=name(p), points=r.get("points", 0),
-                           meeples=m, s=_s(m), taken=r.get("taken", 0),
+            lines.append(t("majesty.status.line", player=name(p),
+                           points=_n("points", int(r.get("points", 0))),
+                           meeples=_n("meeples", m), taken=r.get("taken", 0),
                            inf=len(r.get("infirmary", [])), projection=projection.get(p, 0)))
         return "\n".join(lines)
 

@@ -1,0 +1,180 @@
+"""A Czech server with Czech players (issue 12, done-when): every game played to the end through
+the fake Discord shows no English text anywhere (channel messages, DMs, ephemeral answers,
+component labels, every version of every message), and the command tree synced to Discord
+carries Czech localisations for every command, option and choice.
+
+"English text" is checked against the English catalogue: each English text whose Czech differs
+is cut at its placeholders, and every literal piece long enough to be a phrase (two words or
+one long word) must not appear in anything the bot sent, unless the Czech catalogue has the
+same piece too (a name, an emoji). The check is shown to catch a planted English line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import cache
+from string import Formatter
+from typing import Any
+
+import pytest
+
+import games
+from bot.text import extract, i18n
+from tests.e2e.driver import Driver, Player, board_message
+from tests.e2e.helpers import board_png, is_png, open_table, table_id
+from tests.fakediscord.actions import UserCannot
+
+GAMES = sorted(games.REGISTRY)
+CZECH = "cs"
+
+
+def _pieces(text: str) -> list[str]:
+    """The literal parts of a format text ("Round {round}/{rounds}" -> ["Round ", "/"])."""
+    try:
+        return [literal for literal, *_ in Formatter().parse(text)]
+    except ValueError:
+        return [text]
+
+
+def _forms(entry: str | tuple[str, ...]) -> tuple[str, ...]:
+    return entry if isinstance(entry, tuple) else (entry,)
+
+
+def _phrase(piece: str) -> bool:
+    words = re.findall(r"[A-Za-z]{2,}", piece)
+    return len(words) >= 2 or any(len(w) >= 8 for w in words)
+
+
+@cache
+def english_phrases() -> frozenset[str]:
+    """Literal English pieces that a Czech reader must never see."""
+    english = extract.english()
+    czech_texts = []
+    for key, entry in english.items():
+        czech_texts += [i18n.translated(key, CZECH, n) or "" for n in (1, 2, 5)] \
+            if isinstance(entry, tuple) else [i18n.translated(key, CZECH) or ""]
+    czech_blob = "\n".join(czech_texts)
+    phrases = set()
+    for key, entry in english.items():
+        czech = i18n.translated(key, CZECH)
+        for form in _forms(entry):
+            if czech == form:
+                continue
+            for piece in _pieces(form):
+                piece = " ".join(piece.replace("*", " ").replace("`", " ").split())
+                piece = piece.strip(" .,:;()·—-")
+                if _phrase(piece) and piece not in czech_blob:
+                    phrases.add(piece)
+    return frozenset(phrases)
+
+
+def english_in(texts: Iterable[str]) -> list[str]:
+    """The English phrases found in ``texts`` (one line of context each)."""
+    phrases = english_phrases()
+    found = []
+    for text in texts:
+        for line in text.splitlines():
+            hits = [p for p in phrases if p in line]
+            if hits:
+                found.append(f"{sorted(hits)[0]!r} in {line[:160]!r}")
+    return found
+
+
+def everything(fake: Any) -> list[str]:
+    """Every text of every version of every message the bot sent (channel, DMs, ephemeral)."""
+    return [m.text(history=True) for m in fake.all_messages(include_deleted=True)]
+
+
+def test_the_english_check_catches_english() -> None:
+    assert english_in(["Tah: alice", "Zlaté na konci: 12"]) == []
+    assert english_in(["⏳ Waiting for **alice**."])
+    assert english_in(["Hra skončila.\nThe game is over. See the final standings"])
+    assert len(english_phrases()) > 300
+
+
+def czech_world(world: Any) -> None:
+    world.guild.preferred_locale = CZECH
+    for user in world.users.values():
+        user.locale = CZECH
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("game", GAMES)
+async def test_a_czech_table_sees_no_english(world, game: str) -> None:
+    czech_world(world)
+    await world.start_bot()
+    # the test's own lookups (button labels) in Czech, after the bot started in English: the
+    # bot's tasks do not inherit this, so every Czech word it sends is its own choice
+    i18n.set_current(CZECH)
+    fake, ch, u = world.fake, world.channel, world.users
+    lobby = await open_table(world, game, join=("bob",))
+    sid = table_id(lobby)
+    board = board_message(fake, ch)
+    assert board is not None and is_png(board_png(fake, board))
+    final = await Driver(fake, ch, [Player(u["alice"]), Player(u["bob"])], seed=3).play()
+    assert f"stůl č. {sid}" in final.embeds[0]["title"]
+    for command, options in (("game status", {}), ("game log", {}), ("game rules", {"game": game}),
+                             ("standings", {}), ("stats", {})):
+        await fake.slash(u["alice"], ch, command, **options)
+    await fake.idle()
+    leaks = english_in(everything(fake))
+    assert leaks == [], "\n".join(leaks[:40])
+    # the Czech words really were sent: the board, a DM or ephemeral, the final standings
+    assert i18n.t("board.finished", CZECH) in board_message(fake, ch).text(history=False)
+    assert await world.bot.host.user_locale(str(u["alice"].id)) == CZECH
+
+
+@pytest.mark.asyncio
+async def test_the_synced_commands_carry_czech_everywhere(world) -> None:
+    await world.start_bot()
+    commands = world.fake.commands.get(None) or next(iter(world.fake.commands.values()))
+    missing: list[str] = []
+
+    def walk(node: dict, path: str) -> None:
+        here = f"{path} {node['name']}".strip()
+        if not (node.get("name_localizations") or {}).get(CZECH):
+            missing.append(f"{here}: name")
+        if "description" in node and node.get("type") not in (None,) and \
+                not (node.get("description_localizations") or {}).get(CZECH):
+            missing.append(f"{here}: description")
+        for choice in node.get("choices") or []:
+            if not (choice.get("name_localizations") or {}).get(CZECH):
+                missing.append(f"{here}: choice {choice['name']!r}")
+        for option in node.get("options") or []:
+            walk(option, here)
+
+    for command in commands:
+        walk(command, "/")
+    assert missing == [], "\n".join(missing)
+    game = next(c for c in commands if c["name"] == "game")
+    assert game["name_localizations"][CZECH] == "hra"
+    new = next(o for o in game["options"] if o["name"] == "new")
+    tek = next(o for o in new["options"] if o["name"] == "tek")
+    assert tek["name_localizations"][CZECH] == "malá-velká-království"
+    assert "Malá velká království" in tek["description_localizations"][CZECH]
+    # Czech names follow Discord's rule (the fake refuses a sync that breaks it)
+    assert not world.fake.problems()
+
+
+@pytest.mark.asyncio
+async def test_crowntable_language_is_for_server_managers(world) -> None:
+    await world.start_bot()
+    fake, ch, u = world.fake, world.channel, world.users
+    # the command is registered for Manage Server only: Discord does not let others run it
+    for who in ("alice", "mod"):
+        with pytest.raises(UserCannot):
+            await fake.slash(u[who], ch, "crowntable language", language="cs")
+    assert await world.bot.host.guild_locale(str(world.guild.id)) is None
+    owner = fake.owner  # the guild's owner has every permission
+    said = await fake.slash(owner, ch, "crowntable language", language="cs")
+    assert said.ephemeral and "Czech" in said.text(), said
+    assert await world.bot.host.guild_locale(str(world.guild.id)) == "cs"
+    # the lobby of a new table is Czech although the server and alice are English
+    i18n.set_current(CZECH)  # (the test's own label lookups)
+    lobby = await open_table(world, "majesty", join=("bob",), start=False)
+    assert "stůl č." in lobby.embeds[0]["title"], lobby.embeds[0]["title"]
+    assert i18n.t("lobby.join", "cs") in lobby.labels
+    back = await fake.slash(owner, ch, "crowntable language", language="default")
+    assert back.ephemeral
+    assert await world.bot.host.guild_locale(str(world.guild.id)) is None
