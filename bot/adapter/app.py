@@ -17,6 +17,7 @@ from bot.adapter.commands import game as game_commands
 from bot.adapter.commands import standings as standings_commands
 from bot.adapter.components import ITEMS
 from bot.core.config import Config
+from bot.core.store import StoreError
 
 log = logging.getLogger("crowntable")
 
@@ -63,6 +64,9 @@ def run_bot(config: Config) -> int:
         asyncio.run(serve(make_client(config)))
     except discord.LoginFailure:
         log.error("Discord refused the token: check DISCORD_TOKEN in .env")
+        return 2
+    except StoreError as exc:  # the database went bad between the start-up check and now
+        log.error("%s", exc)
         return 2
     except KeyboardInterrupt:
         pass
