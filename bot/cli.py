@@ -83,6 +83,17 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return asyncio.run(run_verify(db))
 
 
+def cmd_replay(args: argparse.Namespace) -> int:
+    from bot.core.replay import run_replay
+
+    db = args.db
+    if db is None:
+        from bot.core.config import load_config
+
+        db = load_config(args.env).database_url
+    return asyncio.run(run_replay(db, args.table, Path(args.out)))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="crowntable", description=__doc__)
     parser.add_argument("--env", default=".env", help="the .env file to read (default .env)")
@@ -99,6 +110,13 @@ def main(argv: list[str] | None = None) -> int:
     verify.add_argument("--db", default=None, help="database URL or SQLite path "
                         "(default: DATABASE_URL)")
     verify.set_defaults(func=cmd_verify)
+    replay = sub.add_parser("replay", help="draw a stored game turn by turn: a PNG per turn, "
+                            "the animation and the turns in words")
+    replay.add_argument("table", type=int, help="the table id (#12 on its board: 12)")
+    replay.add_argument("--db", default=None, help="database URL or SQLite path "
+                        "(default: DATABASE_URL)")
+    replay.add_argument("--out", default="replay-out", help="folder for the files")
+    replay.set_defaults(func=cmd_replay)
     args = parser.parse_args(argv)
     return int(args.func(args))
 

@@ -1,0 +1,262 @@
+"""Replays (issue 14 item 2): a stored game shown again turn by turn, from the move log.
+
+A replay is the seed and the move log played through the engine again, and it shows only what
+a spectator saw at each moment: every frame is ``view(state, None)``, the public view, never a
+player's own; its words are the game's public events. So a replay cannot show a secret that
+was not public at that moment, and a replay of a game still running ends at its current public
+view.
+
+**A frame per turn, not per sub-step.** A frame is taken after a move when
+
+* someone must act who did not have to before (the actor set gained a player: the turn passed
+  on, or a simultaneous step is over and everyone acts again), or
+* the move revealed something (an event whose type is ``revealed`` or ends in ``_revealed``),
+* or the game ended.
+
+A player's several steps in a row (choose a card, then its effect) are one frame; so are the
+secret picks of a simultaneous step up to their reveal (the actor set only shrinks meanwhile).
+The log is replayed through :class:`bot.core.takeback.LogReplay`, so a take-back shows as it
+happened ("X took back their move") and the board after it is the one before the move.
+The first frame is the board after setup; the last one is the current (or final) board.
+
+Frames are rebuilt from the store whenever they are asked for, so the buttons of a replay
+message keep working after a restart; a small cache keyed by the table and its move count
+saves the replaying while someone steps through. ``crowntable replay`` writes the same frames
+as PNG files and the animation for people without Discord.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.core.errors import HostError
+from bot.core.history import require_played
+from bot.core.host import SessionHost
+from bot.core.render import BoardCache, has_renderer
+from bot.core.store import MoveRecord, SessionRecord
+from bot.core.takeback import UNDO_EVENT, LogReplay
+from bot.text import presenters
+from bot.text.i18n import t
+from games.base import Event, Game
+from renderers import render_png
+from renderers.animate import DEFAULT_LIMIT, Animation, animate
+
+log = logging.getLogger(__name__)
+
+CACHE_SIZE = 16
+
+
+def is_reveal(event: Event) -> bool:
+    kind = str(event.get("type", ""))
+    return kind == "revealed" or kind.endswith("_revealed")
+
+
+def turn_ends(before: Sequence[str], after: Sequence[str], events: Sequence[Event],
+              over: bool) -> bool:
+    """Whether a move whose actors went from ``before`` to ``after`` closes a turn."""
+    return over or bool(set(after) - set(before)) or any(is_reveal(e) for e in events)
+
+
+@dataclass
+class Frame:
+    """One turn of a replay: the public board after it and what happened in it."""
+
+    index: int
+    moves: int  # moves of the log applied up to this frame
+    view: dict[str, Any]
+    events: list[Event] = field(default_factory=list)
+
+
+@dataclass
+class Replay:
+    table: int
+    game: str
+    title: str
+    names: dict[str, str]
+    frames: list[Frame]
+    finished: bool  # False: a game still running (or abandoned), shown up to its last move
+
+    @property
+    def last(self) -> int:
+        return len(self.frames) - 1
+
+    def clamp(self, index: int) -> int:
+        return max(0, min(self.last, index))
+
+
+def build_frames(game: Game, players: list[str], options: dict[str, Any], seed: int,
+                 moves: Sequence[MoveRecord]) -> list[Frame]:
+    """The public frames of a game from its setup and move log (see the module doc)."""
+    played = LogReplay(game, game.setup(list(players), dict(options), seed))
+    frames = [Frame(0, 0, game.view(played.state, None))]
+    pending: list[Event] = []
+    actors = game.actors(played.state)
+    for n, m in enumerate(moves, start=1):
+        events = played.step(m)  # an undo record puts back the state before the move it names
+        if m.source == "timeout":
+            pending.append({"type": "host_timeout", "player": m.player_id})
+        pending.extend(events)
+        after = game.actors(played.state)
+        if turn_ends(actors, after, events, game.is_over(played.state)) or n == len(moves):
+            frames.append(Frame(len(frames), n, game.view(played.state, None), pending))
+            pending = []
+        actors = after
+    return frames
+
+
+def turn_lines(game_id: str, names: dict[str, str], events: Sequence[Event]) -> list[str]:
+    """A turn's public events in words (the presenter's texts; host events by the bot's)."""
+    presenter = presenters.get(game_id)
+
+    def name(pid: str) -> str:
+        return names.get(pid, pid)
+
+    lines = []
+    for event in events:
+        kind = str(event.get("type", ""))
+        who = event.get("player")
+        try:
+            if kind in ("host_timeout", UNDO_EVENT):
+                text = t("host." + kind[5:], name=name(who) if isinstance(who, str) else "?")
+            else:
+                text = presenter.event_text(event, name) or ""
+        except Exception:
+            log.exception("event_text failed for %s", kind)
+            text = ""
+        if text:
+            lines.append(text)
+    return lines
+
+
+class ReplayCache:
+    """Replays by (table, move count): stepping through a replay replays the log once."""
+
+    def __init__(self, size: int = CACHE_SIZE) -> None:
+        self.size = size
+        self._items: OrderedDict[tuple[int, int, str], Replay] = OrderedDict()
+
+    def get(self, key: tuple[int, int, str]) -> Replay | None:
+        found = self._items.get(key)
+        if found is not None:
+            self._items.move_to_end(key)
+        return found
+
+    def put(self, key: tuple[int, int, str], replay: Replay) -> None:
+        self._items[key] = replay
+        while len(self._items) > self.size:
+            self._items.popitem(last=False)
+
+
+CACHE = ReplayCache()
+IMAGES = BoardCache(size=64)
+ANIMATING = asyncio.Semaphore(1)
+
+
+async def load(host: SessionHost, rec: SessionRecord, cache: ReplayCache = CACHE) -> Replay:
+    """The replay of ``rec`` as stored now (a running game: up to its last move)."""
+    require_played(rec)
+    game = host.game(rec.game)
+    key = (rec.id, rec.move_count, rec.status)
+    found = cache.get(key)
+    if found is not None:
+        return found
+    moves = await host.moves(rec.id)
+    frames = await asyncio.to_thread(build_frames, game, rec.player_ids, rec.options,
+                                     rec.seed, moves)
+    replay = Replay(rec.id, rec.game, game.title, host.names(rec), frames,
+                    rec.status == "finished")
+    cache.put(key, replay)
+    return replay
+
+
+def _draw(replay: Replay, index: int) -> bytes:
+    return render_png(replay.game, replay.frames[index].view, replay.names)
+
+
+async def frame_png(replay: Replay, index: int, cache: BoardCache = IMAGES) -> bytes | None:
+    """The PNG of one frame (None when the game has no renderer or drawing failed)."""
+    if not has_renderer(replay.game):
+        return None
+    frame = replay.frames[replay.clamp(index)]
+    key = cache.key(replay.game, frame.view, replay.names)
+    found = cache.get(key)
+    if found is not None:
+        return found
+    try:
+        data = await asyncio.to_thread(_draw, replay, frame.index)
+    except Exception:
+        log.exception("replay frame failed: table %s frame %s", replay.table, index)
+        return None
+    cache.put(key, data)
+    return data
+
+
+async def animation(replay: Replay, limit: int = DEFAULT_LIMIT) -> Animation | None:
+    """The whole game as one animated image (a frame per turn) within ``limit`` bytes."""
+    if not has_renderer(replay.game):
+        return None
+    views = [f.view for f in replay.frames]
+    try:
+        async with ANIMATING:  # one at a time: a long game's frames take ~100 MB while drawn
+            return await asyncio.to_thread(animate, replay.game, views, replay.names, limit)
+    except Exception:
+        log.exception("replay animation failed: table %s", replay.table)
+        return None
+
+
+def write_files(replay: Replay, out: Path, limit: int = DEFAULT_LIMIT,
+                progress: Callable[[str], None] = print) -> list[Path]:
+    """Every frame as ``turn-NNNN.png``, the animation, and the turns in words (``turns.txt``)
+    into ``out``; returns the files written."""
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    lines = []
+    for frame in replay.frames:
+        path = out / f"table-{replay.table}-turn-{frame.index:04d}.png"
+        path.write_bytes(_draw(replay, frame.index))
+        written.append(path)
+        words = turn_lines(replay.game, replay.names, frame.events)
+        lines.append(f"{frame.index:4d}  " + (" · ".join(words) or "—"))
+    anim = animate(replay.game, [f.view for f in replay.frames], replay.names, limit)
+    path = out / f"table-{replay.table}.{anim.extension}"
+    path.write_bytes(anim.data)
+    written.append(path)
+    text = out / f"table-{replay.table}-turns.txt"
+    text.write_text(f"{replay.title} · table #{replay.table}\n" + "\n".join(lines) + "\n",
+                    encoding="utf-8")
+    written.append(text)
+    progress(f"{replay.title}, table #{replay.table}: {len(replay.frames)} frames, "
+             f"animation {len(anim.data) / 1e6:.2f} MB ({anim.frames} frames, "
+             f"{anim.width}x{anim.height}) in {out}")
+    return written
+
+
+async def run_replay(db: str, table: int, out: Path) -> int:
+    """``crowntable replay --db PATH TABLE --out DIR``."""
+    from bot.core.store import open_store
+
+    store = await open_store(db)
+    try:
+        host = SessionHost(store)
+        rec = await store.get_session(table)
+        if rec is None:
+            print(f"There is no table #{table} in {db}.")
+            return 2
+        try:
+            replay = await load(host, rec)
+        except HostError as exc:
+            print(str(exc))
+            return 2
+        if not has_renderer(replay.game):
+            print(f"{replay.title} has no renderer: nothing to draw.")
+            return 2
+        await asyncio.to_thread(write_files, replay, out)
+        return 0
+    finally:
+        await store.close()
