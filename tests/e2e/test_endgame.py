@@ -17,12 +17,14 @@ from bot.text.i18n import t, tn
 from tests.e2e.driver import Driver, Player, board_message
 from tests.e2e.helpers import open_table, refusal, table_id
 
-OPTIONS = {"open_scores": True, "house_powers": True}
+OPTIONS = {"sides": "ABABABAB", "mixed_deck": True}  # Majesty's, for the rematch
 
 
-async def finished_game(world: Any, **options: Any) -> tuple[int, Any]:
-    """Empire Engine, alice and bob with one AI seat, played to the end: (session, final)."""
-    lobby = await open_table(world, "empire_engine", join=("bob",), ai=1, **options)
+async def finished_game(world: Any, game: str = "empire_engine", **options: Any
+                        ) -> tuple[int, Any]:
+    """``game`` (Empire Engine: every decision by DM), alice and bob with one AI seat, played
+    to the end: (session, final)."""
+    lobby = await open_table(world, game, join=("bob",), ai=1, **options)
     players = [Player(world.users[n]) for n in ("alice", "bob")]
     final = await Driver(world.fake, world.channel, players, seed=3).play()
     await world.fake.idle()
@@ -83,11 +85,11 @@ async def test_final_standings_breakdown_ratings_and_result_dms(world) -> None:
 async def test_rematch_with_the_same_options(world) -> None:
     fake, ch, u = world.fake, world.channel, world.users
     await world.start_bot(seed=None)  # seeds as in production: a rematch gets a new one
-    sid, final = await finished_game(world, **OPTIONS)
+    sid, final = await finished_game(world, "majesty", **OPTIONS)
     old = await world.bot.host.get(sid)
 
     # the channel has another game: Rematch says so and opens nothing
-    res = await fake.slash(u["alice"], ch, "game new majesty")
+    res = await fake.slash(u["alice"], ch, "game new elves")
     other = res.message
     res = await fake.click(u["bob"], final, t("final.rematch"))
     assert await refusal(res) == t("error.rematch_busy", id=table_id(other))
@@ -127,6 +129,6 @@ async def test_rematch_with_the_same_options(world) -> None:
                         timeout=10, what="the rematch's board")
     await fake.idle()
     new = await world.bot.host.get(new_id)
-    assert new.status == "running" and new.game == "empire_engine"
+    assert new.status == "running" and new.game == "majesty"
     assert new.seed != old.seed
     assert sorted(s.name for s in new.seats) == ["AI 1", "alice", "bob"]
