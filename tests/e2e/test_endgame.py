@@ -82,6 +82,32 @@ async def test_final_standings_breakdown_ratings_and_result_dms(world) -> None:
 
 
 @pytest.mark.asyncio
+async def test_an_open_games_end_has_units_breakdowns_and_ratings_but_no_dm(world) -> None:
+    """Majesty is played on the board: the same final standings (its points are coins), and
+    nobody who played in the channel is DMed the result."""
+    fake, u = world.fake, world.users
+    await world.start_bot()
+    sid, final = await finished_game(world, "majesty")
+    host = world.bot.host
+    rec = await host.get(sid)
+    view = host.view(rec, None)
+    lines = final.embeds[0]["description"].splitlines()
+    rows = [line for line in lines if "**" in line]
+    assert len(rows) == 3 and rows[0].startswith("🥇"), lines
+    for r in host.game("majesty").outcome(host.state(rec)):
+        label = next(s for s in rec.seats if s.player_id == r["player"])
+        at = next(i for i, line in enumerate(lines) if line.endswith(
+            f"— {tn('final.points_majesty', r['score'])}") and label.name in line)
+        breakdown = presenters.get("majesty").final_breakdown(view, r["player"], str)
+        assert lines[at + 1] == f"↳ {breakdown}" and breakdown.startswith("during play "), lines
+    rated = [line for line in lines if re.match(r"(alice|bob): 0\.0 → ", line)]
+    assert len(rated) == 2 and not [line for line in lines if line.startswith("AI 1")], lines
+    for name in ("alice", "bob"):
+        assert not [m for m in fake.dms(u[name]) if m.embeds and "is over" in (
+            m.embeds[0].get("title") or "")]
+
+
+@pytest.mark.asyncio
 async def test_rematch_with_the_same_options(world) -> None:
     fake, ch, u = world.fake, world.channel, world.users
     await world.start_bot(seed=None)  # seeds as in production: a rematch gets a new one
