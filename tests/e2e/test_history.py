@@ -205,9 +205,13 @@ async def test_a_running_game_replays_up_to_its_public_board_and_leaks_nothing(w
     while shown_turn(msg)[0] > 0:
         msg = await step(world, msg, "◀")
     assert disabled(msg)["◀"]
-    await driver.play()
-    res = await fake.slash(u["cyril"], ch, "game replay", table=str(sid))
-    await res.wait_followups(1, timeout=30)
+    rec = await world.bot.host.get(sid)
+    game = world.bot.host.game("empire_engine")
+    state, secret = game.setup(rec.player_ids, rec.options, rec.seed), 0
+    for m in await world.bot.host.moves(sid):  # secret picks were made before the replay
+        secret += game.is_secret(state, m.player_id, m.move)
+        state, _ = game.apply(state, m.player_id, m.move)
+    assert secret > 0
     truth, _ = await private_truth(world, sid)
     assert assert_no_leaks(world, "empire_engine", truth,
                            {str(alice.id): alice, str(bob.id): bob}) > 0
