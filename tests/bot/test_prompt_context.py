@@ -11,7 +11,14 @@ import pytest
 
 import bot.text.catalog_en  # noqa: F401  (registers the bot's texts)
 import games
-from bot.adapter.final import rating_change, score_text, standings_lines
+from bot.adapter.final import (
+    played_from_dms,
+    rating_change,
+    rating_lines,
+    result_dm,
+    score_text,
+    standings_lines,
+)
 from bot.core.ai_runner import seat_label
 from bot.core.store import Seat, SessionRecord
 from bot.text import presenters
@@ -201,3 +208,22 @@ def test_standings_lines_rank_names_units_and_breakdowns() -> None:
         "🥇 **Alice** — 14 points", "↳ 8 in the score pile + 6 majority bonus (most goods)",
         f"🥈 **{seat_label(rec.seats[1])}** — 9 points",
         "↳ 9 in the score pile + 0 majority bonus"]
+
+
+def test_result_dm_and_who_gets_one() -> None:
+    rec = SessionRecord(id=7, guild_id="1", channel_id="2", game="tek", options={}, seed=0,
+                        status="finished", version=9, host_id="11", turn_secs=None,
+                        seats=[Seat("11", "Alice"), Seat("12", "Bob"),
+                               Seat("13", "Cyril", is_ai=True), Seat("ai:1", "AI 1", is_ai=True)])
+    meta: dict[str, Any] = {"prompted": {"11": 3, "13": 5, "ai:1": 2},
+                            "ratings": {"11": [0.0, 3.24], "12": [1.0, 0.51]}}
+    # Bob never had a private prompt; Cyril left (an AI plays the seat); AI seats get nothing
+    assert played_from_dms(rec, meta) == ["11"]  # type: ignore[arg-type]
+    assert rating_lines(rec, meta) == [  # type: ignore[arg-type]
+        "Skill (as `/standings` shows it):", "Alice: 0.0 → 3.2 (+3.2)", "Bob: 1.0 → 0.5 (-0.5)"]
+    embed = result_dm(rec, meta, "Tiny Epic Kingdoms", {"player": "11", "rank": 2, "score": 9},  # type: ignore[arg-type]
+                      4, "https://discord.com/channels/1/2/99")
+    assert embed.title == "🏁 Tiny Epic Kingdoms · table #7 is over"
+    assert embed.description == (
+        "You placed 2 of 4 with 9 VP.\nYour skill: 0.0 → 3.2 (+3.2).\n"
+        "Final standings in <#2>: https://discord.com/channels/1/2/99")
