@@ -60,7 +60,7 @@ async def test_rematch_opens_one_lobby_with_the_same_options(host) -> None:
     await host.create(guild_id="g", channel_id="c", game_id="toy", options={"rounds": 1},
                       user_id="u1", user_name="U1", turn_secs=300)
     await host.join("c", "u2", "U2")
-    await host.add_ai("c", "u1")
+    await host.add_ai("c", "u1", level="hard")
     old = (await host.start("c", "u1")).record
     assert await code_of(host.rematch(old.id, "u2", "U2")) == "rematch_not_over"
     assert (await play_out(host, old)).ratings
@@ -76,7 +76,8 @@ async def test_rematch_opens_one_lobby_with_the_same_options(host) -> None:
     assert new.id not in (old.id, busy.id) and new.status == "lobby"
     assert (new.game, new.options, new.turn_secs, new.channel_id, new.guild_id) == (
         "toy", {"rounds": 1}, 300, "c", "g")
-    assert [(s.player_id, s.is_ai) for s in new.seats] == [("u2", False), ("ai:1", True)]
+    assert [(s.player_id, s.is_ai, s.ai_level) for s in new.seats] == [
+        ("u2", False, None), ("ai:1", True, "hard")]  # the AI comes back at its level
     assert new.host_id == "u2" and invited == ["u1"]
     assert (await host.active("c")).id == new.id
     # twice: refused, nothing new
