@@ -239,11 +239,14 @@ async def test_stale_ephemeral_prompt_after_the_dm_was_answered(world) -> None:
     assert await move_count(world, sid) == 2
     state = board_state(fake, ch)
     # "Open my prompt": refused for an outsider, and for alice, who has nothing left to decide
+    # (told whose turn it is instead, issue 11 part 4)
     board = board_message(fake, ch)
     res = await fake.click(u["outsider"], board, t("board.open_prompt"))
     assert await refusal(res) == t("error.not_seated")
     res = await fake.click(alice, board, t("board.open_prompt"))
-    assert await refusal(res) == t("error.no_legal_move")
+    other = "bob" if alice is u["alice"] else "alice"
+    assert await refusal(res) == t("error.turn_of", actor=other,
+                                   doing=t("empire_engine.doing.orient"))
     await fake.idle()
     assert await move_count(world, sid) == 2 and board_state(fake, ch) == state
 

@@ -4,10 +4,9 @@ the move again under the session's lock."""
 
 from __future__ import annotations
 
-import discord
-
 from bot.adapter import custom_ids as ids
 from bot.adapter.boundary import STORED, edge, note_game
+from bot.adapter.click import Click
 from bot.adapter.handlers.common import (
     Interaction,
     channel_key,
@@ -17,15 +16,15 @@ from bot.adapter.handlers.common import (
     plays,
     who,
 )
-from bot.adapter.prompts import build_prompt, clip, make_view
+from bot.adapter.prompts import build_prompt, make_view
 from bot.adapter.publish import name_fn
-from bot.adapter.respond import ack, answer
+from bot.adapter.respond import answer, within
 from bot.adapter.translator import channel_locale
 from bot.core.errors import HostError
 from bot.core.host import SessionHost
-from bot.core.store import SessionRecord
+from bot.core.store import Meta, SessionRecord
 from bot.text import presenters
-from bot.text.i18n import game_title, set_current, t
+from bot.text.i18n import set_current
 from bot.text.refusals import whose_turn
 from games.base import NOT_YOUR_TURN, IllegalMove
 
@@ -53,8 +52,10 @@ def not_your_turn(host: SessionHost, rec: SessionRecord) -> HostError:
 
 @edge
 async def play(interaction: Interaction, session: int, version: int, digest: str) -> None:
+    click = Click.of(interaction, who(interaction)[0], in_private(interaction))
+    click.start()  # acknowledged by itself if the answer is not ready in time
     try:
-        await _play(interaction, session, version, digest)
+        await _play(interaction, click, session, version, digest)
     except HostError as exc:
         raise pointed(exc, await interaction.client.host.current(session)) from None
     except IllegalMove as exc:  # another move landed first: name whose turn it is now
@@ -62,13 +63,17 @@ async def play(interaction: Interaction, session: int, version: int, digest: str
             raise
         host = interaction.client.host
         raise not_your_turn(host, await host.current(session)) from None
+    finally:
+        await click.stop()
 
 
-async def _play(interaction: Interaction, session: int, version: int, digest: str) -> None:
+async def _play(interaction: Interaction, click: Click, session: int, version: int,
+                digest: str) -> None:
+    """Apply the move, then answer the click with the clicked message's new look (the board,
+    or the player's next prompt or receipt) in one callback: :meth:`Publisher.publish`."""
     client = interaction.client
     host = client.host
-    await interaction.response.defer()
-    user, _ = who(interaction)
+    user = click.user
     rec = await host.current(session)
     note_game(interaction, rec.game)
     if rec.status != "running":
@@ -81,38 +86,11 @@ async def _play(interaction: Interaction, session: int, version: int, digest: st
         if acting or version != rec.version:
             raise HostError("stale")
         raise not_your_turn(host, rec)
-    label = presenters.get(rec.game).move_label(host.view(rec, user), move, name_fn(rec))
+    click.label = presenters.get(rec.game).move_label(host.view(rec, user), move,
+                                                      name_fn(rec))
     out = await host.apply(session, user, move, expected_version=version)
     interaction.extras[STORED] = "error.move_not_shown"  # from here on, the move counts
-    handled: tuple[str, ...] = ()
-    if in_private(interaction):
-        handled = await continue_privately(interaction, out.record, user, label)
-    await client.publisher.publish(out, handled=handled)
-
-
-async def continue_privately(interaction: Interaction, rec: SessionRecord, user: str,
-                             label: str) -> tuple[str, ...]:
-    """After a move made in a DM or an ephemeral prompt, turn that message into the next
-    private prompt, or into a receipt when the player has nothing more to decide."""
-    client = interaction.client
-    done = t("private.chosen", move=clip(label, 200))
-    if rec.status == "running" and user in client.host.actors(rec) and \
-            client.publisher.is_private(rec, user):
-        payload = await client.publisher.private_prompt_payload(rec, user)
-        file = payload.pop("file", None)
-        await interaction.edit_original_response(
-            content=done, embed=payload["embed"], view=payload["view"],
-            attachments=[file] if file else [])
-        return (user,)
-    game = client.host.game(rec.game)
-    receipt = discord.Embed(title=t("private.title", game=game_title(rec.game, game.title),
-                                    id=rec.id),
-                            description=done + "\n\n" + t("private.where",
-                                                          channel=f"<#{rec.channel_id}>"),
-                            colour=discord.Colour.dark_grey())
-    await interaction.edit_original_response(content=None, embed=receipt, view=None,
-                                             attachments=[])
-    return ()
+    await client.publisher.publish(out, click=click)
 
 
 @edge
@@ -149,16 +127,21 @@ async def open_prompt(interaction: Interaction, session: int) -> None:
     note_game(interaction, rec.game)
     if not plays(rec, user):
         raise HostError("not_seated")
-    if rec.status != "running" or not client.host.legal_moves(rec, user):
+    if rec.status != "running":
         raise HostError("no_legal_move")
-    await ack(interaction)  # drawn after the acknowledgement, then edited in
-    payload = await client.publisher.private_prompt_payload(rec, user)
-    await answer(interaction, **payload_kwargs(payload))
+    if not client.host.legal_moves(rec, user):  # say whose turn it is instead
+        raise not_your_turn(client.host, rec)
+    payload = await within(interaction, client.publisher.private_prompt_payload(rec, user))
+    await answer(interaction, **payload_kwargs(payload))  # one callback when drawn in time
     entry = rec.clock.get(user)
     if entry is not None:
-        since = entry["since"]
-        await client.host.update_meta(
-            session, lambda meta: meta.setdefault("prompted", {}).__setitem__(user, since))
+        since, now = entry["since"], client.host.now()
+
+        def opened(meta: Meta) -> None:  # prompted where they asked; and at the table now
+            meta.setdefault("prompted", {})[user] = since
+            meta.setdefault("acted", {})[user] = now
+
+        await client.host.update_meta(session, opened)
 
 
 @edge
@@ -172,6 +155,5 @@ async def show_hand(interaction: Interaction, session: int | None = None) -> Non
         raise HostError("not_seated")
     if rec.state is None:
         raise HostError("not_running")
-    await ack(interaction)
-    payload = await client.publisher.private_prompt_payload(rec, user)
+    payload = await within(interaction, client.publisher.private_prompt_payload(rec, user))
     await answer(interaction, **payload_kwargs(payload))
