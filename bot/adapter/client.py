@@ -25,13 +25,19 @@ log = logging.getLogger("crowntable")
 SHUTDOWN_GRACE = 5.0
 
 
-class Crowntable(RoutedClient):
-    """Default intents only: slash commands need no message content."""
+class Crowntable(discord.AutoShardedClient, RoutedClient):
+    """Default intents only: slash commands need no message content.
+
+    Sharded: ``SHARD_COUNT`` and ``SHARD_IDS`` choose the shards this process runs (several
+    processes split the shards between them, over one PostgreSQL database); without them one
+    process runs every shard of Discord's recommended count (``/gateway/bot``)."""
 
     def __init__(self, config: Config, routes: Routes, **kwargs: Any) -> None:
         options: dict[str, Any] = {}
         if config.shard_count:
             options["shard_count"] = config.shard_count
+            if config.shard_ids is not None:
+                options["shard_ids"] = list(config.shard_ids)
         # nothing a message says pings anyone unless it asks (the turn pings name users=True):
         # a nickname like "@everyone" echoed in a message stays text
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
@@ -124,7 +130,10 @@ class Crowntable(RoutedClient):
             self.ai_seats.wake_id(session_id)
 
     async def on_ready(self) -> None:
-        log.info("ready as %s in %d guilds", self.user, len(self.guilds))
+        shards = sorted(self.shards)
+        log.info("ready as %s in %d guilds, shard%s %s of %s", self.user, len(self.guilds),
+                 "" if len(shards) == 1 else "s", ",".join(map(str, shards)),
+                 self.shard_count)
 
     async def clock_loop(self) -> None:
         """Reminders at half time and moves for idle players at the deadline (restart-safe:

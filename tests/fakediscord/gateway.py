@@ -103,6 +103,8 @@ class Gateway:
         self.connections: list[Connection] = []  # every connection ever made, in order
         self.identified = asyncio.Event()
         self._tasks: set[asyncio.Task] = set()
+        #: what ``GET /gateway/bot`` recommends (a bot without SHARD_COUNT runs this many)
+        self.recommended_shards = 1
 
     # --- state ------------------------------------------------------------------------
     @property

@@ -260,10 +260,14 @@ class Rest:
         )
 
     async def get_gateway(self, request: web.Request) -> web.Response:
+        """``/gateway/bot`` says how many shards Discord recommends (the fake's
+        ``gateway.recommended_shards``); plain ``/gateway`` gives only the URL."""
+        if not request.path.endswith("/bot"):
+            return web.json_response({"url": self.fake.gateway_url})
         return web.json_response(
             {
                 "url": self.fake.gateway_url,
-                "shards": 1,
+                "shards": self.fake.gateway.recommended_shards,
                 "session_start_limit": {
                     "total": 1000,
                     "remaining": 999,

@@ -1,0 +1,216 @@
+"""Two ``crowntable run`` processes, shards 0 and 1 of 2, over one PostgreSQL database (a fresh
+schema) and the fake Discord: a server on each shard, a game with DM decisions in each. DMs
+arrive on shard 0 whatever server the table is in, so process 0 also serves the table of
+process 1's server. Process 1 is SIGKILLed mid-game and restarted while process 0 keeps
+serving (the DM decisions of process 1's table go on meanwhile); a deadline that passed is
+timed out exactly once although both processes run the turn clock; every table's final
+standings are posted once, no board is posted twice, ``crowntable verify`` is clean."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import sys
+import time
+from types import SimpleNamespace
+from typing import Any
+
+import asyncpg
+import pytest
+
+from tests.e2e.driver import (
+    Driver,
+    Player,
+    board_message,
+    final_messages,
+    move_components,
+    waiting_names,
+)
+from tests.e2e.helpers import has_private_prompts, open_table, table_id
+from tests.fakediscord import FakeDiscord
+from tests.host import pg
+
+pytestmark = pytest.mark.slow
+#: the game of both tables. A game with DM decisions (empire_engine: secret picks) plays the
+#: DMs of table 1 through process 0 while process 1 is down; DM-in-place prompts are being
+#: reworked (tests/e2e/test_games.py's DM games wait for it too), so Majesty is played now
+GAME = "majesty"
+DISCORD_EPOCH_MS = 1420070400000
+
+
+class RemindedDriver(Driver):
+    """A driver that reads a player's prompt from their latest DM with buttons (the turn
+    clock's reminder DM, plain text, may have come after it)."""
+
+    def find_action(self) -> tuple[str, Player, Any] | None:
+        action = super().find_action()
+        if action is not None:
+            return action
+        board = board_message(self.fake, self.channel)
+        names = waiting_names(board) if board is not None else []
+        for player in self.players:
+            dms = [m for m in self.fake.dms(player.user) if not m.deleted and m.custom_ids]
+            if player.user.name in names and dms and any(move_components(dms[-1])):
+                return ("dm", player, dms[-1])
+        return None
+
+
+def boards(fake: FakeDiscord, channel: Any) -> list[Any]:
+    return [m for m in fake.messages(channel) if m.embeds and (
+        m.embeds[0].get("footer") or {}).get("text", "").startswith("Crowntable · table")]
+
+
+async def act_once(fake: FakeDiscord, driver: Driver, dm_only: bool = False) -> None:
+    """One decision of ``driver``'s game, from the board or a DM (``dm_only``: a DM)."""
+    def found() -> Any:
+        action = driver.find_action()
+        if action is None or action[0] == "done" or (dm_only and action[0] != "dm"):
+            return None
+        return action
+
+    kind, player, msg = await fake.wait_for(found, timeout=20, what="a prompt")
+    result = await driver.act(kind, player, msg)
+    assert result.type in (4, 5, 6, 7), result
+    await fake.idle(timeout=20)
+
+
+async def stored(url_schema: str, sql: str, *args: Any) -> list[asyncpg.Record]:
+    con = await asyncpg.connect(pg.PG_URL, server_settings={"search_path": url_schema})
+    try:
+        return list(await con.fetch(sql, *args))
+    finally:
+        await con.close()
+
+
+async def expire_clock(schema: str, session_id: int, deadline: bool = True) -> list[str]:
+    """Make the waiting players' reminders (or deadlines) due, as if hours had passed: the
+    shared database is changed, both processes' clocks see it. Returns those players."""
+    row = (await stored(schema, "SELECT clock FROM sessions WHERE id = $1", session_id))[0]
+    clock = json.loads(row["clock"])
+    past = time.time() - 1
+    for entry in clock.values():
+        if deadline:
+            entry.update(due=past, remind=past - 1, reminded=True)
+        else:
+            entry.update(remind=past, reminded=False)
+    await stored(schema, "UPDATE sessions SET clock = $1, next_alarm = $2 WHERE id = $3",
+                 json.dumps(clock), past, session_id)
+    return sorted(clock)
+
+
+@pytest.mark.asyncio
+async def test_two_sharded_processes_over_one_postgres_database(tmp_path) -> None:
+    await pg.require_pg()
+    schema = pg.new_schema()
+    await stored("public", f'CREATE SCHEMA "{schema}"')
+    url = pg.PG_URL + ("&" if "?" in pg.PG_URL else "?") + f"search_path={schema}"
+    try:
+        async with FakeDiscord.running() as fake:
+            await play_on_two_shards(fake, url, schema)
+    finally:
+        await pg.drop_schema(schema)
+
+
+async def play_on_two_shards(fake: FakeDiscord, url: str, schema: str) -> None:
+    ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+    guilds = [fake.add_guild("even", id=((ms & ~1) << 22) + 1),  # shard 0
+              fake.add_guild("odd", id=((ms | 1) << 22) + 1)]  # shard 1
+    worlds = []
+    for i, guild in enumerate(guilds):
+        users = {n: fake.add_user(f"{n}{i}", guilds=[guild]) for n in ("alice", "bob")}
+        worlds.append(SimpleNamespace(fake=fake, channel=fake.add_channel(guild, "herna"),
+                                      users=users))
+    env = {"DISCORD_TOKEN": "fake-token", "DATABASE_URL": url, "SHARD_COUNT": "2",
+           "CLOCK_INTERVAL": "0.3", "LOG_LEVEL": "INFO", "DEV_GUILD_ID": "", "AI_BUDGET": "0.01"}
+    procs: list[Any] = []
+
+    async def start(shard: int) -> Any:
+        proc = await fake.spawn("run", env=env | {"SHARD_IDS": str(shard)})
+        procs.append(proc)
+        await fake.wait_for(lambda: any(
+            s.shard == [shard, 2] and s.connection is not None
+            for s in fake.gateway.live_sessions), timeout=30, what=f"shard {shard}")
+        await fake.wait_ready(task=proc, timeout=30)
+        return proc
+
+    p0, p1 = await start(0), await start(1)
+    lobbies = [await open_table(w, GAME, join=("bob",), clock="1h") for w in worlds]
+    sids = [table_id(lobby) for lobby in lobbies]
+    drivers = [RemindedDriver(fake, w.channel, [Player(w.users["alice"]), Player(w.users["bob"])],
+                      seed=i) for i, w in enumerate(worlds)]
+    for _ in range(4):
+        for d in drivers:
+            await act_once(fake, d)
+
+    await p1.kill()  # a crash of the process of shard 1, mid-game
+    await fake.wait_for(lambda: not any(s.shard == [1, 2] and s.connection is not None
+                                        for s in fake.gateway.live_sessions),
+                        timeout=10, what="shard 1 to drop")
+    for _ in range(3):  # process 0 keeps serving: its own table, and the DMs of table 1
+        await act_once(fake, drivers[0])
+        if has_private_prompts(GAME):
+            await act_once(fake, drivers[1], dm_only=True)
+    p1 = await start(1)
+
+    # the half-time reminders, then the deadlines, of table 0: both clocks race for them
+    reminded = await expire_clock(schema, sids[0], deadline=False)
+    await asyncio.sleep(1.5)  # several ticks of both clocks
+    await fake.idle(timeout=20)
+    for name in reminded:
+        user = next(u for u in fake._users.values() if str(u.id) == name)
+        notes = [m for m in fake.dms(user) if m.content and f"<#{worlds[0].channel.id}>"
+                 in m.content]
+        assert len(notes) == 1, [m.content for m in notes]  # one reminder, not one each
+    expired = await expire_clock(schema, sids[0])
+    timeouts = await wait_for_timeouts(fake, schema, sids[0], 1)
+    await asyncio.sleep(1.5)
+    assert await count_timeouts(schema, sids[0]) == timeouts  # nothing fired twice
+    assert 1 <= timeouts <= len(expired)
+
+    finals = await asyncio.gather(*(d.play() for d in drivers))
+    for d, final, sid in zip(drivers, finals, sids, strict=True):
+        assert d.stats.refusals == []
+        assert f"table #{sid}" in final.embeds[0]["title"]
+    await fake.idle(timeout=20)
+    for w in worlds:
+        assert len(final_messages(fake, w.channel)) == 1  # posted once, by one process
+        posted = boards(fake, w.channel)
+        # the first board, and at most one repost by the catch-up after the crash
+        assert 1 <= len(posted) <= 2, [m.id for m in posted]
+        assert all(not m.custom_ids or m is board_message(fake, w.channel)
+                   for m in posted[:-1]), "an old board still has buttons"
+    assert not fake.problems(ack_limit=3.0), fake.problems(ack_limit=3.0)
+    await check_verify(url)
+    for proc in (p0, p1):
+        assert await proc.stop() == 0
+    for proc in procs:
+        out = proc.output()
+        assert "fake-token" not in out
+        errors = [line for line in out.splitlines() if re.search(r"\b(ERROR|CRITICAL)\b", line)]
+        assert not errors, errors
+
+
+async def count_timeouts(schema: str, session_id: int) -> int:
+    rows = await stored(schema, "SELECT COUNT(*) AS n FROM moves WHERE session_id = $1"
+                        " AND source = 'timeout'", session_id)
+    return int(rows[0]["n"])
+
+
+async def wait_for_timeouts(fake: FakeDiscord, schema: str, session_id: int, n: int) -> int:
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        count = await count_timeouts(schema, session_id)
+        if count >= n:
+            await fake.idle(timeout=20)
+            return count
+        await asyncio.sleep(0.2)
+    raise AssertionError(f"no timeout moves in session {session_id}")
+
+
+async def check_verify(url: str) -> None:
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot.cli", "--env", "", "verify", "--db", url,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+    out, _ = await proc.communicate()
+    assert proc.returncode == 0, out.decode()
