@@ -28,6 +28,8 @@ from typing import Any
 
 from PIL import Image
 
+from renderers.text_en import Tr
+
 DEFAULT_LIMIT = 10 * 1024 * 1024
 MAX_FRAMES = 200
 BYTES_PER_FRAME = 40_000  # a full-width (640 px) frame's share of the file (measured)
@@ -97,23 +99,25 @@ def _encode(frames: list[Image.Image]) -> bytes:
 
 
 def animate(game_id: str, views: Sequence[dict[str, Any]], names: dict[str, str] | None = None,
-            limit: int = DEFAULT_LIMIT, max_frames: int = MAX_FRAMES) -> Animation:
+            limit: int = DEFAULT_LIMIT, max_frames: int = MAX_FRAMES, tr: Tr | None = None
+            ) -> Animation:
     """An animated GIF of ``views`` (one frame each, drawn by ``renderers/<game_id>.py``)
-    of at most ``limit`` bytes; ``ValueError`` when even the smallest one does not fit."""
+    of at most ``limit`` bytes, its words by ``tr``; ``ValueError`` when even the smallest
+    one does not fit."""
     if not views:
         raise ValueError("no frames")
     module = importlib.import_module(f"renderers.{game_id}")
     chosen = [views[i] for i in pick(len(views), max_frames)]
     scale = scale_for(len(chosen), limit)
     if len(chosen) > SAMPLE:  # measure a few spaced frames (they share less than neighbours)
-        sample = [_frame(module.render(chosen[i], names=names), scale)
+        sample = [_frame(module.render(chosen[i], names=names, tr=tr), scale)
                   for i in pick(len(chosen), SAMPLE)]
         per_frame = len(_encode(_padded(sample))) / len(sample)
         wanted = limit * HEADROOM / len(chosen)
         if per_frame > wanted:
             scale = max(MIN_SCALE, scale * math.sqrt(wanted / per_frame))
     while True:
-        frames = _padded([_frame(module.render(v, names=names), scale) for v in chosen])
+        frames = _padded([_frame(module.render(v, names=names, tr=tr), scale) for v in chosen])
         data = _encode(frames)
         if len(data) <= limit:
             return Animation(data, len(frames), frames[0].width, frames[0].height)

@@ -38,10 +38,10 @@ from typing import Any
 from bot.core.errors import HostError
 from bot.core.history import require_played
 from bot.core.host import SessionHost
-from bot.core.render import BoardCache, has_renderer
+from bot.core.render import BoardCache, has_renderer, image_tr
 from bot.core.store import MoveRecord, SessionRecord
 from bot.core.takeback import UNDO_EVENT, LogReplay
-from bot.text import presenters
+from bot.text import i18n, presenters
 from bot.text.i18n import t
 from games.base import Event, Game
 from renderers import render_png
@@ -175,8 +175,8 @@ async def load(host: SessionHost, rec: SessionRecord, cache: ReplayCache = CACHE
     return replay
 
 
-def _draw(replay: Replay, index: int) -> bytes:
-    return render_png(replay.game, replay.frames[index].view, replay.names)
+def _draw(replay: Replay, index: int, locale: str | None = None) -> bytes:
+    return render_png(replay.game, replay.frames[index].view, replay.names, image_tr(locale))
 
 
 async def frame_png(replay: Replay, index: int, cache: BoardCache = IMAGES) -> bytes | None:
@@ -184,12 +184,13 @@ async def frame_png(replay: Replay, index: int, cache: BoardCache = IMAGES) -> b
     if not has_renderer(replay.game):
         return None
     frame = replay.frames[replay.clamp(index)]
-    key = cache.key(replay.game, frame.view, replay.names)
+    locale = i18n.current()  # the reader's language, as for the boards
+    key = cache.key(replay.game, frame.view, {**replay.names, "\x00locale": locale})
     found = cache.get(key)
     if found is not None:
         return found
     try:
-        data = await asyncio.to_thread(_draw, replay, frame.index)
+        data = await asyncio.to_thread(_draw, replay, frame.index, locale)
     except Exception:
         log.exception("replay frame failed: table %s frame %s", replay.table, index)
         return None
@@ -204,7 +205,8 @@ async def animation(replay: Replay, limit: int = DEFAULT_LIMIT) -> Animation | N
     views = [f.view for f in replay.frames]
     try:
         async with ANIMATING:  # one at a time: a long game's frames take ~100 MB while drawn
-            return await asyncio.to_thread(animate, replay.game, views, replay.names, limit)
+            return await asyncio.to_thread(animate, replay.game, views, replay.names, limit,
+                                           tr=image_tr(i18n.current()))
     except Exception:
         log.exception("replay animation failed: table %s", replay.table)
         return None

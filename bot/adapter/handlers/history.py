@@ -31,7 +31,7 @@ from bot.core.errors import HostError
 from bot.core.host import SessionHost
 from bot.core.render import board_alt_text, board_png
 from bot.core.store import SessionRecord
-from bot.text.i18n import t, tn
+from bot.text.i18n import game_title, t, tn
 from renderers.animate import DEFAULT_LIMIT
 
 log = logging.getLogger(__name__)
@@ -53,7 +53,7 @@ def history_line(game: past.PastGame) -> str:
     places = " · ".join(
         f"{MEDALS.get(r['rank'], str(r['rank']) + '.')} {_who(r)} {r['score']}"
         for r in game.standings)
-    return t("history.row", id=game.table, game=game.title,
+    return t("history.row", id=game.table, game=game_title(game.game, game.title),
              when=f"<t:{int(game.finished_at)}:d>", players=places)
 
 
@@ -67,7 +67,7 @@ async def history(interaction: Interaction, member: discord.abc.User | None,
     games = await past.recent_games(host, guild, str(member.id) if member else None,
                                     game_id, HISTORY_SHOWN)
     lines = [history_line(g) for g in games]
-    heading = host.game(game_id).title if game_id else t("history.all")
+    heading = game_title(game_id, host.game(game_id).title) if game_id else t("history.all")
     title = (t("history.title_member", name=member.display_name, game=heading) if member
              else t("history.title", game=heading))
     embed = discord.Embed(title=clip(title, 256),
@@ -145,7 +145,8 @@ def replay_embed(replay: replays.Replay, index: int, has_image: bool) -> discord
     parts = [head, "\n".join(f"• {clip(line, 300)}" for line in lines)]
     if not replay.finished:
         parts.append(t("replay.running"))
-    embed = discord.Embed(title=clip(t("replay.title", game=replay.title, id=replay.table), 256),
+    title = t("replay.title", game=game_title(replay.game, replay.title), id=replay.table)
+    embed = discord.Embed(title=clip(title, 256),
                           description=clip_block("\n\n".join(p for p in parts if p), 4000),
                           colour=discord.Colour.blurple())
     if has_image:
@@ -160,7 +161,8 @@ async def frame_message(replay: replays.Replay, index: int) -> dict[str, Any]:
     out: dict[str, Any] = {"embed": replay_embed(replay, index, png is not None),
                            "view": replay_buttons(replay, index)}
     out["attachments"] = [png_file(png, "replay.png", t(
-        "replay.alt", game=replay.title, id=replay.table, n=index))] if png else []
+        "replay.alt", game=game_title(replay.game, replay.title), id=replay.table,
+        n=index))] if png else []
     return out
 
 
@@ -192,7 +194,8 @@ async def replay(interaction: Interaction, table: str) -> None:
     text = tn("replay.animation", anim.frames, id=shown.table, turns=shown.last)
     await interaction.followup.send(text, file=discord.File(
         io.BytesIO(anim.data), filename=f"table-{shown.table}.{anim.extension}",
-        description=clip(t("replay.animation_alt", game=shown.title, id=shown.table), 1024)))
+        description=clip(t("replay.animation_alt", game=game_title(shown.game, shown.title),
+                           id=shown.table), 1024)))
 
 
 @edge
@@ -230,12 +233,17 @@ async def suggest_table(interaction: Interaction, current: str
         return []
     host = interaction.client.host
     typed = current.strip().lstrip("#")
-    rows = await host.store.finished_games(guild, None, None, SUGGESTED)
+    try:
+        rows = await host.store.finished_games(guild, None, None, SUGGESTED)
+    except Exception as exc:  # a suggestion is a courtesy: typing the id still works
+        log.warning("table suggestions failed: %s", exc)
+        return []
     out = []
     for row in rows:
         if typed and not str(row["session_id"]).startswith(typed):
             continue
-        title = host.game(row["game"]).title if row["game"] in host.registry else row["game"]
+        title = (game_title(row["game"], host.game(row["game"]).title)
+                 if row["game"] in host.registry else row["game"])
         day = time.strftime("%Y-%m-%d", time.gmtime(row["finished_at"]))
         out.append(app_commands.Choice(name=clip(f"#{row['session_id']} · {title} · {day}", 100),
                                        value=str(row["session_id"])))
