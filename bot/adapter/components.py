@@ -188,5 +188,45 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                                                  self.action)
 
 
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=r"ct:u:(?P<sid>\d+):(?P<seq>\d+)"):
+    """Take back move ``seq`` (the board's last move; only its player may)."""
+
+    def __init__(self, session: int, seq: int, *, label: str = "",
+                 row: int | None = None) -> None:
+        self.session, self.seq = session, seq
+        super().__init__(discord.ui.Button(
+            label=label or "Undo", style=discord.ButtonStyle.danger, row=row,
+            custom_id=ids.undo_id(session, seq)))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> UndoButton:
+        return cls(int(match["sid"]), int(match["seq"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await routes_of(interaction).undo(interaction, self.session, self.seq)
+
+
+class WatchButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=r"ct:w:(?P<sid>\d+):(?P<on>on|off)"):
+    """Watch a table (on its board) or stop watching it (in the spectator's DM)."""
+
+    def __init__(self, session: int, on: bool, *, label: str = "",
+                 row: int | None = None) -> None:
+        self.session, self.on = session, on
+        super().__init__(discord.ui.Button(
+            label=label or ("Watch" if on else "Stop watching"), row=row,
+            style=discord.ButtonStyle.secondary, custom_id=ids.watch_id(session, on)))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> WatchButton:
+        return cls(int(match["sid"]), match["on"] == "on")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await routes_of(interaction).watch(interaction, self.session, self.on)
+
+
 ITEMS = (LobbyButton, LobbyAiSelect, MoveButton, MoveSelect, PageButton, OpenPromptButton,
-         HandButton, RematchButton, ReplayButton)
+         HandButton, RematchButton, ReplayButton, UndoButton, WatchButton)

@@ -10,6 +10,8 @@ so it keeps working after a restart and a stale click can be recognised.
     ct:h:<session>                       "my hand / my view" (ephemeral private image)
     ct:rp:<session>:<frame>:<action>     a replay's ⏮ ◀ ▶ ⏭ (first, prev, next, last) at a frame
     ct:r:<session>                       "rematch" under a finished game's final standings
+    ct:u:<session>:<seq>                 "undo": take back move <seq> of the log (its mover)
+    ct:w:<session>:<on|off>              "watch" on a board / "stop watching" in the DM
 """
 
 from __future__ import annotations
@@ -60,6 +62,14 @@ def hand_id(session: int) -> str:
 
 def rematch_id(session: int) -> str:
     return f"ct:r:{session}"
+
+
+def undo_id(session: int, seq: int) -> str:
+    return f"ct:u:{session}:{seq}"
+
+
+def watch_id(session: int, on: bool) -> str:
+    return f"ct:w:{session}:{'on' if on else 'off'}"
 
 
 def replay_id(session: int, frame: int, action: str) -> str:

@@ -25,6 +25,8 @@ class Routes:
     show_hand: Callable[[Interaction, int | None], Awaitable[None]]
     replay_step: Callable[[Interaction, int, int, str], Awaitable[None]]
     rematch: Callable[[Interaction, int], Awaitable[None]]
+    undo: Callable[[Interaction, int, int], Awaitable[None]]  # session, seq (issue 14)
+    watch: Callable[[Interaction, int, bool], Awaitable[None]]  # session, on/off
 
 
 class RoutedClient(discord.Client):

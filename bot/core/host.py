@@ -670,7 +670,16 @@ class SessionHost:
     async def undoable_move(self, rec: SessionRecord) -> tuple[str, int] | None:
         """(player, seq) of the move an Undo button on the board would take back: the last
         one, when its player (a human) may still take it back."""
-        stack = await self.undo_stack(rec)
+        await self.undo_stack(rec)
+        return self.undo_hint(rec)
+
+    def undo_hint(self, rec: SessionRecord) -> tuple[str, int] | None:
+        """:meth:`undoable_move` from what this host already knows (no database read; None
+        when the undo stack of this version is not known yet)."""
+        known = self._undo.get(rec.id)
+        if rec.status != "running" or known is None or known[0] != rec.version:
+            return None
+        stack = known[1]
         if not stack or stack[-1].seq != rec.move_count - 1:
             return None
         seat = rec.seat_of(stack[-1].player)

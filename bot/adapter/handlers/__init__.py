@@ -7,10 +7,10 @@ takes. ``ROUTES`` is the route table the persistent components reach through the
 
 from __future__ import annotations
 
-from bot.adapter.handlers import history, lobby, play, rematch
+from bot.adapter.handlers import history, lobby, play, rematch, undo, watch
 from bot.adapter.routes import Routes
 
 ROUTES = Routes(lobby_button=lobby.lobby_button, play=play.play, turn_page=play.turn_page,
                 open_prompt=play.open_prompt, show_hand=play.show_hand,
                 replay_step=history.replay_step,
-                rematch=rematch.rematch)
+                rematch=rematch.rematch, undo=undo.undo, watch=watch.watch)
