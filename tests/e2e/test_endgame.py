@@ -5,19 +5,47 @@ opens a new lobby with the same options, the same AI seats and the humans invite
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 
 import pytest
 
 from bot.adapter.final import rating_change
+from bot.core.ai_runner import seat_label
 from bot.core.host import conservative
 from bot.text import presenters
 from bot.text.i18n import t, tn
-from tests.e2e.driver import Driver, Player, board_message
+from tests.e2e.driver import Driver, Player, board_message, final_message, move_components
 from tests.e2e.helpers import open_table, refusal, table_id
 
 OPTIONS = {"sides": "ABABABAB", "mixed_deck": True}  # Majesty's, for the rematch
+
+
+async def play_by_dm(world: Any, names: tuple[str, ...], seed: int = 3) -> Any:
+    """Every decision from the players' DM prompts (a game whose prompts are all private):
+    click a random option of each live prompt until the final standings are posted."""
+    fake, rng = world.fake, random.Random(seed)
+    for _ in range(3000):
+        final = final_message(fake, world.channel)
+        if final is not None:
+            return final
+        prompts = [(world.users[n], m) for n in names for m in fake.dms(world.users[n])
+                   if not m.deleted and any(move_components(m))]
+        if not prompts:
+            await fake.wait_for(lambda: final_message(fake, world.channel) or any(
+                any(move_components(m)) for n in names for m in fake.dms(world.users[n])
+                if not m.deleted), timeout=10, what="a DM prompt or the final standings")
+            continue
+        user, msg = prompts[-1]
+        selects, buttons = move_components(msg)
+        if selects:
+            value = rng.choice(selects[0]["options"])["value"]
+            await fake.select(user, msg, selects[0]["custom_id"], [value])
+        else:
+            await fake.click(user, msg, rng.choice(buttons)["custom_id"])
+        await fake.idle()
+    raise AssertionError("no final standings")
 
 
 async def finished_game(world: Any, game: str = "empire_engine", **options: Any
@@ -25,8 +53,11 @@ async def finished_game(world: Any, game: str = "empire_engine", **options: Any
     """``game`` (Empire Engine: every decision by DM), alice and bob with one AI seat, played
     to the end: (session, final)."""
     lobby = await open_table(world, game, join=("bob",), ai=1, **options)
-    players = [Player(world.users[n]) for n in ("alice", "bob")]
-    final = await Driver(world.fake, world.channel, players, seed=3).play()
+    if presenters.get(game).private_prompts:
+        final = await play_by_dm(world, ("alice", "bob"))
+    else:
+        players = [Player(world.users[n]) for n in ("alice", "bob")]
+        final = await Driver(world.fake, world.channel, players, seed=3).play()
     await world.fake.idle()
     return table_id(lobby), final
 
@@ -41,14 +72,16 @@ async def test_final_standings_breakdown_ratings_and_result_dms(world) -> None:
     view = host.view(rec, None)
     outcome = sorted(host.game(rec.game).outcome(host.state(rec)), key=lambda r: r["rank"])
     names = {s.player_id: s.name for s in rec.seats}
+    shown = {s.player_id: seat_label(s) for s in rec.seats}  # "AI 1 · medium"
     text = final.embeds[0]["description"]
     lines = text.splitlines()
 
     # one row per seat by rank, the score with its unit, the engine's breakdown under it
     presenter = presenters.get("empire_engine")
     for r in outcome:
-        row = f"**{names[r['player']]}** — {tn('final.points', r['score'])}"
-        at = next(i for i, line in enumerate(lines) if row in line)
+        row = f"**{shown[r['player']]}** — {tn('final.points', r['score'])}"
+        at = next((i for i, line in enumerate(lines) if row in line), None)
+        assert at is not None, (row, lines)
         breakdown = presenter.final_breakdown(view, r["player"], names.get)
         assert breakdown and lines[at + 1] == f"↳ {breakdown}", (lines, breakdown)
         assert f"{r['resources']} in the score pile + {r['bonus']}" in lines[at + 1]
@@ -97,7 +130,7 @@ async def test_an_open_games_end_has_units_breakdowns_and_ratings_but_no_dm(worl
     for r in host.game("majesty").outcome(host.state(rec)):
         label = next(s for s in rec.seats if s.player_id == r["player"])
         at = next(i for i, line in enumerate(lines) if line.endswith(
-            f"— {tn('final.points_majesty', r['score'])}") and label.name in line)
+            f"— {tn('final.points_majesty', r['score'])}") and f"**{seat_label(label)}**" in line)
         breakdown = presenters.get("majesty").final_breakdown(view, r["player"], str)
         assert lines[at + 1] == f"↳ {breakdown}" and breakdown.startswith("during play "), lines
     rated = [line for line in lines if re.match(r"(alice|bob): 0\.0 → ", line)]
