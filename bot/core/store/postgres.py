@@ -57,6 +57,16 @@ REFUSED: tuple[type[BaseException], ...] = (
     asyncpg.InvalidAuthorizationSpecificationError, asyncpg.InvalidCatalogNameError)
 
 
+UPDATE_SESSION = (
+    "UPDATE sessions SET status=$1, version=$2, state=$3, move_count=$4, clock=$5,"
+    " next_alarm=$6, options=$7, seed=$8, turn_secs=$9, host_id=$10, updated_at=$11"
+    " WHERE id=$12 AND version=$13")
+
+
+async def _no_reset(con: asyncpg.Connection) -> None:
+    """A pooled connection goes back as it is (see ``_open``)."""
+
+
 def _guild(guild_id: str | None) -> str:
     """``guild_id`` matched through the index (``IS NOT DISTINCT FROM`` is not indexable);
     ``$1`` stays a parameter either way, so the argument lists do not change."""
@@ -98,6 +108,8 @@ class PostgresStore:
         self._lock_pool_size = lock_pool_size
         self._pool: asyncpg.Pool | None = None
         self._lock_pool: asyncpg.Pool | None = None
+        #: connections with synchronous_commit off, for the bookkeeping: one round trip each
+        self._meta_pool: asyncpg.Pool | None = None
         #: test hook: called inside the save transaction after the writes, before COMMIT
         self.before_commit: Callable[[], None] | None = None
         #: test hook: run on every new pooled connection (set before ``open``)
@@ -127,19 +139,24 @@ class PostgresStore:
                 await con.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
             finally:
                 await con.close()
+        # no reset query on release (asyncpg's default costs a round trip per use): these
+        # connections keep no session state; a lock holder that fails unlocks or closes
         self._pool = await asyncpg.create_pool(
             self.url, min_size=1, max_size=self._pool_size, server_settings=settings,
-            command_timeout=30, timeout=10, init=self.on_connect)
+            command_timeout=30, timeout=10, init=self.on_connect, reset=_no_reset)
         self._lock_pool = await asyncpg.create_pool(
             self.url, min_size=0, max_size=self._lock_pool_size, server_settings=settings,
-            command_timeout=30, timeout=10)
+            command_timeout=30, timeout=10, reset=_no_reset)
+        self._meta_pool = await asyncpg.create_pool(
+            self.url, min_size=0, max_size=8, command_timeout=30, timeout=10, reset=_no_reset,
+            server_settings=(settings or {}) | {"synchronous_commit": "off"})
         await self.migrate()
 
     async def close(self) -> None:
-        for pool in (self._pool, self._lock_pool):
+        for pool in (self._pool, self._lock_pool, self._meta_pool):
             if pool is not None:
                 await pool.close()
-        self._pool = self._lock_pool = None
+        self._pool = self._lock_pool = self._meta_pool = None
 
     def _p(self) -> asyncpg.Pool:
         if self._pool is None:
@@ -297,16 +314,18 @@ class PostgresStore:
         rate: RateFn | None = None,
     ) -> SessionRecord:
         now = self._now()
+        row = (record.status, expected_version + 1,
+               None if record.state is None else _json(record.state), record.move_count,
+               _json(record.clock), record.next_alarm, _json(record.options), record.seed,
+               record.turn_secs, record.host_id, now, record.id, expected_version)
+        if move is not None and results is None and self.before_commit is None:
+            await self._save_move(record, row, move)  # the common case: one statement
+            record.version = expected_version + 1
+            record.updated_at = now
+            return record
 
         async def run(con: asyncpg.Connection) -> None:
-            status = await con.execute(
-                "UPDATE sessions SET status=$1, version=$2, state=$3, move_count=$4, clock=$5,"
-                " next_alarm=$6, options=$7, seed=$8, turn_secs=$9, host_id=$10,"
-                " updated_at=$11 WHERE id=$12 AND version=$13",
-                record.status, expected_version + 1,
-                None if record.state is None else _json(record.state), record.move_count,
-                _json(record.clock), record.next_alarm, _json(record.options), record.seed,
-                record.turn_secs, record.host_id, now, record.id, expected_version)
+            status = await con.execute(UPDATE_SESSION, *row)
             if status != "UPDATE 1":
                 raise VersionConflict(f"session {record.id} is past version {expected_version}")
             if move is None:  # a move never changes the seats
@@ -328,6 +347,22 @@ class PostgresStore:
         record.version = expected_version + 1
         record.updated_at = now
         return record
+
+    async def _save_move(self, record: SessionRecord, row: tuple[Any, ...],
+                         move: MoveRecord) -> None:
+        """The session row (CAS) and its move in ONE statement, so one round trip and one
+        commit: a data-modifying CTE is atomic like a transaction."""
+        try:
+            async with self._con() as con:
+                status = await con.execute(
+                    f"WITH u AS ({UPDATE_SESSION} RETURNING id) INSERT INTO moves (session_id,"
+                    " seq, player_id, move, source, at) SELECT id, $14, $15, $16, $17, $18"
+                    " FROM u", *row, move.seq, move.player_id, _json(move.move), move.source,
+                    move.at)
+        except asyncpg.UniqueViolationError as exc:  # the move seq already taken
+            raise VersionConflict(f"session {record.id}: {exc}") from exc
+        if status != "INSERT 0 1":
+            raise VersionConflict(f"session {record.id} is past version {row[-1]}")
 
     @staticmethod
     async def _write_results(con: asyncpg.Connection, record: SessionRecord,
@@ -365,12 +400,14 @@ class PostgresStore:
         return int(status.rsplit(" ", 1)[-1]) if status[-1:].isdigit() else 0
 
     async def set_meta(self, session_id: int, meta: Meta) -> None:
-        async def run(con: asyncpg.Connection) -> None:
-            await con.execute("SET LOCAL synchronous_commit TO OFF")  # no flush of its own
-            await con.execute("UPDATE sessions SET meta=$1 WHERE id=$2", _json(meta),
-                              session_id)
-
-        await self._tx(run)
+        if self._meta_pool is None:
+            raise RuntimeError("store is not open")
+        try:  # a connection with synchronous_commit off: no WAL flush of its own
+            async with self._meta_pool.acquire() as con:
+                await con.execute("UPDATE sessions SET meta=$1 WHERE id=$2", _json(meta),
+                                  session_id)
+        except LOST as exc:
+            raise StoreUnavailable(f"the database went away: {exc}") from exc
 
     async def close_damaged(self, session_id: int) -> None:
         await self._execute(
