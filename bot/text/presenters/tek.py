@@ -384,10 +384,46 @@ FINAL_PARTS = ("meeples", "tower", "magic", "faction", "capitals", "crown", "tow
                "lost_kingdom", "neutrals")
 
 
+#: the engine's English names of factions, their abilities and the territory sides, by key
+ENGINE_NAMES: dict[str, str] = {
+    **{f"{P}faction.{fid}": str(f["name"]) for fid, f in FACTIONS.items()},
+    **{f"{P}ability.{fid}.{lv['level']}.{part}": str(lv[part])
+       for fid, f in FACTIONS.items() for lv in f["levels"] for part in ("name", "text")},
+    **{f"{P}side.{sid}": str(s["name"]) for sid, s in SIDES.items()},
+    **{f"{P}token.{tid}": name for tid, name in TOKEN_NAMES.items()},
+}
+
+
+def _faction(fid: Any) -> str:
+    """A faction's name in the reader's language (the engine's English is the source)."""
+    key = f"{P}faction.{fid}"
+    return t(key) if key in ENGINE_NAMES else faction_name(fid)
+
+
+def _ability(fid: Any, level: Any, part: str = "name") -> str:
+    key = f"{P}ability.{fid}.{level}.{part}"
+    if key in ENGINE_NAMES:
+        return t(key)
+    levels = (FACTIONS.get(str(fid)) or {}).get("levels") or []
+    return next((str(lv[part]) for lv in levels if lv["level"] == level), "")
+
+
+def _ability_named(english: Any) -> str:
+    """An ability named by the engine in English (an event), in the reader's language."""
+    key = next((k for k, v in ENGINE_NAMES.items() if v == english and k.endswith(".name")), None)
+    return t(key) if key else str(english)
+
+
+def _side_name(sid: Any) -> str:
+    key = f"{P}side.{sid}"
+    return t(key) if key in ENGINE_NAMES else str(SIDES.get(str(sid), {}).get("name", sid))
+
+
 def _register() -> None:
     from bot.text import i18n
 
     i18n.register(CATALOG)
+    i18n.register(ENGINE_NAMES)
 
 
 _register()
@@ -414,11 +450,11 @@ Label = Callable[[Seen, dict[str, Any]], str]
 
 
 def _l_draft(v: Seen, m: dict[str, Any]) -> str:
-    return t(P + "move.draft", faction=faction_name(m["faction"]))
+    return t(P + "move.draft", faction=_faction(m["faction"]))
 
 
 def _l_side(v: Seen, m: dict[str, Any]) -> str:
-    side = SIDES[m["side"]]
+    side = {**SIDES[m["side"]], "name": _side_name(m["side"])}
     types = " ".join(t(P + f"type.{side['regions'][k]}")[0].upper()
                      for k in sorted(side["regions"]))
     return t(P + "move.side", side=m["side"], name=side["name"], types=types)
@@ -574,8 +610,8 @@ LABELS: dict[str, Label] = {
 
 
 def _d_draft(v: Seen, m: dict[str, Any]) -> str | None:
-    levels = FACTIONS[m["faction"]]["levels"]
-    return t(P + "desc.faction", l1=levels[0]["text"], l5=levels[4]["text"])
+    fid = m["faction"]
+    return t(P + "desc.faction", l1=_ability(fid, 1, "text"), l5=_ability(fid, 5, "text"))
 
 
 def _d_perform(v: Seen, m: dict[str, Any]) -> str | None:
@@ -586,8 +622,7 @@ def _d_perform(v: Seen, m: dict[str, Any]) -> str | None:
                  cost=costs.get("build"))
     if a == "research":
         level = int(v.me.get("magic", 0)) + 1
-        levels = (v.me.get("faction") or {}).get("levels") or []
-        ability = levels[level - 1]["name"] if 0 < level <= len(levels) else ""
+        ability = _ability((v.me.get("faction") or {}).get("id"), level)
         return t(P + "desc.perform.research", level=level, ability=ability,
                  cost=costs.get("research"))
     if a == "expand":
@@ -727,12 +762,12 @@ def _e_region(e: dict[str, Any], who: str, name: NameFn) -> str | None:
 
 
 def _e_faction(e: dict[str, Any], who: str, name: NameFn) -> str | None:
-    return t(P + f"ev.{e['type']}", player=who, faction=faction_name(e["faction"]))
+    return t(P + f"ev.{e['type']}", player=who, faction=_faction(e["faction"]))
 
 
 def _e_side(e: dict[str, Any], who: str, name: NameFn) -> str | None:
     side = str(e["side"])
-    return t(P + f"ev.{e['type']}", player=who, side=side, name=SIDES[side]["name"])
+    return t(P + f"ev.{e['type']}", player=who, side=side, name=_side_name(side))
 
 
 def _e_resources_set(e: dict[str, Any], who: str, name: NameFn) -> str | None:
@@ -780,8 +815,8 @@ def _e_built(e: dict[str, Any], who: str, name: NameFn) -> str | None:
 
 
 def _e_researched(e: dict[str, Any], who: str, name: NameFn) -> str | None:
-    return t(P + "ev.researched", player=who, level=e["level"], ability=e["ability"],
-             cost=e["cost"])
+    return t(P + "ev.researched", player=who, level=e["level"],
+             ability=_ability_named(e["ability"]), cost=e["cost"])
 
 
 def _e_expanded(e: dict[str, Any], who: str, name: NameFn) -> str | None:
@@ -881,13 +916,14 @@ def _e_neutral_captured(e: dict[str, Any], who: str, name: NameFn) -> str | None
 
 def _e_token_revealed(e: dict[str, Any], who: str, name: NameFn) -> str | None:
     return t(P + "ev.token_revealed", player=who,
-             token=TOKEN_NAMES.get(str(e["token"]), str(e["token"])),
+             token=t(f"{P}token.{e['token']}") if str(e["token"]) in TOKEN_NAMES
+             else str(e["token"]),
              region=_region(e["region"]))
 
 
 def _e_lost_kingdom(e: dict[str, Any], who: str, name: NameFn) -> str | None:
     side = str(e["side"])
-    return t(P + "ev.lost_kingdom", side=side, name=SIDES[side]["name"])
+    return t(P + "ev.lost_kingdom", side=side, name=_side_name(side))
 
 
 EVENT_LINES: dict[str, Line] = {
@@ -980,7 +1016,7 @@ class TekPresenter(Presenter):
         for p in view.get("players", []):
             r = p.get("resources") or {}
             lines.append(t(P + "status.player", player=name(p["id"]),
-                           faction=(p.get("faction") or {}).get("name", "?"),
+                           faction=_faction((p.get("faction") or {}).get("id", "?")),
                            magic=p.get("magic"), tower=p.get("tower"), mana=r.get("mana"),
                            ore=r.get("ore"), food=r.get("food"),
                            meeples=p.get("meeples_in_play"), score=p.get("score_now")))
@@ -994,10 +1030,12 @@ class TekPresenter(Presenter):
         if not faction:
             return None
         magic = int(me.get("magic", 0))
-        lines = [t(P + "hand.faction", faction=faction["name"], magic=magic)]
+        fid = faction.get("id")
+        lines = [t(P + "hand.faction", faction=_faction(fid), magic=magic)]
         for lv in faction["levels"]:
             key = "hand.level_on" if lv["level"] <= magic else "hand.level_off"
-            lines.append(t(P + key, level=lv["level"], name=lv["name"], text=lv["text"]))
+            lines.append(t(P + key, level=lv["level"], name=_ability(fid, lv["level"]),
+                           text=_ability(fid, lv["level"], "text")))
         if "war_die" in view:
             lines.append(t(P + "hand.die", value=_die(view["war_die"])))
         if "war_die_options" in view:
@@ -1011,4 +1049,5 @@ class TekPresenter(Presenter):
 
 
 PRESENTER = TekPresenter(game_id="tek", title="Tiny Epic Kingdoms",
-                         secondary_moves=frozenset({"pass"}), score_unit="final.vp")
+                         secondary_moves=frozenset({"pass"}), score_unit="final.vp",
+                         pick_events=frozenset({"war_die_set"}))
