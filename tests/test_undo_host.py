@@ -180,3 +180,25 @@ def test_a_forged_undo_record_does_not_replay() -> None:
     replay.step(MoveRecord(0, "u1", {"type": "pick", "value": 1}, "player", 0.0))
     with pytest.raises(IllegalMove):  # a secret pick is never taken back
         replay.step(MoveRecord(1, "u1", {"type": "undo", "seq": 0}, "undo", 0.0))
+
+
+@pytest.mark.asyncio
+async def test_a_take_back_gives_no_extra_time(store, clock) -> None:  # noqa: F811
+    host = SessionHost(store, registry={"toy": UndoToy()}, now=clock, seed_source=lambda: 4)
+    await host.create(guild_id="g", channel_id="c", game_id="toy", options={"rounds": 3},
+                      user_id="u1", user_name="Ann", turn_secs=3600)
+    await host.join("c", "u2", "Bob")
+    sid = (await host.start("c", "u1")).record.id
+    await host.apply(sid, "u1", {"type": "pick", "value": 1})
+    clock.t += 100
+    await host.apply(sid, "u2", {"type": "pick", "value": 2})  # u1's bank decision begins
+    began = clock.t
+    clock.t += 3000  # u1 thinks for 50 minutes, banks, then takes it back
+    await host.apply(sid, "u1", {"type": "bank"})
+    clock.t += 60
+    rec = (await host.undo(sid, "u1", 2)).record
+    assert rec.clock["u1"]["due"] == began + 3600  # not 3600 s from the undo
+    assert rec.clock["u1"]["remind"] == began + 1800
+    clock.t = began + 3601
+    fired = await host.run_clock()
+    assert [(p, s) for out in fired for p, s in out.moved] == [("u1", "timeout")]

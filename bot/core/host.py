@@ -729,6 +729,7 @@ class SessionHost:
         rec.state = game.dump(top.before)
         rec.move_count = seq + 1
         self._reclock(rec, game.actors(top.before), top.player, before + 1)
+        await self._keep_deadline(rec, top)
         record = MoveRecord(seq, top.player, undo_move(top.seq), "undo", self.now())
         try:
             rec = await self._save(rec, before, record)
@@ -740,6 +741,18 @@ class SessionHost:
         self._undo[rec.id] = (rec.version, stack[:-1])
         return Outcome(rec, [{"type": UNDO_EVENT, "player": top.player, "seq": top.seq}],
                        moved=[(top.player, "undo")])
+
+    async def _keep_deadline(self, rec: SessionRecord, top: Undoable) -> None:
+        """A take-back gives no extra time: the mover's decision is timed from when it began
+        (the log record before the move taken back), not from the undo."""
+        entry = rec.clock.get(top.player)
+        if entry is None or not rec.turn_secs or entry["due"] is None:
+            return
+        moves = await self.store.moves(rec.id)
+        began = moves[top.seq - 1].at if top.seq > 0 else moves[top.seq].at
+        entry["due"] = min(entry["due"], began + rec.turn_secs)
+        if entry["remind"] is not None:
+            entry["remind"] = min(entry["remind"], began + rec.turn_secs / 2)
 
     # -- the turn clock ----------------------------------------------------------------------
     def _reclock(self, rec: SessionRecord, actors: list[str], mover: str | None,
