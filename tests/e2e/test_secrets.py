@@ -14,6 +14,7 @@ import pytest
 import games
 from bot.adapter.prompts import clip
 from bot.adapter.publish import name_fn
+from bot.core.takeback import LogReplay
 from bot.text import presenters
 from bot.text.i18n import has, t
 from tests.e2e.driver import Driver, Player
@@ -69,11 +70,13 @@ async def private_truth(world: Any, sid: int) -> tuple[dict[str, list[str]], lis
 
     labels: list[str] = []
     collect()
+    replay = LogReplay(game, state)  # take-backs included (issue 14)
     for m in await world.bot.host.moves(sid):
-        if game.is_secret(state, m.player_id, m.move):
+        if m.source != "undo" and game.is_secret(state, m.player_id, m.move):
             label = presenter.move_label(game.view(state, m.player_id), m.move, name)
             labels.append(clip(label, 80))
-        state, _ = game.apply(state, m.player_id, m.move)
+        replay.step(m)
+        state = replay.state
         collect()
     return texts, labels
 
