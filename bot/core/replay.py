@@ -207,6 +207,9 @@ async def animation(replay: Replay, limit: int = DEFAULT_LIMIT) -> Animation | N
         async with ANIMATING:  # one at a time: a long game's frames take ~100 MB while drawn
             return await asyncio.to_thread(animate, replay.game, views, replay.names, limit,
                                            tr=image_tr(i18n.current()))
+    except ValueError as exc:  # even the smallest one is over the limit: no animation
+        log.warning("no replay animation for table %s: %s", replay.table, exc)
+        return None
     except Exception:
         log.exception("replay animation failed: table %s", replay.table)
         return None
