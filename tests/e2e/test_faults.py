@@ -22,14 +22,17 @@ async def test_slow_rate_limited_and_failing_discord(world) -> None:
     sid = table_id(lobby)
     driver = Driver(fake, ch, [Player(u["alice"]), Player(u["bob"])], seed=6)
 
-    faults = [
-        fake.slow("PATCH /channels/*/messages/*", 2.5, times=1),      # a board edit hangs
-        fake.rate_limit("PATCH /channels/*/messages/*", times=1, retry_after=0.5),
-        fake.server_error("POST /channels/*/messages", times=1),      # retried by discord.py
-        fake.rate_limit("POST /channels/*/messages", times=1, retry_after=0.3),
+    # a move on the board is answered by the click's own callback, the board itself (issue
+    # 11, UPDATE_MESSAGE): that is where Discord misbehaves
+    callback = "POST /interactions/*/*/callback"
+    arms = [
+        lambda: fake.slow(callback, 1.0, times=1),                    # slow to take it
+        lambda: fake.rate_limit(callback, times=1, retry_after=0.3),  # waited out
+        lambda: fake.server_error(callback, times=1),                 # retried by discord.py
     ]
     actions = 0
-    while any(f.hits < f.times for f in faults if f.times):
+    for arm in arms:  # one misbehaviour per move: each alone stays within Discord's 3 s
+        fault = arm()
         kind, player, msg = await fake.wait_for(driver.find_action, timeout=15, what="a prompt")
         before = board_state(fake, ch)
         result = await driver.act(kind, player, msg)
@@ -38,9 +41,9 @@ async def test_slow_rate_limited_and_failing_discord(world) -> None:
         await fake.wait_for(lambda b=before: board_state(fake, ch)[:2] != b[:2], timeout=20,
                             what="the board to show the move (after retries)")
         await fake.idle(quiet=0.3, timeout=20)
-        assert await move_count(world, sid) == actions, (
-            kind, player.user.name, result.followups, [(f.route, f.kind, f.hits) for f in faults])
-        assert actions < 12, [(f.route, f.hits) for f in faults]
+        assert fault.hits == 1, (fault.route, fault.kind)
+        assert await move_count(world, sid) == actions, (kind, player.user.name,
+                                                         result.followups)
     fake.clear_faults()
 
     final = await driver.play()
@@ -51,22 +54,33 @@ async def test_slow_rate_limited_and_failing_discord(world) -> None:
 
 @pytest.mark.asyncio
 @pytest.mark.parametrize("hang", [2.0, 7.0])  # shorter / longer than the bot's shutdown grace
-async def test_restart_while_the_board_update_hangs(world, hang: float) -> None:
-    """The bot is stopped while Discord is slow to take the board edit after a move: the move
-    was acknowledged and stored, so after the restart the table must not stall: the next
-    player gets a prompt without anyone having to run ``/game board``."""
+async def test_restart_while_the_board_update_hangs(world, hang: float, monkeypatch) -> None:
+    """The bot is stopped while the board after a move is still being made (its picture takes
+    ``hang`` seconds: the click was acknowledged first): the move was stored, so after the
+    restart the table must not stall: the next player gets a prompt without anyone having to
+    run ``/game board``."""
+    import bot.adapter.publish
+
     fake, ch, u = world.fake, world.channel, world.users
+    draw, armed = bot.adapter.publish.board_png, []
+
+    async def hanging_png(*args, **kwargs):  # type: ignore[no-untyped-def]
+        if armed:
+            armed.clear()
+            await asyncio.sleep(hang)
+        return await draw(*args, **kwargs)
+
+    monkeypatch.setattr(bot.adapter.publish, "board_png", hanging_png)
     await world.start_bot()
     lobby = await open_table(world, "majesty", join=("bob",))
     sid = table_id(lobby)
     driver = Driver(fake, ch, [Player(u["alice"]), Player(u["bob"])], seed=9)
     kind, player, msg = await fake.wait_for(driver.find_action, what="a prompt")
-    fake.slow("PATCH /channels/*/messages/*", hang, times=1)
-    await driver.act(kind, player, msg)
-    await fake.wait_for(lambda: fake._inflight > 0, what="the board edit to hang")
+    armed.append(True)
+    result = await driver.act(kind, player, msg)
+    assert result.type == 6  # acknowledged, the board still being drawn
     assert await move_count(world, sid) == 1
     await world.stop_bot()
-    fake.clear_faults()
     await world.start_bot()
     rec = await world.bot.host.get(sid)
 
@@ -111,8 +125,10 @@ async def test_slow_rendering_never_delays_the_acknowledgement(world, monkeypatc
         fake.slash(u["bob"], ch, "game status", _timeout=15),
         fake.slash(u["alice"], ch, "game hand", _timeout=15),
         fake.click(u["bob"], board, "My view", timeout=15))
-    for r in results:
-        assert r.latency is not None and r.latency < 1.0, r
+    for r in results:  # each was acknowledged before its picture was ready: a defer (5, 6)
+        assert r.type in (5, 6), r  # (the fixture checks each came within Discord's 3 s)
+    # (a move answers with the board itself, UPDATE_MESSAGE, when the picture is ready within
+    # bot.adapter.click.GUARD = 1.8 s; a 3.2 s drawing makes it defer first too)
     await fake.idle(timeout=30)
     assert await move_count(world, table_id(lobby)) == 1
 
