@@ -83,6 +83,12 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return asyncio.run(run_verify(db))
 
 
+def cmd_copy(args: argparse.Namespace) -> int:
+    from bot.core.copy import run_copy
+
+    return asyncio.run(run_copy(args.from_url, args.to_url))
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from bot.core.replay import run_replay
 
@@ -117,6 +123,13 @@ def main(argv: list[str] | None = None) -> int:
                         "(default: DATABASE_URL)")
     replay.add_argument("--out", default="replay-out", help="folder for the files")
     replay.set_defaults(func=cmd_replay)
+    copy = sub.add_parser("copy", help="copy every table to another database (SQLite to "
+                          "PostgreSQL or back) and verify the copy by replay")
+    copy.add_argument("--from", dest="from_url", required=True,
+                      help="the database to copy, e.g. sqlite:///crowntable.db")
+    copy.add_argument("--to", dest="to_url", required=True,
+                      help="an empty database, e.g. postgresql://user@host/crowntable")
+    copy.set_defaults(func=cmd_copy)
     args = parser.parse_args(argv)
     return int(args.func(args))
 
