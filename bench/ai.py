@@ -103,10 +103,11 @@ def play(game: Game, bots: dict[str, Any], seed: int, test_seat: str,
 
 
 def match(game: Game, test: str, other: str, n_games: int, budget: float,
-          n_players: int = 2) -> Tally:
-    """``n_games`` seeded games; the test bot's seat rotates (deal ``i // n_players``)."""
+          n_players: int = 2, first: int = 0) -> Tally:
+    """``n_games`` seeded games from game number ``first`` (several processes can share a
+    long match: ``--first``); the test bot's seat rotates (deal ``i // n_players``)."""
     tally = Tally()
-    for i in range(n_games):
+    for i in range(first, first + n_games):
         seat = i % n_players
         players = [f"p{k}" for k in range(n_players)]
         bots = {p: make(test if k == seat else other, 1000 * i + k, budget)
@@ -150,6 +151,8 @@ def main() -> None:
     ap.add_argument("--game", action="append", help="only these game ids")
     ap.add_argument("--match", action="append",
                     help=f"only these of {', '.join([*MATCHES, *EXTRA])}, multi")
+    ap.add_argument("--first", type=int, default=0,
+                    help="number of the first game (split a match over processes; even)")
     ap.add_argument("--calibrate", action="store_true")
     args = ap.parse_args()
     ids = args.game or sorted(games.REGISTRY)
@@ -164,13 +167,16 @@ def main() -> None:
             if name == "multi":
                 for n in (3, 4):
                     if game.min_players <= n <= game.max_players:
-                        t = match(game, "hard", "random", args.games, args.budget, n)
+                        t = match(game, "hard", "random", args.games, args.budget, n,
+                                  args.first)
                         print(f"{gid:14s} hard among {n - 1} random   {t.line(args.budget)}"
                               f"  (1/n = {100 / n:.0f} %)  {load()}", flush=True)
                 continue
             test, other = {**MATCHES, **EXTRA}[name]
-            t = match(game, test, other, args.games, args.budget)
+            t = match(game, test, other, args.games, args.budget, first=args.first)
             print(f"{gid:14s} {name:18s} {t.line(args.budget)}  {load()}", flush=True)
+            print(f"{'':14s} wins {t.wins:g} of {t.games} (games {args.first}.."
+                  f"{args.first + t.games - 1})", flush=True)
     print(f"end: {load()}")
 
 

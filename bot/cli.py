@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import games
+from bot.text.i18n import LOCALES
+from games.ai import DEFAULT_LEVEL, LEVELS
 
 if TYPE_CHECKING:
     from bot.core.config import Config
@@ -68,7 +70,8 @@ def cmd_run(args: argparse.Namespace) -> int:
 def cmd_demo(args: argparse.Namespace) -> int:
     from bot.core.demo import run_demo
 
-    return asyncio.run(run_demo(args.game, args.players, args.seed, Path(args.out)))
+    return asyncio.run(run_demo(args.game, args.players, args.seed, Path(args.out),
+                                level=args.ai, locale=args.locale))
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -111,6 +114,10 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--players", type=int, default=None, help="seats (default: the minimum)")
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--out", default="demo-out", help="folder for the PNGs and the database")
+    demo.add_argument("--locale", default="en", choices=LOCALES,
+                      help="language of the printed summary and the images (default en)")
+    demo.add_argument("--ai", default=DEFAULT_LEVEL, choices=LEVELS,
+                      help=f"the AI level every seat plays (default {DEFAULT_LEVEL})")
     demo.set_defaults(func=cmd_demo)
     verify = sub.add_parser("verify", help="replay every stored session and compare snapshots")
     verify.add_argument("--db", default=None, help="database URL or SQLite path "

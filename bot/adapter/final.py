@@ -20,6 +20,7 @@ import discord
 
 from bot.adapter.components import RematchButton
 from bot.adapter.prompts import clip, clip_block, make_view
+from bot.core.ai_runner import seat_label
 from bot.core.host import SessionHost
 from bot.core.store import Meta, SessionRecord
 from bot.text import presenters
@@ -56,7 +57,7 @@ def score_text(game_id: str, score: Any) -> str:
 
 
 def _names(rec: SessionRecord) -> NameFn:
-    names = {s.player_id: s.name for s in rec.seats}
+    names = {s.player_id: seat_label(s) for s in rec.seats}  # "AI 1 · hard"
     return lambda pid: names.get(pid, pid)
 
 

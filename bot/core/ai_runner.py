@@ -29,6 +29,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
+import bot.text.catalog_en  # noqa: F401  (registers the English catalogue)
 import games
 from bot.core.errors import HostError
 from bot.core.store.base import Seat, SessionRecord

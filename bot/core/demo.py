@@ -1,28 +1,49 @@
-"""``crowntable demo``: a whole game with random-legal seats through the real host and store."""
+"""``crowntable demo``: a whole game through the real host and store, every seat played by the
+AI at ``--ai LEVEL`` (default medium, so a newcomer sees sensible play; issue 15 item 4).
+
+``--locale cs`` plays it in Czech: the printed summary and every image come from the Czech
+catalogue (the same ``t`` and image translator as the bot's; issue 12 item 5)."""
 
 from __future__ import annotations
 
 import asyncio
 import sys
 from pathlib import Path
+from typing import Any
 
 import games
+from bot.core.ai_runner import DEFAULT_BUDGET_S
 from bot.core.errors import HostError
 from bot.core.host import SessionHost
+from bot.core.render import image_tr
 from bot.core.store import SessionRecord, SQLiteStore
-from games.ai import RandomPlayer
+from bot.text import catalog_en, i18n, presenters
+from bot.text.i18n import t, tn
+from games import ai
 from renderers import render_png
 
+_ = catalog_en  # registers the bot's texts (the demo's own among them)
 
-async def run_demo(game_id: str, players: int | None, seed: int, out: Path) -> int:
+
+async def run_demo(game_id: str, players: int | None, seed: int, out: Path,
+                   level: str = ai.DEFAULT_LEVEL, budget_s: float = DEFAULT_BUDGET_S,
+                   locale: str = "en") -> int:
+    """Play and draw one game, printed and drawn in ``locale`` (unknown: English)."""
+    with i18n.using(locale):
+        return await _run_demo(game_id, players, seed, out, level, budget_s)
+
+
+async def _run_demo(game_id: str, players: int | None, seed: int, out: Path,
+                    level: str, budget_s: float) -> int:
     if game_id not in games.REGISTRY:
-        print(f"Unknown game {game_id!r}. Known: {', '.join(sorted(games.REGISTRY))}",
+        print(t("demo.unknown_game", game=game_id, known=", ".join(sorted(games.REGISTRY))),
               file=sys.stderr)
         return 2
     game = games.get(game_id)
+    title = i18n.game_title(game_id, game.title)
     n = players or game.min_players
     if not game.min_players <= n <= game.max_players:
-        print(f"{game.title} takes {game.min_players}-{game.max_players} players.",
+        print(t("demo.seats", game=title, min=game.min_players, max=game.max_players),
               file=sys.stderr)
         return 2
     out.mkdir(parents=True, exist_ok=True)
@@ -31,7 +52,7 @@ async def run_demo(game_id: str, players: int | None, seed: int, out: Path) -> i
     try:
         host = SessionHost(store, seed_source=lambda: seed)
         seats = [f"demo:{i + 1}" for i in range(n)]
-        names = {p: f"Player {i + 1}" for i, p in enumerate(seats)}
+        names = {p: t("demo.player", number=i + 1) for i, p in enumerate(seats)}
         names[seats[0]] = "Čeněk Řežábek"
         channel = f"demo-{game_id}-{seed}"
         active = await store.active_session(channel)
@@ -42,12 +63,12 @@ async def run_demo(game_id: str, players: int | None, seed: int, out: Path) -> i
         for p in seats[1:]:
             await host.join(channel, p, names[p])
         rec = (await host.start(channel, seats[0])).record
-        ai = RandomPlayer(seed)
         turn = 0
         await _draw(host, rec, None, out / f"{game_id}-turn-{turn:04d}.png")
         while rec.status == "running":
             actor = host.actors(rec)[0]
-            move = ai.choose(game, host.state(rec), actor, turn)
+            bot = ai.get(level, seed=f"{seed}:{turn}", budget_s=budget_s)
+            move = ai.safe_choose(bot, game, host.state(rec), actor, f"{seed}:{turn}")
             try:
                 rec = (await host.apply(rec.id, actor, move)).record
             except HostError as exc:
@@ -57,21 +78,29 @@ async def run_demo(game_id: str, players: int | None, seed: int, out: Path) -> i
             await _draw(host, rec, None, out / f"{game_id}-turn-{turn:04d}.png")
         for i, p in enumerate(seats):
             await _draw(host, rec, p, out / f"{game_id}-private-seat{i + 1}.png")
-        print(f"{game.title}: {n} players, {turn} moves, seed {seed}")
-        for row in sorted(game.outcome(host.state(rec)), key=lambda r: r["rank"]):
-            print(f"  {row['rank']}. {names[row['player']]:<16} {row.get('score')}")
+        print(t("demo.summary", game=title, players=tn("demo.players", n),
+                moves=tn("demo.moves", turn), seed=seed))
+        _print_outcome(game_id, game.outcome(host.state(rec)), names)
         ok, detail = await host.replay(rec.id)
-        print("replay check:", "ok" if ok else detail)
-        print(f"images and demo.db in {out}")
+        print(t("demo.replay_ok") if ok else t("demo.replay_bad", detail=detail))
+        print(t("demo.where", out=out))
         return 0 if ok else 1
     finally:
         await store.close()
 
 
+def _print_outcome(game_id: str, rows: list[dict[str, Any]], names: dict[str, str]) -> None:
+    unit = presenters.get(game_id).score_unit
+    for row in sorted(rows, key=lambda r: r["rank"]):
+        score = row.get("score")
+        shown = tn(unit, score) if isinstance(score, int) and i18n.has(unit) else score
+        print(f"  {row['rank']}. {names[row['player']]:<16} {shown}")
+
+
 async def _draw(host: SessionHost, rec: SessionRecord, viewer: str | None, path: Path) -> None:
     view = host.view(rec, viewer)
     try:
-        png = await asyncio.to_thread(render_png, rec.game, view, host.names(rec))
+        png = await asyncio.to_thread(render_png, rec.game, view, host.names(rec), image_tr())
     except ModuleNotFoundError:
         return
     path.write_bytes(png)

@@ -10,6 +10,7 @@ import re
 import pytest
 
 import games
+from bot.core.ai_runner import seat_label
 from bot.text import presenters
 from bot.text.i18n import t
 from tests.e2e.driver import Driver, Player, board_message
@@ -69,7 +70,7 @@ async def test_full_game(world, game: str, seats: int) -> None:
     text = final.embeds[0]["description"]
     rows = [line for line in text.splitlines() if "**" in line]
     names = [re.search(r"\*\*(.+?)\*\*", line).group(1) for line in rows]  # type: ignore[union-attr]
-    expected = humans + [f"AI {i + 1}" for i in range(ai)]
+    expected = humans + [f"AI {i + 1} · medium" for i in range(ai)]  # Add AI: the default
     assert sorted(names) == sorted(expected), text
     assert rows[0].startswith("🥇"), text
     scores = [int(re.search(r"— (-?\d+)", line).group(1)) for line in rows]  # type: ignore[union-attr]
@@ -77,7 +78,7 @@ async def test_full_game(world, game: str, seats: int) -> None:
     # ... exactly what the engine says of the stored game
     rec = await world.bot.host.get(sid)
     outcome = world.bot.host.game(game).outcome(world.bot.host.state(rec))
-    by_name = {s.player_id: s.name for s in rec.seats}
+    by_name = {s.player_id: seat_label(s) for s in rec.seats}
     expected = sorted((by_name[r["player"]], r["score"]) for r in outcome)
     assert expected == sorted(zip(names, scores, strict=True)), (expected, text)
     assert f"table #{sid}" in final.embeds[0]["title"]
