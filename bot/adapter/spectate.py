@@ -59,6 +59,21 @@ def board_items(host: SessionHost, rec: SessionRecord) -> list[discord.ui.Item[A
     return items
 
 
+def add_undo(host: SessionHost, rec: SessionRecord, user: str, edit: dict[str, Any]) -> None:
+    """A private move's prompt or receipt (``edit``'s ``view``) gets the mover's Undo too, when
+    the move they just made there may be taken back."""
+    hint = host.undo_hint(rec)
+    if hint is None or hint[0] != user:
+        return
+    name = host.names(rec).get(user, user)
+    button = UndoButton(rec.id, hint[1], row=ROW, label=t("board.undo", name=name)[:80])
+    view = edit.get("view")
+    if not isinstance(view, discord.ui.View):
+        view = discord.ui.View(timeout=None)
+    view.add_item(button)
+    edit["view"] = view
+
+
 def _file(png: bytes, alt: str | None) -> discord.File:
     return discord.File(io.BytesIO(png), filename="board.png",
                         description=alt[:1024] if alt else None)

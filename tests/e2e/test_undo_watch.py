@@ -242,3 +242,47 @@ async def test_an_undo_left_on_a_lagging_board_is_refused(world) -> None:
         assert board_state(fake, ch) == state and await move_count(world, sid) == len(records)
         seen.append(text)
     assert t("error.undo_too_late") in seen, seen
+
+
+@pytest.mark.asyncio
+async def test_a_private_move_is_taken_back_from_its_dm(world) -> None:
+    """King of the Elves is played by DM: the mover's prompt (or receipt) carries their Undo;
+    it brings back the decision they took back, and the log on the board says so."""
+    fake, ch, u = world.fake, world.channel, world.users
+    alice, bob = u["alice"], u["bob"]
+    await world.start_bot(seed=11)
+    lobby = await open_table(world, "elves", join=("bob",))
+    sid = table_id(lobby)
+    driver = Driver(fake, ch, [Player(alice), Player(bob)], seed=6)
+    for _ in range(400):
+        found = [(user, m, undo_button(m)) for user in (alice, bob) for m in fake.dms(user)
+                 if not m.deleted and undo_button(m) is not None]
+        if found:
+            break
+        kind, player, msg = await fake.wait_for(driver.find_action, timeout=10,
+                                                what="a prompt")
+        assert kind != "done", "no private move was ever undoable"
+        await driver.act(kind, player, msg)
+        await fake.idle()
+    else:
+        raise AssertionError("no Undo on a private prompt")
+    user, dm, button = found[-1]
+    seq = int(button["custom_id"].rsplit(":", 1)[1])
+    host = world.bot.host
+    records = await host.moves(sid)
+    assert records[seq].player_id == str(user.id) and seq == len(records) - 1
+    before = await host.get(sid)
+    await fake.click(user, dm, button["custom_id"])
+    await fake.idle()
+    after = await host.get(sid)
+    records = await host.moves(sid)
+    assert records[-1].source == "undo" and records[-1].move["seq"] == seq
+    assert after.version == before.version + 1
+    assert await host.replay(sid) == (True, "")
+    # the player decides again: a prompt of theirs offers moves at the new version
+    assert str(user.id) in host.actors(after)
+    prompts = [m for m in fake.dms(user) if not m.deleted and any(move_components(m))]
+    assert prompts and f":{after.version}:" in (
+        move_components(prompts[-1])[1] or move_components(prompts[-1])[0])[0]["custom_id"]
+    board = board_message(fake, ch)
+    assert t("host.undo", name=user.name) in (board.embeds[0].get("description") or "")
