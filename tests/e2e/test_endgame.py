@@ -191,3 +191,23 @@ async def test_rematch_with_the_same_options(world) -> None:
     assert new.status == "running" and new.game == "majesty"
     assert new.seed != old.seed
     assert sorted(s.name for s in new.seats) == ["AI 1", "alice", "bob"]
+
+
+@pytest.mark.asyncio
+async def test_the_dm_prompt_names_the_neighbours_and_the_board_the_seating(world) -> None:
+    """Issue 11 part 2, seen through Discord: the start player's DM prompt says whom each
+    Attack hits, the public board shows the seating order."""
+    fake, ch, u = world.fake, world.channel, world.users
+    await world.start_bot()
+    await open_table(world, "empire_engine", join=("bob", "cyril"))
+    board = board_message(fake, ch)
+    assert "Seats clockwise: alice → bob → cyril → alice." in board.text(history=False)
+    prompted = await fake.wait_for(lambda: [(n, m) for n in ("alice", "bob", "cyril")
+                                            for m in fake.dms(u[n]) if any(move_components(m))],
+                                   what="the start player's DM prompt")
+    who, dm = prompted[0]
+    order = ["alice", "bob", "cyril"]
+    i = order.index(who)
+    left, right = order[(i + 1) % 3], order[(i - 1) % 3]
+    assert t("empire_engine.ctx.neighbours", left=left, right=right) in \
+        dm.embeds[0]["description"], dm.embeds[0]["description"]
