@@ -19,7 +19,7 @@ from bot.adapter.translator import CatalogTranslator, Languages
 from bot.core.ai_runner import AiRunner, AiSeats
 from bot.core.config import Config
 from bot.core.host import Outcome, SessionHost
-from bot.core.store import open_store
+from bot.core.store import StoreUnavailable, open_store
 
 log = logging.getLogger("crowntable")
 SHUTDOWN_GRACE = 5.0
@@ -138,6 +138,7 @@ class Crowntable(discord.AutoShardedClient, RoutedClient):
     async def clock_loop(self) -> None:
         """Reminders at half time and moves for idle players at the deadline (restart-safe:
         the deadlines live in the database)."""
+        away: StoreUnavailable | None = None
         while not self.closing:
             try:
                 async with self.working():
@@ -145,9 +146,17 @@ class Crowntable(discord.AutoShardedClient, RoutedClient):
                     await self.publisher.retry_behind()  # stored changes Discord refused
             except asyncio.CancelledError:
                 raise
+            except StoreUnavailable as exc:  # the database is away: the next tick tries again
+                if not self.closing and away is None:  # said once per outage
+                    log.warning("turn clock: %s; trying every tick", exc)
+                away = exc
             except Exception:
                 if not self.closing:
                     log.exception("turn clock tick failed")
+            else:
+                if away is not None:
+                    log.warning("turn clock: the database is back")
+                    away = None
             await asyncio.sleep(self.config.clock_interval)
 
     async def show_clock(self, outcome: Outcome) -> None:

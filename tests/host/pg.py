@@ -55,3 +55,12 @@ async def write_behind_the_hosts_back(store: object, sql_sqlite: str, sql_pg: st
         await con.execute(sql_pg, *args)
     finally:
         await con.close()
+
+
+async def create_schema(schema: str) -> None:
+    """An empty schema (a store opened with ``?search_path=<schema>`` in its URL uses it)."""
+    con = await asyncpg.connect(PG_URL)
+    try:
+        await con.execute(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
+    finally:
+        await con.close()
