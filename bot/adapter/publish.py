@@ -9,7 +9,6 @@ and survives a restart.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import hashlib
 import io
@@ -21,6 +20,8 @@ from typing import Any
 import aiohttp
 import discord
 
+from bot.adapter import spectate
+from bot.adapter.click import Click
 from bot.adapter.components import HandButton, OpenPromptButton
 from bot.adapter.final import post_final
 from bot.adapter.prompts import Prompt, build_prompt, clip, clip_block, make_view
@@ -43,6 +44,10 @@ LOG_SHOWN_MAX = 25
 DM_CLOSED = 50007
 UNKNOWN_CHANNEL = 10003
 DM_RETRY = 3600  # seconds before a refused DM is tried again within the same table
+#: a player who acted less than this many seconds ago is at the table: their next prompt is
+#: edited into their standing DM (or shown on the board) without a notification; one follows
+#: if it waits this long unanswered (Publisher.nudge)
+ACTIVE_WINDOW = 120.0
 
 
 def name_fn(rec: SessionRecord) -> Callable[[str], str]:
@@ -65,8 +70,11 @@ def event_lines(rec: SessionRecord, events: list[Event]) -> list[str]:
     presenter = presenters.get(rec.game)
     name = name_fn(rec)
     lines = []
+    picks: frozenset[str] = getattr(presenter, "pick_events", frozenset())
     for event in events:
         kind = str(event.get("type", ""))
+        if kind in picks:  # "alice has chosen.": the board's "Still choosing" line says it
+            continue
         if kind.startswith("host_"):
             who = event.get("player")
             if kind == "host_started":
@@ -97,7 +105,15 @@ class NotShown(Exception):
 
 class Publisher:
     """Shows sessions in Discord through ``client`` (channels, DMs), reading and recording
-    through ``host`` only."""
+    through ``host`` only.
+
+    Quiet by turn (issue 11): a player is told once when a decision of theirs begins, where
+    they play it: their one DM prompt (a new DM, which notifies, or their standing DM edited in
+    place while they are at the table: they acted less than :data:`ACTIVE_WINDOW` seconds ago)
+    or one line in the channel. A player who keeps acting is never told again; the clicked
+    message itself turns into the next step or a receipt (:class:`~bot.adapter.click.Click`).
+    A prompt placed silently (edited in place) is followed by a notification once it has waited
+    :data:`ACTIVE_WINDOW` seconds (:meth:`nudge`, from the turn clock's tick)."""
 
     def __init__(self, client: discord.Client, host: SessionHost) -> None:
         self.bot = client
@@ -107,6 +123,8 @@ class Publisher:
         self.behind: set[int] = set()
         #: channel messages in the server's language, DMs in each user's (issue 12)
         self.languages = Languages(host, client)
+        #: (session, player) -> (since, placed at): prompts placed without a notification
+        self.silent: dict[tuple[int, str], tuple[int | None, float]] = {}
 
     # -- who is prompted where ---------------------------------------------------------------
     def human_actors(self, rec: SessionRecord) -> list[str]:
@@ -134,13 +152,19 @@ class Publisher:
             return actors[0]
         return None
 
+    def active(self, meta: Meta, player: str) -> bool:
+        """Whether ``player`` is at the table: they acted less than ACTIVE_WINDOW ago."""
+        at = (meta.get("acted") or {}).get(player)
+        return at is not None and self.host.now() - at < ACTIVE_WINDOW
+
     # -- the whole publication ---------------------------------------------------------------
     async def publish(self, outcome: Outcome, handled: tuple[str, ...] = (),
-                      repost: bool = False, catch_up: bool = False) -> None:
-        """Show ``outcome`` (its events in the log) on the latest record: board, private
-        prompts, pings, hands, final standings. ``handled``: players already prompted in place
-        (an edited DM or ephemeral message). ``catch_up``: only if still unshown (another
-        process may have shown it meanwhile)."""
+                      repost: bool = False, catch_up: bool = False,
+                      click: Click | None = None) -> None:
+        """Show ``outcome`` (its events in the log) on the latest record: the clicked message
+        (``click``), board, private prompts, notifications, hands, final standings.
+        ``handled``: players already prompted in place (an edited DM or ephemeral message).
+        ``catch_up``: only if still unshown (another process may have shown it meanwhile)."""
         async with self.host.publication(outcome.record.id) as (rec, meta), \
                 self.channel_language(rec):
             if catch_up and meta.get("published_version") == rec.version:
@@ -153,7 +177,7 @@ class Publisher:
                     meta.setdefault("prompted", {})[p] = rec.clock[p]["since"]
                 meta.setdefault("hand_sig", {})[p] = self.hand_signature(rec, p)
             try:
-                await self.show(rec, meta, repost)
+                await self.show(rec, meta, repost, click)
             except discord.Forbidden as exc:  # the channel's permissions keep the bot out
                 log.warning("session %s: may not post in channel %s (%s)", rec.id,
                             rec.channel_id, exc.code)
@@ -186,20 +210,46 @@ class Publisher:
     def record_events(rec: SessionRecord, meta: Meta, events: list[Event]) -> None:
         lines = event_lines(rec, events)
         meta["log"] = (meta.get("log", []) + lines)[-LOG_KEEP:]
+        meta["log_count"] = meta.get("log_count", 0) + len(lines)
         if lines:
             meta["last_change_lines"] = len(lines)
 
-    async def show(self, rec: SessionRecord, meta: Meta, repost: bool) -> None:
-        await self.update_board(rec, meta, repost=repost)
+    async def show(self, rec: SessionRecord, meta: Meta, repost: bool,
+                   click: Click | None = None) -> None:
+        mover = click.user if click else None
+        await self.host.undoable_move(rec)  # known before any Undo button is made
+        if mover is not None:
+            meta.setdefault("acted", {})[mover] = self.host.now()
+        if click is not None and click.private:
+            await self.answer_private(rec, meta, click)
+        if self.board_due(rec, meta, repost, click):
+            shown = click is not None and not click.private and not repost and \
+                await self.answer_board(rec, meta, click)
+            if not shown:
+                await self.update_board(rec, meta, repost=repost)
+            await spectate.update_watchers(self, rec, meta)  # their DMs (issue 14)
+        if click is not None and not click.acknowledged:  # its callbacks failed
+            await click.ack()
         if rec.status == "running":
-            await self.private_prompts(rec, meta)
-            await self.ping(rec, meta)
+            await self.notify(rec, meta, mover)
+            if self.needs_open_button(rec, meta) != meta.get("board_open"):
+                await self.update_board(rec, meta)  # a DM just failed: the board offers it
         else:
-            await self.drop_ping(rec, meta)
-        await self.hands(rec, meta)
+            await self.drop_pings(rec, meta)
+        await self.hands(rec, meta, mover)
         if rec.status == "finished" and not meta.get("final_posted"):
             await self.final(rec, meta)
         meta["published_version"] = rec.version
+
+    def board_due(self, rec: SessionRecord, meta: Meta, repost: bool,
+                  click: Click | None) -> bool:
+        """Whether the board must change: not while a player goes on through the sub-steps
+        of a private turn (the same players act; the board catches up when the turn ends)."""
+        if repost or click is None or not click.private or rec.status != "running":
+            return True
+        actors = sorted(self.human_actors(rec))
+        return click.user not in actors or meta.get("board_actors") != actors or \
+            not self.is_private(rec, click.user)  # their next step is on the board
 
     async def refresh(self, session_id: int, repost: bool = False,
                       catch_up: bool = False) -> None:
@@ -209,7 +259,7 @@ class Publisher:
 
     async def retry_behind(self) -> None:
         """Show again every session whose last publication failed (one at a time; a session
-        that fails again stays behind and never stops the others)."""
+        that fails again stays behind and never stops the others); then :meth:`nudge`."""
         for session_id in sorted(self.behind):
             try:
                 await self.refresh(session_id, catch_up=True)
@@ -221,6 +271,7 @@ class Publisher:
                             type(exc).__name__, exc)
             else:
                 self.behind.discard(session_id)
+        await self.nudge()
 
     async def clock(self, outcomes: list[Outcome]) -> None:
         """Show what the turn clock did: moves made for idle players, reminders."""
@@ -231,16 +282,28 @@ class Publisher:
                 await self.reminders(out.record, out.reminders)
 
     # -- the board message -------------------------------------------------------------------
+    def waiting_line(self, rec: SessionRecord, waiting: list[str]) -> str:
+        """"⏳ Waiting for **bob**." or, while everyone waited for chooses in secret,
+        "⏳ Still choosing: **alice**, **bob**." (their picks are not log lines)."""
+        name = name_fn(rec)
+        names = ", ".join(f"**{name(p)}**" for p in waiting)
+        secret = all(self.host.is_secret_decision(rec, p) for p in waiting)
+        line = t("board.choosing" if secret else "board.waiting", names=names)
+        due = [c["due"] for p, c in rec.clock.items()
+               if p in waiting and c["due"] is not None]  # not an AI seat's
+        if due:
+            line += " " + t("board.deadline", when=f"<t:{int(min(due))}:R>")
+        return line
+
     def board_embed(self, rec: SessionRecord, meta: Meta, has_image: bool,
                     public: tuple[str, Prompt] | None | bool = True) -> discord.Embed:
         """``public``: the board's own prompt if already built (True: build it here)."""
         game = self.host.game(rec.game)
         presenter = presenters.get(rec.game)
-        name = name_fn(rec)
         parts = []
         if rec.state is not None:
             try:
-                status = presenter.status_text(self.host.view(rec, None), name)
+                status = presenter.status_text(self.host.view(rec, None), name_fn(rec))
             except Exception:
                 log.exception("status_text failed")
                 status = ""
@@ -249,12 +312,7 @@ class Publisher:
         if rec.status == "running":
             waiting = self.human_actors(rec)
             if waiting:
-                due = [c["due"] for p, c in rec.clock.items()
-                       if p in waiting and c["due"] is not None]  # not an AI seat's
-                line = t("board.waiting", names=", ".join(f"**{name(p)}**" for p in waiting))
-                if due:
-                    line += " " + t("board.deadline", when=f"<t:{int(min(due))}:R>")
-                parts.append(line)
+                parts.append(self.waiting_line(rec, waiting))
             if public is True:
                 public = self.public_prompt(rec)
             if isinstance(public, tuple):
@@ -281,8 +339,20 @@ class Publisher:
         embed.set_footer(text=t("board.footer", id=rec.id))
         return embed
 
-    def board_view(self, rec: SessionRecord, public: tuple[str, Prompt] | None | bool = True
-                   ) -> discord.ui.View | None:
+    def needs_open_button(self, rec: SessionRecord, meta: Meta) -> bool:
+        """**Open my prompt** is on the board only while a seated player needs it: their DMs
+        are closed (or a DM to them failed) during this game."""
+        closed = set(meta.get("dm_closed") or [])
+        return rec.status == "running" and any(
+            s.player_id in closed for s in rec.seats if not s.is_ai)
+
+    def extra_buttons(self, rec: SessionRecord) -> list[discord.ui.Item[Any]]:
+        """Buttons other features add to the board's last row (Undo, Watch ...)."""
+        return spectate.board_items(self.host, rec)
+
+    def board_view(self, rec: SessionRecord, public: tuple[str, Prompt] | None | bool = True,
+                   meta: Meta | None = None,
+                   extra: list[discord.ui.Item[Any]] | None = None) -> discord.ui.View | None:
         if rec.status != "running":
             return None
         items: list[discord.ui.Item[Any]] = []
@@ -290,80 +360,212 @@ class Publisher:
             public = self.public_prompt(rec)
         if isinstance(public, tuple):
             items.extend(public[1].items)
-        else:
+        if self.needs_open_button(rec, rec.meta if meta is None else meta):
             items.append(OpenPromptButton(rec.id, label=t("board.open_prompt"), row=4))
         items.append(HandButton(rec.id, label=t("board.my_view"), row=4))
+        items.extend(self.extra_buttons(rec) + list(extra or []))
         return make_view(items)
 
-    async def update_board(self, rec: SessionRecord, meta: Meta,
-                           repost: bool = False) -> None:
+    async def board_payload(self, rec: SessionRecord, meta: Meta) -> dict[str, Any]:
+        """The board message's embed, image and components (``edit`` keywords)."""
         png = await board_png(self.host, rec, None)
         alt = board_alt_text(self.host, rec, None) if png else None
         public = self.public_prompt(rec) if rec.status == "running" else None
         embed = self.board_embed(rec, meta, png is not None, public)
-        view = self.board_view(rec, public)
+        meta["board_open"] = self.needs_open_button(rec, meta)
+        meta["board_actors"] = sorted(self.human_actors(rec))
+        return {"embed": embed, "view": self.board_view(rec, public, meta),
+                "attachments": [png_file(png, description=alt)] if png else []}
+
+    async def answer_board(self, rec: SessionRecord, meta: Meta, click: Click) -> bool:
+        """The click's one callback carries the new board (UPDATE_MESSAGE); False when the
+        clicked message is not the board (then it only loses its buttons) or Discord
+        refused."""
+        board = meta.get("board")
+        if not board or board["id"] != click.message_id or \
+                time.time() - board["at"] >= BOARD_EDIT_WINDOW:
+            await click.update(view=None)
+            return False
+        return await click.update(**await self.board_payload(rec, meta))
+
+    async def update_board(self, rec: SessionRecord, meta: Meta,
+                           repost: bool = False) -> None:
+        payload = await self.board_payload(rec, meta)
         channel = self.bot.get_partial_messageable(int(rec.channel_id))
         board = meta.get("board")
         now = time.time()
         if board and not repost and now - board["at"] < BOARD_EDIT_WINDOW:
             try:
-                await channel.get_partial_message(board["id"]).edit(
-                    embed=embed, attachments=[png_file(png, description=alt)] if png else [],
-                    view=view)
+                await channel.get_partial_message(board["id"]).edit(**payload)
                 return
-            except discord.HTTPException as exc:
+            except discord.HTTPException as exc:  # deleted (404) or refused: a new board
                 log.warning("board edit failed (%s); reposting", exc)
         if board:
             try:  # the old board keeps its picture but loses its buttons
                 await channel.get_partial_message(board["id"]).edit(view=None)
             except discord.HTTPException:
                 pass
-        kwargs: dict[str, Any] = {"embed": embed}
-        if png:
-            kwargs["file"] = png_file(png, description=alt)
-        if view is not None:
-            kwargs["view"] = view
+        kwargs: dict[str, Any] = {"embed": payload["embed"]}
+        if payload["attachments"]:
+            kwargs["file"] = payload["attachments"][0]
+        if payload["view"] is not None:
+            kwargs["view"] = payload["view"]
         message = await channel.send(**kwargs)
         meta["board"] = {"id": message.id, "at": now}
 
+    def board_link(self, rec: SessionRecord, meta: Meta) -> str | None:
+        board = meta.get("board")
+        if not board or not rec.guild_id:
+            return None
+        return f"https://discord.com/channels/{rec.guild_id}/{rec.channel_id}/{board['id']}"
+
+    def where(self, rec: SessionRecord, meta: Meta) -> str:
+        """The way back to the table from a DM: server, channel, and a link to the board."""
+        guild = self.bot.get_guild(int(rec.guild_id)) if rec.guild_id else None
+        channel = guild.get_channel_or_thread(int(rec.channel_id)) if guild else None
+        link = self.board_link(rec, meta)
+        if guild is None or channel is None or link is None:
+            return t("private.where", channel=f"<#{rec.channel_id}>")
+        return t("private.where_link", channel=channel.name, server=guild.name, link=link)
+
     # -- notifications -----------------------------------------------------------------------
-    async def ping(self, rec: SessionRecord, meta: Meta) -> None:
-        """One short channel message when a new decision starts for someone who is not DMed."""
-        pinged = meta.setdefault("pinged", {})
-        lines = []
+    async def notify(self, rec: SessionRecord, meta: Meta, mover: str | None) -> None:
+        """Tell each player whose decision just began, once, where they play it; the
+        channel's lines go out as one message."""
+        notified = meta.setdefault("notified", {})
+        lines: list[str] = []
         for p in self.human_actors(rec):
             since = rec.since(p)
-            if pinged.get(p) == since:
+            if notified.get(p) == since:
                 continue
-            if not self.is_private(rec, p):
-                lines.append(t("ping.turn", who=mention(p, rec)))
-            elif meta.get("prompted", {}).get(p) != since:  # the DM did not go through
-                lines.append(t("ping.dm_closed", who=mention(p, rec)))
+            notified[p] = since
+            if self.is_private(rec, p):
+                if meta.get("prompted", {}).get(p) == since:  # the click showed it in place
+                    continue
+                line = await self.deliver_prompt(rec, meta, p)
+            elif p == mover or self.active(meta, p):  # they are at the board already
+                self.silent[(rec.id, p)] = (since, self.host.now())
+                continue
             else:
-                continue
-            pinged[p] = since
+                line = t("ping.turn", who=mention(p, rec))
+            if line:
+                lines.append(line)
+        await self.channel_lines(rec, meta, lines)
+
+    async def channel_lines(self, rec: SessionRecord, meta: Meta, lines: list[str]) -> None:
+        """One channel message with ``lines`` (it notifies the players it mentions); it stays
+        until the game ends (no delete and repost: the notification went out already)."""
         if not lines:
             return
         channel = self.bot.get_partial_messageable(int(rec.channel_id))
-        old = meta.get("ping")
-        if old:
-            try:
-                await channel.get_partial_message(old).delete()
-            except discord.HTTPException:
-                pass
-        message = await channel.send(
-            "\n".join(lines), allowed_mentions=discord.AllowedMentions(users=True))
-        meta["ping"] = message.id
+        message = await channel.send("\n".join(lines),
+                                     allowed_mentions=discord.AllowedMentions(users=True))
+        meta.setdefault("pings", []).append(message.id)
 
-    async def drop_ping(self, rec: SessionRecord, meta: Meta) -> None:
-        """The game is over: nobody's turn any more."""
-        old = meta.pop("ping", None)
-        if old:
-            channel = self.bot.get_partial_messageable(int(rec.channel_id))
+    async def drop_pings(self, rec: SessionRecord, meta: Meta) -> None:
+        """The game is over: nobody's turn any more; its few "your turn" lines go."""
+        channel = self.bot.get_partial_messageable(int(rec.channel_id))
+        for message_id in meta.pop("pings", []):
             try:
-                await channel.get_partial_message(old).delete()
+                await channel.get_partial_message(message_id).delete()
             except discord.HTTPException:
                 pass
+
+    async def deliver_prompt(self, rec: SessionRecord, meta: Meta, p: str) -> str | None:
+        """``p``'s private prompt in their DM: their standing DM edited in place while they
+        are at the table, else a new DM (which notifies). None when it arrived; else the
+        channel line that tells them to use **Open my prompt** (with, once per game, how to
+        allow DMs)."""
+        since = rec.since(p)
+        async with self.dm_language(rec, p):
+            payload = await self.private_prompt_payload(rec, p, meta)
+        quiet = self.active(meta, p)
+        if await self.place_dm(rec, meta, p, payload, quiet):
+            meta.setdefault("prompted", {})[p] = since
+            meta.setdefault("hand_sig", {})[p] = self.hand_signature(rec, p)
+            if quiet:
+                self.silent[(rec.id, p)] = (since, self.host.now())
+            return None
+        if not p.isdigit():
+            return None
+        return self.closed_line(rec, meta, p, quiet)
+
+    def closed_line(self, rec: SessionRecord, meta: Meta, p: str, quiet: bool) -> str | None:
+        """The channel line for a player whose DMs are closed: the first time in a game how
+        to open them; later only when they are away (at the table they see the board)."""
+        closed = meta.setdefault("dm_closed", [])
+        if p not in closed:
+            closed.append(p)
+        told = meta.setdefault("dm_notice", [])
+        if p not in told:
+            told.append(p)
+            guild = self.bot.get_guild(int(rec.guild_id)) if rec.guild_id else None
+            return t("ping.dm_notice", who=mention(p, rec),
+                     server=guild.name if guild else "?")
+        if quiet:
+            self.silent[(rec.id, p)] = (rec.since(p), self.host.now())
+            return None
+        return t("ping.dm_closed", who=mention(p, rec))
+
+    async def place_dm(self, rec: SessionRecord, meta: Meta, p: str, payload: dict[str, Any],
+                       quiet: bool) -> bool:
+        """Show ``payload`` in ``p``'s DM: edit their standing DM when ``quiet`` (a deleted
+        one is replaced), else send a new one; False when their DMs are closed."""
+        standing = (meta.get("dm") or {}).get(p)
+        if quiet and standing:
+            edit = dict(payload)
+            file = edit.pop("file", None)
+            edit["attachments"] = [file] if file else []
+            try:
+                channel = self.bot.get_partial_messageable(standing[0])
+                await channel.get_partial_message(standing[1]).edit(**edit)
+                return True
+            except discord.NotFound:  # the player deleted it: a new one below
+                pass
+            except discord.HTTPException as exc:
+                log.info("DM edit for %s failed (%s); sending a new one", p, exc)
+        send = {k: v for k, v in payload.items() if v is not None}
+        message = await self.send_dm(p, rec.created_at, **send)
+        if message is None:
+            return False
+        meta.setdefault("dm", {})[p] = [message.channel.id, message.id]
+        closed = meta.get("dm_closed") or []
+        if p in closed:
+            closed.remove(p)
+        return True
+
+    async def nudge(self) -> None:
+        """Prompts placed silently for a player at the table who has not acted on them within
+        ACTIVE_WINDOW: notify them now, once (a new DM, or a line in the channel)."""
+        now = self.host.now()
+        due = [k for k, (_, at) in self.silent.items() if now - at >= ACTIVE_WINDOW]
+        for session_id, p in due:
+            since, _ = self.silent.pop((session_id, p))
+            try:
+                rec = await self.host.current(session_id)
+            except HostError:
+                continue
+            if rec.status != "running" or rec.since(p) != since or \
+                    p not in self.human_actors(rec):
+                continue
+            try:
+                await self.nudge_one(rec, p)
+            except (discord.HTTPException, HostError) as exc:
+                log.info("session %s: nudging %s failed: %s", session_id, p, exc)
+
+    async def nudge_one(self, rec: SessionRecord, p: str) -> None:
+        async with self.host.publication(rec.id) as (rec, meta), self.channel_language(rec):
+            acted = (meta.get("acted") or {}).get(p)
+            if acted is not None and self.host.now() - acted < ACTIVE_WINDOW:
+                return  # they came back meanwhile
+            if self.is_private(rec, p) and p not in (meta.get("dm_closed") or []):
+                async with self.dm_language(rec, p):
+                    payload = await self.private_prompt_payload(rec, p, meta)
+                if await self.place_dm(rec, meta, p, payload, quiet=False):
+                    return
+            await self.channel_lines(rec, meta, [
+                t("ping.dm_closed" if self.is_private(rec, p) else "ping.turn",
+                  who=mention(p, rec))])
 
     async def dm_channel(self, user_id: str) -> discord.abc.Messageable:
         channel = self._dm_channels.get(user_id)
@@ -397,30 +599,43 @@ class Publisher:
             log.warning("DM to %s failed: %s", user_id, exc)
             return None
 
-    async def private_prompt_payload(self, rec: SessionRecord, player: str
-                                     ) -> dict[str, Any]:
-        """Embed, image and components of ``player``'s private prompt (or their view)."""
+    # -- private prompts ---------------------------------------------------------------------
+    def since_last(self, meta: Meta, player: str) -> list[str]:
+        """The public log lines since ``player``'s last action (at most LOG_SHOWN)."""
+        count = meta.get("log_count", 0)
+        seen = (meta.get("seen") or {}).get(player, count)
+        new = min(max(count - seen, 0), LOG_SHOWN, len(meta.get("log") or []))
+        return (meta.get("log") or [])[-new:] if new else []
+
+    async def private_prompt_payload(self, rec: SessionRecord, player: str,
+                                     meta: Meta | None = None) -> dict[str, Any]:
+        """Embed, image and components of ``player``'s private prompt (or their view); with
+        ``meta``, what changed since their last action (in words and on the image)."""
+        meta = rec.meta if meta is None else meta
         presenter = presenters.get(rec.game)
         game = self.host.game(rec.game)
         name = name_fn(rec)
         view = self.host.view(rec, player)
         moves = self.host.legal_moves(rec, player)
-        png = await board_png(self.host, rec, player)
+        news = self.since_last(meta, player)
+        last = clip("; ".join(news), 240) if news else None
+        png = await board_png(self.host, rec, player, last=last)
         parts = []
         hand = presenter.hand_text(view, name) if rec.state is not None else None
-        if hand:
-            parts.append(hand)
-        items: list[discord.ui.Item[Any]] = []
         if moves:
             prompt = build_prompt(presenter, rec.id, rec.version, view, player, moves, name)
-            parts.insert(0, prompt.describe())
+            parts.append(prompt.describe())
             items = prompt.items
         else:
-            parts.insert(0, t("prompt.nothing"))
+            parts.append(t("prompt.nothing"))
+            items = []
+        if news:
+            parts.append(t("private.since", lines="\n".join(f"• {x}" for x in news)))
+        if hand:
+            parts.append(hand)
         embed = discord.Embed(
             title=t("private.title", game=game_title(rec.game, game.title), id=rec.id),
-            description=clip_block("\n\n".join(parts), 3900) + "\n\n" + t(
-                "private.where", channel=f"<#{rec.channel_id}>"),
+            description=clip_block("\n\n".join(parts), 3800) + "\n\n" + self.where(rec, meta),
             colour=discord.Colour.blurple())
         payload: dict[str, Any] = {"embed": embed, "view": make_view(items) if items else None}
         if png:
@@ -428,22 +643,54 @@ class Publisher:
             payload["file"] = png_file(png, description=board_alt_text(self.host, rec, player))
         return payload
 
-    async def private_prompts(self, rec: SessionRecord, meta: Meta) -> None:
-        prompted = meta.setdefault("prompted", {})
-        due = [p for p in self.human_actors(rec)
-               if self.is_private(rec, p) and prompted.get(p) != rec.since(p)]
+    async def answer_private(self, rec: SessionRecord, meta: Meta, click: Click) -> None:
+        """The mover's clicked prompt becomes their next step, or a short receipt (with their
+        hand, in games with one): in place, in the click's one callback."""
+        user = click.user
+        meta.setdefault("seen", {})[user] = meta.get("log_count", 0)
+        done = t("private.chosen", move=clip(click.label, 200))
+        if rec.status == "running" and user in self.host.actors(rec) and \
+                self.is_private(rec, user):
+            payload = await self.private_prompt_payload(rec, user, meta)
+            file = payload.pop("file", None)
+            edit = {"content": done, "embed": payload["embed"], "view": payload["view"],
+                    "attachments": [file] if file else []}
+            meta.setdefault("prompted", {})[user] = rec.since(user)
+            meta.setdefault("notified", {})[user] = rec.since(user)
+        else:
+            edit = {"content": None, "embed": self.receipt(rec, meta, user, done),
+                    "view": None, "attachments": []}
+        spectate.add_undo(self.host, rec, user, edit)  # Undo on the prompt/receipt (issue 14)
+        meta.setdefault("hand_sig", {})[user] = self.hand_signature(rec, user)
+        if click.in_dm and click.message_id is not None and click.channel_id is not None:
+            meta.setdefault("dm", {})[user] = [click.channel_id, click.message_id]
+        if not await click.update(**edit) and click.in_dm and click.message_id is not None:
+            await self.edit_dm(click, edit)
 
-        async def one(p: str) -> None:
-            async with self.dm_language(rec, p):
-                payload = await self.private_prompt_payload(rec, p)
-            if payload["view"] is None:
-                payload.pop("view")
-            message = await self.send_dm(p, rec.created_at, **payload)
-            if message is not None:
-                prompted[p] = rec.since(p)
-                meta.setdefault("hand_sig", {})[p] = self.hand_signature(rec, p)
+    async def edit_dm(self, click: Click, edit: dict[str, Any]) -> None:
+        """The click's callback failed (too late): edit the DM prompt through the channel."""
+        try:
+            channel = self.bot.get_partial_messageable(int(click.channel_id or 0))
+            await channel.get_partial_message(int(click.message_id or 0)).edit(**edit)
+        except discord.HTTPException as exc:
+            log.info("DM prompt of %s could not be edited either: %s", click.user, exc)
 
-        await asyncio.gather(*(one(p) for p in due))
+    def receipt(self, rec: SessionRecord, meta: Meta, user: str, done: str) -> discord.Embed:
+        """"✅ Chosen: …", who acts now, the player's hand (games with hands), the way back."""
+        game = self.host.game(rec.game)
+        parts = [done]
+        waiting = self.human_actors(rec) if rec.status == "running" else []
+        if waiting:
+            parts.append(self.waiting_line(rec, waiting))
+        presenter = presenters.get(rec.game)
+        if presenter.dm_hand_updates and rec.state is not None and rec.status == "running":
+            hand = presenter.hand_text(self.host.view(rec, user), name_fn(rec))
+            if hand:
+                parts.append(hand)
+        return discord.Embed(title=t("private.title", game=game_title(rec.game, game.title),
+                                     id=rec.id),
+                             description=clip_block("\n\n".join(parts), 3800) + "\n\n"
+                             + self.where(rec, meta), colour=discord.Colour.dark_grey())
 
     def hand_signature(self, rec: SessionRecord, player: str) -> str | None:
         if rec.state is None:
@@ -453,26 +700,39 @@ class Publisher:
                                                       name_fn(rec))
         return hashlib.sha1(text.encode()).hexdigest()[:12] if text else None
 
-    async def hands(self, rec: SessionRecord, meta: Meta) -> None:
-        """Games with hands: DM a player their hand whenever it changed (not while prompted)."""
+    async def hands(self, rec: SessionRecord, meta: Meta, mover: str | None = None) -> None:
+        """Games with hands: a hand changed by someone else's move is edited into the
+        player's standing DM (their prompt, receipt or hand message); a DM is sent only to a
+        player who has none yet. Never after their own move (their receipt shows it)."""
         presenter = presenters.get(rec.game)
         if rec.state is None or rec.status != "running" or not presenter.dm_hand_updates:
             return
         sigs = meta.setdefault("hand_sig", {})
         for seat in rec.seats:
             p = seat.player_id
-            if seat.is_ai or not p.isdigit():
+            if seat.is_ai or not p.isdigit() or p == mover:
                 continue
             sig = self.hand_signature(rec, p)
             if sig is None or sigs.get(p) == sig:
                 continue
             async with self.dm_language(rec, p):
-                text = presenter.hand_text(self.host.view(rec, p), name_fn(rec)) or ""
-                title = t("hand.title", game=game_title(rec.game, self.host.game(rec.game).title),
-                          id=rec.id)
-            embed = discord.Embed(title=title, description=clip_block(text, 4000))
-            if await self.send_dm(p, rec.created_at, embed=embed) is not None:
+                payload = await self.hand_payload(rec, meta, p)
+            standing = (meta.get("dm") or {}).get(p) is not None
+            if await self.place_dm(rec, meta, p, payload, quiet=standing):
                 sigs[p] = sig
+
+    async def hand_payload(self, rec: SessionRecord, meta: Meta, p: str) -> dict[str, Any]:
+        """``p``'s live prompt again (it shows the hand) or their hand on its own."""
+        prompted = (meta.get("prompted") or {}).get(p)
+        if p in self.human_actors(rec) and prompted == rec.since(p):
+            return await self.private_prompt_payload(rec, p, meta)
+        presenter = presenters.get(rec.game)
+        text = presenter.hand_text(self.host.view(rec, p), name_fn(rec)) or ""
+        title = t("hand.title", game=game_title(rec.game, self.host.game(rec.game).title),
+                  id=rec.id)
+        embed = discord.Embed(title=title, description=clip_block(text, 3800) + "\n\n"
+                              + self.where(rec, meta))
+        return {"embed": embed, "view": None, "content": None}
 
     async def final(self, rec: SessionRecord, meta: Meta) -> None:
         """The end of the game: standings with breakdowns and ratings, result DMs, Rematch."""

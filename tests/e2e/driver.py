@@ -125,6 +125,7 @@ class Driver:
             board = board_message(self.fake, self.channel)
             before = (board.id, len(board.versions)) if board else None
             ephemerals = len(self.fake.ephemerals(player.user))
+            clicked = len(msg.versions)
             result = await self.act(kind, player, msg)
             if kind == "open":
                 await self.fake.wait_for(
@@ -134,11 +135,16 @@ class Driver:
                 continue
 
             def refused(result: InteractionResult = result) -> list[Message]:
-                return [m for m in result.followups if m.ephemeral]
+                direct = [result.message] if result.type == 4 and result.ephemeral and \
+                    result.message is not None else []
+                return direct + [m for m in result.followups if m.ephemeral]
 
-            def board_moved(before: tuple[int, int] | None = before) -> bool:
+            def board_moved(before: tuple[int, int] | None = before, msg: Message = msg,
+                            clicked: int = clicked) -> bool:
+                # the board, or (a private sub-step: the board waits for the turn's end) the
+                # clicked prompt itself
                 now = board_message(self.fake, self.channel)
-                return bool(self.final()) or (
+                return bool(self.final()) or len(msg.versions) != clicked or (
                     now is not None and (now.id, len(now.versions)) != before)
 
             await self.fake.wait_for(lambda: board_moved() or refused(), timeout=10,

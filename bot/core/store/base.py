@@ -97,6 +97,21 @@ class Meta(TypedDict, total=False):
     prompted: dict[str, int | None]  # player -> ``since`` of the decision prompted for
     pinged: dict[str, int | None]  # player -> ``since`` of the decision pinged for
     hand_sig: dict[str, str | None]  # player -> signature of the hand text last DMed
+    #: issue 11, quiet by turn: player -> [DM channel id, message id] of their standing DM
+    #: (prompt, receipt or hand; edited in place), the ``since`` they were told about, when
+    #: they last acted (host clock), how many log lines they had seen then; the players
+    #: whose DMs failed this game (the board offers Open my prompt), those told how to open
+    #: them (once per game); the board's Open-my-prompt state and actors when last drawn
+    dm: dict[str, list[int]]
+    notified: dict[str, int | None]
+    acted: dict[str, float]
+    seen: dict[str, int]
+    log_count: int
+    dm_closed: list[str]
+    dm_notice: list[str]
+    board_open: bool
+    board_actors: list[str]
+    pings: list[int]  # this game's "your turn" channel messages (deleted at its end)
     published_version: int  # the version last shown in Discord
     #: spectators: user id -> [DM channel id, message id] of the one board DM edited in place
     watching: dict[str, list[int]]

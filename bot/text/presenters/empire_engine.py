@@ -44,7 +44,8 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     P + "move.orient": "{action} on top of {card}",
     P + "move.place.free": "Gear under {card}, no cube",
     P + "move.place.pay": "Gear under {card}, cube: 1 {pay} (alternate)",
-    P + "move.gear": "{action} on {card} · secret gear {gear} ({turns} quarter turns)",
+    P + "move.gear": ("{action} on {card} · secret gear {gear} ({turns} quarter turn)",
+                      "{action} on {card} · secret gear {gear} ({turns} quarter turns)"),
     P + "move.block.self": "Block {attacker}'s attack (+{reward} soldier to score)",
     P + "move.block.partner": "Block {attacker}'s attack on {target} (pay 1 {pay})",
     P + "move.no_block": "Do not block (Defend stays idle)",
@@ -214,11 +215,32 @@ RES_SHORT = {"soldier": "S", "good": "G", "invention": "I"}
 
 
 def _res(kind: str, n: int) -> str:
-    return t(P + "res." + (kind if n == 1 else kind + "s"))
+    """The resource's word for the count ``n`` ("soldiers"; Czech "vojáci" / "vojáků")."""
+    key = P + "word." + kind
+    return tn(key, n) if key in WORDS else kind
 
 
 def _count(kind: str, n: int) -> str:
-    return f"{n} {_res(kind, n)}"
+    key = P + "n." + kind
+    return tn(key, n) if key in WORDS else f"{n} {kind}"
+
+
+def _action(action: Any) -> str:
+    """An engine action ("Export") in the reader's language."""
+    key = f"{P}action.{action}"
+    return t(key) if key in WORDS else str(action)
+
+
+#: the engine's words: resources by count, its actions (the English names of data.py)
+WORDS: dict[str, str | tuple[str, ...]] = {
+    **{P + "word." + k: (k, k + "s") for k in ("soldier", "good", "invention")},
+    **{P + "n." + k: ("{n} " + k, "{n} " + k + "s") for k in ("soldier", "good", "invention")},
+    **{f"{P}action.{a}": a for a in D.ACTION_GROUP},
+    P + "pile.ready": "ready pile", P + "pile.score": "score pile",
+    P + "pending.salvage": "Salvage {take}", P + "pending.cubes": "{pick} (cubes: {cubes})",
+    P + "desc.second_gear": ("{action} (gear {gear}, {turns} quarter turn)",
+                             "{action} (gear {gear}, {turns} quarter turns)"),
+}
 
 
 def _mix(soldier: int, good: int, supply: int = 0) -> str:
@@ -235,7 +257,7 @@ def _mix(soldier: int, good: int, supply: int = 0) -> str:
 
 def _pay_text(ps: int, pg: int) -> str:
     if ps and pg:
-        return f"1 {_res('soldier', 1)} + 1 {_res('good', 1)}"
+        return f"{_count('soldier', 1)} + {_count('good', 1)}"
     if ps:
         return _count("soldier", ps)
     return _count("good", pg)
@@ -274,6 +296,7 @@ def _register() -> None:
     from bot.text import i18n
 
     i18n.register(CATALOG)
+    i18n.register(WORDS)
 
 
 _register()
@@ -382,7 +405,7 @@ def _label_steal(view: View, move: Move, name: NameFn) -> str:
 
 
 def _label_salvage(view: View, move: Move, name: NameFn) -> str:
-    return t(P + "move.salvage", what=" + ".join(f"1 {_res(r, 1)}" for r in move.get("take", [])))
+    return t(P + "move.salvage", what=" + ".join(_count(r, 1) for r in move.get("take", [])))
 
 
 def _label_joint_export(view: View, move: Move, name: NameFn) -> str:
@@ -392,10 +415,12 @@ def _label_joint_export(view: View, move: Move, name: NameFn) -> str:
 
 LABELS: dict[str, Label] = {
     "lay": lambda v, m, n: t(P + "move.lay", card=m.get("card")),
-    "orient": lambda v, m, n: t(P + "move.orient", card=m.get("card"), action=m.get("action")),
+    "orient": lambda v, m, n: t(P + "move.orient", card=m.get("card"),
+                                action=_action(m.get("action"))),
     "place": _label_place,
-    "gear": lambda v, m, n: t(P + "move.gear", card=m.get("card"), action=m.get("action"),
-                              gear=m.get("gear"), turns=m.get("turns")),
+    "gear": lambda v, m, n: tn(P + "move.gear", int(m.get("turns") or 0), card=m.get("card"),
+                               action=_action(m.get("action")),
+                               gear=m.get("gear"), turns=m.get("turns")),
     "block": _label_block,
     "no_block": _label_no_block,
     "steal": _label_steal,
@@ -420,7 +445,7 @@ def second_result(view: View, card: str, alternate: bool) -> str | None:
         return None
     gear = 2 if first in D.GEAR_TURNS[1] else 1
     k = D.GEAR_TURNS[gear][1 if alternate else 0]
-    return f"{rotations[card][k]} (gear {gear}, {k} quarter turns)"
+    return tn(P + "desc.second_gear", k, action=_action(rotations[card][k]), gear=gear, turns=k)
 
 
 def _desc_place(view: View, move: Move, name: NameFn) -> str | None:
@@ -480,7 +505,8 @@ def _prompt_plan(view: View, player: str, name: NameFn) -> str:
         return t(P + "prompt.gear", **common)
     if placing.get("slot") == 2:
         return t(P + "prompt.place2", card=placing.get("card"), **common)
-    return t(P + "prompt.place", L=me.get("top_L"), R=me.get("top_R"), **common)
+    return t(P + "prompt.place", L=_action(me.get("top_L")), R=_action(me.get("top_R")),
+             **common)
 
 
 def _prompt_block(view: View, player: str, name: NameFn) -> str:
@@ -541,8 +567,10 @@ def _ev_gained(e: dict[str, Any], name: NameFn) -> str:
     if e.get("action") == "JointInvent":
         return t(P + "ev.gained_joint", player=_nm(e, "player", name))
     n = int(e.get("amount", 0))
-    return t(P + "ev.gained", player=_nm(e, "player", name), action=e.get("action"), amount=n,
-             resource=_res(str(e.get("resource")), n), pile=e.get("pile"))
+    pile = f"{P}pile.{e.get('pile')}"
+    return t(P + "ev.gained", player=_nm(e, "player", name), action=_action(e.get("action")),
+             amount=n, resource=_res(str(e.get("resource")), n),
+             pile=t(pile) if pile in WORDS else e.get("pile"))
 
 
 def _ev_blocked(e: dict[str, Any], name: NameFn) -> str:
@@ -568,7 +596,7 @@ def _ev_exported(e: dict[str, Any], name: NameFn) -> str:
 
 def _ev_salvaged(e: dict[str, Any], name: NameFn) -> str:
     if "take" in e:
-        what = " + ".join(f"1 {_res(r, 1)}" for r in e["take"])
+        what = " + ".join(_count(r, 1) for r in e["take"])
         return t(P + "ev.salvaged_open", player=_nm(e, "player", name), what=what)
     c = int(e.get("count", 1))
     return tn(P + "ev.salvaged", c, player=_nm(e, "player", name), count=c)
@@ -637,7 +665,7 @@ def _mark(view: View, seat: dict[str, Any]) -> str:
 
 
 def _seat_line(view: View, seat: dict[str, Any], name: NameFn) -> str:
-    tops = f"{seat.get('top_L') or '?'}/{seat.get('top_R') or '?'}"
+    tops = f"{_action(seat.get('top_L') or '?')}/{_action(seat.get('top_R') or '?')}"
     emp = f" [{seat['empire']}]" if seat.get("empire") else ""
     return t(P + "status.line", player=name(seat["player"]), empire=emp, tops=tops,
              soldier=seat["ready"]["soldier"], good=seat["ready"]["good"],
@@ -654,10 +682,10 @@ def _final_lines(view: View, name: NameFn) -> list[str]:
 
 def _pending_text(pending: dict[str, Any]) -> str:
     if "take" in pending:
-        return "Salvage " + " + ".join(pending["take"])
-    pick = f"L {pending.get('L') or '?'}, R {pending.get('R') or '?'}"
+        return t(P + "pending.salvage", take=" + ".join(_res(k, 1) for k in pending["take"]))
+    pick = f"L {_action(pending.get('L') or '?')}, R {_action(pending.get('R') or '?')}"
     ps, pg = int(pending.get("pay_soldier", 0)), int(pending.get("pay_good", 0))
-    return pick + (" (cubes: " + _pay_text(ps, pg) + ")" if ps + pg else "")
+    return t(P + "pending.cubes", pick=pick, cubes=_pay_text(ps, pg)) if ps + pg else pick
 
 
 def _hand_lines(view: View, you: dict[str, Any], name: NameFn) -> list[str]:
