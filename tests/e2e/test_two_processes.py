@@ -214,3 +214,23 @@ async def check_verify(url: str) -> None:
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
     out, _ = await proc.communicate()
     assert proc.returncode == 0, out.decode()
+
+
+@pytest.mark.asyncio
+async def test_a_second_process_on_one_sqlite_file_is_refused(world) -> None:
+    """SQLite: one bot process per file; the second one says so in one line and exits 2,
+    the first one goes on."""
+    fake = world.fake
+    env = {"DISCORD_TOKEN": "fake-token", "DATABASE_URL": f"sqlite:///{world.db}",
+           "LOG_LEVEL": "INFO", "DEV_GUILD_ID": ""}
+    first = await fake.spawn("run", env=env)
+    await fake.wait_ready(task=first, timeout=30)
+    second = await fake.spawn("run", env=env)
+    assert await second.wait(timeout=30) == 2
+    refusal = [line for line in second.output().splitlines() if "another Crowntable" in line]
+    assert len(refusal) == 1 and "one bot process per database file" in refusal[0], \
+        second.output()
+    assert "Traceback" not in second.output()
+    assert first.running
+    await open_table(world, "majesty", join=("bob",))  # the first one still serves
+    assert await first.stop() == 0
