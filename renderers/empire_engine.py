@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.empire_engine.data import READY_TYPES, SCORE_TYPES
+from games.empire_engine.data import ACTION_GROUP, READY_TYPES, SCORE_TYPES
 from renderers.kit import (
     BIG,
     BODY,
@@ -93,6 +93,14 @@ register({
     "ee.seating": "Clockwise: {order}. L Attacks hit the next, R the previous.",
     "ee.you.aims": "Your L Attack hits {left}, your R Attack hits {right}.",
 })
+#: the engine's actions (data.ACTION_GROUP's English names), drawn in the table's language
+register({f"ee.action.{a}": a for a in ACTION_GROUP})
+
+
+def _act(tr: Tr, action: Any) -> str:
+    """An action on the board ("Export"), translated; "?" when not set yet."""
+    return tr(f"ee.action.{action}") if action in ACTION_GROUP else "?" if not action \
+        else str(action)
 SEATING_CHARS = 66  # names and arrows of the seating line share these characters (2 lines)
 SEATING_NAMES = 5  # up to this many seats the seating line names them, then numbers them
 
@@ -206,7 +214,7 @@ def _draw_seat(board: Board, view: dict[str, Any], seat: dict[str, Any], y: int)
     board.name_tag(x, y + 4, p, 330)
     board.text(board.width - m - 10, y + 16, tr("ee.pile", n=seat.get("score_total", 0)), BODY,
                True, anchor="rm")
-    tops = tr("ee.tops", left=seat.get("top_L") or "?", right=seat.get("top_R") or "?")
+    tops = tr("ee.tops", left=_act(tr, seat.get("top_L")), right=_act(tr, seat.get("top_R")))
     ready = tr("ee.ready", pile=_pile(tr, seat.get("ready") or {}, READY_TYPES))
     board.lines(m + 12, y + 30, f"{tops} · {ready}", board.width - 2 * m - 24, BODY,
                 max_lines=1)
@@ -275,7 +283,8 @@ def _pick_lines(board: Board, view: dict[str, Any], you: dict[str, Any]) -> list
         cost = tr("ee.you.pay", what=_pile(tr, pay, READY_TYPES)) if any(pay.values()) else \
             tr("ee.you.free")
         cards = ", ".join(
-            tr("ee.you.card", card=c, action=pending[c], turns=pending.get(f"turn_{c}", 0))
+            tr("ee.you.card", card=c, action=_act(tr, pending[c]),
+               turns=pending.get(f"turn_{c}", 0))
             if pending.get(c) else tr("ee.you.card_unset", card=c) for c in ("L", "R"))
         return [tr("ee.you.pick", cards=cards, cost=cost)]
     mine = view.get("viewer") in (view.get("actors") or [])
@@ -299,7 +308,8 @@ def _draw_you(board: Board, view: dict[str, Any], y: int) -> None:
     if rot and view.get("step") == "plan":
         for k in range(min(4, len(rot.get("L", [])))):
             extra = tr("ee.you.paid") if k in paid else ""
-            board.text(m + 12, y, tr("ee.you.turn", k=k, left=rot["L"][k], right=rot["R"][k],
+            board.text(m + 12, y, tr("ee.you.turn", k=k, left=_act(tr, rot["L"][k]),
+                                     right=_act(tr, rot["R"][k]),
                                      paid=extra), BODY)
             y += line_h(BODY)
 
