@@ -70,7 +70,7 @@ async def test_history_after_two_finished_games(world) -> None:
     res = await fake.slash(u["alice"], ch, "game history")
     assert t("history.empty") in res.text()
     first = await finish(world, "majesty", ("bob",), seed=1)
-    second = await finish(world, "majesty", ("cyril", "dana"), seed=2)
+    second = await finish(world, "empire_engine", ("cyril", "dana"), seed=2)
 
     res = await fake.slash(u["emil"], ch, "game history")
     assert not res.ephemeral
@@ -79,7 +79,8 @@ async def test_history_after_two_finished_games(world) -> None:
     rows = text.split("\n**#")
     assert len(rows) == 2
     older = next(r for r in rows if f"#{first}**" in "**#" + r)
-    assert "Majesty" in older and f"<@{u['alice'].id}>" in older
+    assert "Majesty" in older and "Empire Engine" not in older
+    assert f"<@{u['alice'].id}>" in older
     assert f"<@{u['bob'].id}>" in older and "🥇" in older and "<t:" in older
     assert f"<@{u['dana'].id}>" not in older and older.count("<@") == 2
     # ranks and scores as in the final standings
@@ -90,8 +91,8 @@ async def test_history_after_two_finished_games(world) -> None:
     res = await fake.slash(u["emil"], ch, "game history", member=u["bob"])
     assert f"#{first}**" in res.text() and f"#{second}**" not in res.text()
     assert res.embeds[0]["title"].startswith("bob")
-    res = await fake.slash(u["emil"], ch, "game history", game="majesty")
-    assert f"#{second}**" in res.text() and f"#{first}**" in res.text()
+    res = await fake.slash(u["emil"], ch, "game history", game="empire_engine")
+    assert f"#{second}**" in res.text() and f"#{first}**" not in res.text()
     res = await fake.slash(u["emil"], ch, "game history", game="tek")
     assert t("history.empty") in res.text()
     # the table option suggests the server's finished games
@@ -221,13 +222,13 @@ async def test_a_running_game_replays_up_to_its_public_board_and_leaks_nothing(w
 async def test_export_replayed_by_the_engine_to_the_same_final_result(world) -> None:
     fake, ch, u = world.fake, world.channel, world.users
     await world.start_bot()
-    sid = await finish(world, "majesty", ("bob",), seed=7)
+    sid = await finish(world, "elves", ("bob",), seed=7)
     res = await fake.slash(u["bob"], ch, "game export", table=f"#{sid}")
     assert res.ephemeral
     [name] = [a.filename for a in res.message.attachments]
     assert name == f"crowntable-table-{sid}.json"
     data = json.loads(res.message.attachment(name))
-    assert data["game"] == "majesty" and data["table"] == sid
+    assert data["game"] == "elves" and data["table"] == sid
     assert [s["player"] for s in data["seats"]] == [str(u["alice"].id), str(u["bob"].id)]
     assert data["moves"] and all(m["at"] > 0 for m in data["moves"])
     assert len(data["moves"]) == len(await world.bot.host.moves(sid))
