@@ -286,3 +286,38 @@ async def test_a_private_move_is_taken_back_from_its_dm(world) -> None:
         move_components(prompts[-1])[1] or move_components(prompts[-1])[0])[0]["custom_id"]
     board = board_message(fake, ch)
     assert t("host.undo", name=user.name) in (board.embeds[0].get("description") or "")
+
+
+@pytest.mark.asyncio
+async def test_an_undo_racing_the_next_players_move_is_one_or_the_other(world) -> None:
+    """The mover's Undo and the next player's move clicked at the same instant on the same
+    board: exactly one of them is stored; the other is refused (an Undo after the next player
+    moved: "too late")."""
+    fake, ch, u = world.fake, world.channel, world.users
+    alice, bob = u["alice"], u["bob"]
+    await world.start_bot(seed=3)
+    lobby = await open_table(world, "majesty", join=("bob",))
+    sid = table_id(lobby)
+    rng = random.Random(5)
+    for _ in range(100):
+        mover, _, button = await until_undoable(world, rng)
+        board = board_message(fake, ch)
+        assert board is not None
+        nxt = next(x for x in (alice, bob) if x.name in waiting_names(board))
+        buttons = move_components(board)[1]
+        if nxt is not mover and buttons:
+            break
+    else:
+        raise AssertionError("no Undo beside the next player's move buttons")
+    moves = await move_count(world, sid)
+    played, undone = await fake.click_together((nxt, board, buttons[0]["custom_id"]),
+                                               (mover, board, button["custom_id"]))
+    await fake.idle()
+    records = await world.bot.host.moves(sid)
+    assert len(records) == moves + 1
+    if records[-1].source == "undo":  # the take-back came first: that prompt is gone
+        assert await refusal(played)
+    else:
+        assert records[-1].player_id == str(nxt.id)
+        assert await refusal(undone) == t("error.undo_too_late")
+    assert await world.bot.host.replay(sid) == (True, "")
