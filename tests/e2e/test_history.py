@@ -276,3 +276,23 @@ async def test_bad_table_ids_are_refused_and_post_nothing(world) -> None:
     res = await fake.slash(u["cyril"], ch, "game replay", table=str(running))
     await res.wait_followups(1, timeout=30)
     assert t("replay.running") in replay_message(fake, ch, running).embeds[0]["description"]
+
+
+@pytest.mark.asyncio
+async def test_history_and_replay_speak_czech(world) -> None:
+    """A reader whose Discord speaks Czech gets the history, the replay and the refusals in
+    Czech (the .po); the game itself was played in English."""
+    fake, ch, u = world.fake, world.channel, world.users
+    await world.start_bot()
+    sid = await finish(world, "majesty", ("bob",), seed=9)
+    u["cyril"].locale = "cs"
+    res = await fake.slash(u["cyril"], ch, "game history")
+    assert res.embeds[0]["title"] == t("history.title", "cs", game=t("history.all", "cs"))
+    assert t("history.footer", "cs") in res.text()
+    res = await fake.slash(u["cyril"], ch, "game replay", table=str(sid))
+    await res.wait_followups(1, timeout=30)
+    msg = res.message
+    assert msg.embeds[0]["footer"]["text"] == t("replay.footer", "cs", id=sid)
+    assert t("replay.setup", "cs") in msg.embeds[0]["description"]
+    res = await fake.slash(u["cyril"], ch, "game export", table="999999")
+    assert await refusal(res) == t("error.unknown_table", "cs", table="999999")
