@@ -280,8 +280,10 @@ class SessionHost:
         """A new lobby in the finished game's channel: the same game, options and turn clock,
         the AI seats back as they were, ``user_id`` seated; the seed is drawn at the start.
         Returns it with the other humans of the old game (to invite: each presses Join).
-        Once per finished game: the old session's meta remembers the new table."""
-        async with self._lock(session_id):
+        Once per finished game: the old session's meta remembers the new table (written under
+        the session's database-level lock too: another process's publication keeps its
+        bookkeeping)."""
+        async with self._lock(session_id), self.store.session_lock(session_id):
             old = await self.get(session_id)
             if old.status != "finished":
                 raise HostError("rematch_not_over")

@@ -234,3 +234,24 @@ async def test_a_second_process_on_one_sqlite_file_is_refused(world) -> None:
     assert first.running
     await open_table(world, "majesty", join=("bob",))  # the first one still serves
     assert await first.stop() == 0
+
+
+@pytest.mark.asyncio
+async def test_without_shard_settings_the_bot_runs_discords_recommended_shards(world) -> None:
+    world.fake.gateway.recommended_shards = 2
+    client = await world.start_bot()
+    await world.fake.wait_for(lambda: sorted(
+        s.shard for s in world.fake.gateway.live_sessions if s.connection is not None) == [
+        [0, 2], [1, 2]], timeout=30, what="two shards")
+    assert client.shard_count == 2 and sorted(client.shards) == [0, 1]
+    await open_table(world, "majesty", join=("bob",))  # served on the guild's shard
+
+
+@pytest.mark.asyncio
+async def test_shard_ids_start_only_those_shards(world) -> None:
+    world.fake.gateway.recommended_shards = 4  # not used: SHARD_COUNT says 2
+    guild_shard = (world.guild.id >> 22) % 2
+    client = await world.start_bot(shard_count=2, shard_ids=(guild_shard,))
+    live = [s.shard for s in world.fake.gateway.live_sessions if s.connection is not None]
+    assert live == [[guild_shard, 2]] and client.shard_count == 2
+    await open_table(world, "majesty", join=("bob",))

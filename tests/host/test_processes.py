@@ -187,3 +187,24 @@ async def test_the_hosts_caches_do_not_grow_with_the_sessions_seen(store, monkey
     assert len(host._records) == 3 and len(host._states) == 3
     assert len(host._locks) == 0  # nobody holds or waits for a lock
     assert (await host.current(ids[0])).id == ids[0]  # an evicted one is read again
+
+
+@pytest.mark.asyncio
+async def test_expired_clocks_are_published_as_they_are_resolved(host, clock) -> None:
+    """After an outage longer than the turn clock: each table is shown as soon as its clock
+    is resolved, not after all of them (v0.1 resolved 10,000 before showing one)."""
+    ids = []
+    for i in range(3):
+        await host.create(guild_id="g", channel_id=f"c{i}", game_id="toy", options={},
+                          user_id="u1", user_name="Ann", turn_secs=300)
+        await host.join(f"c{i}", "u2", "Bob")
+        ids.append((await host.start(f"c{i}", "u1")).record.id)
+    clock.t += 10_000
+    seen: list[list[int]] = []
+
+    async def show(out) -> None:  # type: ignore[no-untyped-def]
+        resolved = [sid for sid in ids if await host.moves(sid)]
+        seen.append(resolved)
+
+    assert await host.run_clock(on_fired=show) == []
+    assert seen == [ids[:1], ids[:2], ids[:3]]  # the first shown before the second resolved
