@@ -44,6 +44,8 @@ def pointed(exc: HostError, rec: SessionRecord) -> HostError:
 
 def not_your_turn(host: SessionHost, rec: SessionRecord) -> HostError:
     """ "It is bob's turn — they are choosing a card.": who acts now, from the public view."""
+    if rec.status != "running":
+        return HostError("not_running")
     actors = host.actors(rec)
     view = host.view(rec, None) if rec.state is not None and actors else {}
     code, params = whose_turn(rec.game, view, actors, name_fn(rec))
