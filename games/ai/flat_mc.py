@@ -1,8 +1,10 @@
 """Flat Monte Carlo: the generic yardstick the bench measures ``hard`` against (issue 15).
 
 Each legal move is scored by uniformly random playouts to the end, on determinised states
-(no peeking either), the moves taken in turn until the same step budget as ``hard`` is spent;
-the best mean wins. No tree, no hints but the scoring of a playout that exceeds
+(no peeking either), the moves taken in turn until the same step budget and the same safety
+deadline as ``hard`` are spent (even when not every move got a playout: in TEK a playout is
+some 300 plies and one per move used to take up to 3 x the budget); the best mean of the
+moves played out wins. No tree, no hints but the scoring of a playout that exceeds
 ``MAX_PLAYOUT`` plies (a safety net: such a game is valued by "score if it ended now").
 """
 
@@ -41,7 +43,7 @@ class FlatMonteCarlo:
         totals = [0.0] * len(legal)
         counts = [0] * len(legal)
         i = 0
-        while i < len(legal) or not budget.exhausted():
+        while i == 0 or not budget.exhausted():
             k = i % len(legal)
             s = determinize(game, state, player, rng)
             s, _ = game.apply(s, player, legal[k])
@@ -51,5 +53,6 @@ class FlatMonteCarlo:
             counts[k] += 1
             i += 1
         self.iterations = i
-        best = max(range(len(legal)), key=lambda j: (totals[j] / max(counts[j], 1), -j))
+        best = max(range(len(legal)),
+                   key=lambda j: (counts[j] > 0, totals[j] / max(counts[j], 1), -j))
         return legal[best]
