@@ -202,3 +202,39 @@ async def test_a_take_back_gives_no_extra_time(store, clock) -> None:  # noqa: F
     clock.t = began + 3601
     fired = await host.run_clock()
     assert [(p, s) for out in fired for p, s in out.moved] == [("u1", "timeout")]
+
+
+@pytest.mark.asyncio
+async def test_verify_replays_a_take_back_and_catches_a_forged_one(tmp_path, capsys) -> None:
+    import sqlite3
+
+    import games
+    from bot.core.verify import run_verify
+    from games.ai import RandomPlayer
+
+    path = tmp_path / "v.db"
+    db = SQLiteStore(path)
+    await db.open()
+    host = SessionHost(db, seed_source=lambda: 7)  # the real games, as verify sees them
+    await host.create(guild_id="g", channel_id="c", game_id="majesty", options={},
+                      user_id="1", user_name="Ann", turn_secs=None)
+    await host.join("c", "2", "Bob")
+    sid = (await host.start("c", "1")).record.id
+    ai, undone = RandomPlayer(1), None
+    for step in range(200):
+        rec = await host.get(sid)
+        player = host.actors(rec)[0]
+        move = ai.choose(games.get("majesty"), host.state(rec), player, step)
+        rec = (await host.apply(sid, player, move)).record
+        hint = await host.undoable_move(rec)
+        if hint is not None:
+            undone = (await host.undo(sid, *hint)).record
+            break
+    assert undone is not None, "no undoable move in 200"
+    await db.close()
+    assert await run_verify(f"sqlite:///{path}") == 0
+    with sqlite3.connect(path) as con:  # the undo record now names a take that turned a card up
+        con.execute("UPDATE moves SET move=? WHERE session_id=? AND source='undo'",
+                    ('{"type": "undo", "seq": 0}', sid))
+    assert await run_verify(f"sqlite:///{path}") == 1
+    assert "does not replay" in capsys.readouterr().out
