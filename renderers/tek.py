@@ -14,7 +14,7 @@ import math
 from typing import Any
 
 from games.tek.data import MAX_MAGIC, MAX_TOWER
-from games.tek.vocab import ACTIONS, RESOURCES, TERRAIN_COLOURS, TOKEN_NAMES
+from games.tek.vocab import ACTIONS, FACTION_NAMES, RESOURCES, TERRAIN_COLOURS, TOKEN_NAMES
 from renderers.kit import (
     BIG,
     BODY,
@@ -120,6 +120,8 @@ register({
                   "R ruins; blue bars = rivers; ⚔ = war. Card title: owner's seat number, then "
                   "the side; a region is named by side and letter.",
 })
+#: the factions' names (games.tek.vocab), drawn in the table's language
+register({f"tek.faction.{fid}": name for fid, name in FACTION_NAMES.items()})
 
 
 def map_slots(seats: int) -> int:
@@ -319,7 +321,9 @@ def _draw_player(board: Board, view: dict[str, Any], p: dict[str, Any], y: int) 
     x = m + 10
     if pid in ((view.get("step") or {}).get("actors") or []):
         x += board.text(x, y + 16, "▶", BODY, True, anchor="lm") + 4
-    faction = (p.get("faction") or {}).get("name", "")
+    fid = (p.get("faction") or {}).get("id")
+    faction = board.tr(f"tek.faction.{fid}") if fid in FACTION_NAMES else \
+        (p.get("faction") or {}).get("name", "")
     w = board.name_tag(x, y + 4, pid, 300)
     board.text(x + w + 10, y + 16, str(faction), BODY, fill=board.theme.muted, anchor="lm")
     board.text(board.width - m - 10, y + 16, tr("unit.vp", n=p.get("score_now", 0)), BIG, True,

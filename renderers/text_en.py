@@ -37,9 +37,9 @@ CATALOG: dict[str, Entry] = {
     "alt.line": "{title}, {round}. {turn}. Scores: {scores}.",
     "alt.score": "{name} {score}",
     "alt.no_scores": "none yet",
-    "unit.points": "{n} pts",
-    "unit.vp": "{n} VP",
-    "unit.gold": "{n} gold",
+    "unit.points": ("{n} pt", "{n} pts"),
+    "unit.vp": ("{n} VP", "{n} VP"),
+    "unit.gold": ("{n} gold", "{n} gold"),
 }
 
 
