@@ -253,3 +253,22 @@ def test_verify_of_an_unusable_database_is_one_line(tmp_path: Path,
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "not a database" in err[0], err
     asyncio.set_event_loop(None)
+
+
+def test_a_renamed_column_is_refused_at_start(tmp_path: Path) -> None:
+    """Finding 5: the schema version matches but a column was renamed (by hand, or by a newer
+    Crowntable that kept the number): refused at start, not at the first query."""
+    from bot.core.store import SQLiteStore
+
+    async def make() -> None:
+        store = SQLiteStore(tmp_path / "renamed.db")
+        await store.open()
+        await store.close()
+
+    asyncio.run(make())
+    con = sqlite3.connect(tmp_path / "renamed.db")
+    con.execute("ALTER TABLE sessions RENAME COLUMN state TO snapshot")
+    con.commit()
+    con.close()
+    one_line_exit_2(run_cli(tmp_path, {"DATABASE_URL": "renamed.db"}), "sessions.state")
+    asyncio.set_event_loop(None)

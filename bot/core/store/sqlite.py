@@ -68,6 +68,24 @@ def path_from_url(url: str) -> str:
     return url
 
 
+def _columns(con: sqlite3.Connection, table: str) -> set[str]:
+    return {str(row[1]) for row in con.execute(f"PRAGMA table_info({table})")}
+
+
+@functools.cache
+def expected_columns() -> dict[str, frozenset[str]]:
+    """The tables and columns of a database the migrations built (made once, in memory)."""
+    con = sqlite3.connect(":memory:")
+    try:
+        for script in MIGRATIONS:
+            con.executescript(script)
+        tables = [str(r[0]) for r in con.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
+        return {t: frozenset(_columns(con, t)) for t in tables}
+    finally:
+        con.close()
+
+
 @dataclass
 class _Save:
     record: SessionRecord
@@ -107,12 +125,23 @@ class SQLiteStore:
             self._db = await aiosqlite.connect(self.path, isolation_level=None)
             await self._run(self._configure)
             await self.migrate()
+            await self._run(self._check_columns)
             await self._run(self._probe_write)
         except BaseException as exc:
             await self.close()
             if isinstance(exc, (sqlite3.Error, OSError)):
                 raise StoreUnusable(f"cannot use the database {self.path}: {exc}") from None
             raise
+
+    @staticmethod
+    def _check_columns(con: sqlite3.Connection) -> None:
+        """Every table and column the migrations make is there (a file whose schema version
+        matches but whose tables were changed by hand, or by a newer Crowntable, is refused)."""
+        missing = [f"{table}.{column}" for table, columns in expected_columns().items()
+                   for column in sorted(columns - _columns(con, table))]
+        if missing:
+            raise StoreUnusable("the database's tables do not match this Crowntable's schema "
+                                f"(missing: {', '.join(missing[:5])})")
 
     @staticmethod
     def _probe_write(con: sqlite3.Connection) -> None:
