@@ -227,3 +227,30 @@ def test_result_dm_and_who_gets_one() -> None:
     assert embed.description == (
         "You placed 2 of 4 with 9 VP.\nYour skill: 0.0 → 3.2 (+3.2).\n"
         "Final standings in <#2>: https://discord.com/channels/1/2/99")
+
+
+def test_empire_engine_second_gear_says_whom_its_attack_hits() -> None:
+    """Placing the second gear: when it brings an Attack to the top, the option says whom."""
+    from bot.text.presenters.empire_engine import _second, second_result
+
+    game = games.get("empire_engine")
+    s, ai = game.setup(["a", "b", "c"], {}, 3), RandomPlayer(3)
+    checked = 0
+    for n in range(2000):
+        if game.is_over(s) or checked:
+            break
+        p = game.actors(s)[0]
+        view = game.view(s, p)
+        if (view.get("placing") or {}).get("slot") == 2:
+            for m in game.legal_moves(s, p):
+                found = _second(view, m["card"], m.get("pay") is not None)
+                if m["type"] != "place" or not found or found[0] != "Attack":
+                    continue
+                left, right = {"a": ("b", "c"), "b": ("c", "a"), "c": ("a", "b")}[p]
+                target = name(left if m["card"] == "L" else right)
+                result = second_result(view, m["card"], m.get("pay") is not None)
+                assert EE.move_description(view, m, name) == (t(
+                    "empire_engine.desc.second", result=result) + f", hits {target}")[:100]
+                checked += 1
+        s, _ = game.apply(s, p, ai.choose(game, s, p, n))
+    assert checked

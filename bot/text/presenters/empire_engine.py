@@ -199,6 +199,7 @@ CATALOG.update({
                               "and both of theirs hit you. Defend blocks one attack on you.",
     P + "ctx.seating": "Seats clockwise: {order}.",
     P + "desc.attack_hits": "Attack: hits {target}, your {side} neighbour",
+    P + "desc.hits": ", hits {target}",
     P + "side.left": "left",
     P + "side.right": "right",
     P + "doing.orient": "laying an engine card face down",
@@ -435,8 +436,8 @@ LABELS: dict[str, Label] = {
 Describe = Callable[[View, Move, NameFn], "str | None"]
 
 
-def second_result(view: View, card: str, alternate: bool) -> str | None:
-    """What the second gear does under ``card`` (the viewer knows their first gear)."""
+def _second(view: View, card: str, alternate: bool) -> tuple[str, int, int] | None:
+    """(action on top, gear, quarter turns) of the second gear under ``card``."""
     you = view.get("you") or {}
     pending, rotations = you.get("pending") or {}, you.get("rotations") or {}
     first = next((k for c in D.CARDS if c != card for k in [pending.get(f"turn_{c}")]
@@ -445,7 +446,16 @@ def second_result(view: View, card: str, alternate: bool) -> str | None:
         return None
     gear = 2 if first in D.GEAR_TURNS[1] else 1
     k = D.GEAR_TURNS[gear][1 if alternate else 0]
-    return tn(P + "desc.second_gear", k, action=_action(rotations[card][k]), gear=gear, turns=k)
+    return str(rotations[card][k]), gear, k
+
+
+def second_result(view: View, card: str, alternate: bool) -> str | None:
+    """What the second gear does under ``card`` (the viewer knows their first gear)."""
+    found = _second(view, card, alternate)
+    if found is None:
+        return None
+    action, gear, k = found
+    return tn(P + "desc.second_gear", k, action=_action(action), gear=gear, turns=k)
 
 
 def _desc_place(view: View, move: Move, name: NameFn) -> str | None:
@@ -453,6 +463,11 @@ def _desc_place(view: View, move: Move, name: NameFn) -> str | None:
     placing = view.get("placing") or {}
     if placing.get("slot") == 2:
         result = second_result(view, str(move.get("card")), alternate)
+        found = _second(view, str(move.get("card")), alternate)
+        pair = neighbours(view, str(view.get("viewer")))
+        if result and found and found[0] == "Attack" and pair:  # whom it hits (issue 11)
+            target = pair[0] if move.get("card") == "L" else pair[1]
+            return t(P + "desc.second", result=result) + t(P + "desc.hits", target=name(target))
         if result:
             return t(P + "desc.second", result=result)
     return t(P + ("desc.place.pay" if alternate else "desc.place.free"))
