@@ -95,8 +95,9 @@ def test_plan_labels_show_results_and_cost() -> None:
         s = play(s, p, GAME.legal_moves(s, p)[0])
     v = GAME.view(s, "a")
     descs = [PRESENTER.move_description(v, m, name) for m in GAME.legal_moves(s, "a")]
-    # the second gear under R is gear 1: 1 quarter turn (Attack), alternate 0 (Export)
-    assert descs == ["The other gear goes here: Attack (gear 1, 1 quarter turn)",
+    # the second gear under R is gear 1: 1 quarter turn (Attack, on Bob: issue 11 part 2),
+    # alternate 0 (Export)
+    assert descs == ["The other gear goes here: Attack (gear 1, 1 quarter turn), hits Bob",
                      "The other gear goes here: Export (gear 1, 0 quarter turns)"]
     assert "Your pick this step: L Arm, R ? (cubes: 1 good)." in PRESENTER.hand_text(v, name)
     pub = GAME.view(s, None)
