@@ -191,3 +191,18 @@ def test_languages_pick_the_channel_and_the_user_language() -> None:
         return out
 
     assert asyncio.run(main()) == ["cs", "en", "en", "cs", "cs", "cs", "en", "cs"]
+
+
+def test_the_demo_plays_and_draws_in_czech(tmp_path, capsys) -> None:
+    """``crowntable demo majesty --locale cs`` (issue 12 item 5): Czech summary and images."""
+    import asyncio
+
+    from bot.core.demo import run_demo
+
+    assert asyncio.run(run_demo("majesty", 2, 3, tmp_path, level="random", locale="cs")) == 0
+    out = capsys.readouterr().out
+    assert "Majesty: 2 hráči," in out and "tahů" in out and "kontrola přehráním: v pořádku" in out
+    assert "bodů" in out or "body" in out
+    assert i18n.current() == "en"  # the demo's language ends with it
+    boards = sorted(tmp_path.glob("majesty-turn-*.png"))
+    assert len(boards) > 30 and (tmp_path / "majesty-private-seat1.png").exists()
