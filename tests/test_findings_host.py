@@ -175,3 +175,20 @@ async def test_a_forged_session_id_is_a_refusal(host: SessionHost, session_id: i
     with pytest.raises(HostError) as refused:
         await host.current(session_id)
     assert refused.value.code == "stale"
+
+
+async def test_the_lobby_text_and_the_start_rule_agree(host: SessionHost) -> None:
+    """Finding 13: the lobby said "the host can ... start" while any seated player can: the
+    rule stays (any seated player starts, a manager too), the text says so."""
+    from bot.text.i18n import t
+
+    await host.create(guild_id="g", channel_id="c1", game_id="toy", options={},
+                      user_id="1", user_name="ann")
+    await host.join("c1", "2", "bob")
+    with pytest.raises(HostError):  # not seated, no Manage Channels: refused
+        await host.start("c1", "3")
+    out = await host.start("c1", "2")  # bob is seated, not the host
+    assert out.record.status == "running"
+    text = t("lobby.help", "en", min=2, max=4)
+    assert "Any seated player can start" in text and "host can add AI" in text
+    assert "může spustit kdokoli u stolu" in t("lobby.help", "cs", min=2, max=4)
