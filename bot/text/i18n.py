@@ -28,6 +28,7 @@ from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
 from gettext import GNUTranslations
 from pathlib import Path
+from string import Formatter
 from typing import Any
 
 from babel.messages.mofile import write_mo
@@ -200,6 +201,17 @@ def keys_of(english: str) -> list[str]:
                 _by_english.setdefault(entry, []).append(key)
         _indexed[0] = len(catalog)
     return list(_by_english.get(english, ()))
+
+
+def retranslate(english: str) -> str:
+    """A text made in English ahead of time (an option's choice label built at import) in
+    the current language, found by its English text; unchanged when no key has it."""
+    code = current()
+    for key in keys_of(english):
+        text = translated(key, code)
+        if text is not None and not any(f for _, f, _, _ in Formatter().parse(text) if f):
+            return text
+    return english
 
 
 def game_title(game_id: str, english: str) -> str:

@@ -178,3 +178,17 @@ async def test_crowntable_language_is_for_server_managers(world) -> None:
     back = await fake.slash(owner, ch, "crowntable language", language="default")
     assert back.ephemeral
     assert await world.bot.host.guild_locale(str(world.guild.id)) is None
+
+
+@pytest.mark.asyncio
+async def test_a_czech_lobby_names_its_options_in_czech(world) -> None:
+    czech_world(world)
+    await world.start_bot()
+    i18n.set_current(CZECH)
+    fake = world.fake
+    lobby = await open_table(world, "tek", join=("bob",), start=False, exploration=True,
+                             factions="1")
+    text = lobby.text(history=False)
+    assert "průzkum:" in text and "národy:" in text, text
+    assert english_in([text]) == [], text
+    assert not fake.problems()

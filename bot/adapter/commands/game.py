@@ -20,7 +20,7 @@ from bot.adapter.translator import choice
 from bot.core.errors import HostError
 from bot.core.host import TURN_CLOCKS
 from bot.text import presenters
-from bot.text.i18n import t
+from bot.text.i18n import retranslate, t, using
 from bot.text.presenters import OptionSpec
 from games.ai import DEFAULT_LEVEL, LEVELS
 from games.base import Game
@@ -100,8 +100,10 @@ def _suggest(spec: OptionSpec) -> Any:
     async def suggest(interaction: Interaction, current: str
                       ) -> list[app_commands.Choice[str]]:
         typed = current.strip().lower()
+        with using(interaction.locale):  # the presets in the typist's language
+            shown = [(retranslate(label), value) for label, value in spec.choices]
         return [app_commands.Choice(name=clip(label, 100), value=str(value))
-                for label, value in spec.choices
+                for label, value in shown
                 if typed in label.lower() or str(value).lower().startswith(typed)][:25]
 
     return suggest

@@ -27,7 +27,7 @@ from bot.core.errors import HostError
 from bot.core.host import TURN_CLOCKS, SessionHost
 from bot.core.store import SessionRecord
 from bot.text import presenters
-from bot.text.i18n import current, game_title, t, using
+from bot.text.i18n import current, game_title, has, retranslate, t, using
 from games.ai import LEVELS
 
 log = logging.getLogger(__name__)
@@ -48,7 +48,8 @@ def _options_text(rec: SessionRecord) -> str:
     for key, value in rec.options.items():
         spec = labels.get(key)
         shown = next((lbl for lbl, v in spec.choices if v == value), value) if spec else value
-        opts.append(f"{key}: {shown}")
+        label = t(f"option.{key}.name") if has(f"option.{key}.name") else key
+        opts.append(f"{label}: {retranslate(str(shown))}")  # in the channel's language
     return "\n".join(opts) or t("lobby.defaults")
 
 

@@ -1011,7 +1011,9 @@ class TekPresenter(Presenter):
         lines.append(t(P + "status.turn", turn=view.get("turn"),
                        active=name(str(view.get("active"))), shields=shields))
         st = view.get("step") or {}
-        lines.append(t(P + "status.step", step=str(st.get("name", "")).replace("_", " "),
+        doing = DOING.get(str(st.get("name")))  # the step in words, not the engine's id
+        step = t(P + f"doing.{doing}") if doing else str(st.get("name", "")).replace("_", " ")
+        lines.append(t(P + "status.step", step=step,
                        actors=", ".join(name(a) for a in st.get("actors", []))))
         for p in view.get("players", []):
             r = p.get("resources") or {}
