@@ -52,6 +52,7 @@ def test_the_pool_is_sized_to_the_machine() -> None:
 @pytest.mark.asyncio
 async def test_a_worker_process_chooses_a_legal_move_of_the_level() -> None:
     runner = AiRunner(budget_s=0.05, workers=1)
+    await runner.start()  # the worker imports the engines first (the bot does it at start)
     try:
         game = games.get("majesty")
         state = game.setup(["p0", "p1"], {}, 1)

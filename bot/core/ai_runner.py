@@ -115,12 +115,17 @@ class AiRunner:
         return self._pool
 
     async def start(self) -> None:
-        """Start the workers and let them import the engines (not timed)."""
-        executor = self._executor()
-        if executor is not None:
-            loop = asyncio.get_running_loop()
-            await asyncio.gather(*(loop.run_in_executor(executor, warm)
-                                   for _ in range(self.workers)))
+        """Start the workers and let them import the engines (not timed). A pool that cannot
+        start is logged; each decision then falls back until a fresh pool works."""
+        try:
+            executor = self._executor()
+            if executor is not None:
+                loop = asyncio.get_running_loop()
+                await asyncio.gather(*(loop.run_in_executor(executor, warm)
+                                       for _ in range(self.workers)))
+        except Exception as exc:  # noqa: BLE001 - the bot runs on; choose() falls back
+            log.warning("AI workers did not start: %s: %s", type(exc).__name__, exc)
+            self._recycle()
 
     async def _run(self, fn: Callable[..., Any], *args: Any) -> Any:
         executor = self._executor()
