@@ -445,6 +445,10 @@ class PostgresStore:
     async def unpublished_sessions(self) -> list[int]:
         rows = await self._rows(  # meta is read here: a damaged row must not fail the query
             "SELECT id, version, meta FROM sessions WHERE status IN ('running', 'finished')"
+            # the shown ones stay in the server (meta is written compactly, keys sorted):
+            # only the candidates travel, and a damaged meta is judged by _behind
+            " AND strpos(meta, '\"published_version\":' || version || ',') = 0"
+            " AND strpos(meta, '\"published_version\":' || version || '}') = 0"
             " ORDER BY id")
         return [int(r["id"]) for r in rows if _behind(r["meta"], int(r["version"]))]
 
