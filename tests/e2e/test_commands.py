@@ -18,7 +18,7 @@ TITLES = {g.id: g.title for g in games.REGISTRY.values()}
 EXPECTED_COMMANDS = {f"game new {g}" for g in TITLES} | {
     f"game {c}" for c in ("join", "leave", "ai", "start", "status", "board", "hand", "log",
                           "abandon", "kick", "rules", "history", "replay", "export")} | {
-    "standings", "stats"}
+    "standings", "stats", "crowntable language"}
 
 
 @pytest.mark.asyncio
