@@ -62,6 +62,7 @@ MAX_AUTO_MOVES = 10_000
 SESSION_ID_LIMIT = 2**63  # ids are 64-bit signed integers in both databases
 log = logging.getLogger(__name__)
 CACHED_SESSIONS = 1024  # records and engine states kept per process (least recent dropped)
+CLOCK_CONCURRENCY = 16  # tables the turn clock resolves at a time
 
 
 @dataclass
@@ -792,23 +793,26 @@ class SessionHost:
         claimed by one process (its database-level lock; a session another process is on is
         skipped). ``on_fired`` shows each outcome as soon as it is resolved (after a long
         outage, the first table is published long before the last one is resolved); without
-        it the outcomes are returned."""
+        it the outcomes are returned. ``CLOCK_CONCURRENCY`` tables are resolved at a time
+        (their saves share commits: SQLite's group commit, PostgreSQL's connections)."""
         now = self.now() if now is None else now
-        fired: list[Outcome] = []
-        for session_id in await self.store.due_sessions(now):
-            try:
-                out = await self._clock_one(session_id, now)
-            except Exception as exc:  # one damaged table never stops the others' clocks
-                log.warning("turn clock: session %s skipped: %s: %s", session_id,
-                            type(exc).__name__, exc)
-                continue
-            if out is None:
-                continue
-            if on_fired is not None:
-                await on_fired(out)
-            else:
-                fired.append(out)
-        return fired
+        slots = asyncio.Semaphore(CLOCK_CONCURRENCY)
+
+        async def one(session_id: int) -> Outcome | None:
+            async with slots:
+                try:
+                    out = await self._clock_one(session_id, now)
+                except Exception as exc:  # one damaged table never stops the others' clocks
+                    log.warning("turn clock: session %s skipped: %s: %s", session_id,
+                                type(exc).__name__, exc)
+                    return None
+                if out is not None and on_fired is not None:
+                    await on_fired(out)
+                    return None
+                return out
+
+        due = await self.store.due_sessions(now)
+        return [out for out in await asyncio.gather(*(one(s) for s in due)) if out is not None]
 
     async def _clock_one(self, session_id: int, now: float) -> Outcome | None:
         async with (self._lock(session_id),

@@ -190,9 +190,11 @@ async def test_the_hosts_caches_do_not_grow_with_the_sessions_seen(store, monkey
 
 
 @pytest.mark.asyncio
-async def test_expired_clocks_are_published_as_they_are_resolved(host, clock) -> None:
+async def test_expired_clocks_are_published_as_they_are_resolved(host, clock, monkeypatch
+                                                                 ) -> None:
     """After an outage longer than the turn clock: each table is shown as soon as its clock
     is resolved, not after all of them (v0.1 resolved 10,000 before showing one)."""
+    monkeypatch.setattr(host_module, "CLOCK_CONCURRENCY", 1)  # one at a time: a clear order
     ids = []
     for i in range(3):
         await host.create(guild_id="g", channel_id=f"c{i}", game_id="toy", options={},
@@ -208,3 +210,18 @@ async def test_expired_clocks_are_published_as_they_are_resolved(host, clock) ->
 
     assert await host.run_clock(on_fired=show) == []
     assert seen == [ids[:1], ids[:2], ids[:3]]  # the first shown before the second resolved
+
+
+@pytest.mark.asyncio
+async def test_expired_clocks_are_resolved_several_at_a_time(host, clock) -> None:
+    ids = []
+    for i in range(20):
+        await host.create(guild_id="g", channel_id=f"c{i}", game_id="toy", options={},
+                          user_id="u1", user_name="Ann", turn_secs=300)
+        await host.join(f"c{i}", "u2", "Bob")
+        ids.append((await host.start(f"c{i}", "u1")).record.id)
+    clock.t += 10_000
+    fired = await host.run_clock()
+    assert sorted(out.record.id for out in fired) == ids
+    assert all(sorted(p for p, _ in out.moved) == ["u1", "u2"] for out in fired)
+    assert await host.run_clock() == []
