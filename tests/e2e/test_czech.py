@@ -11,9 +11,11 @@ same piece too (a name, an emoji). The check is shown to catch a planted English
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable
 from functools import cache
+from pathlib import Path
 from string import Formatter
 from typing import Any
 
@@ -119,6 +121,11 @@ async def test_a_czech_table_sees_no_english(world, game: str) -> None:
         await fake.slash(u["alice"], ch, command, **options)
     await fake.idle()
     leaks = english_in(everything(fake))
+    if os.environ.get("CROWNTABLE_TRANSCRIPT"):  # a transcript to read (the closing note)
+        Path(os.environ["CROWNTABLE_TRANSCRIPT"], f"{game}.txt").write_text(
+            "\n\n".join(f"[{m.channel.name or 'DM'}{' ephemeral' if m.ephemeral else ''}]\n"
+                         f"{m.text(history=False)}" for m in fake.all_messages()),
+            encoding="utf-8")
     assert leaks == [], "\n".join(leaks[:40])
     # the Czech words really were sent: the board, a DM or ephemeral, the final standings
     assert i18n.t("board.finished", CZECH) in board_message(fake, ch).text(history=False)

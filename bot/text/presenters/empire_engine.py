@@ -568,9 +568,10 @@ def _ev_placed(e: dict[str, Any], name: NameFn) -> str:
 def _reveal_part(pid: str, pick: dict[str, Any], name: NameFn) -> str:
     ps, pg = int(pick.get("pay_soldier", 0)), int(pick.get("pay_good", 0))
     if ps + pg:
-        return t(P + "ev.reveal_pay", player=name(pid), L=pick.get("L"), R=pick.get("R"),
-                 pay=_pay_text(ps, pg))
-    return t(P + "ev.reveal_pick", player=name(pid), L=pick.get("L"), R=pick.get("R"))
+        return t(P + "ev.reveal_pay", player=name(pid), L=_action(pick.get("L")),
+                 R=_action(pick.get("R")), pay=_pay_text(ps, pg))
+    return t(P + "ev.reveal_pick", player=name(pid), L=_action(pick.get("L")),
+             R=_action(pick.get("R")))
 
 
 def _ev_revealed(e: dict[str, Any], name: NameFn) -> str:

@@ -162,6 +162,7 @@ CATALOG: dict[str, str] = {
     P + "ev.cause.meeples": "7 meeples", P + "ev.cause.tower": "tower 6",
     P + "ev.cause.magic": "magic 5",
     P + "ev.game_over": "Game over: {ranking}",
+    P + "ev.rank": "{rank}. {player} {score} VP",
     P + "ev.moved": "{player}: {via} {src} -> {dst}.",
     P + "ev.stood_up": "{player} stands up in {region}.",
     P + "ev.swapped": "{player} swaps {src} <-> {dst} with {other} (Changing Places).",
@@ -796,8 +797,8 @@ def _e_end_triggered(e: dict[str, Any], who: str, name: NameFn) -> str | None:
 
 
 def _e_game_over(e: dict[str, Any], who: str, name: NameFn) -> str | None:
-    ranking = "; ".join(f"{r['rank']}. {name(r['player'])} {r['score']} VP"
-                        for r in e.get("results", []))
+    ranking = "; ".join(t(P + "ev.rank", rank=r["rank"], player=name(r["player"]),
+                          score=r["score"]) for r in e.get("results", []))
     return t(P + "ev.game_over", ranking=ranking)
 
 
