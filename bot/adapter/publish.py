@@ -637,7 +637,8 @@ class Publisher:
             title=t("private.title", game=game_title(rec.game, game.title), id=rec.id),
             description=clip_block("\n\n".join(parts), 3800) + "\n\n" + self.where(rec, meta),
             colour=discord.Colour.blurple())
-        payload: dict[str, Any] = {"embed": embed, "view": make_view(items) if items else None}
+        payload: dict[str, Any] = {"embed": embed, "view": make_view(items) if items else None,
+                                   "content": None}  # an edit clears an old receipt line
         if png:
             embed.set_image(url="attachment://board.png")
             payload["file"] = png_file(png, description=board_alt_text(self.host, rec, player))

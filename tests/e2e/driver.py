@@ -149,6 +149,8 @@ class Driver:
 
             await self.fake.wait_for(lambda: board_moved() or refused(), timeout=10,
                                      what="the board to update")
+            if kind != "board":  # the prompt answers first, the board follows: wait for it
+                await self.fake.idle(quiet=0.01)
             if refused() and not board_moved():
                 self.stats.refusals.append(refused()[0].content)
                 assert len(self.stats.refusals) < 20, self.stats.refusals

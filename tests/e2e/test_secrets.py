@@ -13,7 +13,7 @@ import pytest
 
 import games
 from bot.adapter.prompts import clip
-from bot.adapter.publish import name_fn
+from bot.adapter.publish import ACTIVE_WINDOW, name_fn
 from bot.core.takeback import LogReplay
 from bot.text import presenters
 from bot.text.i18n import has, t
@@ -160,10 +160,11 @@ async def test_closed_dms_play_through_ephemeral_prompts(world, game: str) -> No
     assert driver.stats.via["ephemeral"] > 0, driver.stats.via
     assert fake.dms(bob) == []
     assert any(user is bob for user, _ in fake.blocked_dms)
-    pings = [m for m in fake.public_messages()
-             if t("ping.dm_closed", who=f"<@{bob.id}>") in m.text()]
-    assert pings, "the channel never told bob to use Open my prompt"
-    assert not any(f"<@{alice.id}>" in m.text() and "could not DM" in m.text()
+    # one notice in the game (issue 11): how to allow DMs, and Open my prompt meanwhile
+    notice = t("ping.dm_notice", who=f"<@{bob.id}>", server=world.guild.name)
+    pings = [m for m in fake.public_messages() if notice in m.text()]
+    assert len(pings) == 1, "the channel must tell bob once how to open his DMs"
+    assert not any(f"<@{alice.id}>" in m.text() and "Privacy Settings" in m.text()
                    for m in fake.public_messages())
     bob_prompts = [m for m in fake.ephemerals(bob) if m.embeds
                    and "only you see this" in (m.embeds[0].get("title") or "")]
@@ -261,6 +262,9 @@ async def test_dms_closed_in_the_middle_of_a_game(world) -> None:
     dms_before = len(fake.dms(bob))
 
     fake.set_dms_open(bob, False)
+    # ... and is away for a while: his next turn is a new DM (blocked), not an edit of the
+    # one he has (issue 11: a player at the table gets their DM edited in place)
+    world.skew += ACTIVE_WINDOW + 1
     rest = Driver(fake, ch, [Player(bob, dms_open=False), Player(alice)], seed=4)
     final = await rest.play()
     assert rest.stats.refusals == [] and rest.stats.via["ephemeral"] > 0
