@@ -1,5 +1,6 @@
 """Two ``crowntable run`` processes, shards 0 and 1 of 2, over one PostgreSQL database (a fresh
-schema) and the fake Discord: a server on each shard, a game with DM decisions in each. DMs
+schema) and the fake Discord: a server on each shard, two games in each (one with DM
+decisions, one on the board). DMs
 arrive on shard 0 whatever server the table is in, so process 0 also serves the table of
 process 1's server. Process 1 is SIGKILLed mid-game and restarted while process 0 keeps
 serving (the DM decisions of process 1's table go on meanwhile); a deadline that passed is
@@ -32,10 +33,10 @@ from tests.fakediscord import FakeDiscord
 from tests.host import pg
 
 pytestmark = pytest.mark.slow
-#: the game of both tables. A game with DM decisions (empire_engine: secret picks) plays the
-#: DMs of table 1 through process 0 while process 1 is down; DM-in-place prompts are being
-#: reworked (tests/e2e/test_games.py's DM games wait for it too), so Majesty is played now
-GAME = "majesty"
+#: the game of both tables: secret picks, decided by DM (the DMs of table 1 reach process 0,
+#: also while process 1 is down)
+GAME = "empire_engine"
+SECOND_GAME = "majesty"  # decided on the board
 DISCORD_EPOCH_MS = 1420070400000
 
 
@@ -171,15 +172,25 @@ async def play_on_two_shards(fake: FakeDiscord, url: str, schema: str) -> None:
     finals = await asyncio.gather(*(d.play() for d in drivers))
     for d, final, sid in zip(drivers, finals, sids, strict=True):
         assert d.stats.refusals == []
+        assert d.stats.via["dm"] > 0, d.stats.via  # decided by DM, on shard 0
         assert f"table #{sid}" in final.embeds[0]["title"]
+    # a second game in each server, on the board this time, both processes up
+    lobbies = [await open_table(w, SECOND_GAME, join=("bob",), clock="1h") for w in worlds]
+    sids += [table_id(lobby) for lobby in lobbies]
+    seconds = [RemindedDriver(fake, w.channel, [Player(w.users["alice"]),
+                                                 Player(w.users["bob"])], seed=10 + i)
+               for i, w in enumerate(worlds)]
+    await asyncio.gather(*(d.play() for d in seconds))
+    assert [d.stats.refusals for d in seconds] == [[], []]
     await fake.idle(timeout=20)
-    for w in worlds:
-        assert len(final_messages(fake, w.channel)) == 1  # posted once, by one process
-        posted = boards(fake, w.channel)
-        # the first board, and at most one repost by the catch-up after the crash
-        assert 1 <= len(posted) <= 2, [m.id for m in posted]
-        assert all(not m.custom_ids or m is board_message(fake, w.channel)
-                   for m in posted[:-1]), "an old board still has buttons"
+    for i, w in enumerate(worlds):
+        finals_here = final_messages(fake, w.channel)  # each posted once, by one process
+        assert sorted(table_id(m) for m in finals_here) == sorted([sids[i], sids[i + 2]])
+        for sid in (sids[i], sids[i + 2]):
+            posted = [m for m in boards(fake, w.channel) if table_id(m) == sid]
+            # the first board, and at most one repost by the catch-up after the crash
+            assert 1 <= len(posted) <= 2, [m.id for m in posted]
+            assert all(not m.custom_ids for m in posted[:-1]), "an old board has buttons"
     assert not fake.problems(ack_limit=3.0), fake.problems(ack_limit=3.0)
     await check_verify(url)
     for proc in (p0, p1):
