@@ -49,10 +49,10 @@ T = TypeVar("T")
 #: a constant key for the advisory lock that serialises migrations between processes
 MIGRATION_LOCK = 0x43524F574E  # "CROWN"
 #: what a connection that went away raises (the server restarting, a cut network, a timeout)
+#: (not asyncpg's InterfaceError: that is also how a wrong query fails, which is a bug to log)
 LOST: tuple[type[BaseException], ...] = (
-    OSError, TimeoutError, asyncpg.PostgresConnectionError, asyncpg.InterfaceError,
-    asyncpg.CannotConnectNowError, asyncpg.AdminShutdownError,
-    asyncpg.TooManyConnectionsError)
+    OSError, TimeoutError, asyncpg.PostgresConnectionError, asyncpg.CannotConnectNowError,
+    asyncpg.AdminShutdownError, asyncpg.TooManyConnectionsError)
 REFUSED: tuple[type[BaseException], ...] = (
     asyncpg.InvalidAuthorizationSpecificationError, asyncpg.InvalidCatalogNameError)
 
