@@ -209,9 +209,9 @@ def test_every_czech_character_has_a_glyph_in_the_bundled_font(font: Path) -> No
 
 #: words that are the same in Czech ("+10 bonus", "5 mana"), names (the bot's, Majesty's, which
 #: the Czech edition keeps), "Band." (Bandité, abbreviated on the TEK map) and "Galson" (a TEK
-#: territory, the same in the Czech rulebook)
+#: territory, the same in the Czech rulebook), "Export" (the Czech Empire Engine rulebook's word)
 SAME_IN_CZECH = frozenset({"bonus", "mana", "crowntable", "majesty", "Majesty", "teleport",
-                           "Band", "Galson"})
+                           "Band", "Galson", "Export"})
 
 
 def left_in_english(en: dict[str, Entry], catalog: Catalog) -> list[str]:

@@ -71,13 +71,29 @@ def english_phrases() -> frozenset[str]:
     return frozenset(phrases)
 
 
+#: catalogue keys of names the engines supply in English (short words: matched as words)
+ENGINE_NAME_KEYS = ("empire_engine.action.", "majesty.character.", "majesty.location.",
+                    "tek.faction.", "tek.token.", "tek.ability.", "elves.card.")
+
+
+@cache
+def engine_names() -> re.Pattern[str]:
+    names = set()
+    for key, entry in extract.english().items():
+        if key.startswith(ENGINE_NAME_KEYS) and key.endswith(("name", "")) and \
+                isinstance(entry, str) and i18n.translated(key, CZECH) != entry \
+                and len(entry) < 30:
+            names.add(entry)
+    return re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, names))) + r")\b")
+
+
 def english_in(texts: Iterable[str]) -> list[str]:
-    """The English phrases found in ``texts`` (one line of context each)."""
+    """The English phrases and engine names found in ``texts`` (one line of context each)."""
     phrases = english_phrases()
     found = []
     for text in texts:
         for line in text.splitlines():
-            hits = [p for p in phrases if p in line]
+            hits = [p for p in phrases if p in line] + engine_names().findall(line)
             if hits:
                 found.append(f"{sorted(hits)[0]!r} in {line[:160]!r}")
     return found
@@ -92,6 +108,8 @@ def test_the_english_check_catches_english() -> None:
     assert english_in(["Tah: alice", "Zlaté na konci: 12"]) == []
     assert english_in(["⏳ Waiting for **alice**."])
     assert english_in(["Hra skončila.\nThe game is over. See the final standings"])
+    assert english_in(["Odhalení: alice Attack/Defend"]) and english_in(["Vzít Innkeeper"])
+    assert english_in(["národ Halflings"]) and not english_in(["národ Půlčíci, Útok"])
     assert len(english_phrases()) > 300
 
 

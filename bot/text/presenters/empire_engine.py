@@ -237,7 +237,7 @@ WORDS: dict[str, str | tuple[str, ...]] = {
     **{P + "word." + k: (k, k + "s") for k in ("soldier", "good", "invention")},
     **{P + "n." + k: ("{n} " + k, "{n} " + k + "s") for k in ("soldier", "good", "invention")},
     **{f"{P}action.{a}": a for a in D.ACTION_GROUP},
-    P + "pile.ready": "ready pile", P + "pile.score": "score pile",
+    P + "pile.ready": "ready pile", P + "pile.score": "score pile", P + "and": " and ",
     P + "pending.salvage": "Salvage {take}", P + "pending.cubes": "{pick} (cubes: {cubes})",
     P + "desc.second_gear": ("{action} (gear {gear}, {turns} quarter turn)",
                              "{action} (gear {gear}, {turns} quarter turns)"),
@@ -507,7 +507,7 @@ def _prompt_orient(view: View, player: str, name: NameFn) -> str:
     placing = view.get("placing") or {}
     if placing.get("part") == "lay":
         return t(P + "prompt.lay", rounds=view.get("rounds"),
-                 **{c: ", ".join(D.ENGINE_ORDER[c]) for c in D.CARDS})
+                 **{c: ", ".join(_action(a) for a in D.ENGINE_ORDER[c]) for c in D.CARDS})
     return t(P + "prompt.orient", rounds=view.get("rounds"), card=placing.get("card"))
 
 
@@ -647,7 +647,8 @@ EVENTS: dict[str, Line] = {
     "defend_idle": _ev_defend_idle,
     "theft": _ev_theft,
     "cancelled": lambda e, n: t(P + "ev.cancelled", player=_nm(e, "player", n),
-                                actions=" and ".join(e.get("actions", []))),
+                                actions=t(P + "and").join(_action(a)
+                                                          for a in e.get("actions", []))),
     "exported": _ev_exported,
     "salvaged": _ev_salvaged,
     "round_ended": lambda e, n: t(P + "ev.round_ended", round=e.get("round"),
