@@ -217,3 +217,26 @@ async def test_a_czech_lobby_names_its_options_in_czech(world) -> None:
     assert "průzkum:" in text and "národy:" in text, text
     assert english_in([text]) == [], text
     assert not fake.problems()
+
+
+@pytest.mark.asyncio
+async def test_each_reader_gets_their_own_language(world) -> None:
+    """A Czech server: the board is Czech for everyone; bob's client is English, so his DMs and
+    the answers only he sees are English, alice's are Czech."""
+    world.guild.preferred_locale = CZECH
+    world.users["alice"].locale = CZECH  # bob keeps en-US
+    await world.start_bot()
+    fake, ch, u = world.fake, world.channel, world.users
+    i18n.set_current(CZECH)  # the lobby and the board's buttons are Czech
+    await open_table(world, "empire_engine", join=("bob",))
+    board = board_message(fake, ch)
+    assert board is not None and "stůl č." in board.embeds[0]["title"]
+    await fake.idle()
+    # bob starts (seed 7): his first private prompt is a DM, in his language
+    bob_dms = [m.embeds[0]["title"] for m in fake.dms(u["bob"]) if m.embeds]
+    assert bob_dms == [i18n.t("private.title", "en", game="Empire Engine", id=1)], bob_dms
+    assert await world.bot.host.user_locale(str(u["bob"].id)) == "en"
+    res = await fake.slash(u["bob"], ch, "game log")
+    assert res.ephemeral and "Table #1" in res.text() and "stůl" not in res.text(), res.text()
+    res = await fake.slash(u["alice"], ch, "game log")
+    assert res.ephemeral and "Stůl č. 1" in res.text(), res.text()
