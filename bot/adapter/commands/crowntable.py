@@ -17,7 +17,7 @@ from bot.adapter.boundary import edge
 from bot.adapter.client import Crowntable
 from bot.adapter.translator import choice
 from bot.core.errors import HostError
-from bot.text.i18n import LOCALES, t, using
+from bot.text.i18n import LOCALES, t
 
 Interaction = discord.Interaction[Crowntable]
 DEFAULT = "default"  # the server's own guild_locale again
@@ -41,8 +41,7 @@ async def set_language(interaction: Interaction, language: str) -> None:
     await interaction.client.host.set_guild_locale(guild, chosen)
     interaction.client.languages.chose(guild, chosen)
     now = await interaction.client.languages.channel(guild)
-    with using(now):
-        name = t(f"language.{now}")
+    name = t(f"language.{now}")  # named in the reader's language
     key = "crowntable.language_default" if chosen is None else "crowntable.language_set"
     await interaction.response.send_message(t(key, language=name), ephemeral=True)
 
