@@ -1,7 +1,7 @@
 """How much the bot says to Discord and to the players while whole games are played (issue 11).
 
-    python bench/traffic.py [--game G] [--players 3] [--seed S] [--dms-closed] [--json]
-                            [--transcript DIR]
+    python bench/traffic.py [--game G] [--players 3] [--seed S] [--dms-closed] [--away]
+                            [--json] [--transcript DIR]
 
 Plays whole games of every game in ``games.REGISTRY`` (or ``--game``), humans only, seeded,
 through the local fake Discord (tests/fakediscord) with the real bot (the e2e harness,
@@ -42,6 +42,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--dms-closed", action="store_true", help="every player's DMs closed")
+    ap.add_argument("--away", action="store_true",
+                    help="slow play: every player away between their actions (the bot's clock "
+                         "jumps past ACTIVE_WINDOW before each one), so every turn notifies")
     ap.add_argument("--json", action="store_true", help="print JSON instead of tables")
     ap.add_argument("--transcript", type=Path, help="write one transcript per game here")
     return ap.parse_args(argv)
@@ -55,7 +58,7 @@ async def run(args: argparse.Namespace) -> list[Figures]:
                 write_transcript(played, args.transcript / f"{game}.txt")
             return figures(played, args.seed, args.dms_closed)
 
-        fig = await play_game(game, args.players, args.seed, args.dms_closed, keep)
+        fig = await play_game(game, args.players, args.seed, args.dms_closed, keep, args.away)
         out.append(fig)
         if not args.json:
             print(game_block(fig), flush=True)

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from bench.traffic_probes import PROBE_USER, board_probe, lobby_probe
+from bot.adapter.publish import ACTIVE_WINDOW
 from bot.text.i18n import t
 from tests.e2e.conftest import World, settle_with_the_bot
 from tests.e2e.driver import Driver, Player, board_message, waiting_names
@@ -64,6 +65,8 @@ class MeasuredDriver(Driver):
                 self.find_action, timeout=20, what="a prompt for a waiting player")
             if kind == "done":
                 return
+            if self.away:  # slow play: every player has been away since their last action
+                game.world.skew += ACTIVE_WINDOW + 1
             first = len(self.fake.requests)
             result = await self.act(kind, player, msg)
             await self.fake.idle(quiet=QUIET, timeout=30)
@@ -76,6 +79,7 @@ class MeasuredDriver(Driver):
         raise AssertionError(f"no final standings after {max_actions} actions")
 
     refusals_seen: list[str]
+    away: bool = False
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -133,9 +137,11 @@ def users_of(world: World) -> dict[str, Any]:
 
 
 async def play_game(game: str, players: int, seed: int, dms_closed: bool,
-                    keep: Callable[[PlayedGame], T]) -> T:
+                    keep: Callable[[PlayedGame], T], away: bool = False) -> T:
     """A whole game of ``game`` by ``players`` humans; ``keep(played)`` is called while the fake
-    still runs (the analysis reads the recorded requests and messages)."""
+    still runs (the analysis reads the recorded requests and messages). ``away``: before every
+    action the bot's clock jumps past ACTIVE_WINDOW (slow play: nobody is at the table, so
+    every turn is notified)."""
     logging.getLogger("discord").setLevel(logging.ERROR)
     async with fake_world(players, dms_closed) as world:
         loop = asyncio.get_running_loop()
@@ -149,6 +155,7 @@ async def play_game(game: str, players: int, seed: int, dms_closed: bool,
         driver = MeasuredDriver(world.fake, world.channel,
                                 [Player(users_of(world)[n], dms_open=not dms_closed)
                                  for n in humans], seed=seed)
+        driver.away = away
         await driver.measured_play(played)
         await world.fake.idle(quiet=QUIET, timeout=30)
         played.steps[-1].last = len(world.fake.requests)

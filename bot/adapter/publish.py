@@ -48,6 +48,7 @@ DM_RETRY = 3600  # seconds before a refused DM is tried again within the same ta
 #: edited into their standing DM (or shown on the board) without a notification; one follows
 #: if it waits this long unanswered (Publisher.nudge)
 ACTIVE_WINDOW = 120.0
+PINGS_KEPT = 5  # "your turn" lines removed when the game ends (the latest ones)
 
 
 def name_fn(rec: SessionRecord) -> Callable[[str], str]:
@@ -443,7 +444,9 @@ class Publisher:
                 if meta.get("prompted", {}).get(p) == since:  # the click showed it in place
                     continue
                 line = await self.deliver_prompt(rec, meta, p)
-            elif p == mover or self.active(meta, p):  # they are at the board already
+            elif p == mover:  # they go on where they are: never told again
+                continue
+            elif self.active(meta, p):  # at the table: told only if it waits too long
                 self.silent[(rec.id, p)] = (since, self.host.now())
                 continue
             else:
@@ -460,10 +463,11 @@ class Publisher:
         channel = self.bot.get_partial_messageable(int(rec.channel_id))
         message = await channel.send("\n".join(lines),
                                      allowed_mentions=discord.AllowedMentions(users=True))
-        meta.setdefault("pings", []).append(message.id)
+        meta["pings"] = (meta.get("pings", []) + [message.id])[-PINGS_KEPT:]
 
     async def drop_pings(self, rec: SessionRecord, meta: Meta) -> None:
-        """The game is over: nobody's turn any more; its few "your turn" lines go."""
+        """The game is over: nobody's turn any more; its last "your turn" lines go (older
+        ones stay as the game's history: their notification went out long ago)."""
         channel = self.bot.get_partial_messageable(int(rec.channel_id))
         for message_id in meta.pop("pings", []):
             try:

@@ -111,7 +111,7 @@ class Meta(TypedDict, total=False):
     dm_notice: list[str]
     board_open: bool
     board_actors: list[str]
-    pings: list[int]  # this game's "your turn" channel messages (deleted at its end)
+    pings: list[int]  # the latest "your turn" channel messages (deleted at the end)
     published_version: int  # the version last shown in Discord
     #: spectators: user id -> [DM channel id, message id] of the one board DM edited in place
     watching: dict[str, list[int]]
@@ -213,6 +213,12 @@ def history_rows(heads: list[dict[str, Any]], rows: list[dict[str, Any]]
              "finished_at": float(h["finished_at"]),
              "results": sorted(by_session.get(int(h["session_id"]), []),
                                key=lambda r: (r["rank"], r["player_id"]))} for h in heads]
+
+
+def shown_version(meta: Meta) -> int | None:
+    """The ``shown_version`` column kept beside ``meta`` (the catch-up's index)."""
+    value = meta.get("published_version")
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def player_stats_rows(player_id: str, per_game: list[dict[str, Any]],
