@@ -76,6 +76,8 @@ class Figures:
     plural_versions: int
     one_plurals: dict[str, int]
     probes: dict[str, str]
+    #: click -> first callback, milliseconds (the UPDATE_MESSAGE carries the rendered board)
+    ack_ms: dict[str, float] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
@@ -325,6 +327,19 @@ def route_figures(played: PlayedGame, reqs: list[tuple[int, Any]], moves: int
     }
 
 
+def ack_figures(played: PlayedGame) -> dict[str, float]:
+    """How long the bot took to answer the clicks of the game (the fake's dispatch -> first
+    callback): median, 95th percentile and max in ms, and the share acknowledged first."""
+    lat = sorted(i.ack_latency * 1000 for i in played.fake.interactions()
+                 if i.ack_latency is not None)
+    if not lat:
+        return {}
+    deferred = sum(i.response_type == 6 for i in played.fake.interactions())
+    return {"median": round(statistics.median(lat), 1),
+            "p95": round(lat[int(0.95 * (len(lat) - 1))], 1), "max": round(lat[-1], 1),
+            "deferred": float(deferred), "clicks": float(len(lat))}
+
+
 def figures(played: PlayedGame, seed: int, dms_closed: bool) -> Figures:
     """Everything the bench prints about one game."""
     reqs = step_requests(played)
@@ -355,6 +370,6 @@ def figures(played: PlayedGame, seed: int, dms_closed: bool) -> Figures:
                     for p in played.humans},
         dms=dms["dms"], dm_edits=dms["edits"], hand_dms=dms["hand"],
         hand_dms_after_own_move=dms["hand_own"], plurals=words, plural_versions=plural_versions,
-        one_plurals=one_plurals(played), probes=played.probes,
+        one_plurals=one_plurals(played), probes=played.probes, ack_ms=ack_figures(played),
         notes=[f"refused: {r}" for r in played.refusals[:5]],
     )

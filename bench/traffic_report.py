@@ -61,6 +61,11 @@ def game_block(f: Figures) -> str:
            f"bound: {f.bound_global:.1f} moves/s per bot under 50 req/s "
            f"({f.bound_naive:.1f} if every request counted); {f.bound_channel:.2f} moves/s "
            f"per table under the channel limits"]
+    if f.ack_ms:
+        a = f.ack_ms
+        out.append(f"click answered (first callback) in ms: median {a['median']:.0f}, p95 "
+                   f"{a['p95']:.0f}, max {a['max']:.0f}; acknowledged first (deferred): "
+                   f"{a['deferred']:.0f} of {a['clicks']:.0f}")
     out.append(f"  {'route':44} {'count':>6} {'/move':>7}")
     for label, n in f.routes.items():
         out.append(f"  {label:44} {n:6} {n / max(f.moves, 1):7.3f}")

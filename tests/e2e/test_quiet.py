@@ -12,6 +12,7 @@ is attributed to the action that caused it), and counted by bench/traffic_measur
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
 from typing import Any
 
@@ -27,6 +28,7 @@ from bench.traffic_measure import (
     turn_starts,
 )
 from bench.traffic_play import PlayedGame, play_game
+from bot.adapter.publish import ACTIVE_WINDOW
 from bot.text import presenters
 from bot.text.i18n import t
 from tests.e2e.driver import board_message, move_components
@@ -247,3 +249,24 @@ async def test_a_rate_limited_board_edit_is_retried_and_nobody_told_twice(world)
     assert dm_prompt(fake, second) is not None
     assert len(fake.dms(second)) <= dms + 1  # one new DM at most (their first turn)
     assert len(notifying(fake, ch, second)) == 0
+
+
+@pytest.mark.asyncio
+async def test_a_silent_prompt_left_waiting_is_notified_once(world) -> None:
+    """A player at the table gets their next prompt edited into their DM, without a
+    notification; if it waits ACTIVE_WINDOW unanswered, the clock tick sends it as a new DM,
+    once."""
+    fake = world.fake
+    sid, first, second = await elves_table(world)
+    await play_turn(world, first, sid)
+    dms = len(fake.dms(first))
+    await play_turn(world, second, sid)  # first's turn: edited in place, no new DM
+    assert len(fake.dms(first)) == dms and dm_prompt(fake, first) is not None
+    world.skew += ACTIVE_WINDOW + 1
+    await fake.wait_for(lambda: len(fake.dms(first)) == dms + 1, timeout=5,
+                        what="the nudge: a new DM")
+    await asyncio.sleep(3 * 0.2)  # a few more clock ticks: nothing more
+    await fake.idle()
+    assert len(fake.dms(first)) == dms + 1
+    assert any(move_components(fake.dms(first)[-1]))
+    await play_turn(world, first, sid)  # and it is played from the new DM
