@@ -87,7 +87,7 @@ def stored_rows(n: int, sessions: int) -> dict[str, list[tuple[Any, ...]]]:
         at = now + i * 0.01
         rows["sessions"].append((i, "bench", f"bench-{i % sessions}", "toy", opts, i,
                                  "finished", 9, f"h{i}", 3600, state, MOVES_PER_STORED, clock,
-                                 None, meta, at, at))
+                                 None, meta, at, at, 9))
         players = (f"old{i % 977}", f"old{(i + 1) % 977}")
         for seat, p in enumerate(players):
             rows["seats"].append((i, seat, p, p, False))
@@ -101,7 +101,7 @@ def stored_rows(n: int, sessions: int) -> dict[str, list[tuple[Any, ...]]]:
 COLUMNS = {
     "sessions": ("id", "guild_id", "channel_id", "game", "options", "seed", "status",
                  "version", "host_id", "turn_secs", "state", "move_count", "clock",
-                 "next_alarm", "meta", "created_at", "updated_at"),
+                 "next_alarm", "meta", "created_at", "updated_at", "shown_version"),
     "seats": ("session_id", "seat", "player_id", "name", "is_ai"),
     "moves": ("session_id", "seq", "player_id", "move", "source", "at"),
     "results": ("session_id", "guild_id", "game", "player_id", "rank", "score", "players",

@@ -124,7 +124,7 @@ async def test_migration_2_keeps_what_migration_1_remembered(tmp_path) -> None:
     s = SQLiteStore(path)
     await s.open()
     assert await s.dms_closed_at("u1") == 0.0
-    assert await s.migrate() == len(MIGRATIONS) == 3
+    assert await s.migrate() == len(MIGRATIONS) == 4
     await s.close()
 
 
@@ -142,3 +142,49 @@ async def test_both_backends_have_the_same_numbered_migrations() -> None:
     from bot.core.store.migrations_pg import PG_MIGRATIONS
 
     assert len(PG_MIGRATIONS) == len(MIGRATIONS)
+
+
+@pytest.mark.asyncio
+async def test_migration_4_remembers_what_was_shown(tmp_path) -> None:
+    """The catch-up's column is filled from the bookkeeping of an older database: a shown
+    table stays shown, an unshown or never shown one is listed, a damaged meta is skipped."""
+    path = tmp_path / "v3.db"
+    con = sqlite3.connect(path)
+    for script in MIGRATIONS[:3]:
+        for statement in script.split(";"):
+            if statement.strip():
+                con.execute(statement)
+    con.execute("PRAGMA user_version = 3")
+    for sid, version, meta in [(1, 5, '{"published_version":5}'), (2, 6, '{"published_version":5}'),
+                               (3, 2, "{}"), (4, 3, "{oops")]:
+        con.execute("INSERT INTO sessions (id, channel_id, game, options, seed, status, version,"
+                    " host_id, meta, created_at, updated_at) VALUES (?, ?, 'toy', '{}', 1,"
+                    " 'running', ?, 'u1', ?, 0, 0)", (sid, f"c{sid}", version, meta))
+    con.commit()
+    con.close()
+    s = SQLiteStore(path)
+    await s.open()
+    assert await s.unpublished_sessions() == [2, 3]
+    await s.set_meta(2, {"published_version": 6})
+    assert await s.unpublished_sessions() == [3]
+    await s.close()
+
+
+@pytest.mark.asyncio
+async def test_postgres_migration_4_reads_the_shown_version_from_the_text() -> None:
+    """PostgreSQL fills the column with a text match (a damaged meta cannot stop it)."""
+    from bot.core.store.migrations_pg import PG_MIGRATIONS
+
+    await pg.require_pg()
+    fill = next(st for st in PG_MIGRATIONS[3].split(";") if "UPDATE" in st)
+    expression = fill.split("=", 1)[1].strip()
+    import asyncpg
+
+    con = await asyncpg.connect(pg.PG_URL)
+    try:
+        got = [await con.fetchval(f"SELECT {expression.replace('meta', '$1::text')}", meta)
+               for meta in ('{"board":{"at":1.0,"id":7},"published_version":12}',
+                            '{"published_version":-1,"x":2}', "{oops", "{}")]
+    finally:
+        await con.close()
+    assert got == [12, -1, None, None]

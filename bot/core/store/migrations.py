@@ -99,4 +99,13 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX results_by_guild_time ON results(guild_id, finished_at)
     """,
+    # 4: the version last shown in Discord as a column (``set_meta`` keeps it), so the
+    # start-up catch-up reads the unshown sessions through an index, not the whole history
+    """
+    ALTER TABLE sessions ADD COLUMN shown_version INTEGER;
+    UPDATE sessions SET shown_version = CASE WHEN json_valid(meta)
+        THEN json_extract(meta, '$.published_version') END;
+    CREATE INDEX sessions_unshown ON sessions(id)
+        WHERE status IN ('running', 'finished') AND shown_version IS NOT version
+    """,
 ]

@@ -100,4 +100,13 @@ PG_MIGRATIONS: list[str] = [
     );
     CREATE INDEX results_by_guild_time ON results(guild_id, finished_at)
     """,
+    # 4: the version last shown in Discord as a column, the catch-up's index (the compact
+    # meta is read as text: a damaged one must not stop the migration)
+    """
+    ALTER TABLE sessions ADD COLUMN shown_version INTEGER;
+    UPDATE sessions SET shown_version =
+        substring(meta from '"published_version":(-?[0-9]+)[,}]')::int;
+    CREATE INDEX sessions_unshown ON sessions(id)
+        WHERE status IN ('running', 'finished') AND shown_version IS DISTINCT FROM version
+    """,
 ]

@@ -41,6 +41,7 @@ from bot.core.store.base import (
     history_rows,
     player_stats_rows,
     record_from_row,
+    shown_version,
 )
 from bot.core.store.migrations_pg import PG_MIGRATIONS
 
@@ -404,8 +405,8 @@ class PostgresStore:
             raise RuntimeError("store is not open")
         try:  # a connection with synchronous_commit off: no WAL flush of its own
             async with self._meta_pool.acquire() as con:
-                await con.execute("UPDATE sessions SET meta=$1 WHERE id=$2", _json(meta),
-                                  session_id)
+                await con.execute("UPDATE sessions SET meta=$1, shown_version=$2 WHERE id=$3",
+                                  _json(meta), shown_version(meta), session_id)
         except LOST as exc:
             raise StoreUnavailable(f"the database went away: {exc}") from exc
 
@@ -445,10 +446,7 @@ class PostgresStore:
     async def unpublished_sessions(self) -> list[int]:
         rows = await self._rows(  # meta is read here: a damaged row must not fail the query
             "SELECT id, version, meta FROM sessions WHERE status IN ('running', 'finished')"
-            # the shown ones stay in the server (meta is written compactly, keys sorted):
-            # only the candidates travel, and a damaged meta is judged by _behind
-            " AND strpos(meta, '\"published_version\":' || version || ',') = 0"
-            " AND strpos(meta, '\"published_version\":' || version || '}') = 0"
+            " AND shown_version IS DISTINCT FROM version"  # the sessions_unshown index
             " ORDER BY id")
         return [int(r["id"]) for r in rows if _behind(r["meta"], int(r["version"]))]
 

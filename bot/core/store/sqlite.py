@@ -46,6 +46,7 @@ from bot.core.store.base import (
     history_rows,
     player_stats_rows,
     record_from_row,
+    shown_version,
 )
 from bot.core.store.migrations import MIGRATIONS
 
@@ -419,7 +420,8 @@ class SQLiteStore:
         def run(con: sqlite3.Connection) -> None:
             con.execute("PRAGMA synchronous=NORMAL")  # no fsync: rides on the next commit's
             try:
-                con.execute("UPDATE sessions SET meta=? WHERE id=?", (_json(meta), session_id))
+                con.execute("UPDATE sessions SET meta=?, shown_version=? WHERE id=?",
+                            (_json(meta), shown_version(meta), session_id))
             finally:
                 con.execute("PRAGMA synchronous=FULL")
 
@@ -458,6 +460,7 @@ class SQLiteStore:
     async def unpublished_sessions(self) -> list[int]:
         rows = await self._rows(
             "SELECT id FROM sessions WHERE status IN ('running', 'finished')"
+            " AND shown_version IS NOT version"  # the terms of the sessions_unshown index
             " AND CASE WHEN json_valid(meta) THEN"  # a damaged row must not fail the query
             " COALESCE(json_extract(meta, '$.published_version'), -1) != version END"
             " ORDER BY id")
