@@ -24,6 +24,8 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import threading
+import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import AbstractAsyncContextManager
@@ -81,6 +83,23 @@ def valid_level(level: str | None) -> str:
                         levels=", ".join(LEVELS)) from None
 
 
+def watch_parent(pid: int, every_s: float = 2.0) -> None:
+    """In a worker: exit when the bot process ``pid`` is gone (killed without closing its
+    pool, the workers would wait for work forever, and keep the forkserver alive too)."""
+
+    def watch() -> None:
+        while True:
+            time.sleep(every_s)
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                os._exit(0)
+            except PermissionError:  # pragma: no cover - the pid was reused by someone else
+                os._exit(0)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
+
+
 def resume_after(budget_s: float) -> float:
     """Seconds after which the turn clock resumes an AI seat that still owes a move (its
     reply was lost: a crash, a failed write). Long enough for a live reply to land first."""
@@ -111,7 +130,8 @@ class AiRunner:
         if self._pool is None:
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(["games", "games.ai.worker"])
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=context,
+                                             initializer=watch_parent, initargs=(os.getpid(),))
         return self._pool
 
     async def start(self) -> None:
