@@ -420,6 +420,15 @@ class Publisher:
             return None
         return f"https://discord.com/channels/{rec.guild_id}/{rec.channel_id}/{board['id']}"
 
+    def place(self, rec: SessionRecord, meta: Meta) -> str:
+        """``[#herna · Deskovky](link to the board)`` (``<#channel>`` when unknown)."""
+        guild = self.bot.get_guild(int(rec.guild_id)) if rec.guild_id else None
+        channel = guild.get_channel_or_thread(int(rec.channel_id)) if guild else None
+        link = self.board_link(rec, meta)
+        if guild is None or channel is None or link is None:
+            return f"<#{rec.channel_id}>"
+        return f"[#{channel.name} · {guild.name}]({link})"
+
     def where(self, rec: SessionRecord, meta: Meta) -> str:
         """The way back to the table from a DM: server, channel, and a link to the board."""
         guild = self.bot.get_guild(int(rec.guild_id)) if rec.guild_id else None
@@ -749,7 +758,7 @@ class Publisher:
             due = entry["due"] if entry is not None else None
             when = f"<t:{int(due)}:R>" if due else "?"
             async with self.dm_language(rec, p):
-                text = t("reminder.dm", channel=f"<#{rec.channel_id}>", when=when)
+                text = t("reminder.dm", channel=self.place(rec, rec.meta), when=when)
             if await self.send_dm(p, rec.created_at, content=text) is None:
                 channel = self.bot.get_partial_messageable(int(rec.channel_id))
                 async with self.channel_language(rec):

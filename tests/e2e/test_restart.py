@@ -110,7 +110,8 @@ async def test_turn_clock_survives_a_restart(world) -> None:
     reminder = await fake.wait_for(
         lambda: [m for m in fake.dms(first_user) if m.content.startswith("⏳ Reminder")], timeout=5,
         what="the half-time reminder DM")
-    assert f"<#{ch.id}>" in reminder[-1].content
+    # it links to the board (issue 11: every DM names server and channel and links the board)
+    assert f"discord.com/channels/{world.guild.id}/{ch.id}/" in reminder[-1].content
     assert await move_count(world, sid) == 0
 
     await world.stop_bot()
