@@ -47,6 +47,7 @@ DEFAULT_BUDGET_S = 0.5  # thinking time per AI decision (config AI_BUDGET)
 MARGIN_S = 2.0          # beyond the budget before a decision counts as timed out
 TAKEOVER_LEVEL = "medium"  # the turn clock's move for an idle player; a seat whose player left
 MAX_WORKERS = 4
+WARM_UP_S = 60.0  # a fresh pool's workers import the engines (not counted as thinking)
 
 
 def default_workers(cpus: int | None = None) -> int:
@@ -117,6 +118,7 @@ class AiRunner:
         self.workers = default_workers() if workers is None else max(0, workers)
         self.margin_s = margin_s
         self._pool: ProcessPoolExecutor | None = None
+        self._warmed = False  # the current pool's workers have imported the engines
         self._slots = asyncio.Semaphore(max(1, self.workers))
         self.fallbacks = 0  # decisions replaced by a random move (failures and timeouts)
 
@@ -132,6 +134,7 @@ class AiRunner:
             context.set_forkserver_preload(["games", "games.ai.worker"])
             self._pool = ProcessPoolExecutor(self.workers, mp_context=context,
                                              initializer=watch_parent, initargs=(os.getpid(),))
+            self._warmed = False
         return self._pool
 
     async def start(self) -> None:
@@ -141,8 +144,10 @@ class AiRunner:
             executor = self._executor()
             if executor is not None:
                 loop = asyncio.get_running_loop()
-                await asyncio.gather(*(loop.run_in_executor(executor, warm)
-                                       for _ in range(self.workers)))
+                await asyncio.wait_for(asyncio.gather(*(
+                    loop.run_in_executor(executor, warm) for _ in range(self.workers))),
+                    WARM_UP_S)
+                self._warmed = executor is self._pool
         except Exception as exc:  # noqa: BLE001 - the bot runs on; choose() falls back
             log.warning("AI workers did not start: %s: %s", type(exc).__name__, exc)
             self._recycle()
@@ -158,6 +163,8 @@ class AiRunner:
         """``level``'s move for ``player`` (always legal; a fallback when the AI failed)."""
         target: Game | str = game.id if games.REGISTRY.get(game.id) is game else game
         async with self._slots:
+            if self.workers and not self._warmed:  # a fresh pool (the first, or replaced)
+                await self.start()
             try:
                 move = await asyncio.wait_for(
                     self._run(think, target, state, player, level, seed, self.budget_s),
