@@ -225,3 +225,35 @@ async def test_expired_clocks_are_resolved_several_at_a_time(host, clock) -> Non
     assert sorted(out.record.id for out in fired) == ids
     assert all(sorted(p for p, _ in out.moved) == ["u1", "u2"] for out in fired)
     assert await host.run_clock() == []
+
+
+@pytest.mark.asyncio
+async def test_a_postgres_move_is_one_statement(clock) -> None:
+    """PostgreSQL: the move's save is one statement (one round trip, one commit); its
+    bookkeeping goes through the pool whose commits are not flushed on their own."""
+    await pg.require_pg()
+    schema = pg.new_schema()
+    store = PostgresStore(pg.PG_URL, schema=schema, clock=clock, pool_size=2)
+    sent: list[str] = []
+
+    async def on_connect(con) -> None:  # type: ignore[no-untyped-def]
+        con.add_query_logger(lambda q: sent.append(q.query))
+
+    store.on_connect = on_connect
+    await store.open()
+    try:
+        host = SessionHost(store, registry={"toy": TOY}, now=clock, seed_source=lambda: 1)
+        rec = await running(host)
+        sent.clear()
+        await host.apply(rec.id, "u1", PICK, expected_version=rec.version)
+        writes = [q for q in sent if q.lstrip().upper().startswith(
+            ("WITH", "UPDATE", "INSERT", "DELETE", "BEGIN"))]
+        assert len(writes) == 1 and writes[0].startswith("WITH u AS (UPDATE sessions")
+        sent.clear()
+        async with host.publication(rec.id) as (_, meta):
+            meta["published_version"] = rec.version + 1
+        assert not [q for q in sent if "meta" in q and q.startswith("UPDATE")]  # other pool
+        assert (await store.get_session(rec.id)).meta == {"published_version": rec.version + 1}
+    finally:
+        await store.close()
+        await pg.drop_schema(schema)
