@@ -153,9 +153,10 @@ class Publisher:
             return actors[0]
         return None
 
-    def active(self, meta: Meta, player: str) -> bool:
-        """Whether ``player`` is at the table: they acted less than ACTIVE_WINDOW ago."""
-        at = (meta.get("acted") or {}).get(player)
+    def active(self, meta: Meta, player: str, where: str = "acted") -> bool:
+        """Whether ``player`` is at the table: they acted less than ACTIVE_WINDOW ago
+        (``where="dm_acted"``: in their DM, so they are looking at it)."""
+        at = (meta.get(where) or {}).get(player)  # type: ignore[attr-defined]
         return at is not None and self.host.now() - at < ACTIVE_WINDOW
 
     # -- the whole publication ---------------------------------------------------------------
@@ -221,6 +222,8 @@ class Publisher:
         await self.host.undoable_move(rec)  # known before any Undo button is made
         if mover is not None:
             meta.setdefault("acted", {})[mover] = self.host.now()
+            if click is not None and click.in_dm:
+                meta.setdefault("dm_acted", {})[mover] = self.host.now()
         if click is not None and click.private:
             await self.answer_private(rec, meta, click)
         if self.board_due(rec, meta, repost, click):
@@ -492,7 +495,7 @@ class Publisher:
         since = rec.since(p)
         async with self.dm_language(rec, p):
             payload = await self.private_prompt_payload(rec, p, meta)
-        quiet = self.active(meta, p)
+        quiet = self.active(meta, p, "dm_acted")  # edited in place only under their eyes
         if await self.place_dm(rec, meta, p, payload, quiet):
             meta.setdefault("prompted", {})[p] = since
             meta.setdefault("hand_sig", {})[p] = self.hand_signature(rec, p)
@@ -501,7 +504,7 @@ class Publisher:
             return None
         if not p.isdigit():
             return None
-        return self.closed_line(rec, meta, p, quiet)
+        return self.closed_line(rec, meta, p, self.active(meta, p))  # at the board?
 
     def closed_line(self, rec: SessionRecord, meta: Meta, p: str, quiet: bool) -> str | None:
         """The channel line for a player whose DMs are closed: the first time in a game how

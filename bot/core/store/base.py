@@ -105,6 +105,7 @@ class Meta(TypedDict, total=False):
     dm: dict[str, list[int]]
     notified: dict[str, int | None]
     acted: dict[str, float]
+    dm_acted: dict[str, float]  # when they last acted in their DM (looking at it)
     seen: dict[str, int]
     log_count: int
     dm_closed: list[str]
