@@ -101,7 +101,7 @@ class PostgresStore:
 
     def __init__(self, url: str, *, schema: str | None = None,
                  clock: Callable[[], float] = time.time, pool_size: int = 10,
-                 lock_pool_size: int = 32) -> None:
+                 lock_pool_size: int = 16) -> None:
         self.url = url
         self.schema = schema
         self._now = clock
@@ -149,7 +149,7 @@ class PostgresStore:
             self.url, min_size=0, max_size=self._lock_pool_size, server_settings=settings,
             command_timeout=30, timeout=10, reset=_no_reset)
         self._meta_pool = await asyncpg.create_pool(
-            self.url, min_size=0, max_size=8, command_timeout=30, timeout=10, reset=_no_reset,
+            self.url, min_size=0, max_size=4, command_timeout=30, timeout=10, reset=_no_reset,
             server_settings=(settings or {}) | {"synchronous_commit": "off"})
         await self.migrate()
 
