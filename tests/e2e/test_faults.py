@@ -261,6 +261,12 @@ async def test_a_busy_database_still_gets_every_command_answered_truthfully(worl
     await asyncio.sleep(1.5)  # the lock is let go
     rec = await world.bot.host.get(sid)
     assert [s.name for s in rec.seats] == ["alice", "bob", "cyril"]  # dana was not seated
+    lock.hold(3.5)  # a read queued behind a blocked write is acknowledged in time too
+    joined, ranking = await asyncio.gather(
+        fake.slash(u["dana"], ch, "game join", _timeout=10),
+        fake.slash(u["emil"], ch, "standings", _timeout=10))
+    assert joined.content == t("lobby.joined", name="dana")
+    assert ranking.embeds and not ranking.ephemeral, ranking
     lock.hold(3.5)
     res = await fake.slash(u["alice"], ch, "game start", _timeout=15)
     assert res.ephemeral and res.content == t("lobby.started")

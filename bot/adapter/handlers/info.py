@@ -12,7 +12,7 @@ from bot.adapter.handlers.common import Interaction, channel_key, guild_key
 from bot.adapter.handlers.lobby import lobby_message
 from bot.adapter.prompts import clip_block
 from bot.adapter.publish import event_lines, png_file
-from bot.adapter.respond import ack, answer
+from bot.adapter.respond import ack, answer, within
 from bot.adapter.translator import channel_locale
 from bot.core.errors import HostError
 from bot.core.host import SessionHost, conservative
@@ -85,7 +85,8 @@ async def rules(interaction: Interaction, game_id: str) -> None:
 async def standings(interaction: Interaction, game_id: str | None) -> None:
     with using(await channel_locale(interaction)):  # said in the channel
         host = interaction.client.host
-        rows = await host.standings(guild_key(interaction), game_id)
+        rows = await within(interaction, host.standings(guild_key(interaction), game_id),
+                            ephemeral=False)  # a queued database: acknowledged meanwhile
         lines = []
         for i, r in enumerate(rows[:STANDINGS_SHOWN], start=1):
             skill = conservative(r["mu"], r["sigma"])
@@ -97,8 +98,8 @@ async def standings(interaction: Interaction, game_id: str | None) -> None:
                               description="\n".join(lines) or t("standings.empty"),
                               colour=discord.Colour.gold())
         embed.set_footer(text=t("standings.footer"))
-        await interaction.response.send_message(embed=embed,
-                                                allowed_mentions=discord.AllowedMentions.none())
+        await answer(interaction, ephemeral=False, embed=embed,
+                     allowed_mentions=discord.AllowedMentions.none())
 
 
 async def _stats_lines(host: SessionHost, guild: str | None, player: str) -> list[str]:
@@ -119,9 +120,9 @@ async def _stats_lines(host: SessionHost, guild: str | None, player: str) -> lis
 async def stats(interaction: Interaction, member: discord.abc.User | None) -> None:
     with using(await channel_locale(interaction)):  # said in the channel
         target = member or interaction.user
-        lines = await _stats_lines(interaction.client.host, guild_key(interaction),
-                                   str(target.id))
+        lines = await within(interaction, _stats_lines(
+            interaction.client.host, guild_key(interaction), str(target.id)), ephemeral=False)
         embed = discord.Embed(title=t("stats.title", name=target.display_name),
                               description="\n".join(lines) or t("stats.empty"),
                               colour=discord.Colour.teal())
-        await interaction.response.send_message(embed=embed)
+        await answer(interaction, ephemeral=False, embed=embed)
