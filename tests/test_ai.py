@@ -5,7 +5,6 @@ from __future__ import annotations
 import itertools
 import logging
 import random
-import time
 from typing import Any
 
 import pytest
@@ -108,10 +107,8 @@ class Exploding(HiddenToy):
 def test_a_budget_of_zero_answers_at_once() -> None:
     game = Exploding()
     state = game.setup(["a", "b"], {}, 0)
-    for level in ai.LEVELS:
-        t0 = time.perf_counter()
+    for level in ai.LEVELS:  # no search at all: the game's determinize would raise
         move = ai.get(level, seed=1, budget_s=0).choose(game, state, "a")
-        assert time.perf_counter() - t0 < 0.05
         assert is_listed(move, game.legal_moves(state, "a"))
 
 
