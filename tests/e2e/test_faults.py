@@ -534,3 +534,21 @@ async def test_a_damaged_table_locks_nothing(world) -> None:
     kind, player, msg = await fake.wait_for(driver.find_action, what="table B's prompt")
     await driver.act(kind, player, msg)
     assert await move_count(world, table_id(good)) == 1
+
+
+@pytest.mark.asyncio
+async def test_a_start_discord_will_not_show_is_said_so_and_caught_up(world) -> None:
+    """Finding 2 for Start: the game was started and stored, Discord refused the first board
+    (503): /game start says the game has started and the board will catch up, and the next
+    clock tick posts it with the first player's prompt."""
+    fake, ch, u = world.fake, world.channel, world.users
+    await world.start_bot()
+    lobby = await open_table(world, "majesty", join=("bob",), start=False)
+    sid = table_id(lobby)
+    fake.fail("POST /channels/*/messages", status=503, times=1)
+    res = await fake.slash(u["alice"], ch, "game start", _timeout=10)
+    assert res.ephemeral and res.content == t("error.start_not_shown")
+    rec = await world.bot.host.get(sid)
+    assert rec.status == "running"
+    await fake.wait_for(lambda: board_version_ok(fake, ch, rec.version), timeout=10,
+                        what="the first board on the next clock tick")
