@@ -3,9 +3,9 @@
 Evaluation: gold, the only thing that scores (§9), plus HAND_VALUE per card in hand while the
 game goes on: cards are the journeys to come, and "gold now" alone never bought one (hard won
 2 of 10 against flat Monte Carlo on deals 5-9, 9 of 10 with it). In a determinised state the
-others' gold is a guess consistent with their coin counts. Rollout preferences (§6, §7): gold is earned
-only by travelling, so a journey goes on while a village can be visited; villages are played,
-preferably into one's own realm, before passing.
+others' gold is a guess consistent with their coin counts. Rollout preferences (§6, §7): gold
+is earned only by travelling, so a journey goes on while a village can be visited; villages are
+played, preferably into one's own realm, before passing.
 """
 
 from __future__ import annotations
