@@ -20,6 +20,7 @@ from typing import Any
 import asyncpg
 import pytest
 
+from bot.text.i18n import t
 from tests.e2e.driver import (
     Driver,
     Player,
@@ -156,13 +157,17 @@ async def play_on_two_shards(fake: FakeDiscord, url: str, schema: str) -> None:
 
     # the half-time reminders, then the deadlines, of table 0: both clocks race for them
     reminded = await expire_clock(schema, sids[0], deadline=False)
-    await asyncio.sleep(1.5)  # several ticks of both clocks
+    users = [next(u for u in fake._users.values() if str(u.id) == name) for name in reminded]
+    prefix = t("reminder.dm", channel="\0", when="\0").split("\0")[0]
+
+    def notes(user: Any) -> list[Any]:
+        return [m for m in fake.dms(user) if (m.content or "").startswith(prefix)]
+
+    await fake.wait_for(lambda: all(notes(u) for u in users), timeout=20, what="reminders")
+    await asyncio.sleep(1.5)  # several more ticks of both clocks
     await fake.idle(timeout=20)
-    for name in reminded:
-        user = next(u for u in fake._users.values() if str(u.id) == name)
-        notes = [m for m in fake.dms(user) if m.content and f"<#{worlds[0].channel.id}>"
-                 in m.content]
-        assert len(notes) == 1, [m.content for m in notes]  # one reminder, not one each
+    for user in users:  # one reminder each, not one from each process
+        assert len(notes(user)) == 1, [m.content for m in notes(user)]
     expired = await expire_clock(schema, sids[0])
     timeouts = await wait_for_timeouts(fake, schema, sids[0], 1)
     await asyncio.sleep(1.5)
