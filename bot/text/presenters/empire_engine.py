@@ -65,7 +65,7 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     P + "desc.block.partner": "Shared defence: 1 {pay} from your ready pile to the supply",
     P + "desc.no_block": "Your partner's attacker takes their theft",
     P + "desc.hold": "Another attacker may still come; if not, your Defend is idle",
-    P + "desc.steal": "{target}'s ready pile: {soldier} soldiers, {good} goods",
+    P + "desc.steal": "{target}'s ready pile: {ready}",
     P + "desc.joint_export": "Team joint export: your partner exported this round",
     P + "desc.salvage": "Goes to your score pile (safe from thefts)",
     # prompts
@@ -74,16 +74,16 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     P + "prompt.orient": "Round 1/{rounds}: choose the action on top of engine {card}; it "
                          "stays face down until everyone has laid both cards.",
     P + "prompt.place": "Round {round}/{rounds}: lay a gear face down. Now L: {L}, R: {R}. "
-                        "Ready: {soldier} soldiers, {good} goods. A cube on the gear (seen by "
+                        "Ready: {ready}. A cube on the gear (seen by "
                         "all) makes it an alternate: gear 1 turns 0, gear 2 turns 3.",
     P + "prompt.place2": "Round {round}/{rounds}: your second gear goes under {card}. Ready: "
-                         "{soldier} soldiers, {good} goods. A cube makes it the alternate.",
+                         "{ready}. A cube makes it the alternate.",
     P + "prompt.gear": "Round {round}/{rounds}: which gear is it? Nobody else sees this.",
     P + "prompt.block": "{player}, you Defend: {attacker} attacks {target}.",
     P + "prompt.steal": "{player}, your attack on {target} succeeds: take {q}. "
-                        "Their ready pile: {soldier} soldiers, {good} goods.",
+                        "Their ready pile: {ready}.",
     P + "prompt.steal_extra": "{player}, joint attack on {target}: take 1 more. "
-                              "Their ready pile: {soldier} soldiers, {good} goods.",
+                              "Their ready pile: {ready}.",
     P + "prompt.joint_export": "{player}, your partner exported: you may export your goods "
                                "too.",
     P + "prompt.salvage": "{player}, Salvage: choose what goes to your score pile.",
@@ -237,7 +237,7 @@ WORDS: dict[str, str | tuple[str, ...]] = {
     **{P + "word." + k: (k, k + "s") for k in ("soldier", "good", "invention")},
     **{P + "n." + k: ("{n} " + k, "{n} " + k + "s") for k in ("soldier", "good", "invention")},
     **{f"{P}action.{a}": a for a in D.ACTION_GROUP},
-    P + "pile.ready": "ready pile", P + "pile.score": "score pile", P + "and": " and ",
+    P + "pile.ready": "ready pile", P + "pile.pair": "{soldiers}, {goods}", P + "pile.score": "score pile", P + "and": " and ",
     P + "pending.salvage": "Salvage {take}", P + "pending.cubes": "{pick} (cubes: {cubes})",
     P + "desc.second_gear": ("{action} (gear {gear}, {turns} quarter turn)",
                              "{action} (gear {gear}, {turns} quarter turns)"),
@@ -267,6 +267,12 @@ def _pay_text(ps: int, pg: int) -> str:
 def _pile(pile: dict[str, int]) -> str:
     """ "2 soldiers, 1 good, 0 inventions"."""
     return ", ".join(_count(r, int(pile.get(r, 0))) for r in D.SCORE_TYPES)
+
+
+def _ready_text(ready: dict[str, int]) -> str:
+    """ "1 soldier, 2 goods" (each count with its own plural form)."""
+    return t(P + "pile.pair", soldiers=_count("soldier", int(ready.get("soldier", 0))),
+             goods=_count("good", int(ready.get("good", 0))))
 
 
 def _seat(view: View, player: str) -> dict[str, Any]:
@@ -482,7 +488,7 @@ def _desc_block(view: View, move: Move, name: NameFn) -> str | None:
 def _desc_steal(view: View, move: Move, name: NameFn) -> str | None:
     ready = _ready(view, str(move.get("target")))
     return t(P + "desc.steal", target=name(str(move.get("target"))),
-             soldier=ready.get("soldier", 0), good=ready.get("good", 0))
+             ready=_ready_text(ready))
 
 
 DESCRIPTIONS: dict[str, Describe] = {
@@ -515,7 +521,7 @@ def _prompt_plan(view: View, player: str, name: NameFn) -> str:
     placing, me = view.get("placing") or {}, _seat(view, player)
     ready = _ready(view, player)
     common = {"round": view.get("round"), "rounds": view.get("rounds"),
-              "soldier": ready["soldier"], "good": ready["good"]}
+              "ready": _ready_text(ready)}
     if placing.get("part") == "gear":
         return t(P + "prompt.gear", **common)
     if placing.get("slot") == 2:
@@ -536,7 +542,7 @@ def _prompt_steal(view: View, player: str, name: NameFn) -> str:
     tr = _ready(view, target)
     key = "prompt.steal_extra" if cur.get("joint_extra") else "prompt.steal"
     return t(P + key, player=name(player), target=name(target),
-             q=int(view.get("theft_quantity", 1)), soldier=tr["soldier"], good=tr["good"])
+             q=int(view.get("theft_quantity", 1)), ready=_ready_text(tr))
 
 
 PROMPTS: dict[str, Prompt] = {
