@@ -162,7 +162,8 @@ def t(key: str, locale: str | None = None, /, **params: Any) -> str:
 
 def tn(key: str, n: int, locale: str | None = None, /, **params: Any) -> str:
     """The plural form of ``key`` for the count ``n`` in ``locale``; ``n`` is also a param."""
-    return _format(_lookup(key, _resolve(locale), int(n)), {"n": n, **params})
+    # the form follows the size of the count, as CLDR's operand n does: "-1 point", "-2 points"
+    return _format(_lookup(key, _resolve(locale), abs(int(n))), {"n": n, **params})
 
 
 def has(key: str) -> bool:

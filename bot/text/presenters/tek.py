@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.text.i18n import t
+from bot.text.i18n import t, tn
 from bot.text.presenters.base import NameFn, OptionSpec, Presenter
 from games.tek import GAME
 from games.tek.vocab import (
@@ -202,7 +202,7 @@ CATALOG: dict[str, str] = {
     P + "status.turn": "Turn {turn} · {active} is active · shields: {shields}",
     P + "status.step": "Now: {step} ({actors})",
     P + "status.player": "{player} — {faction} · magic {magic} · tower {tower} · "
-                         "{mana}/{ore}/{food} (mana/ore/food) · {meeples} meeples · {score} VP",
+                         "{mana}/{ore}/{food} (mana/ore/food) · {meeples} · {score} VP",
     P + "status.end": "The end is triggered: the game ends with the 5th shield.",
     P + "status.over": "Game over.",
     P + "status.final": "{rank}. {player} — {score} VP",
@@ -420,11 +420,16 @@ def _side_name(sid: Any) -> str:
     return t(key) if key in ENGINE_NAMES else str(SIDES.get(str(sid), {}).get("name", sid))
 
 
+#: counted nouns (plural entries: the catalogue above holds plain texts only)
+COUNTS: dict[str, tuple[str, ...]] = {P + "n.meeples": ("{n} meeple", "{n} meeples")}
+
+
 def _register() -> None:
     from bot.text import i18n
 
     i18n.register(CATALOG)
     i18n.register(ENGINE_NAMES)
+    i18n.register(COUNTS)
 
 
 _register()
@@ -1022,7 +1027,8 @@ class TekPresenter(Presenter):
                            faction=_faction((p.get("faction") or {}).get("id", "?")),
                            magic=p.get("magic"), tower=p.get("tower"), mana=r.get("mana"),
                            ore=r.get("ore"), food=r.get("food"),
-                           meeples=p.get("meeples_in_play"), score=p.get("score_now")))
+                           meeples=tn(P + "n.meeples", int(p.get("meeples_in_play") or 0)),
+                           score=p.get("score_now")))
         if view.get("end_triggered"):
             lines.append(t(P + "status.end"))
         return "\n".join(lines)
