@@ -11,9 +11,9 @@ import asyncio
 import hashlib
 import json
 import logging
-from collections import OrderedDict
 from typing import Any
 
+from bot.core.cache import LRU
 from bot.core.host import SessionHost
 from bot.core.store import SessionRecord
 from bot.text import i18n
@@ -32,7 +32,7 @@ class BoardCache:
         self.size = size
         self.hits = 0
         self.misses = 0
-        self._items: OrderedDict[str, bytes] = OrderedDict()
+        self._items: LRU[str, bytes] = LRU(size)
 
     @staticmethod
     def key(game_id: str, view: dict[str, Any], names: dict[str, str]) -> str:
@@ -46,14 +46,10 @@ class BoardCache:
             self.misses += 1
             return None
         self.hits += 1
-        self._items.move_to_end(key)
         return data
 
     def put(self, key: str, data: bytes) -> None:
         self._items[key] = data
-        self._items.move_to_end(key)
-        while len(self._items) > self.size:
-            self._items.popitem(last=False)
 
 
 CACHE = BoardCache()

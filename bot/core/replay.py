@@ -29,12 +29,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.core.cache import LRU
 from bot.core.errors import HostError
 from bot.core.history import require_played
 from bot.core.host import SessionHost
@@ -139,18 +139,13 @@ class ReplayCache:
 
     def __init__(self, size: int = CACHE_SIZE) -> None:
         self.size = size
-        self._items: OrderedDict[tuple[int, int, str], Replay] = OrderedDict()
+        self._items: LRU[tuple[int, int, str], Replay] = LRU(size)
 
     def get(self, key: tuple[int, int, str]) -> Replay | None:
-        found = self._items.get(key)
-        if found is not None:
-            self._items.move_to_end(key)
-        return found
+        return self._items.get(key)
 
     def put(self, key: tuple[int, int, str], replay: Replay) -> None:
         self._items[key] = replay
-        while len(self._items) > self.size:
-            self._items.popitem(last=False)
 
 
 CACHE = ReplayCache()
