@@ -6,7 +6,9 @@ from typing import Any
 
 import discord
 
+from bot.adapter.boundary import note_game
 from bot.adapter.client import Crowntable
+from bot.core.errors import HostError
 from bot.core.store import SessionRecord
 
 Interaction = discord.Interaction[Crowntable]
@@ -29,6 +31,19 @@ def plays(rec: SessionRecord, user: str) -> bool:
     does not: the AI plays that seat now, and its private view is no longer theirs)."""
     seat = rec.seat_of(user)
     return seat is not None and not seat.is_ai
+
+
+async def seated_at_running(interaction: Interaction, session: int, user: str
+                            ) -> SessionRecord:
+    """Table ``session`` as stored, for a click that needs it running with ``user`` seated
+    (``not_running`` / ``not_seated`` otherwise); its game is noted for the error boundary."""
+    rec = await interaction.client.host.current(session)
+    note_game(interaction, rec.game)
+    if rec.status != "running":
+        raise HostError("not_running")
+    if not plays(rec, user):
+        raise HostError("not_seated")
+    return rec
 
 
 def can_manage(interaction: discord.Interaction[Any]) -> bool:

@@ -14,6 +14,7 @@ from bot.adapter.handlers.common import (
     on_its_board,
     payload_kwargs,
     plays,
+    seated_at_running,
     who,
 )
 from bot.adapter.prompts import build_prompt, make_view
@@ -76,12 +77,7 @@ async def _play(interaction: Interaction, click: Click, session: int, version: i
     client = interaction.client
     host = client.host
     user = click.user
-    rec = await host.current(session)
-    note_game(interaction, rec.game)
-    if rec.status != "running":
-        raise HostError("not_running")
-    if not plays(rec, user):
-        raise HostError("not_seated")
+    rec = await seated_at_running(interaction, session, user)
     move = ids.find_move(host.legal_moves(rec, user), digest)
     if move is None:
         acting = user in host.actors(rec)

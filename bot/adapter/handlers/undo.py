@@ -9,8 +9,8 @@ their move" in its log; the player's prompt for that decision comes again.
 
 from __future__ import annotations
 
-from bot.adapter.boundary import STORED, edge, note_game
-from bot.adapter.handlers.common import Interaction, on_its_board, plays, who
+from bot.adapter.boundary import STORED, edge
+from bot.adapter.handlers.common import Interaction, on_its_board, seated_at_running, who
 from bot.adapter.respond import ack, within
 from bot.core.errors import HostError
 
@@ -20,12 +20,7 @@ async def undo(interaction: Interaction, session: int, seq: int) -> None:
     client = interaction.client
     host = client.host
     user, _ = who(interaction)
-    rec = await host.current(session)
-    note_game(interaction, rec.game)
-    if rec.status != "running":
-        raise HostError("not_running")
-    if not plays(rec, user):
-        raise HostError("not_seated")
+    rec = await seated_at_running(interaction, session, user)
     if not on_its_board(interaction, rec):  # another table's button pasted onto this board
         raise HostError("stale")
     out = await within(interaction, host.undo(session, user, seq), update=True)
