@@ -195,6 +195,43 @@ class Undoable(Protocol):
     def undoable(self, before: State, player: str, move: Move, after: State) -> bool: ...
 
 
+@runtime_checkable
+class Formality(Protocol):
+    """The optional member of the contract that spares a player a decision with nothing to
+    decide (issue 11, "Request budget"; rules: "the game only waits at a step where some
+    player has a real choice").
+
+    Kept out of :class:`Game` for the reason :class:`Determinizable` is.
+
+    ``forced(state, player) -> Move | None``: ``player``'s move when it is their only legal
+    move **and everybody can tell that from the public view alone** (``view(state, None)``),
+    so that playing it at once, without asking, tells nobody anything a table would not; None
+    otherwise (the common case: a real choice, or a single option that hidden information
+    decides, like the one card of a hand that can be played). The move is never secret. It is
+    a pure function of the public part of ``state``: for any state another player cannot tell
+    from ``state`` (``determinize``) it gives the same answer. The host plays it for the
+    player (log source ``"forced"``) before it asks anybody anything; the invariant suite
+    checks the claim (``tests/invariants.py``, ``check_forced``).
+    """
+
+    def forced(self, state: State, player: str) -> Move | None: ...
+
+
+def forced_move(game: Game, state: State, player: str) -> Move | None:
+    """``game.forced(state, player)`` when the game has it (:class:`Formality`), checked: the
+    one legal move, not secret; None otherwise."""
+    if not isinstance(game, Formality):
+        return None
+    move = game.forced(state, player)
+    if move is None:
+        return None
+    legal = game.legal_moves(state, player)
+    if len(legal) != 1 or canonical(legal[0]) != canonical(move) or \
+            game.is_secret(state, player, move):
+        return None
+    return legal[0]
+
+
 def can_undo(game: Game, before: State, player: str, move: Move, after: State) -> bool:
     """``game.undoable(...)`` when the game has it (:class:`Undoable`); False otherwise, and
     always False for a secret move or a move that ended the game."""

@@ -12,7 +12,9 @@ For each game, player count, option set and seed, :func:`check_playout` plays a 
 * ``dump``/``load`` round-trips through JSON text losslessly;
 * replaying seed + moves reproduces the same final state;
 * the outcome ranks every player once, rank 1 first, ties sharing a rank;
-* a move the engine calls undoable (``games.base.can_undo``) revealed nothing (:func:`check_undo`).
+* a move the engine calls undoable (``games.base.can_undo``) revealed nothing (:func:`check_undo`);
+* a move the engine calls forced (``games.base.Formality``) is the only legal one, public, and
+  forced in every state the other players cannot tell apart (:func:`check_forced`).
 """
 
 from __future__ import annotations
@@ -24,7 +26,15 @@ import random
 from typing import Any
 
 from games.ai import RandomPlayer
-from games.base import Determinizable, Game, IllegalMove, Undoable, can_undo, canonical
+from games.base import (
+    Determinizable,
+    Formality,
+    Game,
+    IllegalMove,
+    Undoable,
+    can_undo,
+    canonical,
+)
 
 INTRUDER = "intruder:0"
 
@@ -191,6 +201,38 @@ def check_undo(game: Game, before: Any, player: str, move: dict[str, Any], after
     return True
 
 
+FORCED_SAMPLES = 2
+
+
+def check_forced(game: Game, state: Any, players: list[str], seed: int, step: int = 0
+                 ) -> list[str]:
+    """For every player: ``forced`` is None, or their one legal move, not secret, and the same
+    answer in states another player (one in turn) or a spectator's stand-in cannot tell from
+    ``state`` (``determinize``): playing it unasked tells nobody anything. The players it
+    named."""
+    if not isinstance(game, Formality):
+        return []
+    named = []
+    for p in players:
+        move = game.forced(state, p)
+        if move is None:
+            continue
+        legal = game.legal_moves(state, p)
+        assert [canonical(m) for m in legal] == [canonical(move)], (
+            f"{game.id}: forced {move} for {p} but the legal moves are {legal}")
+        assert not game.is_secret(state, p, move), f"{game.id}: forced {move} is secret"
+        named.append(p)
+        if not isinstance(game, Determinizable):
+            continue
+        others = [q for q in players if q != p]
+        for q in others[step % len(others):][:1] if others else []:
+            for k in range(FORCED_SAMPLES):
+                twin = game.determinize(state, q, random.Random(f"{seed}:forced:{step}:{k}"))
+                assert canonical(game.forced(twin, p)) == canonical(move), (
+                    f"{game.id}: forced {move} for {p} depends on what {q} does not see")
+    return named
+
+
 def check_outcome(game: Game, state: Any, players: list[str]) -> list[dict[str, Any]]:
     assert game.actors(state) == []
     for p in players:
@@ -247,6 +289,7 @@ def check_playout(game: Game, n_players: int, options: dict[str, Any], seed: int
                 for bad in bad_moves(game, state, p, legal_by[p]):
                     assert_refused(game, state, p, bad)
                 check_secret_picks(game, state, p, legal_by[p], players)
+            check_forced(game, state, players, seed, step)
             outsiders = [p for p in players if p not in actors] + [INTRUDER]
             some_move = legal_by[actors[0]][0]
             for p in outsiders:

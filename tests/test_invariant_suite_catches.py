@@ -67,8 +67,29 @@ class BadRanks(HighCard):
         return [{**r, "rank": i + 2} for i, r in enumerate(rows)]
 
 
+class ForcesAChoice(HighCard):
+    """Calls the first of several moves forced."""
+
+    def forced(self, s, player):  # type: ignore[no-untyped-def]
+        moves = self.legal_moves(s, player)
+        return moves[0] if moves else None
+
+
+class ForcesASecret(HighCard):
+    """Calls a secret pick forced when it is the only one left (it never is: three values)."""
+
+    def legal_moves(self, s, player):  # type: ignore[no-untyped-def]
+        moves = super().legal_moves(s, player)
+        return moves[:1] if s["phase"] == "pick" and s["round"] > 1 else moves
+
+    def forced(self, s, player):  # type: ignore[no-untyped-def]
+        moves = self.legal_moves(s, player)
+        return moves[0] if len(moves) == 1 else None
+
+
 @pytest.mark.parametrize("broken", [LeakyView, LeakyEvent, Mutates, LaxMoves, RaisesWrongError,
-                                    Nondeterministic, LossyDump, BadRanks])
+                                    Nondeterministic, LossyDump, BadRanks, ForcesAChoice,
+                                    ForcesASecret])
 def test_a_broken_game_fails_the_suite(broken: type[HighCard]) -> None:
     with pytest.raises((AssertionError, TypeError, IllegalMove)):
         for seed in range(3):

@@ -52,8 +52,16 @@ from bot.core.store.base import (
     Store,
     VersionConflict,
 )
-from bot.core.takeback import UNDO_EVENT, LogReplay, Undoable, pushed, undo_move, undo_target
-from games.base import Event, Game, IllegalMove, Move, State, canonical, clone
+from bot.core.takeback import (
+    FORCED,
+    UNDO_EVENT,
+    LogReplay,
+    Undoable,
+    pushed,
+    undo_move,
+    undo_target,
+)
+from games.base import Event, Game, IllegalMove, Move, State, canonical, clone, forced_move
 
 #: turn clock choices (seconds per decision; None = off)
 TURN_CLOCKS: dict[str, int | None] = {"off": None, "5m": 300, "1h": 3600, "24h": 86400}
@@ -551,11 +559,14 @@ class SessionHost:
         out.ratings.update(ratings)
 
     async def _auto_moves(self, rec: SessionRecord, out: Outcome) -> None:
-        """With ``inline_ai``: AI seats move until a human must act or the game ends (the bot
-        runs them one :meth:`ai_step` at a time instead, showing each)."""
-        if not self.inline_ai:
-            return
+        """The moves nobody has to choose (:meth:`_forced_step`), and with ``inline_ai`` the AI
+        seats' moves, until a human must choose or the game ends (the bot runs AI seats one
+        :meth:`ai_step` at a time instead, showing each)."""
         for _ in range(MAX_AUTO_MOVES):
+            if await self._forced_step(rec, out):
+                continue
+            if not self.inline_ai:
+                return
             p = self.ai_to_move(rec)
             if p is None:
                 return
@@ -565,6 +576,25 @@ class SessionHost:
             except VersionConflict:  # another process moved on; it plays the AI seats
                 return
         raise RuntimeError(f"session {rec.id}: AI seats did not finish")
+
+    async def _forced_step(self, rec: SessionRecord, out: Outcome) -> bool:
+        """Play one move the rules leave no choice in, in sight of everybody
+        (:func:`games.base.forced_move`: the second Empire Engine gear with nothing to pay an
+        alternate with), for whoever owes it, human or AI; False when there is none. Asking
+        would cost the player a click and the table a turn change, and tell nobody anything."""
+        if rec.status != "running" or rec.state is None:
+            return False
+        game, state = self.game(rec.game), self.state(rec)
+        for p in game.actors(state):
+            move = forced_move(game, state, p)
+            if move is None:
+                continue
+            try:
+                await self._apply_one(rec, p, move, FORCED, out)
+            except VersionConflict:  # another process moved on; it plays what is forced
+                return False
+            return True
+        return False
 
     # -- AI seats (issue 15) -------------------------------------------------------------------
     def ai_to_move(self, rec: SessionRecord) -> str | None:
@@ -603,6 +633,7 @@ class SessionHost:
                     await self._apply_one(rec, player, move, "ai", out)
                 except (VersionConflict, IllegalMove):
                     continue
+                await self._auto_moves(rec, out)  # what is forced after it (inline AI: all)
                 return out
         return None
 
@@ -683,7 +714,7 @@ class SessionHost:
         if rec.status != "running" or known is None or known[0] != rec.version:
             return None
         stack = known[1]
-        if not stack or stack[-1].seq != rec.move_count - 1:
+        if not stack or stack[-1].last != rec.move_count - 1:
             return None
         seat = rec.seat_of(stack[-1].player)
         return (stack[-1].player, stack[-1].seq) if seat and not seat.is_ai else None

@@ -9,6 +9,9 @@ Who may undo what is decided here, the same way live (the host) and in replay (`
   last: moves chosen by their player (source ``"player"``; not AI, not the turn clock) that
   the engine calls undoable (:func:`games.base.can_undo`: nothing revealed), all by the same
   player, with nobody else's move in between;
+* a move the host played for a player because it was their only one, in sight of everybody
+  (source ``"forced"``, :func:`games.base.forced_move`), leaves it as it was when the move
+  revealed nothing: an undo of the move before it takes both back;
 * any other move empties it (somebody else acted, or something was revealed) and then, if it
   is itself undoable, starts it again with just that move;
 * an undo record must name the top of the stack and come from that move's player; it pops it.
@@ -23,13 +26,14 @@ Anything replaying a stored game plays it through :class:`LogReplay` (or
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.core.store.base import MoveRecord, SessionRecord
 from games.base import Event, Game, IllegalMove, Move, State, can_undo
 
 UNDO = "undo"  # the MoveSource of an undo record
+FORCED = "forced"  # the MoveSource of a move the host played as the only one (``forced_move``)
 UNDO_EVENT = "host_undo"  # the public event an undo shows in the log ("X took back their move")
 
 
@@ -40,6 +44,12 @@ class Undoable:
     seq: int
     player: str
     before: State
+    #: the newest log seq the take-back covers: ``seq``, or a forced move played after it
+    through: int = -1
+
+    @property
+    def last(self) -> int:
+        return max(self.seq, self.through)
 
 
 def undo_move(seq: int) -> Move:
@@ -57,7 +67,15 @@ def undo_target(move: dict[str, Any]) -> int:
 
 def pushed(game: Game, stack: list[Undoable], seq: int, player: str, source: str, move: Move,
            before: State, after: State) -> list[Undoable]:
-    """The undo stack after ``player``'s ``move`` (log ``seq``) took ``before`` to ``after``."""
+    """The undo stack after ``player``'s ``move`` (log ``seq``) took ``before`` to ``after``.
+
+    A move the host played because it was the only one (source ``"forced"``) is nobody's
+    choice: when it revealed nothing it leaves the stack as it was (an undo of the move before
+    it takes it back too), else it empties the stack."""
+    if source == FORCED:
+        if not stack or not can_undo(game, before, player, move, after):
+            return []
+        return [*stack[:-1], replace(stack[-1], through=seq)]
     if source != "player" or not can_undo(game, before, player, move, after):
         return []
     kept = stack if stack and stack[-1].player == player else []

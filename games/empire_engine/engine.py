@@ -327,6 +327,10 @@ class EmpireEngine:
         """A state ``player`` cannot tell from ``state`` (§10), hidden parts resampled."""
         return determinize(state, player, rng)
 
+    def forced(self, state: State, player: str) -> Move | None:
+        """The second gear when nothing can pay an alternate (``planning.forced``)."""
+        return PL.forced(state, player)
+
     def undoable(self, before: State, player: str, move: Move, after: State) -> bool:
         """Whether the move revealed nothing, so it may be taken back (``undo.py``)."""
         return undo.undoable(before, player, move, after)

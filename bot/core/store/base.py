@@ -16,7 +16,7 @@ from typing import Any, Literal, Protocol, TypedDict
 Status = Literal["lobby", "running", "finished", "abandoned", "cancelled"]
 #: who chose a stored move; "undo": a take-back of the move whose seq it names (issue 14,
 #: bot.core.takeback): the log stays append-only
-MoveSource = Literal["player", "ai", "timeout", "undo"]
+MoveSource = Literal["player", "ai", "timeout", "undo", "forced"]
 ACTIVE: tuple[Status, ...] = ("lobby", "running")
 
 
