@@ -55,6 +55,9 @@ class Figures:
     lobby_requests: int
     per_move: float
     global_per_move: float
+    #: requests per player action (a click that chose something): a chained choice is two
+    #: moves in one action, a move the host played as the only one is no action at all
+    per_action: float
     routes: dict[str, int]
     bound_global: float
     bound_naive: float
@@ -360,6 +363,7 @@ def figures(played: PlayedGame, seed: int, dms_closed: bool) -> Figures:
         refusals=len(played.refusals), turn_changes=len(changes),
         turn_starts={p: len(starts.get(p, [])) for p in played.humans},
         lobby_requests=lobby, **route_figures(played, reqs, moves),
+        per_action=round(len(reqs) / max(sum(s.kind != "open" for s in steps), 1), 2),
         channel_messages=created,
         channel_messages_per_turn_change=round(created / max(len(changes), 1), 2),
         mentions={p: sum(m.player == p for m in ms) for p in played.humans},

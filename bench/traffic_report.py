@@ -14,6 +14,7 @@ from bench.traffic_routes import route_label
 COLUMNS = [
     ("game", "game", "{}"), ("moves", "moves", "{}"), ("turn chg", "turn_changes", "{}"),
     ("req/move", "per_move", "{:.2f}"), ("glob/move", "global_per_move", "{:.2f}"),
+    ("req/action", "per_action", "{:.2f}"), ("requests", "requests", "{}"),
     ("moves/s", "bound_global", "{:.1f}"), ("naive", "bound_naive", "{:.1f}"),
     ("table/s", "bound_channel", "{:.2f}"), ("ch msgs", "channel_messages", "{}"),
     ("/turn chg", "channel_messages_per_turn_change", "{:.2f}"),
@@ -57,7 +58,8 @@ def game_block(f: Figures) -> str:
            f"{f.open_prompt_clicks}, refusals {f.refusals}, turn changes {f.turn_changes} "
            f"(turns begun: {_players(f.turn_starts)})",
            f"requests {f.requests} = {f.per_move:.2f} per move ({f.global_per_move:.2f} on the "
-           f"global budget); lobby before Start: {f.lobby_requests}",
+           f"global budget), {f.per_action:.2f} per player action; lobby before Start: "
+           f"{f.lobby_requests}",
            f"bound: {f.bound_global:.1f} moves/s per bot under 50 req/s "
            f"({f.bound_naive:.1f} if every request counted); {f.bound_channel:.2f} moves/s "
            f"per table under the channel limits"]

@@ -55,7 +55,7 @@ class LobbyAiSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
 
 
 class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                 template=r"ct:m:(?P<sid>\d+):(?P<ver>\d+):(?P<h>[0-9a-f]+)"):
+                 template=r"ct:m:(?P<sid>\d+):(?P<ver>\d+):(?P<h>[0-9a-f]+(?:\.[0-9a-f]+)?)"):
     def __init__(self, session: int, version: int, digest: str, *, label: str = "",
                  style: discord.ButtonStyle = discord.ButtonStyle.primary,
                  row: int | None = None) -> None:

@@ -3,7 +3,8 @@ so it keeps working after a restart and a stale click can be recognised.
 
     ct:l:<session>:<action>              lobby button (join, leave, ai, start, cancel)
     ct:a:<session>                       the lobby's "add an AI of this level" select
-    ct:m:<session>:<version>:<hash>      a move button
+    ct:m:<session>:<version>:<hash>      a move button (<hash>.<hash>: a public move and
+                                         the secret decision it leads to, in one choice)
     ct:s:<session>:<version>:<page>      a move select menu (values are move hashes)
     ct:p:<session>:<version>:<page>      a page button of a long prompt
     ct:o:<session>                       "open my prompt" (ephemeral fallback for closed DMs)
@@ -26,6 +27,19 @@ HASH_LEN = 10
 
 def move_hash(move: dict[str, Any]) -> str:
     return hashlib.sha1(canonical(move).encode()).hexdigest()[:HASH_LEN]
+
+
+CHAIN = "."  # joins the two move hashes of a chained choice
+
+
+def chain_hash(move: dict[str, Any], then: dict[str, Any]) -> str:
+    return f"{move_hash(move)}{CHAIN}{move_hash(then)}"
+
+
+def split_digest(digest: str) -> tuple[str, str | None]:
+    """(first move hash, the follow-up's hash or None) of a button's or option's digest."""
+    first, _, then = digest.partition(CHAIN)
+    return first, (then or None)
 
 
 def find_move(moves: list[dict[str, Any]], digest: str) -> dict[str, Any] | None:

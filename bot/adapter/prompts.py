@@ -44,6 +44,43 @@ class Prompt:
         return "\n".join(lines)
 
 
+#: ``follow(move)``: the view after ``move`` and the same player's secret moves then, when
+#: ``move`` leads straight to them (``SessionHost.follow_ups``), else None
+Follow = Callable[[dict[str, Any]], "tuple[dict[str, Any], list[dict[str, Any]]] | None"]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One option of a prompt: a move, or a public move with its secret follow-up."""
+
+    digest: str  # the custom_id part: a move hash, or two joined by CHAIN
+    label: str
+    description: str | None
+    secondary: bool
+
+
+def choices(presenter: Presenter, view: dict[str, Any], moves: list[dict[str, Any]],
+            name: Callable[[str], str], follow: Follow | None = None) -> list[Choice]:
+    """The options for ``moves``: a move of the presenter's ``chained_moves`` that leads to a
+    secret decision of the same player is offered once per follow-up, both parts in one."""
+    out: list[Choice] = []
+    for move in moves:
+        nxt = follow(move) if follow is not None and \
+            move.get("type") in presenter.chained_moves else None
+        if nxt is None:
+            out.append(Choice(
+                ids.move_hash(move), presenter.move_label(view, move, name) or
+                str(move.get("type", "?")), presenter.move_description(view, move, name),
+                move.get("type") in presenter.secondary_moves))
+            continue
+        after, then_moves = nxt
+        for then in then_moves:
+            out.append(Choice(
+                ids.chain_hash(move, then), presenter.chain_label(view, move, after, then, name),
+                presenter.chain_description(view, move, after, then, name), False))
+    return out
+
+
 def build_prompt(
     presenter: Presenter,
     session: int,
@@ -54,39 +91,39 @@ def build_prompt(
     name: Callable[[str], str],
     page: int = 0,
     first_row: int = 0,
+    follow: Follow | None = None,
 ) -> Prompt:
     """The components for ``player``'s ``moves`` (all made at ``version``); the moves the
-    presenter calls secondary (pass, decline) are grey buttons."""
+    presenter calls secondary (pass, decline) are grey buttons. With ``follow``, a public
+    move and its secret follow-up are one option (:func:`choices`)."""
     text = presenter.prompt_text(view, player, name)
     context = presenter.prompt_context(view, player, name) or ""
-    labels = [clip(presenter.move_label(view, m, name) or str(m.get("type", "?")), 80)
-              for m in moves]
+    options = choices(presenter, view, moves, name, follow)
+    labels = [clip(c.label, 80) for c in options]
     items: list[discord.ui.Item[Any]] = []
-    if len(moves) <= BUTTONS_MAX:
+    if len(options) <= BUTTONS_MAX:
         details = []
-        for move, label in zip(moves, labels, strict=True):
-            desc = presenter.move_description(view, move, name)
-            if desc:
-                details.append(f"{label}: {clip(desc, 100)}")
-            style = (discord.ButtonStyle.secondary
-                     if move.get("type") in presenter.secondary_moves
+        for choice, label in zip(options, labels, strict=True):
+            if choice.description:
+                details.append(f"{label}: {clip(choice.description, 100)}")
+            style = (discord.ButtonStyle.secondary if choice.secondary
                      else discord.ButtonStyle.primary)
-            items.append(MoveButton(session, version, ids.move_hash(move), label=label,
+            items.append(MoveButton(session, version, choice.digest, label=label,
                                     style=style, row=first_row))
         return Prompt(text, items, details, context)
-    pages = max(1, (len(moves) + PAGE - 1) // PAGE)
+    pages = max(1, (len(options) + PAGE - 1) // PAGE)
     page = max(0, min(page, pages - 1))
-    chunk = list(range(page * PAGE, min(len(moves), (page + 1) * PAGE)))
-    options = []
+    chunk = list(range(page * PAGE, min(len(options), (page + 1) * PAGE)))
+    select_options = []
     for i in chunk:
-        desc = presenter.move_description(view, moves[i], name)
-        options.append(discord.SelectOption(
-            label=clip(labels[i], 100), value=ids.move_hash(moves[i]),
+        desc = options[i].description
+        select_options.append(discord.SelectOption(
+            label=clip(options[i].label, 100), value=options[i].digest,
             description=clip(desc, 100) if desc else None,
         ))
     placeholder = t("prompt.choose") if pages == 1 else t(
         "prompt.choose_page", page=page + 1, pages=pages)
-    items.append(MoveSelect(session, version, page, options=options,
+    items.append(MoveSelect(session, version, page, options=select_options,
                             placeholder=clip(placeholder, 150), row=first_row))
     if pages > 1:
         items.append(PageButton(session, version, page - 1, label=t("prompt.prev"),

@@ -24,7 +24,7 @@ from bot.adapter import spectate
 from bot.adapter.click import Click
 from bot.adapter.components import HandButton, OpenPromptButton
 from bot.adapter.final import post_final
-from bot.adapter.prompts import Prompt, build_prompt, clip, clip_block, make_view
+from bot.adapter.prompts import Follow, Prompt, build_prompt, clip, clip_block, make_view
 from bot.adapter.translator import Languages
 from bot.core.ai_runner import seat_label
 from bot.core.errors import HostError
@@ -137,6 +137,11 @@ class Publisher:
         if presenters.get(rec.game).private_prompts:
             return True
         return self.host.is_secret_decision(rec, player)
+
+    def follow(self, rec: SessionRecord, player: str) -> Follow:
+        """``player``'s follow-up decisions for a private prompt (``SessionHost.follow_ups``):
+        a public move and the secret one it leads to are offered as one choice."""
+        return lambda move: self.host.follow_ups(rec, player, move)
 
     def public_prompt(self, rec: SessionRecord) -> tuple[str, Prompt] | None:
         """The prompt shown on the board itself, when one player acts in the open."""
@@ -639,7 +644,8 @@ class Publisher:
         parts = []
         hand = presenter.hand_text(view, name) if rec.state is not None else None
         if moves:
-            prompt = build_prompt(presenter, rec.id, rec.version, view, player, moves, name)
+            prompt = build_prompt(presenter, rec.id, rec.version, view, player, moves, name,
+                                  follow=self.follow(rec, player))
             parts.append(prompt.describe())
             items = prompt.items
         else:

@@ -61,7 +61,17 @@ from bot.core.takeback import (
     undo_move,
     undo_target,
 )
-from games.base import Event, Game, IllegalMove, Move, State, canonical, clone, forced_move
+from games.base import (
+    Event,
+    Game,
+    IllegalMove,
+    Move,
+    State,
+    canonical,
+    clone,
+    forced_move,
+    is_listed,
+)
 
 #: turn clock choices (seconds per decision; None = off)
 TURN_CLOCKS: dict[str, int | None] = {"off": None, "5m": 300, "1h": 3600, "24h": 86400}
@@ -239,6 +249,29 @@ class SessionHost:
         if rec.status != "running":
             return []
         return self.game(rec.game).legal_moves(self.state(rec), player)
+
+    def follow_ups(self, rec: SessionRecord, player: str, move: Move
+                   ) -> tuple[dict[str, Any], list[Move]] | None:
+        """When ``player``'s public ``move`` leads straight to a secret decision of theirs alone
+        (Empire Engine: the engine card laid, then its action; the gear placed, then which gear
+        it is), that decision: ``player``'s view after ``move`` and their moves then, so a
+        prompt can offer both parts as one choice (:meth:`apply` with ``then``). None
+        otherwise. Nothing is stored."""
+        if rec.status != "running":
+            return None
+        game, state = self.game(rec.game), self.state(rec)
+        if game.is_secret(state, player, move):
+            return None
+        try:
+            after, _ = game.apply(state, player, move)
+        except IllegalMove:
+            return None
+        if game.is_over(after) or game.actors(after) != [player]:
+            return None
+        moves = game.legal_moves(after, player)
+        if not moves or not all(game.is_secret(after, player, m) for m in moves):
+            return None
+        return game.view(after, player), moves
 
     def is_secret_decision(self, rec: SessionRecord, player: str) -> bool:
         """True when any of ``player``'s current moves is secret (prompt them privately)."""
@@ -469,10 +502,14 @@ class SessionHost:
 
     # -- play --------------------------------------------------------------------------------
     async def apply(self, session_id: int, player: str, move: Move,
-                    expected_version: int | None = None) -> Outcome:
+                    expected_version: int | None = None, then: Move | None = None
+                    ) -> Outcome:
         """Apply ``player``'s ``move``; then let AI seats move until a human must act.
 
         ``expected_version`` is the version the prompt was made at (None: no staleness check).
+        ``then``: the secret decision that ``move`` leads to, chosen with it in one click
+        (:meth:`follow_ups`); both are checked before either is stored, and each is its own
+        record of the log.
         Raises :class:`HostError` or :class:`IllegalMove`; nothing changes when it raises.
         A lost race with another process re-reads the session and validates the move again.
         """
@@ -485,7 +522,7 @@ class SessionHost:
                     rec = await self.get(session_id)
                     cached = False
                 try:
-                    out = await self._try_move(rec, player, move, expected_version)
+                    out = await self._try_move(rec, player, move, expected_version, then)
                 except (HostError, IllegalMove):
                     # a refusal judged on this host's copy: make sure it is the latest
                     if cached and (await self.get(session_id)).version != rec.version:
@@ -508,7 +545,7 @@ class SessionHost:
                                    clock={p: ClockEntry(**c) for p, c in rec.clock.items()})
 
     async def _try_move(self, rec: SessionRecord, player: str, move: Move,
-                        expected_version: int | None) -> Outcome:
+                        expected_version: int | None, then: Move | None = None) -> Outcome:
         if rec.status != "running":
             raise HostError("not_running")
         seat = rec.seat_of(player)
@@ -518,8 +555,17 @@ class SessionHost:
             entry = rec.clock.get(player)
             if entry is None or expected_version < entry["since"]:
                 raise HostError("stale")
+        if then is not None:  # both parts must be legal before the first is stored
+            follow = self.follow_ups(rec, player, move)
+            if follow is None or not is_listed(then, follow[1]):
+                raise IllegalMove("not_legal", "That choice is not available now.")
         out = Outcome(rec)
         await self._apply_one(rec, player, move, "player", out)
+        if then is not None:
+            try:
+                await self._apply_one(rec, player, then, "player", out)
+            except VersionConflict:  # another process moved on: the first part stands,
+                log.warning("session %s: the second part of a choice lost a race", rec.id)
         return out
 
     async def _apply_one(self, rec: SessionRecord, player: str, move: Move,

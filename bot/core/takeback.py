@@ -29,11 +29,12 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.core.store.base import MoveRecord, SessionRecord
+from bot.core.store.base import MoveRecord, MoveSource, SessionRecord
 from games.base import Event, Game, IllegalMove, Move, State, can_undo
 
 UNDO = "undo"  # the MoveSource of an undo record
-FORCED = "forced"  # the MoveSource of a move the host played as the only one (``forced_move``)
+#: the MoveSource of a move the host played as the only one (``games.base.forced_move``)
+FORCED: MoveSource = "forced"
 UNDO_EVENT = "host_undo"  # the public event an undo shows in the log ("X took back their move")
 
 

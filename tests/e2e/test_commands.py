@@ -82,7 +82,9 @@ async def test_status_board_hand_log(world) -> None:
     res = await fake.slash(alice, ch, "game log")
     assert res.ephemeral and t("log.empty") in res.text()
     driver = Driver(fake, ch, [Player(alice), Player(bob)], seed=1)
-    for _ in range(6):  # empire_engine lays one card at a time: round 1 is 6 picks for two
+    # empire_engine lays one card at a time: round 1 is 6 moves for two, in 4 choices (the
+    # first card laid with its action is one choice; then each second card's action)
+    for _ in range(4):
         kind, player, dm = await fake.wait_for(driver.find_action, what="a DM prompt")
         await driver.act(kind, player, dm)
         await fake.idle()

@@ -135,7 +135,7 @@ async def test_double_click_on_a_dm_prompt_applies_once(world) -> None:
     a, b = await asyncio.gather(choose(fake, alice, prompt, choice),
                                 choose(fake, alice, prompt, choice))
     await fake.idle()
-    assert await move_count(world, sid) == 1
+    assert await move_count(world, sid) == 2  # once: the card laid and its action, one choice
     refused = [r for r in (a, b) if refused_now(r)]
     assert len(refused) == 1, (a.followups, b.followups)
     assert receipt(prompt) is not None
@@ -225,20 +225,16 @@ async def test_stale_ephemeral_prompt_after_the_dm_was_answered(world) -> None:
     dm = [m for m in fake.dms(alice) if any(move_components(m))][-1]
     await choose(fake, alice, dm, first_choice(dm))
     await fake.idle()
-    assert await move_count(world, sid) == 1
+    assert await move_count(world, sid) == 2  # the card laid and its action, one choice
     state = board_state(fake, ch)
     res = await choose(fake, alice, copy, first_choice(copy))
     assert is_stale(await refusal(res), fake, ch)
     await fake.idle()
-    assert await move_count(world, sid) == 1 and board_state(fake, ch) == state
-    # empire_engine: the start player's first card has a face-down part, set from the DM too
-    driver = Driver(fake, ch, [Player(alice)])
-    kind, player, msg = await fake.wait_for(driver.find_action, what="alice's second prompt")
-    assert kind == "dm"
-    await driver.act(kind, player, msg)
-    await fake.idle()
-    assert await move_count(world, sid) == 2
-    state = board_state(fake, ch)
+    assert await move_count(world, sid) == 2 and board_state(fake, ch) == state
+    # empire_engine: the start player's first card and its face-down action were one choice
+    moves = await world.bot.host.moves(sid)
+    assert [(m.player_id, m.move["type"]) for m in moves] == [
+        (str(alice.id), "lay"), (str(alice.id), "orient")]
     # "Open my prompt" is not on the board: every seated player's DMs work (issue 11; its
     # refusals are in test_secrets, where bob needs it)
     board = board_message(fake, ch)
@@ -281,7 +277,7 @@ async def test_simultaneous_secret_picks_at_the_same_instant_both_count(world) -
     sid = table_id(lobby)
     driver = Driver(fake, ch, [Player(alice), Player(bob)], seed=1)
     prompts = []
-    for _ in range(6):  # 2 players: lay + orient, lay + orient + orient, orient
+    for _ in range(4):  # 2 players: lay + orient (one choice), the same, orient, orient
         kind, player, msg = await fake.wait_for(driver.find_action, what="a DM prompt")
         assert kind == "dm"
         result = await driver.act(kind, player, msg)

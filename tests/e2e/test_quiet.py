@@ -3,7 +3,8 @@ Discord one action at a time by bench/traffic_play (the e2e harness and driver; 
 is attributed to the action that caused it), and counted by bench/traffic_measure.
 
 - a player is mentioned at most once per turn change, never while not acting;
-- the channel gets at most one message per turn change (plus a few: board, final standings);
+- the channel gets at most one message per turn change (plus a few: board, final standings),
+  and the whole game costs at most 2.0 requests to Discord per move;
 - DMs: at most one new DM per turn a player begins, none right after their own move, and King
   of the Elves sends at least 3x fewer DMs per player than v0.1 did;
 - closed DMs: one notice per player per game (how to allow DMs), and **Open my prompt** on the
@@ -40,6 +41,8 @@ SEED = 1
 V01_ELVES_DMS = 80.7
 #: channel messages besides the turn lines: the board, the final standings, a repost
 CONSTANT = 3
+#: the issue's request budget: requests to Discord per move of the game, on average
+BUDGET = 2.0
 
 
 def mentions_by_turn_change(played: PlayedGame) -> Counter[tuple[str, int]]:
@@ -75,6 +78,7 @@ async def play(game: str, dms_closed: bool) -> tuple[Figures, dict[str, Any]]:
 
 
 def assert_quiet_channel(f: Figures, extra: dict[str, Any]) -> None:
+    assert f.per_move <= BUDGET, (f.per_move, f.routes)
     worst = max(extra["by_change"].values(), default=0)
     assert worst <= 1, f"a player mentioned {worst} times in one turn change: {extra}"
     assert f.mentions_off_turn == 0, "a player was mentioned while not acting"

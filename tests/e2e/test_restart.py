@@ -63,7 +63,7 @@ async def test_dm_prompts_from_before_a_restart_still_work(world) -> None:
     assert kind == "dm"
     await driver.act(kind, player, first)
     await fake.idle()
-    assert await move_count(world, sid) == 1
+    assert await move_count(world, sid) == 2  # the card laid and its action: one choice
     assert receipt(first) is not None
     kind, player, b_prompt = await fake.wait_for(driver.find_action, what="the next DM prompt")
     assert kind == "dm"
@@ -81,8 +81,15 @@ async def test_dm_prompts_from_before_a_restart_still_work(world) -> None:
         res = await fake.click(player.user, b_prompt, buttons[-1]["custom_id"])
     assert not [m for m in res.followups if m.ephemeral], res.followups
     await fake.idle()
-    assert await move_count(world, sid) == 2
+    assert await move_count(world, sid) == 4
     assert receipt(b_prompt) is not None
+    # the same player goes on with their second card (the board waits for the end of their
+    # turn), then the board moves on
+    second = player.user
+    kind, player, nxt = await fake.wait_for(driver.find_action, what="their next prompt")
+    assert player.user is second
+    await driver.act(kind, player, nxt)
+    await fake.idle()
     board = board_message(fake, ch)
     assert len(board.versions) > seen or board.id != board_message(fake, ch).id
     final = await Driver(fake, ch, [Player(alice), Player(bob)], seed=4).play()

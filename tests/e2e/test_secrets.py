@@ -71,10 +71,19 @@ async def private_truth(world: Any, sid: int) -> tuple[dict[str, list[str]], lis
     labels: list[str] = []
     collect()
     replay = LogReplay(game, state)  # take-backs included (issue 14)
+    prev: tuple[Any, Any] | None = None  # (state before, record) of a public chained move
     for m in await world.bot.host.moves(sid):
         if m.source != "undo" and game.is_secret(state, m.player_id, m.move):
-            label = presenter.move_label(game.view(state, m.player_id), m.move, name)
+            view = game.view(state, m.player_id)
+            if prev is not None and prev[1].player_id == m.player_id:  # offered as one choice
+                label = presenter.chain_label(game.view(prev[0], m.player_id), prev[1].move,
+                                              view, m.move, name)
+            else:
+                label = presenter.move_label(view, m.move, name)
             labels.append(clip(label, 80))
+        chained = m.source == "player" and m.move.get("type") in presenter.chained_moves \
+            and not game.is_secret(state, m.player_id, m.move)
+        prev = (state, m) if chained else None
         replay.step(m)
         state = replay.state
         collect()

@@ -78,15 +78,24 @@ async def _play(interaction: Interaction, click: Click, session: int, version: i
     host = client.host
     user = click.user
     rec = await seated_at_running(interaction, session, user)
-    move = ids.find_move(host.legal_moves(rec, user), digest)
+    first, second = ids.split_digest(digest)
+    move = ids.find_move(host.legal_moves(rec, user), first)
     if move is None:
         acting = user in host.actors(rec)
         if acting or version != rec.version:
             raise HostError("stale")
         raise not_your_turn(host, rec)
-    click.label = presenters.get(rec.game).move_label(host.view(rec, user), move,
-                                                      name_fn(rec))
-    out = await host.apply(session, user, move, expected_version=version)
+    presenter, view = presenters.get(rec.game), host.view(rec, user)
+    then = None
+    if second is not None:  # a public move and the secret decision it leads to, as one
+        follow = host.follow_ups(rec, user, move)
+        then = ids.find_move(follow[1], second) if follow is not None else None
+        if follow is None or then is None:
+            raise HostError("stale")
+        click.label = presenter.chain_label(view, move, follow[0], then, name_fn(rec))
+    else:
+        click.label = presenter.move_label(view, move, name_fn(rec))
+    out = await host.apply(session, user, move, expected_version=version, then=then)
     interaction.extras[STORED] = "error.move_not_shown"  # from here on, the move counts
     await client.publisher.publish(out, click=click)
 
@@ -108,7 +117,8 @@ async def turn_page(interaction: Interaction, session: int, version: int, page: 
         set_current(await channel_locale(interaction))
     prompt = build_prompt(presenters.get(rec.game), rec.id, version,
                           client.host.view(rec, user), user, client.host.legal_moves(rec, user),
-                          name_fn(rec), page=page)
+                          name_fn(rec), page=page,
+                          follow=client.publisher.follow(rec, user))
     items = prompt.items
     if not in_private(interaction):
         message_view = client.publisher.board_view(rec)

@@ -63,6 +63,11 @@ class Presenter:
     pick_events: frozenset[str] = frozenset()
     #: the catalogue key of a final score with its unit, a plural entry ("34 points")
     score_unit: str = "final.points"
+    #: Public move types that lead straight to a secret decision of the same player (Empire
+    #: Engine: the card laid, then its action): the prompt offers each with every follow-up
+    #: as one choice (one click, one request; issue 11). The host decides whether a move does
+    #: lead to one (``SessionHost.follow_ups``).
+    chained_moves: frozenset[str] = frozenset()
 
     def move_label(self, view: dict[str, Any], move: dict[str, Any], name: NameFn) -> str:
         """A short label (<= 80 chars) for a button or select option, for the acting player."""
@@ -75,6 +80,18 @@ class Presenter:
     ) -> str | None:
         """Optional second line (<= 100 chars) under a select option: cost, effect."""
         return None
+
+    def chain_label(self, view: dict[str, Any], move: dict[str, Any],
+                    after: dict[str, Any], then: dict[str, Any], name: NameFn) -> str:
+        """The label of ``move`` chosen together with ``then`` (``after``: the view between
+        them, where ``then`` is labelled)."""
+        return f"{self.move_label(view, move, name)} → {self.move_label(after, then, name)}"
+
+    def chain_description(self, view: dict[str, Any], move: dict[str, Any],
+                          after: dict[str, Any], then: dict[str, Any], name: NameFn
+                          ) -> str | None:
+        """The second line of that choice: what ``then`` does (and whom it hits)."""
+        return self.move_description(after, then, name)
 
     def prompt_text(self, view: dict[str, Any], player: str, name: NameFn) -> str:
         """The question above a turn prompt, e.g. "Take a card: you hold 3 meeples"."""

@@ -46,6 +46,15 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     P + "move.place.pay": "Gear under {card}, cube: 1 {pay} (alternate)",
     P + "move.gear": ("{action} on {card} · secret gear {gear} ({turns} quarter turn)",
                       "{action} on {card} · secret gear {gear} ({turns} quarter turns)"),
+    P + "move.lay_orient": "{action} on top of {card}, laid first",
+    P + "move.place_gear.free": ("{action} on {card} · gear {gear} ({turns} quarter turn), "
+                                 "no cube",
+                                 "{action} on {card} · gear {gear} ({turns} quarter turns), "
+                                 "no cube"),
+    P + "move.place_gear.pay": ("{action} on {card} · gear {gear} ({turns} quarter turn), "
+                                "cube: 1 {pay}",
+                                "{action} on {card} · gear {gear} ({turns} quarter turns), "
+                                "cube: 1 {pay}"),
     P + "move.block.self": "Block {attacker}'s attack (+{reward} soldier to score)",
     P + "move.block.partner": "Block {attacker}'s attack on {target} (pay 1 {pay})",
     P + "move.no_block": "Do not block (Defend stays idle)",
@@ -60,6 +69,10 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     P + "desc.place.free": "Normal rotation: gear 1 turns 1, gear 2 turns 2",
     P + "desc.place.pay": "Alternate: gear 1 turns 0, gear 2 turns 3; the cube is seen",
     P + "desc.gear": "Only you know which gear this is until the reveal",
+    P + "desc.lay_orient": "All see you lay {card} first; the action stays hidden",
+    P + "desc.place_gear.free": "All see a gear under {card}; which gear stays secret",
+    P + "desc.place_gear.pay": "All see the gear under {card} and its cube; which gear "
+                               "stays secret",
     P + "desc.second": "The other gear goes here: {result}",
     P + "desc.block.self": "The blocked attacker gets nothing",
     P + "desc.block.partner": "Shared defence: 1 {pay} from your ready pile to the supply",
@@ -735,6 +748,8 @@ class EmpireEnginePresenter(Presenter):
         k: v for k, v in CATALOG.items() if isinstance(v, str)})
     option_specs: tuple[OptionSpec, ...] = field(default_factory=option_specs)
     private_prompts: bool = True
+    #: the first placement is one choice: the card (or gear) laid and its secret part
+    chained_moves: frozenset[str] = frozenset({"lay", "place"})
 
     def move_label(self, view: View, move: Move, name: NameFn) -> str:
         fn = LABELS.get(str(move.get("type")))
@@ -745,6 +760,35 @@ class EmpireEnginePresenter(Presenter):
         fn = DESCRIPTIONS.get(str(move.get("type")))
         text = fn(view, move, name) if fn else None
         return text[:100] if text else None
+
+    def chain_label(self, view: View, move: Move, after: View, then: Move,
+                    name: NameFn) -> str:
+        """One choice for the first placement: the card laid with its action (round 1), the
+        gear placed (with its cube) with which gear it is (later rounds)."""
+        if move.get("type") == "place" and then.get("type") == "gear":
+            pay = move.get("pay")
+            key = P + ("move.place_gear.pay" if pay is not None else "move.place_gear.free")
+            return tn(key, int(then.get("turns") or 0), action=_action(then.get("action")),
+                      card=then.get("card"), gear=then.get("gear"), turns=then.get("turns"),
+                      pay=_res(str(pay), 1) if pay is not None else "")[:80]
+        if move.get("type") == "lay" and then.get("type") == "orient":
+            return t(P + "move.lay_orient", action=_action(then.get("action")),
+                     card=then.get("card"))[:80]
+        return super().chain_label(view, move, after, then, name)[:80]
+
+    def chain_description(self, view: View, move: Move, after: View, then: Move,
+                          name: NameFn) -> str | None:
+        hits = _attack_hits(after, then, name)
+        if hits:
+            return hits[:100]
+        card = then.get("card")
+        if move.get("type") == "place":
+            key = "desc.place_gear.pay" if move.get("pay") is not None else \
+                "desc.place_gear.free"
+            return t(P + key, card=card)[:100]
+        if move.get("type") == "lay":
+            return t(P + "desc.lay_orient", card=card)[:100]
+        return super().chain_description(view, move, after, then, name)
 
     def prompt_text(self, view: View, player: str, name: NameFn) -> str:
         fn = PROMPTS.get(str(view.get("step")))
