@@ -126,8 +126,10 @@ class Crowntable(discord.AutoShardedClient, RoutedClient):
             except Exception as exc:  # one damaged table never stops the others' catch-up
                 log.warning("catch-up of session %s failed: %s: %s", session_id,
                             type(exc).__name__, exc)
-        for session_id in await self.host.ai_owing():  # an AI reply lost in a crash
+        running = await self.host.running_records()
+        for session_id in await self.host.ai_owing(running):  # an AI reply lost in a crash
             self.ai_seats.wake_id(session_id)
+        self.publisher.restore_silent(running)  # prompts placed without a notification
 
     async def on_ready(self) -> None:
         shards = sorted(self.shards)

@@ -464,7 +464,7 @@ class Publisher:
             elif p == mover:  # they go on where they are: never told again
                 continue
             elif self.active(meta, p):  # at the table: told only if it waits too long
-                self.silent[(rec.id, p)] = (since, self.host.now())
+                self.mark_silent(rec, meta, p, since)
                 continue
             else:
                 line = t("ping.turn", who=mention(p, rec))
@@ -505,7 +505,7 @@ class Publisher:
             meta.setdefault("prompted", {})[p] = since
             meta.setdefault("hand_sig", {})[p] = self.hand_signature(rec, p)
             if quiet:
-                self.silent[(rec.id, p)] = (since, self.host.now())
+                self.mark_silent(rec, meta, p, since)
             return None
         if not p.isdigit():
             return None
@@ -524,7 +524,7 @@ class Publisher:
             return t("ping.dm_notice", who=mention(p, rec),
                      server=guild.name if guild else "?")
         if quiet:
-            self.silent[(rec.id, p)] = (rec.since(p), self.host.now())
+            self.mark_silent(rec, meta, p, rec.since(p))
             return None
         return t("ping.dm_closed", who=mention(p, rec))
 
@@ -555,6 +555,22 @@ class Publisher:
             closed.remove(p)
         return True
 
+    def mark_silent(self, rec: SessionRecord, meta: Meta, p: str, since: int | None) -> None:
+        """``p``'s prompt was placed without a notification: :meth:`nudge` them if it waits
+        ACTIVE_WINDOW. Kept in the session's bookkeeping too, so a restart still nudges."""
+        at = self.host.now()
+        self.silent[(rec.id, p)] = (since, at)
+        waiting = set(self.human_actors(rec))
+        kept = {q: v for q, v in (meta.get("silent") or {}).items() if q in waiting}
+        meta["silent"] = {**kept, p: [since, at]}
+
+    def restore_silent(self, running: list[SessionRecord]) -> None:
+        """After a restart: the silent prompts the last run had not nudged yet (the nudge
+        skips any whose decision is over)."""
+        for rec in running:
+            for p, (since, at) in (rec.meta.get("silent") or {}).items():
+                self.silent.setdefault((rec.id, p), (since, float(at)))
+
     async def nudge(self) -> None:
         """Prompts placed silently for a player at the table who has not acted on them within
         ACTIVE_WINDOW: notify them now, once (a new DM, or a line in the channel)."""
@@ -576,6 +592,7 @@ class Publisher:
 
     async def nudge_one(self, rec: SessionRecord, p: str) -> None:
         async with self.host.publication(rec.id) as (rec, meta), self.channel_language(rec):
+            (meta.get("silent") or {}).pop(p, None)  # nudged now (or back at the table)
             acted = (meta.get("acted") or {}).get(p)
             if acted is not None and self.host.now() - acted < ACTIVE_WINDOW:
                 return  # they came back meanwhile

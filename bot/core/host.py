@@ -683,18 +683,29 @@ class SessionHost:
                 return out
         return None
 
-    async def ai_owing(self) -> list[int]:
+    async def ai_owing(self, running: list[SessionRecord] | None = None) -> list[int]:
         """Running sessions where an AI seat owes a move (start-up catch-up: a crash or a
         failed write between a move and the AI's reply). A damaged session is skipped."""
         owing: list[int] = []
-        for session_id in await self.store.session_ids(("running",)):
+        for rec in await self.running_records() if running is None else running:
             try:
-                if self.ai_to_move(await self.get(session_id)) is not None:
-                    owing.append(session_id)
+                if self.ai_to_move(rec) is not None:
+                    owing.append(rec.id)
             except Exception as exc:  # one damaged table never stops the others
-                log.warning("AI catch-up: session %s skipped: %s: %s", session_id,
+                log.warning("AI catch-up: session %s skipped: %s: %s", rec.id,
                             type(exc).__name__, exc)
         return owing
+
+    async def running_records(self) -> list[SessionRecord]:
+        """Every running session as stored (start-up catch-up); a damaged one is skipped."""
+        out: list[SessionRecord] = []
+        for session_id in await self.store.session_ids(("running",)):
+            try:
+                out.append(await self.get(session_id))
+            except Exception as exc:  # one damaged table never stops the others
+                log.warning("catch-up: session %s skipped: %s: %s", session_id,
+                            type(exc).__name__, exc)
+        return out
 
     async def _hand_to_ai(self, session_id: int, player: str, event: str) -> Outcome:
         async with self._lock(session_id):

@@ -274,3 +274,26 @@ async def test_a_silent_prompt_left_waiting_is_notified_once(world) -> None:
     assert len(fake.dms(first)) == dms + 1
     assert any(move_components(fake.dms(first)[-1]))
     await play_turn(world, first, sid)  # and it is played from the new DM
+
+
+@pytest.mark.asyncio
+async def test_a_silent_prompt_is_still_notified_after_a_restart(world) -> None:
+    """The silent prompt's nudge is kept in the session's bookkeeping: a restart between the
+    silent edit and ACTIVE_WINDOW still sends it, once."""
+    fake = world.fake
+    sid, first, second = await elves_table(world)
+    await play_turn(world, first, sid)
+    dms = len(fake.dms(first))
+    await play_turn(world, second, sid)  # first's turn: edited in place, no new DM
+    assert len(fake.dms(first)) == dms
+    await world.stop_bot()
+    await world.start_bot()
+    await fake.idle()
+    assert len(fake.dms(first)) == dms  # the catch-up itself notifies nobody
+    world.skew += ACTIVE_WINDOW + 1
+    await fake.wait_for(lambda: len(fake.dms(first)) == dms + 1, timeout=5,
+                        what="the nudge after the restart: a new DM")
+    await asyncio.sleep(3 * 0.2)
+    await fake.idle()
+    assert len(fake.dms(first)) == dms + 1
+    await play_turn(world, first, sid)  # and it is played from the new DM

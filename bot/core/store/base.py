@@ -120,6 +120,9 @@ class Meta(TypedDict, total=False):
     #: at a game's end: player -> [before, after] displayed skill (the host's Outcome.ratings)
     ratings: dict[str, list[float]]
     rematch: int  # the table opened by this finished game's Rematch button
+    #: prompts placed without a notification: player -> [``since``, placed at (host clock)];
+    #: nudged once they wait ACTIVE_WINDOW, also after a restart (Publisher.nudge)
+    silent: dict[str, list[float | int | None]]
 
 
 @dataclass
