@@ -15,7 +15,8 @@ from bot.core.errors import HostError
 from bot.core.host import SessionHost
 from bot.core.takeback import LogReplay
 from tests.host.conftest import Clock, clock, store  # noqa: F401  (fixtures)
-from tests.test_undo_host import MultiStepToy
+from tests.test_undo_host import MultiStepToy, picks, toy_host
+from tests.test_undo_host import running as toy_table
 
 
 class ConfirmToy(MultiStepToy):
@@ -35,18 +36,13 @@ class WrongClaim(ConfirmToy):
 
 @pytest_asyncio.fixture
 async def host(store, clock):  # noqa: F811
-    seeds = iter(range(1, 1000))
-    return SessionHost(store, registry={"toy": ConfirmToy(), "wrong": WrongClaim()},
-                       now=clock, seed_source=lambda: next(seeds))
+    return toy_host(store, clock, {"toy": ConfirmToy(), "wrong": WrongClaim()})
 
 
 async def running(host: SessionHost, game: str = "toy") -> int:
-    await host.create(guild_id="g", channel_id="c", game_id=game, options={"rounds": 3},
-                      user_id="u1", user_name="Ann", turn_secs=None)
-    await host.join("c", "u2", "Bob")
-    sid = (await host.start("c", "u1")).record.id
-    for p in ("u1", "u2"):
-        await host.apply(sid, p, {"type": "pick", "value": 1 if p == "u1" else 2})
+    """Two players, both picks of round 1 made: u1 (the start player) banks or passes."""
+    sid = await toy_table(host, game)
+    await picks(host, sid)
     return sid
 
 

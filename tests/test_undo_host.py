@@ -51,11 +51,16 @@ class MultiStepToy(UndoToy):
         return move["type"] in ("bank", "pass", "confirm")
 
 
+def toy_host(over: Any, now: Any, registry: dict[str, Any]) -> SessionHost:
+    """A host of the store ``over`` and the clock ``now`` for ``registry``, with seeds 1, 2,
+    3 ... for the tables it starts."""
+    seeds = iter(range(1, 1000))
+    return SessionHost(over, registry=registry, now=now, seed_source=lambda: next(seeds))
+
+
 @pytest_asyncio.fixture
 async def host(store, clock):  # noqa: F811
-    seeds = iter(range(1, 1000))
-    return SessionHost(store, registry={"toy": UndoToy(), "multi": MultiStepToy()},
-                       now=clock, seed_source=lambda: next(seeds))
+    return toy_host(store, clock, {"toy": UndoToy(), "multi": MultiStepToy()})
 
 
 async def running(host: SessionHost, game: str = "toy") -> int:
