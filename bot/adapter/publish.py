@@ -569,7 +569,9 @@ class Publisher:
         skips any whose decision is over)."""
         for rec in running:
             for p, (since, at) in (rec.meta.get("silent") or {}).items():
-                self.silent.setdefault((rec.id, p), (since, float(at)))
+                if at is not None:
+                    self.silent.setdefault((rec.id, p), (
+                        None if since is None else int(since), float(at)))
 
     async def nudge(self) -> None:
         """Prompts placed silently for a player at the table who has not acted on them within
