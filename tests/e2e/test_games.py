@@ -106,12 +106,14 @@ async def test_full_game(world, game: str, seats: int) -> None:
     assert is_png(board_png(fake, board))
 
     if has_private_prompts(game):
-        # secret decisions were made from DM prompts, each with the private image
-        assert driver.stats.via["dm"] > 0, driver.stats.via
-        # who owed a private decision depends on the play (a TEK human may never be at war):
-        # every human who made one from the stored log got a private prompt, and someone did
+        # secret decisions were made from DM prompts, each with the private image. Who owed a
+        # private decision depends on the play: in a game whose every prompt is private
+        # someone did; a TEK human may never be at war (its AI seat thinks against a clock,
+        # so the play differs under load): then nobody did, and nobody got a prompt
         owed = await private_deciders(world, rec, presenters.get(game).private_prompts)
-        assert owed, "nobody made a private decision"
+        if presenters.get(game).private_prompts:
+            assert owed, "nobody made a private decision"
+        assert (driver.stats.via["dm"] > 0) == bool(owed), (driver.stats.via, owed)
         for name in humans:
             prompts = [v for m in fake.dms(u[name]) for v in prompt_versions(m)]
             assert prompts or str(u[name].id) not in owed, f"{name} got no private prompt"
