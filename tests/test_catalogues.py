@@ -342,3 +342,27 @@ def test_merge_marks_a_translation_fuzzy_when_its_english_changed(
                             "count": ("{n} card", "{n} cards")}
     # a text turned into a plural entry keeps its old form and waits for the other two
     assert "count: empty translation" in untranslated(en, merged)
+
+
+def test_extract_refuses_to_wipe_many_translations(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run whose English side lost many keys (a presenter that did not register, a
+    half-made edit) writes nothing and exits 2; ``--drop`` allows it."""
+    locale_dir = tmp_path / "locale"
+    po = locale_dir / "cs" / "LC_MESSAGES" / f"{extract.DOMAIN}.po"
+    po.parent.mkdir(parents=True)
+    po.write_bytes(extract.po_path("cs").read_bytes())
+    monkeypatch.setattr(extract, "LOCALE_DIR", locale_dir)
+    full = extract.english()
+    kept = dict(list(full.items())[: len(full) - extract.DROP_LIMIT - 1])
+    monkeypatch.setattr(extract, "english", lambda: kept)
+    before = po.read_bytes()
+    assert extract.main([]) == 2
+    assert po.read_bytes() == before and not (locale_dir / f"{extract.DOMAIN}.pot").exists()
+    assert extract.main(["--drop"]) == 0
+    assert len(po.read_bytes()) < len(before)
+    # a few keys gone (a text renamed) pass without --drop
+    po.write_bytes(before)
+    monkeypatch.setattr(extract, "english",
+                        lambda: dict(list(full.items())[: len(full) - 2]))
+    assert extract.main([]) == 0

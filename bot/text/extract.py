@@ -6,6 +6,10 @@ translator's comment, and merged into each ``<lang>/LC_MESSAGES/crowntable.po``:
 already made are kept, new keys arrive empty, keys that no longer exist are dropped, and a
 translation whose English text has changed is marked fuzzy (the tests refuse fuzzy entries).
 ``--check`` writes nothing and exits 1 when a catalogue is out of date.
+
+A run that would drop more than :data:`DROP_LIMIT` translated entries writes nothing and
+exits 2 (a presenter that failed to register its texts, or a half-made edit, would otherwise
+wipe their translations); ``--drop`` allows it when the keys really are gone.
 """
 
 from __future__ import annotations
@@ -30,6 +34,15 @@ LOCALE_DIR = getattr(i18n, "LOCALE_DIR", Path(i18n.__file__).with_name("locale")
 LOCALES = getattr(i18n, "LOCALES", ("en", "cs"))
 DEFAULT_LOCALE = "en"
 FIXED_DATE = datetime(2026, 12, 1, tzinfo=UTC)
+DROP_LIMIT = 10  # translated entries one run may drop without --drop
+
+
+class TooManyDropped(Exception):
+    def __init__(self, locale: str, keys: list[str]) -> None:
+        super().__init__(f"{locale}: {len(keys)} translated entries would be dropped "
+                         f"({', '.join(keys[:5])}, ...); nothing written. If these keys are "
+                         "gone on purpose, run again with --drop.")
+        self.keys = keys
 
 
 def po_path(locale: str) -> Path:
@@ -82,7 +95,9 @@ def _flag_changed(catalog: Catalog, before: dict[str, str]) -> None:
             message.flags.add("fuzzy")
 
 
-def merged(locale: str, pot: Catalog) -> bytes:
+def merged(locale: str, pot: Catalog, drop: bool = False) -> bytes:
+    """The ``locale`` catalogue merged with ``pot``; :class:`TooManyDropped` when that would
+    drop more than DROP_LIMIT translations and ``drop`` is not set."""
     path = po_path(locale)
     if path.exists():
         with path.open("rb") as fh:
@@ -91,6 +106,10 @@ def merged(locale: str, pot: Catalog) -> bytes:
         catalog = Catalog(locale=locale, project="crowntable", domain=DOMAIN,
                           creation_date=FIXED_DATE, revision_date=FIXED_DATE)
     before = {_key(m): _english_of(m) for m in catalog if m.id and m.string}
+    keys = {_key(m) for m in pot if m.id}
+    dropped = sorted(k for k in before if k not in keys)
+    if len(dropped) > DROP_LIMIT and not drop:
+        raise TooManyDropped(locale, dropped)
     catalog.update(pot, no_fuzzy_matching=True)
     _flag_changed(catalog, before)
     catalog.obsolete.clear()
@@ -101,12 +120,18 @@ def merged(locale: str, pot: Catalog) -> bytes:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.text.extract")
     parser.add_argument("--check", action="store_true", help="exit 1 if anything is stale")
+    parser.add_argument("--drop", action="store_true",
+                        help=f"allow dropping more than {DROP_LIMIT} translated entries")
     args = parser.parse_args(argv)
     pot = template(english())
     outputs = {LOCALE_DIR / f"{DOMAIN}.pot": _dump(pot)}
-    for locale in LOCALES:
-        if locale != DEFAULT_LOCALE:
-            outputs[po_path(locale)] = merged(locale, pot)
+    try:
+        for locale in LOCALES:
+            if locale != DEFAULT_LOCALE:
+                outputs[po_path(locale)] = merged(locale, pot, args.drop)
+    except TooManyDropped as exc:
+        print(exc, file=sys.stderr)
+        return 2
     stale = []
     for path, data in outputs.items():
         if not path.exists() or path.read_bytes() != data:
