@@ -37,6 +37,7 @@ from bot.core.store.base import (
     Seat,
     SessionRecord,
     StoreUnavailable,
+    StoreUnusable,
     VersionConflict,
     history_rows,
     player_stats_rows,
@@ -44,6 +45,7 @@ from bot.core.store.base import (
     shown_version,
 )
 from bot.core.store.migrations_pg import PG_MIGRATIONS
+from bot.core.store.sqlite import expected_columns
 
 GUILDLESS = ""
 T = TypeVar("T")
@@ -131,6 +133,9 @@ class PostgresStore:
             raise StoreUnavailable(
                 f"cannot reach PostgreSQL at {where(self.url)}: {exc or type(exc).__name__}"
             ) from None
+        except BaseException:
+            await self.close()
+            raise
 
     async def _open(self) -> None:
         settings = {"search_path": self.schema} if self.schema else None
@@ -152,6 +157,25 @@ class PostgresStore:
             self.url, min_size=0, max_size=4, command_timeout=30, timeout=10, reset=_no_reset,
             server_settings=(settings or {}) | {"synchronous_commit": "off"})
         await self.migrate()
+        await self._check_columns()
+
+    async def _check_columns(self) -> None:
+        """Every table and column the migrations make is there (the same tables and columns
+        as SQLite's, ``migrations_pg``): a schema whose version matches but whose tables were
+        changed by hand, or by a newer Crowntable, is refused at start, not at the first
+        query."""
+        async with self._con() as con:
+            rows = await con.fetch(
+                "SELECT table_name, column_name FROM information_schema.columns"
+                " WHERE table_schema = current_schema()")
+        have: dict[str, set[str]] = {}
+        for row in rows:
+            have.setdefault(str(row["table_name"]), set()).add(str(row["column_name"]))
+        missing = [f"{table}.{column}" for table, columns in expected_columns().items()
+                   for column in sorted(columns - have.get(table, set()))]
+        if missing:
+            raise StoreUnusable("the database's tables do not match this Crowntable's schema "
+                                f"(missing: {', '.join(missing[:5])})")
 
     async def close(self) -> None:
         for pool in (self._pool, self._lock_pool, self._meta_pool):
