@@ -449,9 +449,12 @@ class Publisher:
     # -- notifications -----------------------------------------------------------------------
     async def notify(self, rec: SessionRecord, meta: Meta, mover: str | None) -> None:
         """Tell each player whose decision just began, once, where they play it; the
-        channel's lines go out as one message."""
+        channel's lines go out as one message. When Discord refuses that message, those
+        players count as not told (the retry of the publication tells them)."""
         notified = meta.setdefault("notified", {})
+        was, notice = dict(notified), list(meta.get("dm_notice") or [])
         lines: list[str] = []
+        told: list[str] = []
         for p in self.human_actors(rec):
             since = rec.since(p)
             if notified.get(p) == since:
@@ -470,7 +473,18 @@ class Publisher:
                 line = t("ping.turn", who=mention(p, rec))
             if line:
                 lines.append(line)
-        await self.channel_lines(rec, meta, lines)
+                told.append(p)
+        try:
+            await self.channel_lines(rec, meta, lines)
+        except BaseException:
+            for p in told:
+                if p in was:
+                    notified[p] = was[p]
+                else:
+                    notified.pop(p, None)
+            meta["dm_notice"] = [q for q in meta.get("dm_notice") or []
+                                 if q in notice or q not in told]
+            raise
 
     async def channel_lines(self, rec: SessionRecord, meta: Meta, lines: list[str]) -> None:
         """One channel message with ``lines`` (it notifies the players it mentions); it stays

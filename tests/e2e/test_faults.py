@@ -146,7 +146,8 @@ def board_version_ok(fake, ch, version: int) -> bool:
 async def test_a_stored_move_discord_will_not_show_is_said_so_and_caught_up(world) -> None:
     """Finding 2: Discord refuses the board (503, not retried) after the move was stored: the
     player hears that the move counts, and the next clock tick shows the board, so the next
-    player has a prompt without anyone typing /game board."""
+    player has a prompt without anyone typing /game board, and the line telling them it is
+    their turn (refused with the rest) goes out on that retry."""
     fake, ch, u = world.fake, world.channel, world.users
     await world.start_bot()
     lobby = await open_table(world, "majesty", join=("bob",))
@@ -161,6 +162,9 @@ async def test_a_stored_move_discord_will_not_show_is_said_so_and_caught_up(worl
     rec = await world.bot.host.get(sid)
     await fake.wait_for(lambda: board_version_ok(fake, ch, rec.version), timeout=10,
                         what="the board to catch up on the next clock tick")
+    other = next(p.user for p in driver.players if p.user is not player.user)
+    await fake.wait_for(lambda: any(f"<@{other.id}>" in m.content for m in fake.messages(ch)),
+                        timeout=10, what="the next player's turn line, sent on the retry")
     final = await driver.play()
     assert driver.stats.refusals == []
     assert "alice" in final.embeds[0]["description"]
