@@ -232,6 +232,9 @@ class Publisher:
         if click is not None and click.private:
             await self.answer_private(rec, meta, click)
         if self.board_due(rec, meta, repost, click):
+            if meta.get("old_boards"):
+                await self.strip_old_boards(
+                    self.bot.get_partial_messageable(int(rec.channel_id)), meta)
             shown = click is not None and not click.private and not repost and \
                 await self.answer_board(rec, meta, click)
             if not shown:
@@ -412,8 +415,10 @@ class Publisher:
         if board:
             try:  # the old board keeps its picture but loses its buttons
                 await channel.get_partial_message(board["id"]).edit(view=None)
-            except discord.HTTPException:
+            except discord.NotFound:
                 pass
+            except discord.HTTPException:  # tried again with the next board change
+                meta["old_boards"] = (meta.get("old_boards", []) + [board["id"]])[-5:]
         kwargs: dict[str, Any] = {"embed": payload["embed"]}
         if payload["attachments"]:
             kwargs["file"] = payload["attachments"][0]
@@ -421,6 +426,23 @@ class Publisher:
             kwargs["view"] = payload["view"]
         message = await channel.send(**kwargs)
         meta["board"] = {"id": message.id, "at": now}
+
+    @staticmethod
+    async def strip_old_boards(channel: discord.PartialMessageable, meta: Meta) -> None:
+        """Old boards whose buttons Discord would not take away when the board was posted
+        anew: try again (nothing to do, no request, in the normal case)."""
+        left = []
+        for message_id in meta.get("old_boards", []):
+            try:
+                await channel.get_partial_message(message_id).edit(view=None)
+            except discord.NotFound:
+                continue
+            except discord.HTTPException:
+                left.append(message_id)
+        if left:
+            meta["old_boards"] = left
+        else:
+            meta.pop("old_boards", None)
 
     def board_link(self, rec: SessionRecord, meta: Meta) -> str | None:
         board = meta.get("board")

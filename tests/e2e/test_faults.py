@@ -168,6 +168,12 @@ async def test_a_stored_move_discord_will_not_show_is_said_so_and_caught_up(worl
     final = await driver.play()
     assert driver.stats.refusals == []
     assert "alice" in final.embeds[0]["description"]
+    # the retry posted the board anew and could not take the old one's buttons (503): the
+    # next board change did, so no old board offers a move
+    boards = [m for m in fake.messages(ch) if m.embeds and (m.embeds[0].get("footer") or {})
+              .get("text", "").startswith("Crowntable · table")]
+    assert len(boards) >= 2
+    assert not any(c.startswith(("ct:m:", "ct:s:")) for m in boards for c in m.custom_ids)
 
 
 @pytest.mark.asyncio

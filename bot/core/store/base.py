@@ -123,6 +123,8 @@ class Meta(TypedDict, total=False):
     #: prompts placed without a notification: player -> [``since``, placed at (host clock)];
     #: nudged once they wait ACTIVE_WINDOW, also after a restart (Publisher.nudge)
     silent: dict[str, list[float | int | None]]
+    #: earlier board messages whose buttons could not be removed when the board was reposted
+    old_boards: list[int]
 
 
 @dataclass
