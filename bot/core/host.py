@@ -61,6 +61,7 @@ from bot.core.takeback import (
     undo_move,
     undo_target,
 )
+from bot.core.turns import turn_ends
 from games.base import (
     Event,
     Game,
@@ -920,19 +921,28 @@ class SessionHost:
             return None
 
     async def _time_out(self, rec: SessionRecord, now: float, out: Outcome) -> None:
-        """The takeover level's move for every player whose deadline passed; the reply of an
-        AI seat whose own move was lost (a crash, a failed write); then the AI seats."""
+        """The takeover level's moves for every player whose deadline passed, to the end of
+        their turn (:func:`bot.core.turns.turn_ends`: an idle player's next sub-step would
+        start a new deadline, so a turn of several steps would hold the table that many
+        times over); the reply of an AI seat whose own move was lost (a crash, a failed
+        write); then the AI seats."""
         expired = [p for p, c in rec.clock.items() if c["due"] is not None and c["due"] <= now]
         for p in expired:
-            if rec.status != "running" or p not in self.actors(rec):
-                continue
             seat = rec.seat_of(p)
             source: MoveSource = "ai" if seat is not None and seat.is_ai else "timeout"
-            move = await self._think(rec, p, source)
-            try:
-                await self._apply_one(rec, p, move, source, out)
-            except VersionConflict:
-                break
+            for _ in range(MAX_AUTO_MOVES):
+                before = self.actors(rec)
+                if rec.status != "running" or p not in before:
+                    break
+                move = await self._think(rec, p, source)
+                seen = len(out.events)
+                try:
+                    await self._apply_one(rec, p, move, source, out)
+                except VersionConflict:
+                    return
+                if source == "ai" or turn_ends(before, self.actors(rec), out.events[seen:],
+                                               rec.status != "running"):
+                    break
         if out.moved:
             await self._auto_moves(rec, out)
 

@@ -6,7 +6,8 @@ player's own; its words are the game's public events. So a replay cannot show a 
 was not public at that moment, and a replay of a game still running ends at its current public
 view.
 
-**A frame per turn, not per sub-step.** A frame is taken after a move when
+**A frame per turn, not per sub-step** (:mod:`bot.core.turns`). A frame is taken after a move
+when
 
 * someone must act who did not have to before (the actor set gained a player: the turn passed
   on, or a simultaneous step is over and everyone acts again), or
@@ -41,6 +42,7 @@ from bot.core.host import SessionHost
 from bot.core.render import BoardCache, has_renderer, image_tr
 from bot.core.store import MoveRecord, SessionRecord
 from bot.core.takeback import UNDO_EVENT, LogReplay
+from bot.core.turns import turn_ends
 from bot.text import i18n, presenters
 from bot.text.i18n import t
 from games.base import Event, Game
@@ -50,17 +52,6 @@ from renderers.animate import DEFAULT_LIMIT, Animation, animate
 log = logging.getLogger(__name__)
 
 CACHE_SIZE = 16
-
-
-def is_reveal(event: Event) -> bool:
-    kind = str(event.get("type", ""))
-    return kind == "revealed" or kind.endswith("_revealed")
-
-
-def turn_ends(before: Sequence[str], after: Sequence[str], events: Sequence[Event],
-              over: bool) -> bool:
-    """Whether a move whose actors went from ``before`` to ``after`` closes a turn."""
-    return over or bool(set(after) - set(before)) or any(is_reveal(e) for e in events)
 
 
 @dataclass

@@ -73,7 +73,7 @@ EN: dict[str, str | tuple[str, ...]] = {
     "ping.turn": "🎲 {who}, it's your turn.",
     "ping.dm_closed": "✉️ {who}, it's your turn: press **Open my prompt** under the board.",
     "ping.dm_notice": "✉️ {who}, I cannot send you direct messages, so your prompts wait under the board: press **Open my prompt** when it is your turn. To get them by DM, allow direct messages from server members: **{server}** → Privacy Settings → Direct Messages.",
-    "reminder.dm": "⏳ Reminder: your move is waiting in {channel}. Time runs out {when}; then the AI plays that move for you.",
+    "reminder.dm": "⏳ Reminder: your move is waiting in {channel}. Time runs out {when}; then the AI plays the rest of your turn for you.",
     "reminder.channel": "⏳ {who}, your move is waiting. Time runs out {when}.",
     "private.title": "{game} · table #{id} · only you see this",
     "private.where": "Table: {channel}",
