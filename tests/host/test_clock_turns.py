@@ -11,7 +11,6 @@ import pytest
 import pytest_asyncio
 
 from bot.core.host import SessionHost
-from tests.host.conftest import Clock, clock, store  # noqa: F401  (fixtures)
 from tests.test_undo_host import picks, toy_host
 from tests.toygame import HighCard
 
@@ -42,7 +41,7 @@ class TwoSteps(HighCard):
 
 
 @pytest_asyncio.fixture
-async def host(store, clock):  # noqa: F811
+async def host(store, clock):
     return toy_host(store, clock, {"two": TwoSteps()})
 
 
