@@ -450,23 +450,31 @@ class Publisher:
             return None
         return f"https://discord.com/channels/{rec.guild_id}/{rec.channel_id}/{board['id']}"
 
-    def place(self, rec: SessionRecord, meta: Meta) -> str:
-        """``[#herna · Deskovky](link to the board)`` (``<#channel>`` when unknown)."""
+    def table_place(self, rec: SessionRecord, meta: Meta) -> tuple[str, str, str] | None:
+        """(channel name, server name, link to the board) of ``rec``'s table; None when one
+        of them is unknown (no guild cached, the channel gone, no board yet)."""
         guild = self.bot.get_guild(int(rec.guild_id)) if rec.guild_id else None
         channel = guild.get_channel_or_thread(int(rec.channel_id)) if guild else None
         link = self.board_link(rec, meta)
         if guild is None or channel is None or link is None:
+            return None
+        return channel.name, guild.name, link
+
+    def place(self, rec: SessionRecord, meta: Meta) -> str:
+        """``[#herna · Deskovky](link to the board)`` (``<#channel>`` when unknown)."""
+        found = self.table_place(rec, meta)
+        if found is None:
             return f"<#{rec.channel_id}>"
-        return f"[#{channel.name} · {guild.name}]({link})"
+        channel, server, link = found
+        return f"[#{channel} · {server}]({link})"
 
     def where(self, rec: SessionRecord, meta: Meta) -> str:
         """The way back to the table from a DM: server, channel, and a link to the board."""
-        guild = self.bot.get_guild(int(rec.guild_id)) if rec.guild_id else None
-        channel = guild.get_channel_or_thread(int(rec.channel_id)) if guild else None
-        link = self.board_link(rec, meta)
-        if guild is None or channel is None or link is None:
+        found = self.table_place(rec, meta)
+        if found is None:
             return t("private.where", channel=f"<#{rec.channel_id}>")
-        return t("private.where_link", channel=channel.name, server=guild.name, link=link)
+        channel, server, link = found
+        return t("private.where_link", channel=channel, server=server, link=link)
 
     # -- notifications -----------------------------------------------------------------------
     async def notify(self, rec: SessionRecord, meta: Meta, mover: str | None) -> None:

@@ -108,9 +108,8 @@ def forced(s: State, p: str) -> Move | None:
     """The placement ``p`` has no choice in, where everyone sees that (``Formality``): the
     second gear, whose engine and gear card are the ones left, when the ready pile (public,
     cubes already put on gears included) holds nothing to pay an alternate with."""
-    if s["step"] != "plan" or placer(s) != p or part(s)[0] != "place" \
-            or s["placing"][0][1] != 2:
-        return None
+    if s["step"] != "plan" or placer(s) != p or s["placing"][0][1] != 2:
+        return None  # (slot 2 of a plan step is always a ``place``: ``part``)
     moves = planning_moves(s, p)
     return moves[0] if len(moves) == 1 else None
 
