@@ -922,29 +922,36 @@ class SessionHost:
 
     async def _time_out(self, rec: SessionRecord, now: float, out: Outcome) -> None:
         """The takeover level's moves for every player whose deadline passed, to the end of
-        their turn (:func:`bot.core.turns.turn_ends`: an idle player's next sub-step would
-        start a new deadline, so a turn of several steps would hold the table that many
-        times over); the reply of an AI seat whose own move was lost (a crash, a failed
-        write); then the AI seats."""
+        their turn (:meth:`_take_over`); the reply of an AI seat whose own move was lost (a
+        crash, a failed write); then the AI seats."""
         expired = [p for p, c in rec.clock.items() if c["due"] is not None and c["due"] <= now]
         for p in expired:
-            seat = rec.seat_of(p)
-            source: MoveSource = "ai" if seat is not None and seat.is_ai else "timeout"
-            for _ in range(MAX_AUTO_MOVES):
-                before = self.actors(rec)
-                if rec.status != "running" or p not in before:
-                    break
-                move = await self._think(rec, p, source)
-                seen = len(out.events)
-                try:
-                    await self._apply_one(rec, p, move, source, out)
-                except VersionConflict:
-                    return
-                if source == "ai" or turn_ends(before, self.actors(rec), out.events[seen:],
-                                               rec.status != "running"):
-                    break
+            if not await self._take_over(rec, p, out):
+                break
         if out.moved:
             await self._auto_moves(rec, out)
+
+    async def _take_over(self, rec: SessionRecord, p: str, out: Outcome) -> bool:
+        """``p``'s timed-out decision, and for an idle human every further step of the same
+        turn (:func:`bot.core.turns.turn_ends`: each step would start a new deadline, so a
+        turn of several steps would hold the table that many times over); an AI seat's one
+        lost reply. False when another process moved on meanwhile."""
+        seat = rec.seat_of(p)
+        source: MoveSource = "ai" if seat is not None and seat.is_ai else "timeout"
+        for _ in range(MAX_AUTO_MOVES):
+            before = self.actors(rec)
+            if rec.status != "running" or p not in before:
+                return True
+            move = await self._think(rec, p, source)
+            seen = len(out.events)
+            try:
+                await self._apply_one(rec, p, move, source, out)
+            except VersionConflict:
+                return False
+            if source == "ai" or turn_ends(before, self.actors(rec), out.events[seen:],
+                                           rec.status != "running"):
+                return True
+        return True
 
     async def _remind(self, rec: SessionRecord, now: float, out: Outcome) -> bool:
         """Mark the half-time reminders as sent (no version bump: prompts stay good); False
