@@ -74,7 +74,9 @@ async def play(game: str, dms_closed: bool) -> tuple[Figures, dict[str, Any]]:
             "by_change": mentions_by_turn_change(played),
             "open_button": open_prompt_on_board(played)}
 
-    return await play_game(game, 3, SEED, dms_closed, keep)
+    f, extra = await play_game(game, 3, SEED, dms_closed, keep)
+    assert f.refusals == 0 and f.moves > 0  # played through, nobody refused
+    return f, extra
 
 
 def assert_quiet_channel(f: Figures, extra: dict[str, Any]) -> None:
@@ -92,7 +94,6 @@ def assert_quiet_channel(f: Figures, extra: dict[str, Any]) -> None:
 @pytest.mark.parametrize("game", GAMES)
 async def test_a_whole_game_is_quiet(game: str) -> None:
     f, extra = await play(game, dms_closed=False)
-    assert f.refusals == 0 and f.moves > 0
     assert_quiet_channel(f, extra)
     # DMs: at most one new DM per turn begun, none caused by the player's own move
     for p, n in f.dms.items():
@@ -112,7 +113,6 @@ async def test_a_whole_game_is_quiet(game: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 async def test_closed_dms_one_notice_per_player(game: str) -> None:
     f, extra = await play(game, dms_closed=True)
-    assert f.refusals == 0 and f.moves > 0
     assert_quiet_channel(f, extra)
     assert sum(f.dms.values()) == 0
     private = has_private_prompts(game)

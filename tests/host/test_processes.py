@@ -169,17 +169,24 @@ def test_the_lru_drops_the_least_recently_used() -> None:
     assert 2 not in cache and cache.get(1) == "a" and cache[3] == "c" and len(cache) == 2
 
 
+async def tables(host: SessionHost, n: int,
+                 turn_secs: int | None = host_module.DEFAULT_TURN_SECS) -> list[int]:
+    """``n`` running toy tables (channels c0, c1 ...; Ann and Bob); their ids."""
+    ids = []
+    for i in range(n):
+        await host.create(guild_id="g", channel_id=f"c{i}", game_id="toy", options={},
+                          user_id="u1", user_name="Ann", turn_secs=turn_secs)
+        await host.join(f"c{i}", "u2", "Bob")
+        ids.append((await host.start(f"c{i}", "u1")).record.id)
+    return ids
+
+
 @pytest.mark.asyncio
 async def test_the_hosts_caches_do_not_grow_with_the_sessions_seen(store, monkeypatch
                                                                    ) -> None:
     monkeypatch.setattr(host_module, "CACHED_SESSIONS", 3)
     host = SessionHost(store, registry={"toy": TOY}, seed_source=lambda: 1)
-    ids = []
-    for i in range(6):
-        await host.create(guild_id="g", channel_id=f"c{i}", game_id="toy", options={},
-                          user_id="u1", user_name="Ann")
-        await host.join(f"c{i}", "u2", "Bob")
-        ids.append((await host.start(f"c{i}", "u1")).record.id)
+    ids = await tables(host, 6)
     for session_id in ids:
         rec = await host.current(session_id)
         host.state(rec)
@@ -195,12 +202,7 @@ async def test_expired_clocks_are_published_as_they_are_resolved(host, clock, mo
     """After an outage longer than the turn clock: each table is shown as soon as its clock
     is resolved, not after all of them (v0.1 resolved 10,000 before showing one)."""
     monkeypatch.setattr(host_module, "CLOCK_CONCURRENCY", 1)  # one at a time: a clear order
-    ids = []
-    for i in range(3):
-        await host.create(guild_id="g", channel_id=f"c{i}", game_id="toy", options={},
-                          user_id="u1", user_name="Ann", turn_secs=300)
-        await host.join(f"c{i}", "u2", "Bob")
-        ids.append((await host.start(f"c{i}", "u1")).record.id)
+    ids = await tables(host, 3, turn_secs=300)
     clock.t += 10_000
     seen: list[list[int]] = []
 
@@ -214,12 +216,7 @@ async def test_expired_clocks_are_published_as_they_are_resolved(host, clock, mo
 
 @pytest.mark.asyncio
 async def test_expired_clocks_are_resolved_several_at_a_time(host, clock) -> None:
-    ids = []
-    for i in range(20):
-        await host.create(guild_id="g", channel_id=f"c{i}", game_id="toy", options={},
-                          user_id="u1", user_name="Ann", turn_secs=300)
-        await host.join(f"c{i}", "u2", "Bob")
-        ids.append((await host.start(f"c{i}", "u1")).record.id)
+    ids = await tables(host, 20, turn_secs=300)
     clock.t += 10_000
     fired = await host.run_clock()
     assert sorted(out.record.id for out in fired) == ids
