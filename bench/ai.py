@@ -66,9 +66,11 @@ class Tally:
         lo, hi = wilson(self.wins, self.games)
         p50 = 1000 * statistics.median(self.think) if self.think else 0.0
         p95 = 1000 * pct(self.think, 0.95) if self.think else 0.0
-        return (f"{self.games:3d} games  win {100 * self.wins / max(self.games, 1):5.1f} % "
-                f"[{100 * lo:5.1f}, {100 * hi:5.1f}]  think p50 {p50:6.0f} ms  p95 {p95:6.0f} ms"
-                f"  (p95 / budget {p95 / (1000 * budget):4.2f})")
+        return (
+            f"{self.games:3d} games  win {100 * self.wins / max(self.games, 1):5.1f} % "
+            f"[{100 * lo:5.1f}, {100 * hi:5.1f}]  think p50 {p50:6.0f} ms  p95 {p95:6.0f} ms"
+            f"  (p95 / budget {p95 / (1000 * budget):4.2f})"
+        )
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -81,8 +83,7 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def play(game: Game, bots: dict[str, Any], seed: int, test_seat: str,
-         think: list[float]) -> float:
+def play(game: Game, bots: dict[str, Any], seed: int, test_seat: str, think: list[float]) -> float:
     """One game; the share of first place of ``test_seat`` (1, 1/k when shared, or 0)."""
     players = list(bots)
     state = game.setup(players, {}, seed)
@@ -102,16 +103,25 @@ def play(game: Game, bots: dict[str, Any], seed: int, test_seat: str,
     return 1.0 / len(firsts) if test_seat in firsts else 0.0
 
 
-def match(game: Game, test: str, other: str, n_games: int, budget: float,
-          n_players: int = 2, first: int = 0) -> Tally:
+def match(
+    game: Game,
+    test: str,
+    other: str,
+    n_games: int,
+    budget: float,
+    n_players: int = 2,
+    first: int = 0,
+) -> Tally:
     """``n_games`` seeded games from game number ``first`` (several processes can share a
     long match: ``--first``); the test bot's seat rotates (deal ``i // n_players``)."""
     tally = Tally()
     for i in range(first, first + n_games):
         seat = i % n_players
         players = [f"p{k}" for k in range(n_players)]
-        bots = {p: make(test if k == seat else other, 1000 * i + k, budget)
-                for k, p in enumerate(players)}
+        bots = {
+            p: make(test if k == seat else other, 1000 * i + k, budget)
+            for k, p in enumerate(players)
+        }
         tally.wins += play(game, bots, i // n_players, players[seat], tally.think)
         tally.games += 1
     return tally
@@ -149,10 +159,15 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=10, help="games per match (even: both seats)")
     ap.add_argument("--budget", type=float, default=0.5, help="budget_s per decision")
     ap.add_argument("--game", action="append", help="only these game ids")
-    ap.add_argument("--match", action="append",
-                    help=f"only these of {', '.join([*MATCHES, *EXTRA])}, multi")
-    ap.add_argument("--first", type=int, default=0,
-                    help="number of the first game (split a match over processes; even)")
+    ap.add_argument(
+        "--match", action="append", help=f"only these of {', '.join([*MATCHES, *EXTRA])}, multi"
+    )
+    ap.add_argument(
+        "--first",
+        type=int,
+        default=0,
+        help="number of the first game (split a match over processes; even)",
+    )
     ap.add_argument("--calibrate", action="store_true")
     args = ap.parse_args()
     ids = args.game or sorted(games.REGISTRY)
@@ -167,16 +182,21 @@ def main() -> None:
             if name == "multi":
                 for n in (3, 4):
                     if game.min_players <= n <= game.max_players:
-                        t = match(game, "hard", "random", args.games, args.budget, n,
-                                  args.first)
-                        print(f"{gid:14s} hard among {n - 1} random   {t.line(args.budget)}"
-                              f"  (1/n = {100 / n:.0f} %)  {load()}", flush=True)
+                        t = match(game, "hard", "random", args.games, args.budget, n, args.first)
+                        print(
+                            f"{gid:14s} hard among {n - 1} random   {t.line(args.budget)}"
+                            f"  (1/n = {100 / n:.0f} %)  {load()}",
+                            flush=True,
+                        )
                 continue
             test, other = {**MATCHES, **EXTRA}[name]
             t = match(game, test, other, args.games, args.budget, first=args.first)
             print(f"{gid:14s} {name:18s} {t.line(args.budget)}  {load()}", flush=True)
-            print(f"{'':14s} wins {t.wins:g} of {t.games} (games {args.first}.."
-                  f"{args.first + t.games - 1})", flush=True)
+            print(
+                f"{'':14s} wins {t.wins:g} of {t.games} (games {args.first}.."
+                f"{args.first + t.games - 1})",
+                flush=True,
+            )
     print(f"end: {load()}")
 
 

@@ -22,8 +22,9 @@ class PlayoutSpeed:
     moves_per_game: float
 
 
-def games_per_second(game: Game, n: int, options: dict[str, Any],
-                     seconds: float = 2.0) -> PlayoutSpeed:
+def games_per_second(
+    game: Game, n: int, options: dict[str, Any], seconds: float = 2.0
+) -> PlayoutSpeed:
     """Whole random games (seeds 0, 1, 2, ...) played for ``seconds``."""
     players = [f"p{i}" for i in range(n)]
     count, seed, moves = 0, 0, 0
@@ -35,8 +36,7 @@ def games_per_second(game: Game, n: int, options: dict[str, Any],
         seed += 1
     elapsed = time.perf_counter() - start
     used = time.process_time() - cpu
-    return PlayoutSpeed(count / elapsed, 1000 * elapsed / count, 1000 * used / count,
-                        moves / count)
+    return PlayoutSpeed(count / elapsed, 1000 * elapsed / count, 1000 * used / count, moves / count)
 
 
 def pct(values: list[float], q: float) -> float:
@@ -44,9 +44,13 @@ def pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-def sample_views(game: Game, games: list[tuple[list[str], dict[str, Any], int]],
-                 viewer: Callable[[list[str]], str | None], every: int,
-                 offset: int) -> list[dict[str, Any]]:
+def sample_views(
+    game: Game,
+    games: list[tuple[list[str], dict[str, Any], int]],
+    viewer: Callable[[list[str]], str | None],
+    every: int,
+    offset: int,
+) -> list[dict[str, Any]]:
     """Views of ``viewer(players)`` after every ``every``-th move (from ``offset``) and at the
     end of each random game ``(players, options, seed)``."""
     views = []
@@ -73,8 +77,13 @@ class RenderTimes:
     png_bytes: int  # median
 
 
-def time_renders(render: Callable[..., Any], views: list[dict[str, Any]],
-                 names: dict[str, str], runs: int, stride: int = 1) -> RenderTimes:
+def time_renders(
+    render: Callable[..., Any],
+    views: list[dict[str, Any]],
+    names: dict[str, str],
+    runs: int,
+    stride: int = 1,
+) -> RenderTimes:
     render(views[0], names=names)  # warm the caches (fonts, static art)
     total, draw, cpu, sizes = [], [], [], []
     for i in range(runs):
@@ -88,5 +97,11 @@ def time_renders(render: Callable[..., Any], views: list[dict[str, Any]],
         total.append(1000 * (t2 - t0))
         draw.append(1000 * (t1 - t0))
         sizes.append(len(data))
-    return RenderTimes(statistics.median(total), pct(total, 0.99), statistics.median(draw),
-                       statistics.median(cpu), pct(cpu, 0.99), int(statistics.median(sizes)))
+    return RenderTimes(
+        statistics.median(total),
+        pct(total, 0.99),
+        statistics.median(draw),
+        statistics.median(cpu),
+        pct(cpu, 0.99),
+        int(statistics.median(sizes)),
+    )

@@ -40,13 +40,26 @@ from games.ai import RandomPlayer  # noqa: E402
 MOVES_PER_STORED = 8  # each stored finished game has this many moves, two seats, two results
 
 
-async def one_session(host: SessionHost, game_id: str, index: int, budget: list[int],
-                      latencies: list[float], interval: float = 0.0) -> None:
+async def one_session(
+    host: SessionHost,
+    game_id: str,
+    index: int,
+    budget: list[int],
+    latencies: list[float],
+    interval: float = 0.0,
+) -> None:
     channel = f"bench-{index}"
     players = [f"{index}{i:02d}" for i in range(host.game(game_id).min_players)]
     while budget[0] > 0:
-        await host.create(guild_id="bench", channel_id=channel, game_id=game_id, options={},
-                          user_id=players[0], user_name="P0", turn_secs=3600)
+        await host.create(
+            guild_id="bench",
+            channel_id=channel,
+            game_id=game_id,
+            options={},
+            user_id=players[0],
+            user_name="P0",
+            turn_secs=3600,
+        )
         for p in players[1:]:
             await host.join(channel, p, p)
         rec = (await host.start(channel, players[0])).record
@@ -81,31 +94,80 @@ def stored_rows(n: int, sessions: int) -> dict[str, list[tuple[Any, ...]]]:
     index and the channel's history both matter), with seats, moves and results."""
     now = time.time() - 86400
     state, opts, clock, meta = json.dumps({"done": True}), "{}", "{}", '{"published_version": 9}'
-    rows: dict[str, list[tuple[Any, ...]]] = {"sessions": [], "seats": [], "moves": [],
-                                              "results": []}
+    rows: dict[str, list[tuple[Any, ...]]] = {
+        "sessions": [],
+        "seats": [],
+        "moves": [],
+        "results": [],
+    }
     for i in range(1, n + 1):
         at = now + i * 0.01
-        rows["sessions"].append((i, "bench", f"bench-{i % sessions}", "toy", opts, i,
-                                 "finished", 9, f"h{i}", 3600, state, MOVES_PER_STORED, clock,
-                                 None, meta, at, at, 9))
+        rows["sessions"].append(
+            (
+                i,
+                "bench",
+                f"bench-{i % sessions}",
+                "toy",
+                opts,
+                i,
+                "finished",
+                9,
+                f"h{i}",
+                3600,
+                state,
+                MOVES_PER_STORED,
+                clock,
+                None,
+                meta,
+                at,
+                at,
+                9,
+            )
+        )
         players = (f"old{i % 977}", f"old{(i + 1) % 977}")
         for seat, p in enumerate(players):
             rows["seats"].append((i, seat, p, p, False))
             rows["results"].append((i, "bench", "toy", p, seat + 1, float(3 - seat), 2, at))
         for seq in range(MOVES_PER_STORED):
-            rows["moves"].append((i, seq, players[seq % 2], '{"type":"pick","value":1}',
-                                  "player", at))
+            rows["moves"].append(
+                (i, seq, players[seq % 2], '{"type":"pick","value":1}', "player", at)
+            )
     return rows
 
 
 COLUMNS = {
-    "sessions": ("id", "guild_id", "channel_id", "game", "options", "seed", "status",
-                 "version", "host_id", "turn_secs", "state", "move_count", "clock",
-                 "next_alarm", "meta", "created_at", "updated_at", "shown_version"),
+    "sessions": (
+        "id",
+        "guild_id",
+        "channel_id",
+        "game",
+        "options",
+        "seed",
+        "status",
+        "version",
+        "host_id",
+        "turn_secs",
+        "state",
+        "move_count",
+        "clock",
+        "next_alarm",
+        "meta",
+        "created_at",
+        "updated_at",
+        "shown_version",
+    ),
     "seats": ("session_id", "seat", "player_id", "name", "is_ai"),
     "moves": ("session_id", "seq", "player_id", "move", "source", "at"),
-    "results": ("session_id", "guild_id", "game", "player_id", "rank", "score", "players",
-                "finished_at"),
+    "results": (
+        "session_id",
+        "guild_id",
+        "game",
+        "player_id",
+        "rank",
+        "score",
+        "players",
+        "finished_at",
+    ),
 }
 
 
@@ -118,8 +180,9 @@ async def fill(store: Store, n: int, sessions: int) -> None:
         with con:
             for table, cols in COLUMNS.items():
                 marks = ",".join("?" * len(cols))
-                con.executemany(f"INSERT INTO {table} ({','.join(cols)}) VALUES ({marks})",
-                                rows[table])
+                con.executemany(
+                    f"INSERT INTO {table} ({','.join(cols)}) VALUES ({marks})", rows[table]
+                )
         con.execute("ANALYZE")
         con.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # measure the steady state, not the load
         con.close()
@@ -159,8 +222,9 @@ async def drop_schema(db: str, schema: str) -> None:
         await con.close()
 
 
-async def run(registry: dict[str, Any], args: argparse.Namespace, stored: int,
-              rate: float | None) -> tuple[list[float], float]:
+async def run(
+    registry: dict[str, Any], args: argparse.Namespace, stored: int, rate: float | None
+) -> tuple[list[float], float]:
     with tempfile.TemporaryDirectory() as tmp:
         store, schema = await open_bench_store(args.db, tmp)
         try:
@@ -170,8 +234,12 @@ async def run(registry: dict[str, Any], args: argparse.Namespace, stored: int,
             budget = [args.moves]
             interval = args.sessions / rate if rate else 0.0
             t0 = time.perf_counter()
-            await asyncio.gather(*(one_session(host, args.game, i, budget, latencies, interval)
-                                   for i in range(args.sessions)))
+            await asyncio.gather(
+                *(
+                    one_session(host, args.game, i, budget, latencies, interval)
+                    for i in range(args.sessions)
+                )
+            )
             elapsed = time.perf_counter() - t0
         finally:
             await store.close()
@@ -186,25 +254,42 @@ async def run(registry: dict[str, Any], args: argparse.Namespace, stored: int,
 def report(title: str, latencies: list[float], elapsed: float) -> float:
     p50 = statistics.median(latencies) * 1000
     p99 = pct(latencies, 0.99) * 1000
-    print(f"  {title}: {len(latencies)} moves, p50 {p50:.2f} ms, p99 {p99:.2f} ms, "
-          f"{len(latencies) / elapsed:.0f} moves/s", flush=True)
+    print(
+        f"  {title}: {len(latencies)} moves, p50 {p50:.2f} ms, p99 {p99:.2f} ms, "
+        f"{len(latencies) / elapsed:.0f} moves/s",
+        flush=True,
+    )
     return p99
 
 
 async def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--db", default="sqlite",
-                        help="sqlite (a temporary file), an SQLite path, or a postgresql:// URL "
-                             "(a throw-away schema in that database)")
-    parser.add_argument("--stored", type=int, default=100_000,
-                        help="finished sessions already stored (also measured at 0)")
-    parser.add_argument("--stored-first", action="store_true",
-                        help="measure N=--stored before N=0 (to see the order's effect)")
+    parser.add_argument(
+        "--db",
+        default="sqlite",
+        help="sqlite (a temporary file), an SQLite path, or a postgresql:// URL "
+        "(a throw-away schema in that database)",
+    )
+    parser.add_argument(
+        "--stored",
+        type=int,
+        default=100_000,
+        help="finished sessions already stored (also measured at 0)",
+    )
+    parser.add_argument(
+        "--stored-first",
+        action="store_true",
+        help="measure N=--stored before N=0 (to see the order's effect)",
+    )
     parser.add_argument("--sessions", type=int, default=100)
     parser.add_argument("--moves", type=int, default=5000)
     parser.add_argument("--game", default="toy")
-    parser.add_argument("--rate", type=float, default=500.0,
-                        help="offered load for the open-loop run, moves/s over all sessions")
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=500.0,
+        help="offered load for the open-loop run, moves/s over all sessions",
+    )
     args = parser.parse_args()
     registry = dict(games.REGISTRY)
     if args.game == "toy":
@@ -212,8 +297,10 @@ async def main() -> None:
 
         registry["toy"] = TOY
     backend = "PostgreSQL" if args.db.startswith("postgres") else "SQLite synchronous=FULL"
-    print(f"game={args.game} sessions={args.sessions} ({backend}, move + bookkeeping, "
-          f"no rendering); load {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f}")
+    print(
+        f"game={args.game} sessions={args.sessions} ({backend}, move + bookkeeping, "
+        f"no rendering); load {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f}"
+    )
     p99s = {}
     for stored in sorted({0, args.stored}, reverse=args.stored_first):
         print(f"stored={stored}:")
@@ -222,8 +309,10 @@ async def main() -> None:
         lat, elapsed = await run(registry, args, stored, None)
         report("closed loop, as fast as it goes (latency includes queueing)", lat, elapsed)
     if args.stored:
-        print(f"open-loop p99 at stored={args.stored} / stored=0: "
-              f"{p99s[args.stored] / p99s[0]:.2f}x; load {os.getloadavg()[0]:.2f}")
+        print(
+            f"open-loop p99 at stored={args.stored} / stored=0: "
+            f"{p99s[args.stored] / p99s[0]:.2f}x; load {os.getloadavg()[0]:.2f}"
+        )
 
 
 if __name__ == "__main__":

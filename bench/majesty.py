@@ -21,8 +21,13 @@ NAMES = {"p0": "Čeněk Řežábek", "p1": "Bob", "p2": "Žofie", "p3": "AI 4"}
 def render_times(viewer: str | None, runs: int = 60) -> tuple[float, float, int, float]:
     """p50/p99 of draw + encode over views from several games and turns; median PNG bytes."""
     players = ["p0", "p1", "p2", "p3"]
-    views = sample_views(GAME, [(players, {"sides": "AB"[seed % 2] * 8}, seed)
-                                for seed in range(6)], lambda _: viewer, every=17, offset=5)
+    views = sample_views(
+        GAME,
+        [(players, {"sides": "AB"[seed % 2] * 8}, seed) for seed in range(6)],
+        lambda _: viewer,
+        every=17,
+        offset=5,
+    )
     r = time_renders(render, views, NAMES, runs)
     return r.p50, r.p99, r.png_bytes, r.draw_p50
 
@@ -30,15 +35,19 @@ def render_times(viewer: str | None, runs: int = 60) -> tuple[float, float, int,
 def main() -> None:
     print("Majesty benchmark")
     for n in (2, 3, 4):
-        for label, options in (("side A", {}), ("side B, mixed deck",
-                                                {"sides": "B", "mixed_deck": True})):
+        for label, options in (
+            ("side A", {}),
+            ("side B, mixed deck", {"sides": "B", "mixed_deck": True}),
+        ):
             speed = games_per_second(GAME, n, options)
             gps, ms = speed.games_per_s, speed.ms_per_game
             print(f"  {n} players, {label:<19}: {gps:7.1f} random games/s ({ms:5.2f} ms/game)")
     for name, viewer in (("public ", None), ("private", "p1")):
         p50, p99, size, draw = render_times(viewer)
-        print(f"  render {name} (4 players): p50 {p50:5.1f} ms, p99 {p99:5.1f} ms "
-              f"(draw p50 {draw:4.1f} ms), PNG {size / 1000:.0f} KB")
+        print(
+            f"  render {name} (4 players): p50 {p50:5.1f} ms, p99 {p99:5.1f} ms "
+            f"(draw p50 {draw:4.1f} ms), PNG {size / 1000:.0f} KB"
+        )
 
 
 if __name__ == "__main__":

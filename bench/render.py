@@ -31,8 +31,16 @@ from bench.common import sample_views  # noqa: E402
 from games import REGISTRY  # noqa: E402
 from renderers.common import to_png  # noqa: E402
 
-NAMES = {"p0": "Čeněk Řežábek", "p1": "Bob", "p2": "Žofie Dvořáková", "p3": "AI 4",
-         "p4": "Ďábel", "p5": "Fanda", "p6": "Gustav", "p7": "Hana"}
+NAMES = {
+    "p0": "Čeněk Řežábek",
+    "p1": "Bob",
+    "p2": "Žofie Dvořáková",
+    "p3": "AI 4",
+    "p4": "Ďábel",
+    "p5": "Fanda",
+    "p6": "Gustav",
+    "p7": "Hana",
+}
 V01_MAX_WIDTH = 1600
 V01_MAX_PNG_BYTES = 400_000
 
@@ -60,16 +68,20 @@ def _rgb_png(level: int, filtered: bool) -> Callable[[Image.Image], bytes]:
         kwargs: dict[str, Any] = {} if filtered else {"filter": 0}
         image.save(buf, format="PNG", compress_level=level, **kwargs)
         return buf.getvalue()
+
     return encode
 
 
-def _palette_png(colours: int, method: Image.Quantize,
-                 level: int) -> Callable[[Image.Image], bytes]:
+def _palette_png(
+    colours: int, method: Image.Quantize, level: int
+) -> Callable[[Image.Image], bytes]:
     def encode(image: Image.Image) -> bytes:
         buf = io.BytesIO()
         image.quantize(colours, method=method, dither=Image.Dither.NONE).save(
-            buf, format="PNG", compress_level=level)
+            buf, format="PNG", compress_level=level
+        )
         return buf.getvalue()
+
     return encode
 
 
@@ -93,9 +105,13 @@ def boards(game_id: str, quick: bool) -> list[dict[str, Any]]:
     for n in (game.min_players, game.max_players):
         players = [f"p{i}" for i in range(n)]
         for viewer in (None, 0):
-            views += sample_views(game, [(players, {}, seed) for seed in seeds],
-                                  lambda ps, v=viewer: None if v is None else ps[v],
-                                  every=40 if quick else 15, offset=3)
+            views += sample_views(
+                game,
+                [(players, {}, seed) for seed in seeds],
+                lambda ps, v=viewer: None if v is None else ps[v],
+                every=40 if quick else 15,
+                offset=3,
+            )
     return views
 
 
@@ -106,8 +122,9 @@ def _ms(fn: Callable[[], Any]) -> tuple[float, Any]:
     return 1000 * (time.process_time() - t0), out
 
 
-def measure(game_id: str, views: list[dict[str, Any]],
-            encoders: dict[str, Callable[[Image.Image], bytes]]) -> dict[str, Any]:
+def measure(
+    game_id: str, views: list[dict[str, Any]], encoders: dict[str, Callable[[Image.Image], bytes]]
+) -> dict[str, Any]:
     module = __import__(f"renderers.{game_id}", fromlist=["render"])
     module.render(views[0], names=NAMES)  # warm the caches (fonts, static art)
     draw: list[float] = []
@@ -122,9 +139,13 @@ def measure(game_id: str, views: list[dict[str, Any]],
             ms, data = _ms(lambda e=encode, i=image: e(i))
             enc[name].append(ms)
             size[name].append(len(data))
-    return {"boards": len(views), "draw": statistics.median(draw), "dims": sorted(dims),
-            "enc": {k: statistics.median(v) for k, v in enc.items()},
-            "bytes": {k: statistics.median(v) for k, v in size.items()}}
+    return {
+        "boards": len(views),
+        "draw": statistics.median(draw),
+        "dims": sorted(dims),
+        "enc": {k: statistics.median(v) for k, v in enc.items()},
+        "bytes": {k: statistics.median(v) for k, v in size.items()},
+    }
 
 
 def main() -> None:
@@ -133,8 +154,13 @@ def main() -> None:
     if "--candidates" in sys.argv:
         encoders.update(CANDIDATES)
     print("Board images: v0.1 encoder vs current encoder, same pixels (median per board)")
-    totals: dict[str, list[float]] = {"draw": [], "bytes_v01": [], "bytes_now": [],
-                                      "enc_v01": [], "enc_now": []}
+    totals: dict[str, list[float]] = {
+        "draw": [],
+        "bytes_v01": [],
+        "bytes_now": [],
+        "enc_v01": [],
+        "enc_now": [],
+    }
     for game_id in sorted(REGISTRY):
         if importlib.util.find_spec(f"renderers.{game_id}") is None:
             continue
@@ -142,8 +168,10 @@ def main() -> None:
         print(f"{game_id}: {r['boards']} boards, sizes {r['dims']}, draw {r['draw']:.1f} ms")
         for name in encoders:
             kb = r["bytes"][name] / 1000
-            print(f"    {name:18s} encode {r['enc'][name]:6.1f} ms  {kb:7.1f} KB"
-                  f"  draw+encode {r['draw'] + r['enc'][name]:6.1f} ms")
+            print(
+                f"    {name:18s} encode {r['enc'][name]:6.1f} ms  {kb:7.1f} KB"
+                f"  draw+encode {r['draw'] + r['enc'][name]:6.1f} ms"
+            )
         totals["draw"].append(r["draw"])
         for key in ("v0.1", "now"):
             tag = "v01" if key == "v0.1" else "now"
@@ -153,9 +181,11 @@ def main() -> None:
     b01, bnow = statistics.mean(totals["bytes_v01"]), statistics.mean(totals["bytes_now"])
     t01 = draw + statistics.mean(totals["enc_v01"])
     tnow = draw + statistics.mean(totals["enc_now"])
-    print(f"mean over games: bytes v0.1 {b01 / 1000:.1f} KB -> now {bnow / 1000:.1f} KB "
-          f"({bnow / b01:.2f}x); draw+encode v0.1 encoder {t01:.1f} ms -> now {tnow:.1f} ms "
-          f"({tnow / t01:.2f}x)")
+    print(
+        f"mean over games: bytes v0.1 {b01 / 1000:.1f} KB -> now {bnow / 1000:.1f} KB "
+        f"({bnow / b01:.2f}x); draw+encode v0.1 encoder {t01:.1f} ms -> now {tnow:.1f} ms "
+        f"({tnow / t01:.2f}x)"
+    )
 
 
 if __name__ == "__main__":

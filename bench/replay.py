@@ -35,8 +35,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seeds", type=int, default=2)
     args = parser.parse_args()
-    print(f"{'game':<14} {'seats':>5} {'moves':>6} {'frames':>6} {'build s':>8} "
-          f"{'gif frames':>10} {'size':>9} {'MB':>6} {'gif s':>6}")
+    print(
+        f"{'game':<14} {'seats':>5} {'moves':>6} {'frames':>6} {'build s':>8} "
+        f"{'gif frames':>10} {'size':>9} {'MB':>6} {'gif s':>6}"
+    )
     for game_id in sorted(games.REGISTRY):
         game = games.get(game_id)
         for n in sorted({game.min_players, game.max_players}):
@@ -48,9 +50,11 @@ def main() -> None:
                 t1 = time.perf_counter()
                 anim = animate(game_id, [f.view for f in frames], None, DEFAULT_LIMIT)
                 t2 = time.perf_counter()
-                print(f"{game_id:<14} {n:>5} {len(moves):>6} {len(frames):>6} {t1 - t0:>8.2f} "
-                      f"{anim.frames:>10} {anim.width:>4}x{anim.height:<4} "
-                      f"{len(anim.data) / 1e6:>6.2f} {t2 - t1:>6.1f}")
+                print(
+                    f"{game_id:<14} {n:>5} {len(moves):>6} {len(frames):>6} {t1 - t0:>8.2f} "
+                    f"{anim.frames:>10} {anim.width:>4}x{anim.height:<4} "
+                    f"{len(anim.data) / 1e6:>6.2f} {t2 - t1:>6.1f}"
+                )
 
 
 if __name__ == "__main__":

@@ -18,14 +18,16 @@ from renderers.tek import render  # noqa: E402
 NAMES = {"p0": "Čeněk Řežábek", "p1": "Bob", "p2": "Žofie", "p3": "AI 4", "p4": "Ďábel"}
 
 
-def render_times(viewer_seat: int | None,
-                 runs: int = 80) -> tuple[float, float, float, float, int]:
+def render_times(viewer_seat: int | None, runs: int = 80) -> tuple[float, float, float, float, int]:
     """p50/p99 of draw + encode over views from several 5-player games; median PNG bytes."""
     players = [f"p{i}" for i in range(5)]
-    views = sample_views(GAME, [(players, {"exploration": seed % 2 == 0}, seed)
-                                for seed in range(5)],
-                         lambda ps: None if viewer_seat is None else ps[viewer_seat],
-                         every=53, offset=40)
+    views = sample_views(
+        GAME,
+        [(players, {"exploration": seed % 2 == 0}, seed) for seed in range(5)],
+        lambda ps: None if viewer_seat is None else ps[viewer_seat],
+        every=53,
+        offset=40,
+    )
     r = time_renders(render, views, NAMES, runs, stride=7)
     return r.p50, r.p99, r.cpu_p50, r.cpu_p99, r.png_bytes
 
@@ -38,12 +40,16 @@ def main() -> None:
             gps, ms = speed.games_per_s, speed.ms_per_game
             cpu, moves = speed.cpu_ms_per_game, speed.moves_per_game
             tag = "exploration" if options else "default"
-            print(f"  {n} players, {tag:11s}: {gps:6.1f} games/s ({ms:6.1f} ms/game wall, "
-                  f"{cpu:6.1f} ms CPU, {moves:.0f} moves/game)")
+            print(
+                f"  {n} players, {tag:11s}: {gps:6.1f} games/s ({ms:6.1f} ms/game wall, "
+                f"{cpu:6.1f} ms CPU, {moves:.0f} moves/game)"
+            )
     for label, seat in (("public", None), ("private", 0)):
         p50, p99, c50, c99, size = render_times(seat)
-        print(f"  render {label:7s}: p50 {p50:5.1f} ms, p99 {p99:5.1f} ms wall "
-              f"(CPU p50 {c50:5.1f}, p99 {c99:5.1f}), PNG {size} bytes")
+        print(
+            f"  render {label:7s}: p50 {p50:5.1f} ms, p99 {p99:5.1f} ms wall "
+            f"(CPU p50 {c50:5.1f}, p99 {c99:5.1f}), PNG {size} bytes"
+        )
 
 
 if __name__ == "__main__":

@@ -37,14 +37,21 @@ from bench.traffic_report import game_block, summary_table, write_transcript  # 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--game", action="append", choices=sorted(games.REGISTRY),
-                    help="only this game (repeatable; default every game)")
+    ap.add_argument(
+        "--game",
+        action="append",
+        choices=sorted(games.REGISTRY),
+        help="only this game (repeatable; default every game)",
+    )
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--dms-closed", action="store_true", help="every player's DMs closed")
-    ap.add_argument("--away", action="store_true",
-                    help="slow play: every player away between their actions (the bot's clock "
-                         "jumps past ACTIVE_WINDOW before each one), so every turn notifies")
+    ap.add_argument(
+        "--away",
+        action="store_true",
+        help="slow play: every player away between their actions (the bot's clock "
+        "jumps past ACTIVE_WINDOW before each one), so every turn notifies",
+    )
     ap.add_argument("--json", action="store_true", help="print JSON instead of tables")
     ap.add_argument("--transcript", type=Path, help="write one transcript per game here")
     return ap.parse_args(argv)
@@ -53,6 +60,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 async def run(args: argparse.Namespace) -> list[Figures]:
     out = []
     for game in args.game or sorted(games.REGISTRY):
+
         def keep(played: PlayedGame, game: str = game) -> Figures:
             if args.transcript:
                 write_transcript(played, args.transcript / f"{game}.txt")
@@ -74,9 +82,12 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print(summary_table(results))
         import bot
-        print(f"\n(bot from {Path(bot.__file__).parent}, tests from "
-              f"{Path(sys.modules['tests'].__file__ or '').parent}; "
-              f"{time.monotonic() - began:.0f} s wall clock)")
+
+        print(
+            f"\n(bot from {Path(bot.__file__).parent}, tests from "
+            f"{Path(sys.modules['tests'].__file__ or '').parent}; "
+            f"{time.monotonic() - began:.0f} s wall clock)"
+        )
     return 0
 
 

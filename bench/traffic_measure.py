@@ -23,9 +23,11 @@ from bot.text.i18n import has, t
 
 MENTION = re.compile(r"<@!?(\d+)>")
 #: "1 goods"-style number disagreement, over the nouns the four games count
-ONE_PLURAL = re.compile(r"(?<![\d/.])1 (soldiers|goods|inventions|cards|coins|meeples|points|coats|"
-                        r"visits|resources|villages|gears|players|moves|regions|territories|"
-                        r"VPs|mana|wars|alliances|rounds|cubes|workers|knights)\b")
+ONE_PLURAL = re.compile(
+    r"(?<![\d/.])1 (soldiers|goods|inventions|cards|coins|meeples|points|coats|"
+    r"visits|resources|villages|gears|players|moves|regions|territories|"
+    r"VPs|mana|wars|alliances|rounds|cubes|workers|knights)\b"
+)
 PLURAL = re.compile(r"\w+\((?:s|es|ies)\)")
 DM_WORDS = re.compile(r"\bDMs?\b|direct message", re.IGNORECASE)
 
@@ -104,8 +106,11 @@ def actor_sets(played: PlayedGame) -> list[frozenset[str]]:
     sets = [frozenset(names[p] for p in game.actors(state))]
     for m in played.moves:
         state, _ = game.apply(state, m.player_id, m.move)
-        sets.append(frozenset(names[p] for p in game.actors(state))
-                    if not game.is_over(state) else frozenset())
+        sets.append(
+            frozenset(names[p] for p in game.actors(state))
+            if not game.is_over(state)
+            else frozenset()
+        )
     return sets
 
 
@@ -129,7 +134,7 @@ def step_requests(played: PlayedGame) -> list[tuple[int, Any]]:
     """(step index, request) for every request of the game, from the Start click on."""
     out: list[tuple[int, Any]] = []
     for i, step in enumerate(played.steps):
-        out.extend((i, r) for r in played.fake.requests[step.first:step.last])
+        out.extend((i, r) for r in played.fake.requests[step.first : step.last])
     return out
 
 
@@ -140,8 +145,11 @@ def game_channel_id(played: PlayedGame) -> int:
 
 def dm_channels(played: PlayedGame) -> dict[int, str]:
     """DM channel id -> player name."""
-    return {u.dm_channel.id: name for name, u in users_of(played.world).items()
-            if u.dm_channel is not None}
+    return {
+        u.dm_channel.id: name
+        for name, u in users_of(played.world).items()
+        if u.dm_channel is not None
+    }
 
 
 def creates_message(req: Any, channel_id: int) -> bool:
@@ -191,8 +199,9 @@ def mentions(played: PlayedGame, reqs: list[tuple[int, Any]]) -> tuple[list[Ment
     return out, created
 
 
-def per_turn(ms: list[Mention], starts: dict[str, list[int]], sets: list[frozenset[str]]
-             ) -> tuple[dict[str, float], int]:
+def per_turn(
+    ms: list[Mention], starts: dict[str, list[int]], sets: list[frozenset[str]]
+) -> tuple[dict[str, float], int]:
     """Mentions of each player within each of their turns (from the move count their turn began
     to the next one's): max and mean over all players' turns; and the mentions of a player who
     was not acting at that moment."""
@@ -218,8 +227,10 @@ def per_turn_change(ms: list[Mention], changes: list[int]) -> dict[str, float]:
 
 
 def _max_mean(values: list[int]) -> dict[str, float]:
-    return {"max": float(max(values, default=0)),
-            "mean": round(statistics.fmean(values), 2) if values else 0.0}
+    return {
+        "max": float(max(values, default=0)),
+        "mean": round(statistics.fmean(values), 2) if values else 0.0,
+    }
 
 
 def dm_notifications(played: PlayedGame, reqs: list[tuple[int, Any]]) -> list[Mention]:
@@ -249,8 +260,9 @@ def dm_figures(played: PlayedGame, reqs: list[tuple[int, Any]]) -> dict[str, dic
     """Per player: DMs created, DM edits, hand DMs, hand DMs caused by their own action."""
     channels = dm_channels(played)
     hand_title = template_regex("hand.title")
-    out: dict[str, dict[str, int]] = {k: dict.fromkeys(played.humans, 0)
-                                      for k in ("dms", "edits", "hand", "hand_own")}
+    out: dict[str, dict[str, int]] = {
+        k: dict.fromkeys(played.humans, 0) for k in ("dms", "edits", "hand", "hand_own")
+    }
     for i, req in reqs:
         found = re.match(r"^/channels/(\d+)/messages", req.path)
         who = channels.get(int(found.group(1))) if found else None
@@ -269,17 +281,16 @@ def dm_figures(played: PlayedGame, reqs: list[tuple[int, Any]]) -> dict[str, dic
 
 
 def one_plurals(played: PlayedGame) -> dict[str, int]:
-    """"1 goods"-style disagreements: "1 <noun>s" -> message versions showing it."""
+    """ "1 goods"-style disagreements: "1 <noun>s" -> message versions showing it."""
     words: Counter[str] = Counter()
     for msg in played.fake.all_messages(include_deleted=True):
         for v in msg.versions:
-            words.update({f"1 {w}" for w in ONE_PLURAL.findall(_version_text(v))
-                          if w != "mana"})
+            words.update({f"1 {w}" for w in ONE_PLURAL.findall(_version_text(v)) if w != "mana"})
     return dict(words.most_common())
 
 
 def plurals(played: PlayedGame) -> tuple[dict[str, int], int]:
-    """"card(s)"-style words in every version of every message the bot sent (channel, DMs,
+    """ "card(s)"-style words in every version of every message the bot sent (channel, DMs,
     ephemerals, deleted ones too): word -> versions showing it, and the versions with any."""
     words: Counter[str] = Counter()
     versions = 0
@@ -294,15 +305,17 @@ def plurals(played: PlayedGame) -> tuple[dict[str, int], int]:
 def _version_text(v: dict[str, Any]) -> str:
     parts = [v.get("content") or ""]
     for e in v.get("embeds") or []:
-        parts += [e.get("title") or "", e.get("description") or "",
-                  (e.get("footer") or {}).get("text") or ""]
+        parts += [
+            e.get("title") or "",
+            e.get("description") or "",
+            (e.get("footer") or {}).get("text") or "",
+        ]
         parts += [f"{f.get('name')} {f.get('value')}" for f in e.get("fields") or []]
     parts.append(repr(v.get("components") or []))
     return "\n".join(parts)
 
 
-def route_figures(played: PlayedGame, reqs: list[tuple[int, Any]], moves: int
-                  ) -> dict[str, Any]:
+def route_figures(played: PlayedGame, reqs: list[tuple[int, Any]], moves: int) -> dict[str, Any]:
     channels = set(dm_channels(played))
     routes: Counter[str] = Counter()
     buckets: Counter[str] = Counter()
@@ -317,10 +330,13 @@ def route_figures(played: PlayedGame, reqs: list[tuple[int, Any]], moves: int
     per_bucket = {}
     for tpl, n in buckets.items():
         limit, window = CHANNEL_LIMITS[tpl]
-        per_bucket[tpl] = {"per_move": round(n / per, 3),
-                           "moves_per_s": round(limit / window / (n / per), 2)}
+        per_bucket[tpl] = {
+            "per_move": round(n / per, 3),
+            "moves_per_s": round(limit / window / (n / per), 2),
+        }
     return {
-        "requests": len(reqs), "per_move": round(len(reqs) / per, 2),
+        "requests": len(reqs),
+        "per_move": round(len(reqs) / per, 2),
         "global_per_move": round(global_count / per, 2),
         "routes": dict(routes.most_common()),
         "bound_global": round(GLOBAL_LIMIT / max(global_count / per, 1e-9), 1),
@@ -333,14 +349,19 @@ def route_figures(played: PlayedGame, reqs: list[tuple[int, Any]], moves: int
 def ack_figures(played: PlayedGame) -> dict[str, float]:
     """How long the bot took to answer the clicks of the game (the fake's dispatch -> first
     callback): median, 95th percentile and max in ms, and the share acknowledged first."""
-    lat = sorted(i.ack_latency * 1000 for i in played.fake.interactions()
-                 if i.ack_latency is not None)
+    lat = sorted(
+        i.ack_latency * 1000 for i in played.fake.interactions() if i.ack_latency is not None
+    )
     if not lat:
         return {}
     deferred = sum(i.response_type == 6 for i in played.fake.interactions())
-    return {"median": round(statistics.median(lat), 1),
-            "p95": round(lat[int(0.95 * (len(lat) - 1))], 1), "max": round(lat[-1], 1),
-            "deferred": float(deferred), "clicks": float(len(lat))}
+    return {
+        "median": round(statistics.median(lat), 1),
+        "p95": round(lat[int(0.95 * (len(lat) - 1))], 1),
+        "max": round(lat[-1], 1),
+        "deferred": float(deferred),
+        "clicks": float(len(lat)),
+    }
 
 
 def figures(played: PlayedGame, seed: int, dms_closed: bool) -> Figures:
@@ -356,24 +377,39 @@ def figures(played: PlayedGame, seed: int, dms_closed: bool) -> Figures:
     lobby = played.lobby_requests[1] - played.lobby_requests[0]
     steps = played.steps[1:]
     return Figures(
-        game=played.game, players=len(played.humans), seed=seed, dms_closed=dms_closed,
-        seconds=round(played.seconds, 1), moves=moves,
+        game=played.game,
+        players=len(played.humans),
+        seed=seed,
+        dms_closed=dms_closed,
+        seconds=round(played.seconds, 1),
+        moves=moves,
         actions=sum(s.kind != "open" for s in steps),
         open_prompt_clicks=sum(s.kind == "open" for s in steps),
-        refusals=len(played.refusals), turn_changes=len(changes),
+        refusals=len(played.refusals),
+        turn_changes=len(changes),
         turn_starts={p: len(starts.get(p, [])) for p in played.humans},
-        lobby_requests=lobby, **route_figures(played, reqs, moves),
+        lobby_requests=lobby,
+        **route_figures(played, reqs, moves),
         per_action=round(len(reqs) / max(sum(s.kind != "open" for s in steps), 1), 2),
         channel_messages=created,
         channel_messages_per_turn_change=round(created / max(len(changes), 1), 2),
         mentions={p: sum(m.player == p for m in ms) for p in played.humans},
-        mentions_per_turn=turns_mean, mentions_per_turn_change=per_turn_change(ms, changes),
+        mentions_per_turn=turns_mean,
+        mentions_per_turn_change=per_turn_change(ms, changes),
         mentions_off_turn=off,
         notifications_per_turn=per_turn(ms + dm_notifications(played, reqs), starts, sets)[0],
-        dm_notices={p: sum(m.player == p and bool(DM_WORDS.search(m.text)) for m in ms)
-                    for p in played.humans},
-        dms=dms["dms"], dm_edits=dms["edits"], hand_dms=dms["hand"],
-        hand_dms_after_own_move=dms["hand_own"], plurals=words, plural_versions=plural_versions,
-        one_plurals=one_plurals(played), probes=played.probes, ack_ms=ack_figures(played),
+        dm_notices={
+            p: sum(m.player == p and bool(DM_WORDS.search(m.text)) for m in ms)
+            for p in played.humans
+        },
+        dms=dms["dms"],
+        dm_edits=dms["edits"],
+        hand_dms=dms["hand"],
+        hand_dms_after_own_move=dms["hand_own"],
+        plurals=words,
+        plural_versions=plural_versions,
+        one_plurals=one_plurals(played),
+        probes=played.probes,
+        ack_ms=ack_figures(played),
         notes=[f"refused: {r}" for r in played.refusals[:5]],
     )

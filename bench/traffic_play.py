@@ -62,7 +62,8 @@ class MeasuredDriver(Driver):
         host = game.world.bot.host
         for _ in range(max_actions):
             kind, player, msg = await self.fake.wait_for(
-                self.find_action, timeout=20, what="a prompt for a waiting player")
+                self.find_action, timeout=20, what="a prompt for a waiting player"
+            )
             if kind == "done":
                 return
             if self.away:  # slow play: every player has been away since their last action
@@ -74,8 +75,7 @@ class MeasuredDriver(Driver):
             moves = len(await host.moves(game.session))
             if kind != "open" and refused and moves == (game.steps[-1].moves_after):
                 self.refusals_seen.append(refused[0])
-            game.steps.append(Step(kind, player.user.name, first, len(self.fake.requests),
-                                   moves))
+            game.steps.append(Step(kind, player.user.name, first, len(self.fake.requests), moves))
         raise AssertionError(f"no final standings after {max_actions} actions")
 
     refusals_seen: list[str]
@@ -86,8 +86,9 @@ class MeasuredDriver(Driver):
         self.refusals_seen = []
 
 
-async def start_table(world: World, game: str, humans: list[str], probes: dict[str, str]
-                      ) -> tuple[int, Step, tuple[int, int]]:
+async def start_table(
+    world: World, game: str, humans: list[str], probes: dict[str, str]
+) -> tuple[int, Step, tuple[int, int]]:
     """``/game new``, the others press Join, the host presses Start: the first board (with the
     refusal probes, outside the measured windows, written into ``probes``)."""
     fake, ch, users = world.fake, world.channel, users_of(world)
@@ -115,8 +116,9 @@ async def fake_world(players: int, dms_closed: bool) -> AsyncIterator[World]:
     async with FakeDiscord.running(disabled_checks={"rate_limits"}) as fake:
         guild = fake.add_guild("Deskovky")
         channel = fake.add_channel(guild, "herna")
-        users = {n: fake.add_user(n, guilds=[guild], dms_open=not dms_closed)
-                 for n in NAMES[:players]}
+        users = {
+            n: fake.add_user(n, guilds=[guild], dms_open=not dms_closed) for n in NAMES[:players]
+        }
         users[PROBE_USER] = fake.add_user(PROBE_USER, guilds=[guild])
         with tempfile.TemporaryDirectory(prefix="traffic-") as tmp:
             world = World(fake, Path(tmp) / "crowntable.db", guild, channel, users)
@@ -136,8 +138,14 @@ def users_of(world: World) -> dict[str, Any]:
     return dict(world.users)
 
 
-async def play_game(game: str, players: int, seed: int, dms_closed: bool,
-                    keep: Callable[[PlayedGame], T], away: bool = False) -> T:
+async def play_game(
+    game: str,
+    players: int,
+    seed: int,
+    dms_closed: bool,
+    keep: Callable[[PlayedGame], T],
+    away: bool = False,
+) -> T:
     """A whole game of ``game`` by ``players`` humans; ``keep(played)`` is called while the fake
     still runs (the analysis reads the recorded requests and messages). ``away``: before every
     action the bot's clock jumps past ACTIVE_WINDOW (slow play: nobody is at the table, so
@@ -152,9 +160,12 @@ async def play_game(game: str, players: int, seed: int, dms_closed: bool,
         session, start, lobby = await start_table(world, game, humans, probes)
         played = PlayedGame(game, world.fake, world, session, humans, lobby, [start])
         played.probes = probes
-        driver = MeasuredDriver(world.fake, world.channel,
-                                [Player(users_of(world)[n], dms_open=not dms_closed)
-                                 for n in humans], seed=seed)
+        driver = MeasuredDriver(
+            world.fake,
+            world.channel,
+            [Player(users_of(world)[n], dms_open=not dms_closed) for n in humans],
+            seed=seed,
+        )
         driver.away = away
         await driver.measured_play(played)
         await world.fake.idle(quiet=QUIET, timeout=30)

@@ -30,16 +30,19 @@ async def lobby_probe(fake: FakeDiscord, users: dict[str, Any], lobby: Any) -> d
     return out
 
 
-async def board_probe(fake: FakeDiscord, channel: Any, users: dict[str, Any],
-                      humans: list[str], waiting: list[str]) -> dict[str, str]:
+async def board_probe(
+    fake: FakeDiscord, channel: Any, users: dict[str, Any], humans: list[str], waiting: list[str]
+) -> dict[str, str]:
     """A seated player who is not acting, and the outsider, use the first board."""
     board = board_message(fake, channel)
     idle = [h for h in humans if h not in waiting]
     if board is None:
         return {}
     out: dict[str, str] = {}
-    for who, label in ((idle[0] if idle else None, "seated player not acting"),
-                       (PROBE_USER, "outsider")):
+    for who, label in (
+        (idle[0] if idle else None, "seated player not acting"),
+        (PROBE_USER, "outsider"),
+    ):
         if who is None:
             continue
         try:
@@ -54,8 +57,9 @@ async def _use_board(fake: FakeDiscord, user: Any, board: Any) -> str:
     selects, buttons = move_components(board)
     if selects:
         select = selects[0]
-        result = await fake.select(user, board, select["custom_id"],
-                                   [select["options"][0]["value"]])
+        result = await fake.select(
+            user, board, select["custom_id"], [select["options"][0]["value"]]
+        )
         return "move select: " + await answer(fake, result)
     if buttons:
         result = await fake.click(user, board, buttons[0]["custom_id"])

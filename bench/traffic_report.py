@@ -12,11 +12,17 @@ from bench.traffic_play import PlayedGame
 from bench.traffic_routes import route_label
 
 COLUMNS = [
-    ("game", "game", "{}"), ("moves", "moves", "{}"), ("turn chg", "turn_changes", "{}"),
-    ("req/move", "per_move", "{:.2f}"), ("glob/move", "global_per_move", "{:.2f}"),
-    ("req/action", "per_action", "{:.2f}"), ("requests", "requests", "{}"),
-    ("moves/s", "bound_global", "{:.1f}"), ("naive", "bound_naive", "{:.1f}"),
-    ("table/s", "bound_channel", "{:.2f}"), ("ch msgs", "channel_messages", "{}"),
+    ("game", "game", "{}"),
+    ("moves", "moves", "{}"),
+    ("turn chg", "turn_changes", "{}"),
+    ("req/move", "per_move", "{:.2f}"),
+    ("glob/move", "global_per_move", "{:.2f}"),
+    ("req/action", "per_action", "{:.2f}"),
+    ("requests", "requests", "{}"),
+    ("moves/s", "bound_global", "{:.1f}"),
+    ("naive", "bound_naive", "{:.1f}"),
+    ("table/s", "bound_channel", "{:.2f}"),
+    ("ch msgs", "channel_messages", "{}"),
     ("/turn chg", "channel_messages_per_turn_change", "{:.2f}"),
 ]
 
@@ -26,71 +32,92 @@ def _players(values: dict[str, int]) -> str:
 
 
 def summary_table(results: list[Figures]) -> str:
-    head = COLUMNS + [("ment max/turn", None, None), ("ment mean/turn", None, None),
-                      ("notif max/turn", None, None), ("notif mean/turn", None, None),
-                      ("DMs/player", None, None), ("DM notices/player", None, None)]
+    head = COLUMNS + [
+        ("ment max/turn", None, None),
+        ("ment mean/turn", None, None),
+        ("notif max/turn", None, None),
+        ("notif mean/turn", None, None),
+        ("DMs/player", None, None),
+        ("DM notices/player", None, None),
+    ]
     rows = [[h for h, _, _ in head]]
     for f in results:
         row = [fmt.format(getattr(f, attr)) for _, attr, fmt in COLUMNS]
         dms = list(f.dms.values())
-        row += [f"{f.mentions_per_turn['max']:.0f}", f"{f.mentions_per_turn['mean']:.2f}",
-                f"{f.notifications_per_turn['max']:.0f}",
-                f"{f.notifications_per_turn['mean']:.2f}",
-                f"{sum(dms) / max(len(dms), 1):.1f}",
-                f"{max(f.dm_notices.values(), default=0)}"]
+        row += [
+            f"{f.mentions_per_turn['max']:.0f}",
+            f"{f.mentions_per_turn['mean']:.2f}",
+            f"{f.notifications_per_turn['max']:.0f}",
+            f"{f.notifications_per_turn['mean']:.2f}",
+            f"{sum(dms) / max(len(dms), 1):.1f}",
+            f"{max(f.dm_notices.values(), default=0)}",
+        ]
         rows.append(row)
     widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
-    lines = ["  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in
-                       enumerate(zip(r, widths, strict=True))) for r in rows]
+    lines = [
+        "  ".join(
+            c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths, strict=True))
+        )
+        for r in rows
+    ]
     lines.insert(1, "-" * len(lines[0]))
-    legend = ("moves/s: one bot under the global 50 requests/s (interaction endpoints exempt); "
-              "naive: counting every request;\ntable/s: one table under its channel's "
-              "per-route limits; ment = notifying mentions of one player in one of their turns;\n"
-              "notif = mentions + DMs created (each DM notifies) of one player in one of their "
-              "turns")
+    legend = (
+        "moves/s: one bot under the global 50 requests/s (interaction endpoints exempt); "
+        "naive: counting every request;\ntable/s: one table under its channel's "
+        "per-route limits; ment = notifying mentions of one player in one of their turns;\n"
+        "notif = mentions + DMs created (each DM notifies) of one player in one of their "
+        "turns"
+    )
     return "\n".join(["", "SUMMARY", *lines, legend])
 
 
 def game_block(f: Figures) -> str:
     closed = ", DMs closed" if f.dms_closed else ""
-    out = [f"== {f.game}: {f.players} players, seed {f.seed}{closed} ({f.seconds:.0f} s)",
-           f"moves {f.moves}, player actions {f.actions}, Open-my-prompt clicks "
-           f"{f.open_prompt_clicks}, refusals {f.refusals}, turn changes {f.turn_changes} "
-           f"(turns begun: {_players(f.turn_starts)})",
-           f"requests {f.requests} = {f.per_move:.2f} per move ({f.global_per_move:.2f} on the "
-           f"global budget), {f.per_action:.2f} per player action; lobby before Start: "
-           f"{f.lobby_requests}",
-           f"bound: {f.bound_global:.1f} moves/s per bot under 50 req/s "
-           f"({f.bound_naive:.1f} if every request counted); {f.bound_channel:.2f} moves/s "
-           f"per table under the channel limits"]
+    out = [
+        f"== {f.game}: {f.players} players, seed {f.seed}{closed} ({f.seconds:.0f} s)",
+        f"moves {f.moves}, player actions {f.actions}, Open-my-prompt clicks "
+        f"{f.open_prompt_clicks}, refusals {f.refusals}, turn changes {f.turn_changes} "
+        f"(turns begun: {_players(f.turn_starts)})",
+        f"requests {f.requests} = {f.per_move:.2f} per move ({f.global_per_move:.2f} on the "
+        f"global budget), {f.per_action:.2f} per player action; lobby before Start: "
+        f"{f.lobby_requests}",
+        f"bound: {f.bound_global:.1f} moves/s per bot under 50 req/s "
+        f"({f.bound_naive:.1f} if every request counted); {f.bound_channel:.2f} moves/s "
+        f"per table under the channel limits",
+    ]
     if f.ack_ms:
         a = f.ack_ms
-        out.append(f"click answered (first callback) in ms: median {a['median']:.0f}, p95 "
-                   f"{a['p95']:.0f}, max {a['max']:.0f}; acknowledged first (deferred): "
-                   f"{a['deferred']:.0f} of {a['clicks']:.0f}")
+        out.append(
+            f"click answered (first callback) in ms: median {a['median']:.0f}, p95 "
+            f"{a['p95']:.0f}, max {a['max']:.0f}; acknowledged first (deferred): "
+            f"{a['deferred']:.0f} of {a['clicks']:.0f}"
+        )
     out.append(f"  {'route':44} {'count':>6} {'/move':>7}")
     for label, n in f.routes.items():
         out.append(f"  {label:44} {n:6} {n / max(f.moves, 1):7.3f}")
     for tpl, b in f.channel_buckets.items():
-        out.append(f"  channel bucket {tpl}: {b['per_move']:.3f}/move -> "
-                   f"{b['moves_per_s']:.2f} moves/s")
-    out += [f"channel messages created {f.channel_messages} "
-            f"({f.channel_messages_per_turn_change:.2f} per turn change)",
-            f"mentions (notifying): {_players(f.mentions)}; per player-turn max "
-            f"{f.mentions_per_turn['max']:.0f} mean {f.mentions_per_turn['mean']:.2f}; per turn "
-            f"change max {f.mentions_per_turn_change['max']:.0f} mean "
-            f"{f.mentions_per_turn_change['mean']:.2f}; to a player not acting "
-            f"{f.mentions_off_turn}",
-            f"notifications (mentions + DMs created) per player-turn: max "
-            f"{f.notifications_per_turn['max']:.0f} mean {f.notifications_per_turn['mean']:.2f}",
-            f"DMs created: {_players(f.dms)}; DM edits: {_players(f.dm_edits)}",
-            f"  'your hand' DMs: {_players(f.hand_dms)}; of them right after the player's own "
-            f"action: {_players(f.hand_dms_after_own_move)}",
-            f"channel notices about DMs: {_players(f.dm_notices)}",
-            f"'(s)' plurals in {f.plural_versions} message versions: "
-            + (", ".join(f"{w} x{n}" for w, n in f.plurals.items()) or "none"),
-            "'1 <plural noun>' in message versions: "
-            + (", ".join(f"{w!r} x{n}" for w, n in f.one_plurals.items()) or "none")]
+        out.append(
+            f"  channel bucket {tpl}: {b['per_move']:.3f}/move -> {b['moves_per_s']:.2f} moves/s"
+        )
+    out += [
+        f"channel messages created {f.channel_messages} "
+        f"({f.channel_messages_per_turn_change:.2f} per turn change)",
+        f"mentions (notifying): {_players(f.mentions)}; per player-turn max "
+        f"{f.mentions_per_turn['max']:.0f} mean {f.mentions_per_turn['mean']:.2f}; per turn "
+        f"change max {f.mentions_per_turn_change['max']:.0f} mean "
+        f"{f.mentions_per_turn_change['mean']:.2f}; to a player not acting "
+        f"{f.mentions_off_turn}",
+        f"notifications (mentions + DMs created) per player-turn: max "
+        f"{f.notifications_per_turn['max']:.0f} mean {f.notifications_per_turn['mean']:.2f}",
+        f"DMs created: {_players(f.dms)}; DM edits: {_players(f.dm_edits)}",
+        f"  'your hand' DMs: {_players(f.hand_dms)}; of them right after the player's own "
+        f"action: {_players(f.hand_dms_after_own_move)}",
+        f"channel notices about DMs: {_players(f.dm_notices)}",
+        f"'(s)' plurals in {f.plural_versions} message versions: "
+        + (", ".join(f"{w} x{n}" for w, n in f.plurals.items()) or "none"),
+        "'1 <plural noun>' in message versions: "
+        + (", ".join(f"{w!r} x{n}" for w, n in f.one_plurals.items()) or "none"),
+    ]
     out += [f"refusal probe, {k}: {v}" for k, v in f.probes.items()]
     out += [f"  note: {n}" for n in f.notes]
     return "\n".join(out) + "\n"
@@ -153,11 +180,11 @@ def write_transcript(played: PlayedGame, path: Path) -> None:
     lines: list[str] = []
     done = 0
     for i, step in enumerate(played.steps):
-        made = played.moves[done:step.moves_after]
+        made = played.moves[done : step.moves_after]
         done = step.moves_after
         moved = "; ".join(f"{names.get(m.player_id)}: {json.dumps(m.move)}" for m in made)
         lines.append(f"\n### step {i}: {step.player} via {step.kind} -> moves {moved or '-'}")
-        for req in played.fake.requests[step.first:step.last]:
+        for req in played.fake.requests[step.first : step.last]:
             label = route_label(req.method, req.path, req.json, set(dms))
             status = "" if req.status and req.status < 400 else f" -> {req.status}"
             lines.append(f"  {label} ({_audience(played, req, step.player, dms)}){status}")

@@ -20,8 +20,14 @@ CHANNEL_LIMITS: dict[str, tuple[int, float]] = {
     "DELETE /channels/{channel}/messages/{id}": (5, 1.0),
 }
 #: interaction callback types (Receiving and Responding > Interaction Callback Type)
-CALLBACK_TYPES = {4: "message", 5: "deferred message", 6: "deferred update", 7: "update message",
-                  8: "autocomplete", 9: "modal"}
+CALLBACK_TYPES = {
+    4: "message",
+    5: "deferred message",
+    6: "deferred update",
+    7: "update message",
+    8: "autocomplete",
+    9: "modal",
+}
 ROUTE_NAMES = {
     "POST /interactions/{id}/{token}/callback": "interaction callback",
     "POST /webhooks/{app}/{token}": "follow-up create",

@@ -70,8 +70,11 @@ def cmd_run(args: argparse.Namespace) -> int:
 def cmd_demo(args: argparse.Namespace) -> int:
     from bot.core.demo import run_demo
 
-    return asyncio.run(run_demo(args.game, args.players, args.seed, Path(args.out),
-                                level=args.ai, locale=args.locale))
+    return asyncio.run(
+        run_demo(
+            args.game, args.players, args.seed, Path(args.out), level=args.ai, locale=args.locale
+        )
+    )
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -114,28 +117,52 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--players", type=int, default=None, help="seats (default: the minimum)")
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--out", default="demo-out", help="folder for the PNGs and the database")
-    demo.add_argument("--locale", default="en", choices=LOCALES,
-                      help="language of the printed summary and the images (default en)")
-    demo.add_argument("--ai", default=DEFAULT_LEVEL, choices=LEVELS,
-                      help=f"the AI level every seat plays (default {DEFAULT_LEVEL})")
+    demo.add_argument(
+        "--locale",
+        default="en",
+        choices=LOCALES,
+        help="language of the printed summary and the images (default en)",
+    )
+    demo.add_argument(
+        "--ai",
+        default=DEFAULT_LEVEL,
+        choices=LEVELS,
+        help=f"the AI level every seat plays (default {DEFAULT_LEVEL})",
+    )
     demo.set_defaults(func=cmd_demo)
     verify = sub.add_parser("verify", help="replay every stored session and compare snapshots")
-    verify.add_argument("--db", default=None, help="database URL or SQLite path "
-                        "(default: DATABASE_URL)")
+    verify.add_argument(
+        "--db", default=None, help="database URL or SQLite path (default: DATABASE_URL)"
+    )
     verify.set_defaults(func=cmd_verify)
-    replay = sub.add_parser("replay", help="draw a stored game turn by turn: a PNG per turn, "
-                            "the animation and the turns in words")
+    replay = sub.add_parser(
+        "replay",
+        help="draw a stored game turn by turn: a PNG per turn, "
+        "the animation and the turns in words",
+    )
     replay.add_argument("table", type=int, help="the table id (#12 on its board: 12)")
-    replay.add_argument("--db", default=None, help="database URL or SQLite path "
-                        "(default: DATABASE_URL)")
+    replay.add_argument(
+        "--db", default=None, help="database URL or SQLite path (default: DATABASE_URL)"
+    )
     replay.add_argument("--out", default="replay-out", help="folder for the files")
     replay.set_defaults(func=cmd_replay)
-    copy = sub.add_parser("copy", help="copy every table to another database (SQLite to "
-                          "PostgreSQL or back) and verify the copy by replay")
-    copy.add_argument("--from", dest="from_url", required=True,
-                      help="the database to copy, e.g. sqlite:///crowntable.db")
-    copy.add_argument("--to", dest="to_url", required=True,
-                      help="an empty database, e.g. postgresql://user@host/crowntable")
+    copy = sub.add_parser(
+        "copy",
+        help="copy every table to another database (SQLite to "
+        "PostgreSQL or back) and verify the copy by replay",
+    )
+    copy.add_argument(
+        "--from",
+        dest="from_url",
+        required=True,
+        help="the database to copy, e.g. sqlite:///crowntable.db",
+    )
+    copy.add_argument(
+        "--to",
+        dest="to_url",
+        required=True,
+        help="an empty database, e.g. postgresql://user@host/crowntable",
+    )
     copy.set_defaults(func=cmd_copy)
     args = parser.parse_args(argv)
     return int(args.func(args))

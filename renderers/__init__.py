@@ -26,24 +26,34 @@ from renderers.text_en import Tr, english
 
 __all__ = ["alt_text", "has_renderer", "render_png", "to_png"]
 
-TITLE_KEYS = {"majesty": "majesty.title", "empire_engine": "ee.title",
-              "elves": "elves.title", "tek": "tek.title"}
+TITLE_KEYS = {
+    "majesty": "majesty.title",
+    "empire_engine": "ee.title",
+    "elves": "elves.title",
+    "tek": "tek.title",
+}
 
 
 def has_renderer(game_id: str) -> bool:
     return importlib.util.find_spec(f"renderers.{game_id}") is not None
 
 
-def render_png(game_id: str, view: dict[str, Any], names: dict[str, str] | None = None,
-               tr: Tr | None = None, last: str | None = None) -> bytes:
+def render_png(
+    game_id: str,
+    view: dict[str, Any],
+    names: dict[str, str] | None = None,
+    tr: Tr | None = None,
+    last: str | None = None,
+) -> bytes:
     """PNG bytes of ``view`` drawn by ``renderers/<game_id>.py``; ``last`` is the latest
     public move in words (the bot's event text) when the view itself does not carry it."""
     module = importlib.import_module(f"renderers.{game_id}")
     return to_png(module.render(view, names=names, tr=tr, last=last))
 
 
-def alt_text(game_id: str, view: dict[str, Any], names: dict[str, str] | None = None,
-             tr: Tr | None = None) -> str:
+def alt_text(
+    game_id: str, view: dict[str, Any], names: dict[str, str] | None = None, tr: Tr | None = None
+) -> str:
     """One line for the attachment's alt text: game, round, whose turn, scores (issue 13 #6)."""
     module = importlib.import_module(f"renderers.{game_id}")
     tr = tr or english
@@ -51,8 +61,13 @@ def alt_text(game_id: str, view: dict[str, Any], names: dict[str, str] | None = 
     board = Board.new(1, seats, names, tr=tr)
     round_text, turn, scores = module.summary(board, view)
     listed = ", ".join(tr("alt.score", name=board.name(p), score=s) for p, s in scores)
-    line = tr("alt.line", title=tr(TITLE_KEYS.get(game_id, game_id)), round=round_text,
-              turn=turn.rstrip("."), scores=listed or tr("alt.no_scores"))
+    line = tr(
+        "alt.line",
+        title=tr(TITLE_KEYS.get(game_id, game_id)),
+        round=round_text,
+        turn=turn.rstrip("."),
+        scores=listed or tr("alt.no_scores"),
+    )
     return " ".join(line.split())
 
 

@@ -70,8 +70,10 @@ def _frame(image: Image.Image, scale: float) -> Image.Image:
     is a third of the RGB one)."""
     rgb = image.convert("RGB")
     if scale < 1.0:
-        rgb = rgb.resize((max(1, round(rgb.width * scale)), max(1, round(rgb.height * scale))),
-                         Image.Resampling.LANCZOS)
+        rgb = rgb.resize(
+            (max(1, round(rgb.width * scale)), max(1, round(rgb.height * scale))),
+            Image.Resampling.LANCZOS,
+        )
     return rgb.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
@@ -93,14 +95,26 @@ def _padded(frames: list[Image.Image]) -> list[Image.Image]:
 def _encode(frames: list[Image.Image]) -> bytes:
     durations = [FRAME_MS] * (len(frames) - 1) + [LAST_MS]
     buf = io.BytesIO()
-    frames[0].save(buf, format="GIF", save_all=True, append_images=frames[1:],
-                   duration=durations, loop=0, disposal=1)
+    frames[0].save(
+        buf,
+        format="GIF",
+        save_all=True,
+        append_images=frames[1:],
+        duration=durations,
+        loop=0,
+        disposal=1,
+    )
     return buf.getvalue()
 
 
-def animate(game_id: str, views: Sequence[dict[str, Any]], names: dict[str, str] | None = None,
-            limit: int = DEFAULT_LIMIT, max_frames: int = MAX_FRAMES, tr: Tr | None = None
-            ) -> Animation:
+def animate(
+    game_id: str,
+    views: Sequence[dict[str, Any]],
+    names: dict[str, str] | None = None,
+    limit: int = DEFAULT_LIMIT,
+    max_frames: int = MAX_FRAMES,
+    tr: Tr | None = None,
+) -> Animation:
     """An animated GIF of ``views`` (one frame each, drawn by ``renderers/<game_id>.py``)
     of at most ``limit`` bytes, its words by ``tr``; ``ValueError`` when even the smallest
     one does not fit."""
@@ -110,8 +124,10 @@ def animate(game_id: str, views: Sequence[dict[str, Any]], names: dict[str, str]
     chosen = [views[i] for i in pick(len(views), max_frames)]
     scale = scale_for(len(chosen), limit)
     if len(chosen) > SAMPLE:  # measure a few spaced frames (they share less than neighbours)
-        sample = [_frame(module.render(chosen[i], names=names, tr=tr), scale)
-                  for i in pick(len(chosen), SAMPLE)]
+        sample = [
+            _frame(module.render(chosen[i], names=names, tr=tr), scale)
+            for i in pick(len(chosen), SAMPLE)
+        ]
         per_frame = len(_encode(_padded(sample))) / len(sample)
         wanted = limit * HEADROOM / len(chosen)
         if per_frame > wanted:

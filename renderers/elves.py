@@ -41,65 +41,69 @@ GAME_COLOURS: tuple[Colour, ...] = tuple(tint(c, 0.55) for c in TERRAIN.values()
 BADGES = (("gold", "G"), ("thief", "T"))
 OBSTACLE_LETTER = {"wood": "W", "seamonster": "S"}
 
-register({
-    "elves.title": "King of the Elves",
-    "elves.round": "Round {round}/{rounds}",
-    **{f"elves.card.{k}": name for k, name in CARD_NAMES.items()},
-    "elves.step.turn": "{name} chooses an action",
-    "elves.step.place_village": "{name} places a village",
-    "elves.step.place_special": "{name} places an action card",
-    "elves.step.discard": "{name} discards ({left} to go)",
-    "elves.step.take_village": "{name} takes a village card",
-    "elves.step.journey": "{name} travels",
-    "elves.step.teleport_cards": "{name} pays for a teleport",
-    "elves.step.other": "{name} to act",
-    "elves.row1": "cards in hand: {cards} · coats of arms left: {arms}",
-    "elves.row1_buy": "cards in hand: {cards} · coats of arms left: {arms} · bought: {n}",
-    "elves.coins": "coins: {n}",
-    "elves.empty_realm": "no villages yet",
-    "elves.piles": "Draw pile: {draw} · discard pile: {discard} (top: {top}) · passes in a "
-                   "row: {passes}",
-    "elves.piles_empty": "Draw pile: {draw} · discard pile: empty · passes in a row: {passes}",
-    "elves.ev.village_played": "{name} played a {card} village in {realm}'s realm",
-    "elves.ev.special_played": "{name} placed {card} in {realm}'s realm",
-    "elves.ev.drew": "{name} drew {count} cards",
-    "elves.ev.discarded": "{name} discarded {card}",
-    "elves.ev.bought": "{name} bought a card for {cost} gold",
-    "elves.ev.village_removed": "{name} removed their {card} village for {cost} gold",
-    "elves.ev.passed": "{name} passed ({passes} in a row)",
-    "elves.ev.no_village_declared": "{name} declared “No village card!”",
-    "elves.ev.village_taken": "{name} took a {card} village card",
-    "elves.ev.planning_ended": "Planning is over",
-    "elves.ev.journey_started": "{name}'s journey begins",
-    "elves.ev.escort_played": "{name} played an escort for {realm}'s realm",
-    "elves.ev.direction_changed": "{name} changed direction",
-    "elves.ev.teleport_started": "{name} paid {cost} gold to teleport to {realm}'s realm",
-    "elves.ev.teleport_card": "{name} paid a {card} card for the teleport",
-    "elves.ev.visited": "{name} went by {transport} to {realm}'s {card} (+{value} gold)",
-    "elves.ev.visited_teleport": "{name} teleported to {realm}'s {card} (+{value} gold)",
-    "elves.ev.thief_paid": "{name} paid {amount} gold to {to}'s thief",
-    "elves.ev.journey_ended": "{name} ended the journey: {visits} visits, {income} gold, "
-                              "bonus {bonus}",
-    "elves.ev.round_ended": "Round {round} is over",
-    "elves.ev.round_started": "Round {round} begins",
-    "elves.last.journey": "{name} is travelling: {visited} of {total} villages, income {income}",
-    "elves.last.discard": "Top of the discard pile: {card}.",
-    "elves.final.gold": "Gold at the end: {n}",
-    "elves.final.rounds": "By round: {list} gold",
-    "elves.final.round": "R{round} {n}",
-    "elves.final.sum": "Start {start} + rounds {rounds} + all-villages bonus {bonus} "
-                       "= {total} gold",
-    "elves.final.coins": "coins: {coins} · cards left in hand: {cards}",
-    "elves.you.title": "Your hand (only you see this)",
-    "elves.you.gold": "Your gold: {gold} ({coins})",
-    "elves.you.coin": "{n}×{value}",
-    "elves.you.villages": "Villages: {list}",
-    "elves.you.travel": "Transport: {list}",
-    "elves.you.actions": "Actions: {list}",
-    "elves.you.empty": "Your hand is empty.",
-    "elves.legend": "On a village (name and value): G gold card, T thief, W wooden obstacle, "
-                    "S sea monster, each in its owner's colour with the owner's seat number.",
-})
+register(
+    {
+        "elves.title": "King of the Elves",
+        "elves.round": "Round {round}/{rounds}",
+        **{f"elves.card.{k}": name for k, name in CARD_NAMES.items()},
+        "elves.step.turn": "{name} chooses an action",
+        "elves.step.place_village": "{name} places a village",
+        "elves.step.place_special": "{name} places an action card",
+        "elves.step.discard": "{name} discards ({left} to go)",
+        "elves.step.take_village": "{name} takes a village card",
+        "elves.step.journey": "{name} travels",
+        "elves.step.teleport_cards": "{name} pays for a teleport",
+        "elves.step.other": "{name} to act",
+        "elves.row1": "cards in hand: {cards} · coats of arms left: {arms}",
+        "elves.row1_buy": "cards in hand: {cards} · coats of arms left: {arms} · bought: {n}",
+        "elves.coins": "coins: {n}",
+        "elves.empty_realm": "no villages yet",
+        "elves.piles": "Draw pile: {draw} · discard pile: {discard} (top: {top}) · passes in a "
+        "row: {passes}",
+        "elves.piles_empty": "Draw pile: {draw} · discard pile: empty · passes in a row: {passes}",
+        "elves.ev.village_played": "{name} played a {card} village in {realm}'s realm",
+        "elves.ev.special_played": "{name} placed {card} in {realm}'s realm",
+        "elves.ev.drew": "{name} drew {count} cards",
+        "elves.ev.discarded": "{name} discarded {card}",
+        "elves.ev.bought": "{name} bought a card for {cost} gold",
+        "elves.ev.village_removed": "{name} removed their {card} village for {cost} gold",
+        "elves.ev.passed": "{name} passed ({passes} in a row)",
+        "elves.ev.no_village_declared": "{name} declared “No village card!”",
+        "elves.ev.village_taken": "{name} took a {card} village card",
+        "elves.ev.planning_ended": "Planning is over",
+        "elves.ev.journey_started": "{name}'s journey begins",
+        "elves.ev.escort_played": "{name} played an escort for {realm}'s realm",
+        "elves.ev.direction_changed": "{name} changed direction",
+        "elves.ev.teleport_started": "{name} paid {cost} gold to teleport to {realm}'s realm",
+        "elves.ev.teleport_card": "{name} paid a {card} card for the teleport",
+        "elves.ev.visited": "{name} went by {transport} to {realm}'s {card} (+{value} gold)",
+        "elves.ev.visited_teleport": "{name} teleported to {realm}'s {card} (+{value} gold)",
+        "elves.ev.thief_paid": "{name} paid {amount} gold to {to}'s thief",
+        "elves.ev.journey_ended": "{name} ended the journey: {visits} visits, {income} gold, "
+        "bonus {bonus}",
+        "elves.ev.round_ended": "Round {round} is over",
+        "elves.ev.round_started": "Round {round} begins",
+        "elves.last.journey": (
+            "{name} is travelling: {visited} of {total} villages, income {income}"
+        ),
+        "elves.last.discard": "Top of the discard pile: {card}.",
+        "elves.final.gold": "Gold at the end: {n}",
+        "elves.final.rounds": "By round: {list} gold",
+        "elves.final.round": "R{round} {n}",
+        "elves.final.sum": "Start {start} + rounds {rounds} + all-villages bonus {bonus} "
+        "= {total} gold",
+        "elves.final.coins": "coins: {coins} · cards left in hand: {cards}",
+        "elves.you.title": "Your hand (only you see this)",
+        "elves.you.gold": "Your gold: {gold} ({coins})",
+        "elves.you.coin": "{n}×{value}",
+        "elves.you.villages": "Villages: {list}",
+        "elves.you.travel": "Transport: {list}",
+        "elves.you.actions": "Actions: {list}",
+        "elves.you.empty": "Your hand is empty.",
+        "elves.legend": "On a village (name and value): G gold card, T thief, W wooden obstacle, "
+        "S sea monster, each in its owner's colour with the owner's seat number.",
+    }
+)
 
 ROW_H = 30 + line_h(BODY) + 2 + 52 + 10
 YOU_H = 6 * line_h(BODY) + 24
@@ -128,8 +132,15 @@ def now_text(board: Board, view: dict[str, Any]) -> str:
     return board.tr(key, name=board.name(view.get("actor")), left=step.get("left", 0))
 
 
-_STEPS = ("turn", "place_village", "place_special", "discard", "take_village", "journey",
-          "teleport_cards")
+_STEPS = (
+    "turn",
+    "place_village",
+    "place_special",
+    "discard",
+    "take_village",
+    "journey",
+    "teleport_cards",
+)
 
 
 CARD_FIELDS = ("card", "transport")
@@ -155,26 +166,51 @@ def event_text(board: Board, e: dict[str, Any]) -> str | None:
     return board.tr(key, **params)
 
 
-_EVENT_KEYS = frozenset(f"elves.ev.{k}" for k in (
-    "village_played", "special_played", "drew", "discarded", "bought", "village_removed",
-    "passed", "no_village_declared", "village_taken", "planning_ended", "journey_started",
-    "escort_played", "direction_changed", "teleport_started", "teleport_card", "visited",
-    "visited_teleport", "thief_paid", "journey_ended", "round_ended", "round_started"))
+_EVENT_KEYS = frozenset(
+    f"elves.ev.{k}"
+    for k in (
+        "village_played",
+        "special_played",
+        "drew",
+        "discarded",
+        "bought",
+        "village_removed",
+        "passed",
+        "no_village_declared",
+        "village_taken",
+        "planning_ended",
+        "journey_started",
+        "escort_played",
+        "direction_changed",
+        "teleport_started",
+        "teleport_card",
+        "visited",
+        "visited_teleport",
+        "thief_paid",
+        "journey_ended",
+        "round_ended",
+        "round_started",
+    )
+)
 
 
 def last_text(board: Board, view: dict[str, Any]) -> str:
     """The last move in words from ``view["last_events"]``; a view without them (an older
     snapshot) falls back to the journey under way, else the discard pile's top."""
-    parts = [t for t in (event_text(board, dict(e)) for e in view.get("last_events") or [])
-             if t]
+    parts = [t for t in (event_text(board, dict(e)) for e in view.get("last_events") or []) if t]
     if parts:
         return "; ".join(parts[:LAST_PARTS]) + "."
     j = view.get("journey")
     if j:
         seen = {(v["realm"], v["slot"]) for v in j.get("visits", [])}
         total = sum(len(r) for r in view.get("realms", []))
-        return board.tr("elves.last.journey", name=board.name(j.get("traveller")),
-                        visited=len(seen), total=total, income=j.get("income", 0))
+        return board.tr(
+            "elves.last.journey",
+            name=board.name(j.get("traveller")),
+            visited=len(seen),
+            total=total,
+            income=j.get("income", 0),
+        )
     top = view.get("discard_top")
     if top:
         return board.tr("elves.last.discard", card=board.tr(f"elves.card.{top}"))
@@ -185,20 +221,24 @@ def _badge(board: Board, x: int, y: int, letter: str, owner: str) -> int:
     """An action card on a village: its letter and the owner's seat number, in the seat colour."""
     w = 40
     board.draw.rounded_rectangle((x, y, x + w, y + 24), radius=5, fill=board.colour(owner))
-    board.text(x + w / 2, y + 13, f"{letter}{board.seats.get(owner, -1) + 1}", BODY, True, WHITE,
-               "mm")
+    board.text(
+        x + w / 2, y + 13, f"{letter}{board.seats.get(owner, -1) + 1}", BODY, True, WHITE, "mm"
+    )
     return w
 
 
 def _is_next(view: dict[str, Any], village: dict[str, Any]) -> bool:
     """Whether ``village`` is where the journey goes next (public, rules §7.1)."""
     nxt = (view.get("journey") or {}).get("next") or {}
-    return bool(nxt) and (nxt.get("realm"), nxt.get("slot")) == (village.get("realm"),
-                                                                 village.get("slot"))
+    return bool(nxt) and (nxt.get("realm"), nxt.get("slot")) == (
+        village.get("realm"),
+        village.get("slot"),
+    )
 
 
-def _village(board: Board, village: dict[str, Any], x: int, y: int, w: int,
-             ahead: bool = False) -> None:
+def _village(
+    board: Board, village: dict[str, Any], x: int, y: int, w: int, ahead: bool = False
+) -> None:
     card = str(village.get("card"))
     fill = tint(TERRAIN.get(card, (150, 150, 150)), 0.55)
     board.draw.rectangle((x, y, x + w, y + 52), fill=fill, outline=board.theme.ink)
@@ -217,20 +257,32 @@ def _village(board: Board, village: dict[str, Any], x: int, y: int, w: int,
         _badge(board, bx, y + 25, letter, str(obstacle.get("owner")))
 
 
-def _draw_player(board: Board, view: dict[str, Any], p: dict[str, Any], realm: list[Any],
-                 y: int) -> None:
+def _draw_player(
+    board: Board, view: dict[str, Any], p: dict[str, Any], realm: list[Any], y: int
+) -> None:
     tr, m, pid = board.tr, MARGIN, str(p["id"])
     board.panel((m, y, board.width - m, y + ROW_H - 6), pid, pid == view.get("viewer"))
     x = m + 10
     if pid == view.get("actor") and view.get("phase") != "over":
         x += board.text(x, y + 16, "▶", BODY, True, anchor="lm") + 4
     board.name_tag(x, y + 4, pid, 380)
-    board.text(board.width - m - 10, y + 16, tr("elves.coins", n=p.get("coins", 0)), BODY, True,
-               anchor="rm")
+    board.text(
+        board.width - m - 10,
+        y + 16,
+        tr("elves.coins", n=p.get("coins", 0)),
+        BODY,
+        True,
+        anchor="rm",
+    )
     key = "elves.row1_buy" if p.get("purchases") else "elves.row1"
-    board.lines(m + 12, y + 30, tr(key, cards=p.get("hand_size", 0), arms=p.get("tokens_free", 0),
-                                   n=p.get("purchases", 0)), board.width - 2 * m - 24, BODY,
-                max_lines=1)
+    board.lines(
+        m + 12,
+        y + 30,
+        tr(key, cards=p.get("hand_size", 0), arms=p.get("tokens_free", 0), n=p.get("purchases", 0)),
+        board.width - 2 * m - 24,
+        BODY,
+        max_lines=1,
+    )
     vy = y + 30 + line_h(BODY) + 2
     if not realm:
         board.text(m + 12, vy + 14, tr("elves.empty_realm"), BODY, fill=board.theme.muted)
@@ -250,11 +302,19 @@ def breakdown_parts(board: Board, part: dict[str, Any] | None, n: int) -> tuple[
     if not part:
         return (board.tr("elves.final.gold", n=n),)
     rounds = [int(r) for r in part.get("rounds") or []]
-    listed = " · ".join(board.tr("elves.final.round", round=i + 1, n=signed(r))
-                        for i, r in enumerate(rounds))
-    return (board.tr("elves.final.rounds", list=listed),
-            board.tr("elves.final.sum", start=part.get("start", 0), rounds=signed(sum(rounds)),
-                     bonus=part.get("bonus", 0), total=part.get("total", n)))
+    listed = " · ".join(
+        board.tr("elves.final.round", round=i + 1, n=signed(r)) for i, r in enumerate(rounds)
+    )
+    return (
+        board.tr("elves.final.rounds", list=listed),
+        board.tr(
+            "elves.final.sum",
+            start=part.get("start", 0),
+            rounds=signed(sum(rounds)),
+            bonus=part.get("bonus", 0),
+            total=part.get("total", n),
+        ),
+    )
 
 
 def final_rows(board: Board, view: dict[str, Any]) -> list[FinalRow]:
@@ -267,7 +327,8 @@ def final_rows(board: Board, view: dict[str, Any]) -> list[FinalRow]:
     for pid, n in gold.items():
         p = players.get(pid, {})
         parts = breakdown_parts(board, parts_of.get(pid), n) + (
-            board.tr("elves.final.coins", coins=p.get("coins", 0), cards=p.get("hand_size", 0)),)
+            board.tr("elves.final.coins", coins=p.get("coins", 0), cards=p.get("hand_size", 0)),
+        )
         rows.append(FinalRow(pid, int(ranks.get(pid, 0)), board.tr("unit.gold", n=n), parts))
     return rows
 
@@ -282,14 +343,25 @@ def _draw_you(board: Board, view: dict[str, Any], y: int) -> None:
     hand: dict[str, int] = dict(view.get("hand") or {})
     board.panel((m, y, board.width - m, y + YOU_H - 8), me, True)
     y = board.lines(m + 12, y + 6, tr("elves.you.title"), board.width - 2 * m - 24, BODY, True)
-    coins = ", ".join(tr("elves.you.coin", n=n, value=v) for v, n in
-                      sorted((view.get("coin_breakdown") or {}).items(), key=lambda i: -int(i[0]))
-                      if n)
-    y = board.lines(m + 12, y, tr("elves.you.gold", gold=view.get("gold", 0), coins=coins),
-                    board.width - 2 * m - 24, BODY, True, max_lines=1)
-    lines = [_hand_list(board, hand, VILLAGE_KINDS, "elves.you.villages"),
-             _hand_list(board, hand, TRAVEL_KINDS, "elves.you.travel"),
-             _hand_list(board, hand, ACTION_KINDS, "elves.you.actions")]
+    coins = ", ".join(
+        tr("elves.you.coin", n=n, value=v)
+        for v, n in sorted((view.get("coin_breakdown") or {}).items(), key=lambda i: -int(i[0]))
+        if n
+    )
+    y = board.lines(
+        m + 12,
+        y,
+        tr("elves.you.gold", gold=view.get("gold", 0), coins=coins),
+        board.width - 2 * m - 24,
+        BODY,
+        True,
+        max_lines=1,
+    )
+    lines = [
+        _hand_list(board, hand, VILLAGE_KINDS, "elves.you.villages"),
+        _hand_list(board, hand, TRAVEL_KINDS, "elves.you.travel"),
+        _hand_list(board, hand, ACTION_KINDS, "elves.you.actions"),
+    ]
     shown = [s for s in lines if s] or [tr("elves.you.empty")]
     budget = 4
     for s in shown:
@@ -298,16 +370,26 @@ def _draw_you(board: Board, view: dict[str, Any], y: int) -> None:
         budget -= (y - before) // line_h(BODY)
 
 
-def render(view: dict[str, Any], *, names: dict[str, str] | None = None,
-           theme: Theme | None = None, tr: Tr | None = None, last: str | None = None) -> Any:
+def render(
+    view: dict[str, Any],
+    *,
+    names: dict[str, str] | None = None,
+    theme: Theme | None = None,
+    tr: Tr | None = None,
+    last: str | None = None,
+) -> Any:
     """The table for ``view``; a private view adds the viewer's hand panel."""
     players = list(view.get("players") or [])
     seats = [str(p["id"]) for p in players]
     private = view.get("viewer") is not None
     board = Board.new(frame_height(len(seats), private), seats, names, theme, tr)
     right = board.tr("elves.round", round=view.get("round"), rounds=view.get("rounds"))
-    y = board.header(board.tr("elves.title"), right, now_text(board, view),
-                     last or last_text(board, view)) + 6
+    y = (
+        board.header(
+            board.tr("elves.title"), right, now_text(board, view), last or last_text(board, view)
+        )
+        + 6
+    )
     body_h = max(len(seats) * ROW_H + FOOT_H, _final_height(len(seats)))
     if view.get("phase") == "over" and view.get("final"):
         draw_final(board, y, final_rows(board, view), view.get("viewer"))
@@ -329,10 +411,20 @@ def _draw_piles(board: Board, view: dict[str, Any], y: int) -> None:
     n = sum(int(v) for v in discard.values())
     top = view.get("discard_top")
     key = "elves.piles" if n and top else "elves.piles_empty"
-    board.lines(MARGIN, y + 4, board.tr(key, draw=view.get("draw_pile", 0), discard=n,
-                                        top=board.tr(f"elves.card.{top}"),
-                                        passes=view.get("passes", 0)),
-                board.width - 2 * MARGIN, BODY, max_lines=2)
+    board.lines(
+        MARGIN,
+        y + 4,
+        board.tr(
+            key,
+            draw=view.get("draw_pile", 0),
+            discard=n,
+            top=board.tr(f"elves.card.{top}"),
+            passes=view.get("passes", 0),
+        ),
+        board.width - 2 * MARGIN,
+        BODY,
+        max_lines=2,
+    )
 
 
 def summary(board: Board, view: dict[str, Any]) -> tuple[str, str, list[tuple[str, str]]]:
@@ -341,9 +433,13 @@ def summary(board: Board, view: dict[str, Any]) -> tuple[str, str, list[tuple[st
     final = (view.get("final") or {}).get("gold") or {}
     if final:
         ranks = (view.get("final") or {}).get("ranks") or {}
-        scores = [(p, board.tr("unit.gold", n=n))
-                  for p, n in sorted(final.items(), key=lambda i: ranks.get(i[0], 0))]
+        scores = [
+            (p, board.tr("unit.gold", n=n))
+            for p, n in sorted(final.items(), key=lambda i: ranks.get(i[0], 0))
+        ]
     else:
-        scores = [(str(p["id"]), board.tr("elves.coins", n=p.get("coins", 0)))
-                  for p in view.get("players") or []]
+        scores = [
+            (str(p["id"]), board.tr("elves.coins", n=p.get("coins", 0)))
+            for p in view.get("players") or []
+        ]
     return right, now_text(board, view), scores

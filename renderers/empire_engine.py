@@ -29,78 +29,92 @@ from renderers.text_en import Tr, register
 
 GAME_COLOURS: tuple[Colour, ...] = ()  # the board draws no colours of its own
 
-register({
-    "ee.title": "Empire Engine",
-    "ee.round": "Round {round}/{rounds}",
-    "ee.res.soldier": ("{n} soldier", "{n} soldiers"), "ee.res.good": ("{n} good", "{n} goods"),
-    "ee.res.invention": ("{n} invention", "{n} inventions"),
-    "ee.kind.soldier": "soldiers", "ee.kind.good": "goods", "ee.kind.invention": "inventions",
-    "ee.kind1.soldier": "soldier", "ee.kind1.good": "good", "ee.kind1.invention": "invention",
-    "ee.step.orient": "everyone sets the tops of both engines (secret)",
-    "ee.step.plan": "everyone places gears (secret)",
-    "ee.step.block": "{name} chooses which attack to block",
-    "ee.step.steal": "{name} chooses what to steal",
-    "ee.step.joint_export": "{name} decides the joint export",
-    "ee.step.salvage": "salvage: {names} choosing (secret)",
-    "ee.step.other": "{names} to act",
-    "ee.part.lay": "{name} lays mechanism card {slot} face down",
-    "ee.part.orient": "{name} sets the top of engine {card} (secret)",
-    "ee.part.place": "{name} places card {slot}: which engine, and a cube to pay",
-    "ee.part.gear": "{name} chooses the gear for engine {card} (secret)",
-    "ee.placed": "laid {list}",
-    "ee.placed_one": "{card} (pays 1 {pay})",
-    "ee.waiting": "{step}; waiting for {names}",
-    "ee.tops": "L: {left} · R: {right}",
-    "ee.ready": "ready: {pile}",
-    "ee.pile": "score pile {n}",
-    "ee.chosen": "✓ chosen", "ee.choosing": "… choosing", "ee.start": "START",
-    "ee.attacked": "attacked",
-    "ee.attack": "attacks {target} with {card}: {status}",
-    "ee.status.pending": "not yet resolved", "ee.status.blocked": "blocked",
-    "ee.status.resolved": "theft done",
-    "ee.ev.laid": "{name} laid card {card} face down",
-    "ee.ev.picked": "{name} chose in secret",
-    "ee.ev.placed": "{name} placed card {card}",
-    "ee.ev.placed_paid": "{name} placed card {card}, paying 1 {pay}",
-    "ee.ev.revealed": "Gears revealed",
-    "ee.ev.attack_paid": "{name} attacked {target} with {card}",
-    "ee.ev.attack_failed": "{name}'s attack failed",
-    "ee.ev.blocked": "{defender} blocked {attacker}'s attack",
-    "ee.ev.theft": "{attacker} stole {soldier} soldiers and {good} goods from {target}",
-    "ee.ev.exported": "{name} exported goods: {goods}",
-    "ee.ev.salvaged": "{name} salvaged {count} cubes",
-    "ee.ev.round_ended": "Round {round} is over",
-    "ee.ev.round_started": "Round {round} begins",
-    "ee.last.none": "Nothing played yet this round.",
-    "ee.last.attack": "{attacker} attacked {target} ({status})",
-    "ee.last.plan": "Round {round} began, start player {name}.",
-    "ee.final.pile": "Score pile: {pile} = {n} pts",
-    "ee.final.bonus": "Majority bonus: +{n} pts ({kinds}) · ready left: {ready}",
-    "ee.final.no_bonus": "Majority bonus: none · ready left: {ready}",
-    "ee.you.title": "Your engine (only you see this)",
-    "ee.you.pick": "Your gears: {cards}; {cost}. Hidden until the reveal.",
-    "ee.you.card": "{card} → {action} after {turns} turns",
-    "ee.you.card_unset": "{card} not set yet",
-    "ee.you.salvage": "Your salvage: {take} (hidden until resolved).",
-    "ee.you.free": "free", "ee.you.pay": "pay {what} at the reveal",
-    "ee.you.none": "You have not chosen yet.",
-    "ee.you.idle": "Nothing to choose right now.",
-    "ee.you.score": "Your score pile: {pile}",
-    "ee.you.turn": "Turn {k}: L {left}, R {right}{paid}",
-    "ee.you.paid": " (costs 1 soldier or good)",
-    "ee.legend": "L and R: the top action of each mechanism card. Score piles are hidden: "
-                 "the board shows their size only.",
-    "ee.seating": "Clockwise: {order}. L Attacks hit the next, R the previous.",
-    "ee.you.aims": "Your L Attack hits {left}, your R Attack hits {right}.",
-})
+register(
+    {
+        "ee.title": "Empire Engine",
+        "ee.round": "Round {round}/{rounds}",
+        "ee.res.soldier": ("{n} soldier", "{n} soldiers"),
+        "ee.res.good": ("{n} good", "{n} goods"),
+        "ee.res.invention": ("{n} invention", "{n} inventions"),
+        "ee.kind.soldier": "soldiers",
+        "ee.kind.good": "goods",
+        "ee.kind.invention": "inventions",
+        "ee.kind1.soldier": "soldier",
+        "ee.kind1.good": "good",
+        "ee.kind1.invention": "invention",
+        "ee.step.orient": "everyone sets the tops of both engines (secret)",
+        "ee.step.plan": "everyone places gears (secret)",
+        "ee.step.block": "{name} chooses which attack to block",
+        "ee.step.steal": "{name} chooses what to steal",
+        "ee.step.joint_export": "{name} decides the joint export",
+        "ee.step.salvage": "salvage: {names} choosing (secret)",
+        "ee.step.other": "{names} to act",
+        "ee.part.lay": "{name} lays mechanism card {slot} face down",
+        "ee.part.orient": "{name} sets the top of engine {card} (secret)",
+        "ee.part.place": "{name} places card {slot}: which engine, and a cube to pay",
+        "ee.part.gear": "{name} chooses the gear for engine {card} (secret)",
+        "ee.placed": "laid {list}",
+        "ee.placed_one": "{card} (pays 1 {pay})",
+        "ee.waiting": "{step}; waiting for {names}",
+        "ee.tops": "L: {left} · R: {right}",
+        "ee.ready": "ready: {pile}",
+        "ee.pile": "score pile {n}",
+        "ee.chosen": "✓ chosen",
+        "ee.choosing": "… choosing",
+        "ee.start": "START",
+        "ee.attacked": "attacked",
+        "ee.attack": "attacks {target} with {card}: {status}",
+        "ee.status.pending": "not yet resolved",
+        "ee.status.blocked": "blocked",
+        "ee.status.resolved": "theft done",
+        "ee.ev.laid": "{name} laid card {card} face down",
+        "ee.ev.picked": "{name} chose in secret",
+        "ee.ev.placed": "{name} placed card {card}",
+        "ee.ev.placed_paid": "{name} placed card {card}, paying 1 {pay}",
+        "ee.ev.revealed": "Gears revealed",
+        "ee.ev.attack_paid": "{name} attacked {target} with {card}",
+        "ee.ev.attack_failed": "{name}'s attack failed",
+        "ee.ev.blocked": "{defender} blocked {attacker}'s attack",
+        "ee.ev.theft": "{attacker} stole {soldier} soldiers and {good} goods from {target}",
+        "ee.ev.exported": "{name} exported goods: {goods}",
+        "ee.ev.salvaged": "{name} salvaged {count} cubes",
+        "ee.ev.round_ended": "Round {round} is over",
+        "ee.ev.round_started": "Round {round} begins",
+        "ee.last.none": "Nothing played yet this round.",
+        "ee.last.attack": "{attacker} attacked {target} ({status})",
+        "ee.last.plan": "Round {round} began, start player {name}.",
+        "ee.final.pile": "Score pile: {pile} = {n} pts",
+        "ee.final.bonus": "Majority bonus: +{n} pts ({kinds}) · ready left: {ready}",
+        "ee.final.no_bonus": "Majority bonus: none · ready left: {ready}",
+        "ee.you.title": "Your engine (only you see this)",
+        "ee.you.pick": "Your gears: {cards}; {cost}. Hidden until the reveal.",
+        "ee.you.card": "{card} → {action} after {turns} turns",
+        "ee.you.card_unset": "{card} not set yet",
+        "ee.you.salvage": "Your salvage: {take} (hidden until resolved).",
+        "ee.you.free": "free",
+        "ee.you.pay": "pay {what} at the reveal",
+        "ee.you.none": "You have not chosen yet.",
+        "ee.you.idle": "Nothing to choose right now.",
+        "ee.you.score": "Your score pile: {pile}",
+        "ee.you.turn": "Turn {k}: L {left}, R {right}{paid}",
+        "ee.you.paid": " (costs 1 soldier or good)",
+        "ee.legend": "L and R: the top action of each mechanism card. Score piles are hidden: "
+        "the board shows their size only.",
+        "ee.seating": "Clockwise: {order}. L Attacks hit the next, R the previous.",
+        "ee.you.aims": "Your L Attack hits {left}, your R Attack hits {right}.",
+    }
+)
 #: the engine's actions (data.ACTION_GROUP's English names), drawn in the table's language
 register({f"ee.action.{a}": a for a in ACTION_GROUP})
 
 
 def _act(tr: Tr, action: Any) -> str:
     """An action on the board ("Export"), translated; "?" when not set yet."""
-    return tr(f"ee.action.{action}") if action in ACTION_GROUP else "?" if not action \
-        else str(action)
+    return (
+        tr(f"ee.action.{action}") if action in ACTION_GROUP else "?" if not action else str(action)
+    )
+
+
 SEATING_CHARS = 66  # names and arrows of the seating line share these characters (2 lines)
 SEATING_NAMES = 5  # up to this many seats the seating line names them, then numbers them
 
@@ -136,24 +150,42 @@ def now_text(board: Board, view: dict[str, Any]) -> str:
         return ranks_line(board, final_rows(board, view))
     placing = view.get("placing")
     if placing:
-        return board.tr(f"ee.part.{placing.get('part')}", name=board.name(placing.get("player")),
-                        slot=placing.get("slot"), card=placing.get("card") or "?")
+        return board.tr(
+            f"ee.part.{placing.get('part')}",
+            name=board.name(placing.get("player")),
+            slot=placing.get("slot"),
+            card=placing.get("card") or "?",
+        )
     if step in ("orient", "plan"):
         waiting = [p for p in actors if not (view.get("chosen") or {}).get(p)]
-        return board.tr("ee.waiting", step=board.tr(f"ee.step.{step}"),
-                        names=_names(board, waiting or actors))
+        return board.tr(
+            "ee.waiting", step=board.tr(f"ee.step.{step}"), names=_names(board, waiting or actors)
+        )
     key = f"ee.step.{step}" if f"ee.step.{step}" in _KNOWN else "ee.step.other"
     return board.tr(key, name=_names(board, actors[:1]), names=_names(board, actors))
 
 
-_KNOWN = {f"ee.step.{s}" for s in ("orient", "plan", "block", "steal", "joint_export",
-                                    "salvage")}
+_KNOWN = {f"ee.step.{s}" for s in ("orient", "plan", "block", "steal", "joint_export", "salvage")}
 
 
 LAST_PARTS = 3
 _NAMED = ("player", "target", "defender", "attacker")
-_EVENTS = frozenset(("laid", "picked", "placed", "revealed", "attack_paid", "attack_failed",
-                     "blocked", "theft", "exported", "salvaged", "round_ended", "round_started"))
+_EVENTS = frozenset(
+    (
+        "laid",
+        "picked",
+        "placed",
+        "revealed",
+        "attack_paid",
+        "attack_failed",
+        "blocked",
+        "theft",
+        "exported",
+        "salvaged",
+        "round_ended",
+        "round_started",
+    )
+)
 
 
 def event_text(board: Board, e: dict[str, Any]) -> str | None:
@@ -175,19 +207,22 @@ def event_text(board: Board, e: dict[str, Any]) -> str | None:
 def last_text(board: Board, view: dict[str, Any]) -> str:
     """The last move in words from ``view["last_events"]``; without them (an older view), the
     last attack of the round, else the round's start."""
-    parts = [t for t in (event_text(board, dict(e)) for e in view.get("last_events") or [])
-             if t]
+    parts = [t for t in (event_text(board, dict(e)) for e in view.get("last_events") or []) if t]
     if parts:
         return "; ".join(parts[:LAST_PARTS]) + "."
     attacks = list(view.get("attacks") or [])
     if attacks:
         a = attacks[-1]
-        return board.tr("ee.last.attack", attacker=board.name(a["attacker"]),
-                        target=board.name(a["target"]),
-                        status=board.tr(f"ee.status.{a['status']}"))
+        return board.tr(
+            "ee.last.attack",
+            attacker=board.name(a["attacker"]),
+            target=board.name(a["target"]),
+            status=board.tr(f"ee.status.{a['status']}"),
+        )
     if view.get("start_player"):
-        return board.tr("ee.last.plan", round=view.get("round"),
-                        name=board.name(view["start_player"]))
+        return board.tr(
+            "ee.last.plan", round=view.get("round"), name=board.name(view["start_player"])
+        )
     return board.tr("ee.last.none")
 
 
@@ -212,38 +247,53 @@ def _draw_seat(board: Board, view: dict[str, Any], seat: dict[str, Any], y: int)
     if p in (view.get("actors") or []):
         x += board.text(x, y + 16, "▶", BODY, True, anchor="lm") + 4
     board.name_tag(x, y + 4, p, 330)
-    board.text(board.width - m - 10, y + 16, tr("ee.pile", n=seat.get("score_total", 0)), BODY,
-               True, anchor="rm")
+    board.text(
+        board.width - m - 10,
+        y + 16,
+        tr("ee.pile", n=seat.get("score_total", 0)),
+        BODY,
+        True,
+        anchor="rm",
+    )
     tops = tr("ee.tops", left=_act(tr, seat.get("top_L")), right=_act(tr, seat.get("top_R")))
     ready = tr("ee.ready", pile=_pile(tr, seat.get("ready") or {}, READY_TYPES))
-    board.lines(m + 12, y + 30, f"{tops} · {ready}", board.width - 2 * m - 24, BODY,
-                max_lines=1)
+    board.lines(m + 12, y + 30, f"{tops} · {ready}", board.width - 2 * m - 24, BODY, max_lines=1)
     attack = next((a for a in reversed(view.get("attacks") or []) if a["attacker"] == p), None)
     line = _seat_status(board, view, seat)
-    placed = [tr("ee.placed_one", card=x["card"], pay=x["pay"]) if x.get("pay") else
-              str(x["card"]) for x in seat.get("placed") or []]
+    placed = [
+        tr("ee.placed_one", card=x["card"], pay=x["pay"]) if x.get("pay") else str(x["card"])
+        for x in seat.get("placed") or []
+    ]
     if placed:
         line = (line + " · " if line else "") + tr("ee.placed", list=", ".join(placed))
     if attack:
         line = (line + " · " if line else "") + tr(
-            "ee.attack", target=board.name(attack["target"]), card=attack["card"],
-            status=tr(f"ee.status.{attack['status']}"))
-    board.lines(m + 12, y + 30 + line_h(BODY), line, board.width - 2 * m - 24, BODY,
-                max_lines=1)
+            "ee.attack",
+            target=board.name(attack["target"]),
+            card=attack["card"],
+            status=tr(f"ee.status.{attack['status']}"),
+        )
+    board.lines(m + 12, y + 30 + line_h(BODY), line, board.width - 2 * m - 24, BODY, max_lines=1)
 
 
 def final_rows(board: Board, view: dict[str, Any]) -> list[FinalRow]:
     """Results (§9): the score pile by kind, the majority bonus, cubes left ready."""
     tr, rows = board.tr, []
     for r in view.get("results") or []:
-        pile = tr("ee.final.pile", pile=_pile(tr, r.get("score_pile") or {}, SCORE_TYPES),
-                  n=r.get("resources", 0))
+        pile = tr(
+            "ee.final.pile",
+            pile=_pile(tr, r.get("score_pile") or {}, SCORE_TYPES),
+            n=r.get("resources", 0),
+        )
         kinds = ", ".join(tr(f"ee.kind.{k}") for k in r.get("majorities") or [])
-        bonus = tr("ee.final.bonus", n=r.get("bonus", 0), kinds=kinds,
-                   ready=r.get("ready_total", 0)) if r.get("bonus") else \
-            tr("ee.final.no_bonus", ready=r.get("ready_total", 0))
-        rows.append(FinalRow(r["player"], int(r["rank"]), tr("unit.points", n=r["score"]),
-                             (pile, bonus)))
+        bonus = (
+            tr("ee.final.bonus", n=r.get("bonus", 0), kinds=kinds, ready=r.get("ready_total", 0))
+            if r.get("bonus")
+            else tr("ee.final.no_bonus", ready=r.get("ready_total", 0))
+        )
+        rows.append(
+            FinalRow(r["player"], int(r["rank"]), tr("unit.points", n=r["score"]), (pile, bonus))
+        )
     return rows
 
 
@@ -269,8 +319,11 @@ def aims(board: Board, view: dict[str, Any]) -> str | None:
     if me not in order or len(order) < 2:
         return None
     i = order.index(me)
-    return board.tr("ee.you.aims", left=_short(board.name(order[(i + 1) % len(order)]), 18),
-                    right=_short(board.name(order[(i - 1) % len(order)]), 18))
+    return board.tr(
+        "ee.you.aims",
+        left=_short(board.name(order[(i + 1) % len(order)]), 18),
+        right=_short(board.name(order[(i - 1) % len(order)]), 18),
+    )
 
 
 def _pick_lines(board: Board, view: dict[str, Any], you: dict[str, Any]) -> list[str]:
@@ -278,14 +331,26 @@ def _pick_lines(board: Board, view: dict[str, Any], you: dict[str, Any]) -> list
     if pending and "take" in pending:
         return [tr("ee.you.salvage", take=" + ".join(pending["take"]))]
     if pending and (pending.get("L") or pending.get("R")):
-        pay = {"soldier": int(pending.get("pay_soldier", 0)),
-               "good": int(pending.get("pay_good", 0))}
-        cost = tr("ee.you.pay", what=_pile(tr, pay, READY_TYPES)) if any(pay.values()) else \
-            tr("ee.you.free")
+        pay = {
+            "soldier": int(pending.get("pay_soldier", 0)),
+            "good": int(pending.get("pay_good", 0)),
+        }
+        cost = (
+            tr("ee.you.pay", what=_pile(tr, pay, READY_TYPES))
+            if any(pay.values())
+            else tr("ee.you.free")
+        )
         cards = ", ".join(
-            tr("ee.you.card", card=c, action=_act(tr, pending[c]),
-               turns=pending.get(f"turn_{c}", 0))
-            if pending.get(c) else tr("ee.you.card_unset", card=c) for c in ("L", "R"))
+            tr(
+                "ee.you.card",
+                card=c,
+                action=_act(tr, pending[c]),
+                turns=pending.get(f"turn_{c}", 0),
+            )
+            if pending.get(c)
+            else tr("ee.you.card_unset", card=c)
+            for c in ("L", "R")
+        )
         return [tr("ee.you.pick", cards=cards, cost=cost)]
     mine = view.get("viewer") in (view.get("actors") or [])
     return [tr("ee.you.none" if mine else "ee.you.idle")]
@@ -299,8 +364,14 @@ def _draw_you(board: Board, view: dict[str, Any], y: int) -> None:
     for line in _pick_lines(board, view, you):
         y = board.lines(m + 12, y, line, board.width - 2 * m - 24, BODY, max_lines=2)
     score = you.get("score") or {}
-    y = board.lines(m + 12, y, tr("ee.you.score", pile=_pile(tr, score, SCORE_TYPES)),
-                    board.width - 2 * m - 24, BODY, max_lines=1)
+    y = board.lines(
+        m + 12,
+        y,
+        tr("ee.you.score", pile=_pile(tr, score, SCORE_TYPES)),
+        board.width - 2 * m - 24,
+        BODY,
+        max_lines=1,
+    )
     aim = aims(board, view)
     if aim and view.get("step") != "over":
         y = board.lines(m + 12, y, aim, board.width - 2 * m - 24, BODY, max_lines=1)
@@ -308,21 +379,37 @@ def _draw_you(board: Board, view: dict[str, Any], y: int) -> None:
     if rot and view.get("step") == "plan":
         for k in range(min(4, len(rot.get("L", [])))):
             extra = tr("ee.you.paid") if k in paid else ""
-            board.text(m + 12, y, tr("ee.you.turn", k=k, left=_act(tr, rot["L"][k]),
-                                     right=_act(tr, rot["R"][k]),
-                                     paid=extra), BODY)
+            board.text(
+                m + 12,
+                y,
+                tr(
+                    "ee.you.turn",
+                    k=k,
+                    left=_act(tr, rot["L"][k]),
+                    right=_act(tr, rot["R"][k]),
+                    paid=extra,
+                ),
+                BODY,
+            )
             y += line_h(BODY)
 
 
-def render(view: dict[str, Any], *, names: dict[str, str] | None = None,
-           theme: Theme | None = None, tr: Tr | None = None, last: str | None = None) -> Any:
+def render(
+    view: dict[str, Any],
+    *,
+    names: dict[str, str] | None = None,
+    theme: Theme | None = None,
+    tr: Tr | None = None,
+    last: str | None = None,
+) -> Any:
     """The board for ``view``; a private view adds the viewer's own panel."""
     seats = [s["player"] for s in view.get("seats") or []]
     private = view.get("viewer") is not None
     board = Board.new(frame_height(len(seats), private), seats, names, theme, tr)
     right = board.tr("ee.round", round=view.get("round"), rounds=view.get("rounds"))
-    y = board.header(board.tr("ee.title"), right, now_text(board, view),
-                     last or last_text(board, view))
+    y = board.header(
+        board.tr("ee.title"), right, now_text(board, view), last or last_text(board, view)
+    )
     y += 6
     body_h = max(len(seats) * ROW_H, _final_height(len(seats)))
     if view.get("step") == "over" and view.get("results"):
@@ -337,8 +424,16 @@ def render(view: dict[str, Any], *, names: dict[str, str] | None = None,
     if over:
         board.legend(bottom, board.tr("board.final_legend"))
     else:  # the seating in body size: it carries names (issue 11: whom an attack hits)
-        board.lines(MARGIN, bottom, seating(board, view), board.width - 2 * MARGIN, BODY,
-                    False, board.theme.muted, max_lines=2)
+        board.lines(
+            MARGIN,
+            bottom,
+            seating(board, view),
+            board.width - 2 * MARGIN,
+            BODY,
+            False,
+            board.theme.muted,
+            max_lines=2,
+        )
     return board.image
 
 
@@ -346,9 +441,13 @@ def summary(board: Board, view: dict[str, Any]) -> tuple[str, str, list[tuple[st
     """(round, whose turn, [(player, score)]) for the alt text."""
     right = board.tr("ee.round", round=view.get("round"), rounds=view.get("rounds"))
     if view.get("results"):
-        scores = [(r["player"], board.tr("unit.points", n=r["score"]))
-                  for r in sorted(view["results"], key=lambda r: r["rank"])]
+        scores = [
+            (r["player"], board.tr("unit.points", n=r["score"]))
+            for r in sorted(view["results"], key=lambda r: r["rank"])
+        ]
     else:
-        scores = [(s["player"], board.tr("ee.pile", n=s.get("score_total", 0)))
-                  for s in view.get("seats") or []]
+        scores = [
+            (s["player"], board.tr("ee.pile", n=s.get("score_total", 0)))
+            for s in view.get("seats") or []
+        ]
     return right, now_text(board, view), scores

@@ -28,8 +28,9 @@ def to_png(image: Image.Image) -> bytes:
         image = image.resize((MAX_WIDTH, height), Image.Resampling.LANCZOS)
     if image.mode != "RGB":
         image = image.convert("RGB")
-    quantized = image.quantize(PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE,
-                               dither=Image.Dither.NONE)
+    quantized = image.quantize(
+        PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+    )
     buf = io.BytesIO()
     quantized.save(buf, format="PNG", compress_level=ZLIB_LEVEL)
     return buf.getvalue()

@@ -58,8 +58,16 @@ def text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Imag
     return mask, left, top
 
 
-def draw_text(image: Image.Image, x: float, y: float, text: str, size: int, bold: bool,
-              fill: Colour, anchor: str) -> tuple[int, int, int, int]:
+def draw_text(
+    image: Image.Image,
+    x: float,
+    y: float,
+    text: str,
+    size: int,
+    bold: bool,
+    fill: Colour,
+    anchor: str,
+) -> tuple[int, int, int, int]:
     """Paste ``text`` in ``fill`` at the anchor point (x, y) from the mask cache; returns its
     box. Every string on every board is drawn here (the image tests wrap this function)."""
     mask, left, top = text_mask(text, size, bold, anchor)
@@ -82,8 +90,17 @@ def wrap(text: str, size: int, bold: bool, width: int) -> list[str]:
             if line:
                 lines.append(line)
             while len(word) > 1 and width_of(word, size, bold) > width:
-                cut = max(1, next((k for k in range(len(word), 0, -1)
-                                   if width_of(word[:k], size, bold) <= width), 1))
+                cut = max(
+                    1,
+                    next(
+                        (
+                            k
+                            for k in range(len(word), 0, -1)
+                            if width_of(word[:k], size, bold) <= width
+                        ),
+                        1,
+                    ),
+                )
                 lines.append(word[:cut])
                 word = word[cut:]
             line = word
@@ -121,13 +138,26 @@ class Board:
     names: dict[str, str]
 
     @classmethod
-    def new(cls, height: int, seats: Sequence[str], names: dict[str, str] | None,
-            theme: Theme | None = None, tr: Tr | None = None, width: int = WIDTH) -> Board:
+    def new(
+        cls,
+        height: int,
+        seats: Sequence[str],
+        names: dict[str, str] | None,
+        theme: Theme | None = None,
+        tr: Tr | None = None,
+        width: int = WIDTH,
+    ) -> Board:
         theme = theme or DEFAULT_THEME
         image = Image.new("RGB", (width, height), theme.background)
         who = {p: display_name(p, names) for p in seats}
-        return cls(image, ImageDraw.Draw(image), theme, tr or english,
-                   {p: i for i, p in enumerate(seats)}, who)
+        return cls(
+            image,
+            ImageDraw.Draw(image),
+            theme,
+            tr or english,
+            {p: i for i, p in enumerate(seats)},
+            who,
+        )
 
     @property
     def width(self) -> int:
@@ -137,23 +167,44 @@ class Board:
         return self.names.get(player or "", display_name(player or "?", None))
 
     def colour(self, player: str | None) -> Colour:
-        return seat_colour(self.seats.get(player or "", 0)) if player in self.seats else \
-            self.theme.muted
+        return (
+            seat_colour(self.seats.get(player or "", 0))
+            if player in self.seats
+            else self.theme.muted
+        )
 
-    def text(self, x: float, y: float, s: str, size: int = BODY, bold: bool = False,
-             fill: Colour | None = None, anchor: str = "la") -> int:
+    def text(
+        self,
+        x: float,
+        y: float,
+        s: str,
+        size: int = BODY,
+        bold: bool = False,
+        fill: Colour | None = None,
+        anchor: str = "la",
+    ) -> int:
         """Draw ``s``; returns its width. The only way text reaches a board."""
         if s:
             draw_text(self.image, x, y, s, size, bold, fill or self.theme.ink, anchor)
         return width_of(s, size, bold)
 
-    def lines(self, x: int, y: int, s: str, width: int, size: int = BODY, bold: bool = False,
-              fill: Colour | None = None, max_lines: int = 99) -> int:
+    def lines(
+        self,
+        x: int,
+        y: int,
+        s: str,
+        width: int,
+        size: int = BODY,
+        bold: bool = False,
+        fill: Colour | None = None,
+        max_lines: int = 99,
+    ) -> int:
         """``s`` wrapped into at most ``max_lines`` lines (the last shortened); returns new y."""
         rows = wrap(s, size, bold, width)
         if len(rows) > max_lines:
-            rows = rows[: max_lines - 1] + [shorten(" ".join(rows[max_lines - 1:]), size, bold,
-                                                    width)]
+            rows = rows[: max_lines - 1] + [
+                shorten(" ".join(rows[max_lines - 1 :]), size, bold, width)
+            ]
         for row in rows:
             self.text(x, y, row, size, bold, fill)
             y += line_h(size)
@@ -164,19 +215,33 @@ class Board:
         fill = self.colour(player)
         self.draw.rounded_rectangle((x, y, x + size, y + size), radius=5, fill=fill)
         number = str(self.seats.get(player, -1) + 1)
-        self.text(x + size / 2, y + size / 2 + 1, number, BODY if size >= 22 else FINE, True,
-                  WHITE, "mm")
+        self.text(
+            x + size / 2, y + size / 2 + 1, number, BODY if size >= 22 else FINE, True, WHITE, "mm"
+        )
         return size
 
-    def name_tag(self, x: int, y: int, player: str, width: int, size: int = BODY,
-                 bold: bool = True, clip: bool = True) -> int:
+    def name_tag(
+        self,
+        x: int,
+        y: int,
+        player: str,
+        width: int,
+        size: int = BODY,
+        bold: bool = True,
+        clip: bool = True,
+    ) -> int:
         """Seat disc plus the name in the seat colour, top-left at (x, y); returns the width."""
         disc = self.seat_disc(x, y, player)
         label = self.name(player)
         if clip:
             label = shorten(label, size, bold, width - disc - 6)
-        return disc + 6 + self.text(x + disc + 6, y + disc / 2 + 1, label, size, bold,
-                                    self.colour(player), "lm")
+        return (
+            disc
+            + 6
+            + self.text(
+                x + disc + 6, y + disc / 2 + 1, label, size, bold, self.colour(player), "lm"
+            )
+        )
 
     def header(self, title: str, right: str, now: str, last: str) -> int:
         """The fixed header: title band, whose turn, what just happened; returns its height."""
@@ -185,24 +250,35 @@ class Board:
         self.text(m, BAND_H / 2, title, TITLE, True, t.band_ink, "lm")
         self.text(self.width - m, BAND_H / 2, right, BODY, True, WHITE, "rm")
         y = BAND_H + 8
-        y2 = self.lines(m, y, self.tr("board.now", text=now), self.width - 2 * m, BODY, True,
-                        max_lines=2)
+        y2 = self.lines(
+            m, y, self.tr("board.now", text=now), self.width - 2 * m, BODY, True, max_lines=2
+        )
         used = (y2 - y) // line_h(BODY)
-        self.lines(m, y2, self.tr("board.last", text=last), self.width - 2 * m, BODY, False,
-                   t.ink, max_lines=3 - used)
+        self.lines(
+            m,
+            y2,
+            self.tr("board.last", text=last),
+            self.width - 2 * m,
+            BODY,
+            False,
+            t.ink,
+            max_lines=3 - used,
+        )
         self.draw.line((0, HEADER_H - 2, self.width, HEADER_H - 2), fill=t.line, width=2)
         return HEADER_H
 
-    def panel(self, box: tuple[int, int, int, int], player: str | None = None,
-              mine: bool = False) -> None:
+    def panel(
+        self, box: tuple[int, int, int, int], player: str | None = None, mine: bool = False
+    ) -> None:
         """A light panel; a seat's panel has a seat-coloured edge, the viewer's a thick frame."""
         t = self.theme
         self.draw.rectangle(box, fill=t.panel, outline=t.line)
         if player is not None:
             self.draw.rectangle((box[0], box[1], box[0] + 5, box[3]), fill=self.colour(player))
         if mine:
-            self.draw.rectangle((box[0] - 2, box[1] - 2, box[2] + 2, box[3] + 2),
-                                outline=t.highlight, width=3)
+            self.draw.rectangle(
+                (box[0] - 2, box[1] - 2, box[2] + 2, box[3] + 2), outline=t.highlight, width=3
+            )
 
     def legend(self, y: int, s: str) -> int:
         return self.lines(MARGIN, y, s, self.width - 2 * MARGIN, FINE, False, self.theme.muted)
@@ -260,11 +336,11 @@ def ranks_line(board: Board, rows: Sequence[FinalRow]) -> str:
     return board.tr(key, names=names, score=first[0].total)
 
 
-def grid_positions(count: int, columns: int, x0: int, y0: int, w: int, h: int,
-                   gap: int) -> list[tuple[int, int]]:
+def grid_positions(
+    count: int, columns: int, x0: int, y0: int, w: int, h: int, gap: int
+) -> list[tuple[int, int]]:
     """Top-left corners of ``count`` cells of ``w`` x ``h`` laid out in ``columns``."""
-    return [(x0 + (i % columns) * (w + gap), y0 + (i // columns) * (h + gap))
-            for i in range(count)]
+    return [(x0 + (i % columns) * (w + gap), y0 + (i // columns) * (h + gap)) for i in range(count)]
 
 
 def any_key(d: dict[str, Any], *keys: str) -> Any:

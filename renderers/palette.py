@@ -74,5 +74,8 @@ def ink_on(fill: Colour, theme: Theme = DEFAULT_THEME) -> Colour:
 
 def tint(c: Colour, f: float = 0.6) -> Colour:
     """``c`` mixed with white by ``f`` (game colours are drawn light, seats dark)."""
-    return (round(c[0] + (255 - c[0]) * f), round(c[1] + (255 - c[1]) * f),
-            round(c[2] + (255 - c[2]) * f))
+    return (
+        round(c[0] + (255 - c[0]) * f),
+        round(c[1] + (255 - c[1]) * f),
+        round(c[2] + (255 - c[2]) * f),
+    )

@@ -41,85 +41,92 @@ CELL = 64
 CARD_GAP = 10
 TITLE_H = 26
 
-register({
-    "tek.title": "Tiny Epic Kingdoms",
-    "tek.turn": "Turn {turn}",
-    "tek.setup": "Setup",
-    **{f"tek.action.{a}": a.capitalize() for a in ACTIONS},
-    **{f"tek.res.{r}": r for r in RESOURCES},
-    "tek.type.forest": "F", "tek.type.mountain": "M", "tek.type.plains": "P",
-    "tek.type.capital": "C", "tek.type.ruins": "R", "tek.type.water": "", "tek.type.crag": "",
-    "tek.step.draft": "{names}: choose a faction",
-    "tek.step.side": "{names}: choose a side of the home territory",
-    "tek.step.start": "{names}: place the starting meeples",
-    "tek.step.select": "{names}: select an action",
-    "tek.step.respond": "{action} selected: {names} follow or collect",
-    "tek.step.move_from": "{names}: choose a meeple to move",
-    "tek.step.move_to": "{names}: choose where the meeple goes",
-    "tek.step.expand": "{names}: choose where to expand",
-    "tek.step.war_die": "War: {names} set a secret war number",
-    "tek.step.war_pay": "War: {names} pay the war cost",
-    "tek.step.war_pay_mana": "War: {names} pay the war cost",
-    "tek.step.start_resources": "{names}: choose the starting resources",
-    "tek.step.start_ore": "{names}: choose the starting ore",
-    "tek.step.token_skip": "{names}: use or skip the exploration token",
-    "tek.step.swap_to": "{names}: choose where to swap the meeple",
-    "tek.step.trade_pair": "{names}: choose what to trade",
-    "tek.step.trade_amount": "{names}: choose how much to trade",
-    "tek.step.war_boost": "War: {names} may boost the war number",
-    "tek.step.lose_resources": "{names}: choose resources to lose",
-    "tek.step.plunder": "{names}: choose a resource to plunder",
-    "tek.step.choose_resource": "{names}: choose a resource",
-    "tek.step.convert": "{names}: may convert a gained resource",
-    "tek.step.dragon": "{names}: the dragon: choose what happens",
-    "tek.step.loss_region": "{names}: choose the region of the loss",
-    "tek.step.loss": "{names}: retreat or remove the losing meeple",
-    "tek.step.bandits": "{names}: pay the bandits or remove a meeple",
-    "tek.step.other": "{names} to act",
-    "tek.war": "War in {region}: {attacker} attacks {defender}",
-    "tek.war_result": "War in {region}: {attacker} {a} against {defender} {d}",
-    "tek.last.round": "Actions this round: {list} ({n}/5 shields).",
-    "tek.last.fresh": "A new round: no action selected yet.",
-    "tek.last.setup": "Setting up: factions, home territories and starting meeples.",
-    "tek.lost_kingdom": "Lost Kingdom",
-    "tek.neutral": "Neutral",
-    "tek.row": "mana {mana} · ore {ore} · food {food} · magic {magic}/{max_magic} · "
-               "tower {tower}/{max_tower}",
-    "tek.row2": "meeples: {meeples} on the map, {supply} in supply",
-    "tek.allied": "allied with {names}",
-    **{f"tek.tokname.{k}": name for k, name in TOKEN_NAMES.items()},
-    "tek.ev.side_chosen": "{name} chose territory side {side}",
-    "tek.ev.start_placed": "{name} placed a first meeple in {region}",
-    "tek.ev.resources_set": "{name} set the starting resources",
-    "tek.ev.action_selected": "{name} chose {action}",
-    "tek.ev.passed": "{name} passed",
-    "tek.ev.performed": "{name} did {action}",
-    "tek.ev.built": "{name} built tower level {level} ({cost} ore)",
-    "tek.ev.researched": "{name} reached magic level {level}: {ability}",
-    "tek.ev.expanded": "{name} expanded into {region}",
-    "tek.ev.traded": "{name} traded {give} for {get}",
-    "tek.ev.moved": "{name} moved {from} → {to}",
-    "tek.ev.token_revealed": "{name} found {token} in {region}",
-    "tek.ev.war_started": "War in {region}: {attacker} attacks {defender}",
-    "tek.ev.war_die_set": "{name} set a secret war number",
-    "tek.ev.war_revealed": "War numbers revealed",
-    "tek.ev.war_result": "{winner} won the war in {region}",
-    "tek.ev.retreated": "{name} retreated {from} → {to}",
-    "tek.ev.end_triggered": "The end of the game is triggered",
-    "tek.ev.collected": "{name} collected resources",
-    "tek.ev.shields_cleared": "All shields taken: they are cleared",
-    "tek.token.face_down": "?",
-    **{f"tek.token.{k}": TOKEN_SHORT.get(k, name) for k, name in TOKEN_NAMES.items()},
-    "tek.you.war": "Your war number: {n} (secret until the reveal).",
-    "tek.you.none": "Nothing secret for you right now.",
-    "tek.final.a": "VP from meeples {meeples} · tower {tower} · magic {magic}",
-    "tek.final.b": "faction {faction} · capitals {capitals} · crown {crown} · towns {towns}",
-    "tek.final.c": "Lost Kingdom {lost_kingdom} · neutrals {neutrals}",
-    "tek.legend": "Discs: meeples with their owner's seat number (diamond = searching ruins, "
-                  "N = neutral). Letters in a corner: F forest, M mountain, P plains, C capital, "
-                  "R ruins; blue bars = rivers; ⚔ = war. Card title: owner's seat number, then "
-                  "the side; a region is named by side and letter.",
-})
+register(
+    {
+        "tek.title": "Tiny Epic Kingdoms",
+        "tek.turn": "Turn {turn}",
+        "tek.setup": "Setup",
+        **{f"tek.action.{a}": a.capitalize() for a in ACTIONS},
+        **{f"tek.res.{r}": r for r in RESOURCES},
+        "tek.type.forest": "F",
+        "tek.type.mountain": "M",
+        "tek.type.plains": "P",
+        "tek.type.capital": "C",
+        "tek.type.ruins": "R",
+        "tek.type.water": "",
+        "tek.type.crag": "",
+        "tek.step.draft": "{names}: choose a faction",
+        "tek.step.side": "{names}: choose a side of the home territory",
+        "tek.step.start": "{names}: place the starting meeples",
+        "tek.step.select": "{names}: select an action",
+        "tek.step.respond": "{action} selected: {names} follow or collect",
+        "tek.step.move_from": "{names}: choose a meeple to move",
+        "tek.step.move_to": "{names}: choose where the meeple goes",
+        "tek.step.expand": "{names}: choose where to expand",
+        "tek.step.war_die": "War: {names} set a secret war number",
+        "tek.step.war_pay": "War: {names} pay the war cost",
+        "tek.step.war_pay_mana": "War: {names} pay the war cost",
+        "tek.step.start_resources": "{names}: choose the starting resources",
+        "tek.step.start_ore": "{names}: choose the starting ore",
+        "tek.step.token_skip": "{names}: use or skip the exploration token",
+        "tek.step.swap_to": "{names}: choose where to swap the meeple",
+        "tek.step.trade_pair": "{names}: choose what to trade",
+        "tek.step.trade_amount": "{names}: choose how much to trade",
+        "tek.step.war_boost": "War: {names} may boost the war number",
+        "tek.step.lose_resources": "{names}: choose resources to lose",
+        "tek.step.plunder": "{names}: choose a resource to plunder",
+        "tek.step.choose_resource": "{names}: choose a resource",
+        "tek.step.convert": "{names}: may convert a gained resource",
+        "tek.step.dragon": "{names}: the dragon: choose what happens",
+        "tek.step.loss_region": "{names}: choose the region of the loss",
+        "tek.step.loss": "{names}: retreat or remove the losing meeple",
+        "tek.step.bandits": "{names}: pay the bandits or remove a meeple",
+        "tek.step.other": "{names} to act",
+        "tek.war": "War in {region}: {attacker} attacks {defender}",
+        "tek.war_result": "War in {region}: {attacker} {a} against {defender} {d}",
+        "tek.last.round": "Actions this round: {list} ({n}/5 shields).",
+        "tek.last.fresh": "A new round: no action selected yet.",
+        "tek.last.setup": "Setting up: factions, home territories and starting meeples.",
+        "tek.lost_kingdom": "Lost Kingdom",
+        "tek.neutral": "Neutral",
+        "tek.row": "mana {mana} · ore {ore} · food {food} · magic {magic}/{max_magic} · "
+        "tower {tower}/{max_tower}",
+        "tek.row2": "meeples: {meeples} on the map, {supply} in supply",
+        "tek.allied": "allied with {names}",
+        **{f"tek.tokname.{k}": name for k, name in TOKEN_NAMES.items()},
+        "tek.ev.side_chosen": "{name} chose territory side {side}",
+        "tek.ev.start_placed": "{name} placed a first meeple in {region}",
+        "tek.ev.resources_set": "{name} set the starting resources",
+        "tek.ev.action_selected": "{name} chose {action}",
+        "tek.ev.passed": "{name} passed",
+        "tek.ev.performed": "{name} did {action}",
+        "tek.ev.built": "{name} built tower level {level} ({cost} ore)",
+        "tek.ev.researched": "{name} reached magic level {level}: {ability}",
+        "tek.ev.expanded": "{name} expanded into {region}",
+        "tek.ev.traded": "{name} traded {give} for {get}",
+        "tek.ev.moved": "{name} moved {from} → {to}",
+        "tek.ev.token_revealed": "{name} found {token} in {region}",
+        "tek.ev.war_started": "War in {region}: {attacker} attacks {defender}",
+        "tek.ev.war_die_set": "{name} set a secret war number",
+        "tek.ev.war_revealed": "War numbers revealed",
+        "tek.ev.war_result": "{winner} won the war in {region}",
+        "tek.ev.retreated": "{name} retreated {from} → {to}",
+        "tek.ev.end_triggered": "The end of the game is triggered",
+        "tek.ev.collected": "{name} collected resources",
+        "tek.ev.shields_cleared": "All shields taken: they are cleared",
+        "tek.token.face_down": "?",
+        **{f"tek.token.{k}": TOKEN_SHORT.get(k, name) for k, name in TOKEN_NAMES.items()},
+        "tek.you.war": "Your war number: {n} (secret until the reveal).",
+        "tek.you.none": "Nothing secret for you right now.",
+        "tek.final.a": "VP from meeples {meeples} · tower {tower} · magic {magic}",
+        "tek.final.b": "faction {faction} · capitals {capitals} · crown {crown} · towns {towns}",
+        "tek.final.c": "Lost Kingdom {lost_kingdom} · neutrals {neutrals}",
+        "tek.legend": "Discs: meeples with their owner's seat number (diamond = searching ruins, "
+        "N = neutral). Letters in a corner: F forest, M mountain, P plains, C capital, "
+        "R ruins; blue bars = rivers; ⚔ = war. Card title: owner's seat number, then "
+        "the side; a region is named by side and letter.",
+    }
+)
 #: the factions' names (games.tek.vocab), drawn in the table's language
 register({f"tek.faction.{fid}": name for fid, name in FACTION_NAMES.items()})
 
@@ -157,10 +164,15 @@ def _war_text(board: Board, war: dict[str, Any]) -> str:
     revealed = war.get("revealed")
     vals = (war.get("values") or revealed) if revealed else None
     if isinstance(vals, dict) and vals.get(a) is not None and vals.get(d) is not None:
-        return board.tr("tek.war_result", region=war["region"], attacker=board.name(a),
-                        defender=board.name(d), a=vals.get(a), d=vals.get(d))
-    return board.tr("tek.war", region=war["region"], attacker=board.name(a),
-                    defender=board.name(d))
+        return board.tr(
+            "tek.war_result",
+            region=war["region"],
+            attacker=board.name(a),
+            defender=board.name(d),
+            a=vals.get(a),
+            d=vals.get(d),
+        )
+    return board.tr("tek.war", region=war["region"], attacker=board.name(a), defender=board.name(d))
 
 
 def now_text(board: Board, view: dict[str, Any]) -> str:
@@ -170,28 +182,72 @@ def now_text(board: Board, view: dict[str, Any]) -> str:
     name, ctx = str(step.get("name", "")), step.get("context") or {}
     names = _names(board, list(step.get("actors") or []))
     key = f"tek.step.{name}" if f"tek.step.{name}" in _KNOWN else "tek.step.other"
-    text = board.tr(key, names=names,
-                    action=board.tr(f"tek.action.{ctx.get('action', 'patrol')}"))
+    text = board.tr(key, names=names, action=board.tr(f"tek.action.{ctx.get('action', 'patrol')}"))
     war = ctx.get("war")
     if war and not war.get("neutral"):
         text = _war_text(board, war) + ". " + text
     return text
 
 
-_KNOWN = {f"tek.step.{s}" for s in (
-    "draft", "side", "start", "start_resources", "start_ore", "token_skip", "select", "respond",
-    "move_from", "move_to", "swap_to", "expand", "trade_pair", "trade_amount", "war_die",
-    "war_boost", "war_pay", "war_pay_mana", "lose_resources", "plunder", "choose_resource",
-    "convert", "dragon", "loss_region", "loss", "bandits")}
+_KNOWN = {
+    f"tek.step.{s}"
+    for s in (
+        "draft",
+        "side",
+        "start",
+        "start_resources",
+        "start_ore",
+        "token_skip",
+        "select",
+        "respond",
+        "move_from",
+        "move_to",
+        "swap_to",
+        "expand",
+        "trade_pair",
+        "trade_amount",
+        "war_die",
+        "war_boost",
+        "war_pay",
+        "war_pay_mana",
+        "lose_resources",
+        "plunder",
+        "choose_resource",
+        "convert",
+        "dragon",
+        "loss_region",
+        "loss",
+        "bandits",
+    )
+}
 
 
 LAST_PARTS = 3
 _NAMED = ("player", "attacker", "defender", "winner")
-_EVENTS = frozenset(("side_chosen", "start_placed", "resources_set", "action_selected",
-                     "passed", "performed", "built", "researched", "expanded", "traded",
-                     "moved", "token_revealed", "war_started", "war_die_set", "war_revealed",
-                     "war_result", "retreated", "end_triggered", "collected",
-                     "shields_cleared"))
+_EVENTS = frozenset(
+    (
+        "side_chosen",
+        "start_placed",
+        "resources_set",
+        "action_selected",
+        "passed",
+        "performed",
+        "built",
+        "researched",
+        "expanded",
+        "traded",
+        "moved",
+        "token_revealed",
+        "war_started",
+        "war_die_set",
+        "war_revealed",
+        "war_result",
+        "retreated",
+        "end_triggered",
+        "collected",
+        "shields_cleared",
+    )
+)
 
 
 def event_text(board: Board, e: dict[str, Any]) -> str | None:
@@ -217,8 +273,7 @@ def event_text(board: Board, e: dict[str, Any]) -> str | None:
 def last_text(board: Board, view: dict[str, Any]) -> str:
     """The last move in words from ``view["last_events"]``; without them (the first move, an
     older view), the actions already taken this round."""
-    parts = [t for t in (event_text(board, dict(e)) for e in view.get("last_events") or [])
-             if t]
+    parts = [t for t in (event_text(board, dict(e)) for e in view.get("last_events") or []) if t]
     if parts:
         return "; ".join(parts[:LAST_PARTS]) + "."
     shields = list(view.get("shields") or [])
@@ -237,8 +292,11 @@ def _meeple(board: Board, x: int, y: int, owner: str, searching: bool) -> None:
         fill, ink, label = WHITE, board.theme.ink, "N"
     r = 12
     if searching:
-        board.draw.polygon([(x, y - r - 2), (x + r + 2, y), (x, y + r + 2), (x - r - 2, y)],
-                           fill=fill, outline=board.theme.ink)
+        board.draw.polygon(
+            [(x, y - r - 2), (x + r + 2, y), (x, y + r + 2), (x - r - 2, y)],
+            fill=fill,
+            outline=board.theme.ink,
+        )
     else:
         board.draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=board.theme.ink)
     board.text(x, y + 1, label, BODY if label != "N" else FINE + 1, True, ink, "mm")
@@ -254,8 +312,9 @@ def _card_title(board: Board, side: dict[str, Any], x: int, y: int, w: int) -> N
         return
     label = tr("tek.lost_kingdom") if owner == "lost_kingdom" else tr("tek.neutral")
     board.draw.rectangle((x, y, x + w, y + TITLE_H - 3), fill=(70, 70, 70))
-    board.text(x + 4, y + TITLE_H / 2 - 1, f"{side.get('side', '')} {label}", BODY, True, WHITE,
-               "lm")
+    board.text(
+        x + 4, y + TITLE_H / 2 - 1, f"{side.get('side', '')} {label}", BODY, True, WHITE, "lm"
+    )
 
 
 def _draw_card(board: Board, side: dict[str, Any], x: int, y: int, war_region: str | None) -> None:
@@ -265,10 +324,13 @@ def _draw_card(board: Board, side: dict[str, Any], x: int, y: int, war_region: s
     owner_of = {c: r for r in side.get("regions", []) for c in r["cells"]}
     for c in range(9):
         region = owner_of.get(c)
-        kind = region["type"] if region else ("water" if grid[c:c + 1] == "~" else "crag")
+        kind = region["type"] if region else ("water" if grid[c : c + 1] == "~" else "crag")
         cx, cy = x + (c % 3) * CELL, top + (c // 3) * CELL
-        board.draw.rectangle((cx, cy, cx + CELL - 1, cy + CELL - 1), fill=tint(TERRAIN[kind], 0.5),
-                             outline=board.theme.line)
+        board.draw.rectangle(
+            (cx, cy, cx + CELL - 1, cy + CELL - 1),
+            fill=tint(TERRAIN[kind], 0.5),
+            outline=board.theme.line,
+        )
     for a, b in side.get("rivers") or []:
         _river(board, x, top, int(a), int(b))
     for region in side.get("regions", []):
@@ -292,8 +354,15 @@ def _draw_region(board: Board, region: dict[str, Any], x: int, top: int, war: bo
     fx, fy = x + (first % 3) * CELL, top + (first // 3) * CELL
     board.text(fx + 4, fy + 2, str(region.get("letter", "")), BODY, True)
     lx, ly = x + (last % 3) * CELL, top + (last // 3) * CELL
-    board.text(lx + CELL - 4, ly + CELL - 2, board.tr(f"tek.type.{region['type']}"), FINE, True,
-               board.theme.muted, "rd")
+    board.text(
+        lx + CELL - 4,
+        ly + CELL - 2,
+        board.tr(f"tek.type.{region['type']}"),
+        FINE,
+        True,
+        board.theme.muted,
+        "rd",
+    )
     if war:
         board.draw.rectangle((fx + 1, fy + 1, fx + CELL - 2, fy + CELL - 2), outline=WAR, width=4)
         board.text(fx + CELL - 6, fy + 4, "⚔", BODY, True, WAR, "ra")
@@ -301,8 +370,9 @@ def _draw_region(board: Board, region: dict[str, Any], x: int, top: int, war: bo
     if token:
         label = board.tr(f"tek.token.{token}")
         board.text(lx + 4, ly + CELL - 2, label, FINE, True, board.theme.ink, "ld")
-    spots = [(x + (c % 3) * CELL + dx, top + (c // 3) * CELL + 34)
-             for c in cells for dx in (18, 46)]
+    spots = [
+        (x + (c % 3) * CELL + dx, top + (c // 3) * CELL + 34) for c in cells for dx in (18, 46)
+    ]
     for k, m in enumerate(region.get("meeples", [])[: len(spots)]):
         _meeple(board, spots[k][0], spots[k][1], str(m["owner"]), bool(m.get("searching")))
 
@@ -322,22 +392,32 @@ def _draw_player(board: Board, view: dict[str, Any], p: dict[str, Any], y: int) 
     if pid in ((view.get("step") or {}).get("actors") or []):
         x += board.text(x, y + 16, "▶", BODY, True, anchor="lm") + 4
     fid = (p.get("faction") or {}).get("id")
-    faction = board.tr(f"tek.faction.{fid}") if fid in FACTION_NAMES else \
-        (p.get("faction") or {}).get("name", "")
+    faction = (
+        board.tr(f"tek.faction.{fid}")
+        if fid in FACTION_NAMES
+        else (p.get("faction") or {}).get("name", "")
+    )
     w = board.name_tag(x, y + 4, pid, 300)
     board.text(x + w + 10, y + 16, str(faction), BODY, fill=board.theme.muted, anchor="lm")
-    board.text(board.width - m - 10, y + 16, tr("unit.vp", n=p.get("score_now", 0)), BIG, True,
-               anchor="rm")
+    board.text(
+        board.width - m - 10, y + 16, tr("unit.vp", n=p.get("score_now", 0)), BIG, True, anchor="rm"
+    )
     res = p.get("resources") or {}
-    line = tr("tek.row", mana=res.get("mana", 0), ore=res.get("ore", 0), food=res.get("food", 0),
-              magic=p.get("magic", 0), max_magic=MAX_MAGIC, tower=p.get("tower", 0),
-              max_tower=MAX_TOWER)
+    line = tr(
+        "tek.row",
+        mana=res.get("mana", 0),
+        ore=res.get("ore", 0),
+        food=res.get("food", 0),
+        magic=p.get("magic", 0),
+        max_magic=MAX_MAGIC,
+        tower=p.get("tower", 0),
+        max_tower=MAX_TOWER,
+    )
     board.lines(m + 12, y + 30, line, board.width - 2 * m - 24, BODY, max_lines=1)
     line = tr("tek.row2", meeples=p.get("meeples_in_play", 0), supply=p.get("supply", 0))
     if p.get("allies"):
         line += " · " + tr("tek.allied", names=_names(board, list(p["allies"])))
-    board.lines(m + 12, y + 30 + line_h(BODY), line, board.width - 2 * m - 24, BODY,
-                max_lines=1)
+    board.lines(m + 12, y + 30 + line_h(BODY), line, board.width - 2 * m - 24, BODY, max_lines=1)
 
 
 def final_rows(board: Board, view: dict[str, Any]) -> list[FinalRow]:
@@ -345,28 +425,54 @@ def final_rows(board: Board, view: dict[str, Any]) -> list[FinalRow]:
     rows = []
     for r in view.get("results") or []:
         b = dict(r.get("breakdown") or {})
-        rows.append(FinalRow(r["player"], int(r["rank"]), board.tr("unit.vp", n=r["score"]),
-                             tuple(board.tr(f"tek.final.{k}", **_zeroed(b)) for k in "abc")))
+        rows.append(
+            FinalRow(
+                r["player"],
+                int(r["rank"]),
+                board.tr("unit.vp", n=r["score"]),
+                tuple(board.tr(f"tek.final.{k}", **_zeroed(b)) for k in "abc"),
+            )
+        )
     return rows
 
 
 def _zeroed(b: dict[str, Any]) -> dict[str, Any]:
-    keys = ("meeples", "tower", "magic", "faction", "capitals", "crown", "towns",
-            "lost_kingdom", "neutrals")
+    keys = (
+        "meeples",
+        "tower",
+        "magic",
+        "faction",
+        "capitals",
+        "crown",
+        "towns",
+        "lost_kingdom",
+        "neutrals",
+    )
     return {k: b.get(k, 0) for k in keys}
 
 
-def render(view: dict[str, Any], *, names: dict[str, str] | None = None,
-           theme: Theme | None = None, tr: Tr | None = None, last: str | None = None) -> Any:
+def render(
+    view: dict[str, Any],
+    *,
+    names: dict[str, str] | None = None,
+    theme: Theme | None = None,
+    tr: Tr | None = None,
+    last: str | None = None,
+) -> Any:
     """The map and players for ``view``; a private view adds the viewer's secret line."""
     players = list(view.get("players") or [])
     seats = [str(p["id"]) for p in players]
     private = view.get("viewer") is not None
     board = Board.new(frame_height(len(seats), private), seats, names, theme, tr)
-    right = board.tr("tek.turn", turn=view.get("turn")) if view.get("turn") else \
-        board.tr("tek.setup")
-    y = board.header(board.tr("tek.title"), right, now_text(board, view),
-                     last or last_text(board, view)) + 6
+    right = (
+        board.tr("tek.turn", turn=view.get("turn")) if view.get("turn") else board.tr("tek.setup")
+    )
+    y = (
+        board.header(
+            board.tr("tek.title"), right, now_text(board, view), last or last_text(board, view)
+        )
+        + 6
+    )
     if view.get("over") and view.get("results"):
         draw_final(board, y, final_rows(board, view), view.get("viewer"))
     else:
@@ -387,12 +493,17 @@ def render(view: dict[str, Any], *, names: dict[str, str] | None = None,
 
 def summary(board: Board, view: dict[str, Any]) -> tuple[str, str, list[tuple[str, str]]]:
     """(turn, whose turn, [(player, score)]) for the alt text."""
-    right = board.tr("tek.turn", turn=view.get("turn")) if view.get("turn") else \
-        board.tr("tek.setup")
+    right = (
+        board.tr("tek.turn", turn=view.get("turn")) if view.get("turn") else board.tr("tek.setup")
+    )
     if view.get("results"):
-        scores = [(r["player"], board.tr("unit.vp", n=r["score"]))
-                  for r in sorted(view["results"], key=lambda r: r["rank"])]
+        scores = [
+            (r["player"], board.tr("unit.vp", n=r["score"]))
+            for r in sorted(view["results"], key=lambda r: r["rank"])
+        ]
     else:
-        scores = [(str(p["id"]), board.tr("unit.vp", n=p.get("score_now", 0)))
-                  for p in view.get("players") or []]
+        scores = [
+            (str(p["id"]), board.tr("unit.vp", n=p.get("score_now", 0)))
+            for p in view.get("players") or []
+        ]
     return right, now_text(board, view), scores

@@ -32,7 +32,7 @@ CATALOG: dict[str, Entry] = {
     "board.rank_tie": "{rank}. (tie)",
     "board.seat_legend": "Each player's colour carries their seat number.",
     "board.final_legend": "Sorted by rank; a shared rank says (tie). The number in a square is "
-                          "the player's seat.",
+    "the player's seat.",
     "board.and": " and ",
     "alt.line": "{title}, {round}. {turn}. Scores: {scores}.",
     "alt.score": "{name} {score}",

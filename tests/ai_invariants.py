@@ -38,8 +38,9 @@ class HiddenToy(HighCard):
         return new
 
 
-def positions(game: Game, n_players: int, seed: int, every: int = 1,
-              options: dict[str, Any] | None = None) -> Iterator[tuple[Any, str]]:
+def positions(
+    game: Game, n_players: int, seed: int, every: int = 1, options: dict[str, Any] | None = None
+) -> Iterator[tuple[Any, str]]:
     """``(state, actor)`` every ``every`` plies of a seeded random game, for each actor."""
     players = [f"p{i}" for i in range(n_players)]
     state = game.setup(players, dict(options or {}), seed)
@@ -65,16 +66,19 @@ def check_keeps_what_is_seen(game: Any, state: Any, player: str, rng: random.Ran
     det = game.determinize(state, player, rng)
     assert canonical(game.dump(state)) == before, f"{game.id}: determinize mutated its input"
     assert canonical(game.view(det, player)) == canonical(game.view(state, player)), (
-        f"{game.id}: determinize changed what {player} sees")
-    assert canonical(game.legal_moves(det, player)) == canonical(
-        game.legal_moves(state, player)), f"{game.id}: determinize changed {player}'s moves"
+        f"{game.id}: determinize changed what {player} sees"
+    )
+    assert canonical(game.legal_moves(det, player)) == canonical(game.legal_moves(state, player)), (
+        f"{game.id}: determinize changed {player}'s moves"
+    )
     for actor in game.actors(det)[:1]:
         game.apply(det, actor, game.legal_moves(det, actor)[0])
     return det
 
 
-def check_depends_only_on_what_is_seen(game: Any, state: Any, player: str,
-                                       seeds: range = range(3)) -> bool:
+def check_depends_only_on_what_is_seen(
+    game: Any, state: Any, player: str, seeds: range = range(3)
+) -> bool:
     """Checks a state and a look-alike give equal determinisations; False when determinize
     found nothing hidden to change here (no look-alike to compare)."""
     other = game.determinize(state, player, random.Random(7919))
@@ -85,15 +89,18 @@ def check_depends_only_on_what_is_seen(game: Any, state: Any, player: str,
         b = game.determinize(other, player, random.Random(k))
         assert canonical(game.dump(a)) == canonical(game.dump(b)), (
             f"{game.id}: determinize of two states that look the same to {player} differs: "
-            "it reads something hidden")
+            "it reads something hidden"
+        )
     return True
 
 
 def hidden_variations(game: Any, state: Any, player: str, tries: int = 4) -> int:
     """How many of ``tries`` determinisations differ from ``state`` (in the dump)."""
     real = canonical(game.dump(state))
-    return sum(canonical(game.dump(game.determinize(state, player, random.Random(k)))) != real
-               for k in range(tries))
+    return sum(
+        canonical(game.dump(game.determinize(state, player, random.Random(k)))) != real
+        for k in range(tries)
+    )
 
 
 def look_alike(game: Any, state: Any, player: str, salt: int = 104729) -> Any | None:
@@ -105,8 +112,9 @@ def look_alike(game: Any, state: Any, player: str, salt: int = 104729) -> Any | 
     return other
 
 
-def check_same_looking_same_move(game: Any, make_bot: Callable[[], Bot], state: Any,
-                                 player: str) -> tuple[Move, Move] | None:
+def check_same_looking_same_move(
+    game: Any, make_bot: Callable[[], Bot], state: Any, player: str
+) -> tuple[Move, Move] | None:
     """Raises when the bot tells two look-alike states apart; None when there is no look-alike
     here, else the two (equal) moves."""
     other = look_alike(game, state, player)
@@ -115,5 +123,6 @@ def check_same_looking_same_move(game: Any, make_bot: Callable[[], Bot], state: 
     a = make_bot().choose(game, state, player)
     b = make_bot().choose(game, other, player)
     assert canonical(a) == canonical(b), (
-        f"{game.id}: the AI chose {a} and {b} in two states that look the same to {player}")
+        f"{game.id}: the AI chose {a} and {b} in two states that look the same to {player}"
+    )
     return a, b

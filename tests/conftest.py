@@ -13,10 +13,12 @@ OWN_LOGGERS = ("bot", "crowntable", "games", "renderers")
 
 
 #: tests of other files that take seconds whatever their parameters (a process, every glyph)
-SLOW_TESTS = frozenset({
-    "test_bot_in_its_own_process_survives_a_crash",
-    "test_every_czech_character_has_a_glyph_in_the_bundled_font",
-})
+SLOW_TESTS = frozenset(
+    {
+        "test_bot_in_its_own_process_survives_a_crash",
+        "test_every_czech_character_has_a_glyph_in_the_bundled_font",
+    }
+)
 
 
 def _slow_by_rule(item: pytest.Item) -> bool:
@@ -42,13 +44,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.fixture(autouse=True)
-def _no_unexpected_error_logs(request: pytest.FixtureRequest,
-                              caplog: pytest.LogCaptureFixture):
+def _no_unexpected_error_logs(request: pytest.FixtureRequest, caplog: pytest.LogCaptureFixture):
     if "e2e" in request.node.path.parts:
         yield
         return
     caplog.set_level(logging.WARNING)
     yield
-    errors = [r for r in caplog.records
-              if r.levelno >= logging.ERROR and r.name.startswith(OWN_LOGGERS)]
+    errors = [
+        r for r in caplog.records if r.levelno >= logging.ERROR and r.name.startswith(OWN_LOGGERS)
+    ]
     assert not errors, [r.getMessage() for r in errors]

@@ -47,8 +47,11 @@ def test_the_levels_and_the_default() -> None:
 
 
 def test_an_unknown_level_is_a_clear_error_before_any_game() -> None:
-    with pytest.raises(ValueError, match=r"unknown AI level 'expert': choose one of random, "
-                                         r"easy, medium, hard"):
+    with pytest.raises(
+        ValueError,
+        match=r"unknown AI level 'expert': choose one of random, "
+        r"easy, medium, hard",
+    ):
         ai.check_level("expert")
     with pytest.raises(ValueError, match="unknown AI level"):
         ai.get("Hard")
@@ -80,8 +83,10 @@ def test_every_level_answers_a_legal_move(game: Any, level: str) -> None:
 def test_the_same_seed_and_state_give_the_same_move(game: Any, level: str) -> None:
     needs_determinize(game)
     for state, player in some_positions(game, 3):
-        a, b = (ai.get(level, seed=9, budget_s=0.02, deadline=False).choose(game, state, player)
-                for _ in range(2))
+        a, b = (
+            ai.get(level, seed=9, budget_s=0.02, deadline=False).choose(game, state, player)
+            for _ in range(2)
+        )
         assert a == b
 
 
@@ -201,7 +206,8 @@ class Wrong:
 
 @pytest.mark.parametrize("bot", [Broken(), Wrong()], ids=["raises", "illegal"])
 def test_a_failing_ai_falls_back_to_a_random_legal_move_and_logs_it(
-        bot: Any, caplog: pytest.LogCaptureFixture) -> None:
+    bot: Any, caplog: pytest.LogCaptureFixture
+) -> None:
     state = TOY.setup(["a", "b"], {}, 0)
     with caplog.at_level(logging.WARNING, logger="games.ai"):
         move = ai.safe_choose(bot, TOY, state, "a", seed=1)

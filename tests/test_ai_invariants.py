@@ -34,8 +34,10 @@ OPTIONS: dict[str, dict[str, Any]] = {"tek": {"exploration": True}}
 
 def needs_determinize(game: Game) -> None:
     if not isinstance(game, Determinizable):
-        pytest.skip(f"{game.id} has no determinize(state, player, rng) yet (issue 15 item 2, "
-                    "the game owner's part): this check runs as soon as it lands")
+        pytest.skip(
+            f"{game.id} has no determinize(state, player, rng) yet (issue 15 item 2, "
+            "the game owner's part): this check runs as soon as it lands"
+        )
 
 
 def sample(game: Game, limit: int = LIMIT) -> list[tuple[Any, str]]:
@@ -80,7 +82,8 @@ def test_same_looking_states_give_the_same_move(game: Any, level: str) -> None:
     compared = 0
     for state, player in sample(game, 12):
         pair = check_same_looking_same_move(
-            game, lambda: ai.get(level, seed=3, budget_s=BUDGET, deadline=False), state, player)
+            game, lambda: ai.get(level, seed=3, budget_s=BUDGET, deadline=False), state, player
+        )
         compared += pair is not None
     assert compared > 0, f"{game.id}: no look-alike positions were compared"
 
@@ -137,6 +140,8 @@ def test_the_honest_ai_answers_the_same_whatever_the_hidden_pick() -> None:
     high, _ = TOY.apply(s, "b", {"type": "pick", "value": 3})
     assert canonical(TOY.view(low, "a")) == canonical(TOY.view(high, "a"))
     for level in ai.LEVELS:
-        answers = [ai.get(level, seed=5, budget_s=0.05, deadline=False).choose(TOY, x, "a")
-                   for x in (low, high)]
+        answers = [
+            ai.get(level, seed=5, budget_s=0.05, deadline=False).choose(TOY, x, "a")
+            for x in (low, high)
+        ]
         assert answers[0] == answers[1], level

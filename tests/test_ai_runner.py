@@ -66,7 +66,8 @@ async def test_a_worker_process_chooses_a_legal_move_of_the_level() -> None:
 
 @pytest.mark.asyncio
 async def test_a_stuck_ai_times_out_to_a_random_legal_move_and_the_next_one_works(
-        caplog: pytest.LogCaptureFixture) -> None:
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     runner = AiRunner(budget_s=0.01, workers=1, margin_s=3.0)  # loaded machines: room
     await runner.start()
     slow = SlowToy()
@@ -82,8 +83,9 @@ async def test_a_stuck_ai_times_out_to_a_random_legal_move_and_the_next_one_work
         game = games.get("majesty")
         state = game.setup(["p0", "p1"], {}, 2)
         player = game.actors(state)[0]
-        assert await runner.choose(game, state, player, "medium", "s") in \
-            game.legal_moves(state, player)
+        assert await runner.choose(game, state, player, "medium", "s") in game.legal_moves(
+            state, player
+        )
         assert runner.fallbacks == 1
     finally:
         await runner.close()
@@ -93,8 +95,9 @@ async def test_a_stuck_ai_times_out_to_a_random_legal_move_and_the_next_one_work
 async def test_an_ai_that_raises_plays_a_random_legal_move_in_this_thread_too() -> None:
     runner = AiRunner(budget_s=0.01, workers=0)
     broken = BrokenToy()
-    moves = await asyncio.gather(*(runner.choose(broken, toy_state(broken), p, "hard", "s")
-                                   for p in ("p0", "p1")))
+    moves = await asyncio.gather(
+        *(runner.choose(broken, toy_state(broken), p, "hard", "s") for p in ("p0", "p1"))
+    )
     for p, move in zip(("p0", "p1"), moves, strict=True):
         assert move in broken.legal_moves(toy_state(broken), p)
 
@@ -111,8 +114,8 @@ def test_levels_are_checked_for_the_lobby_and_shown_in_seat_names() -> None:
 
 
 def test_the_demo_plays_medium_by_default_and_takes_another_level(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     asked: list[str] = []
     real_get = ai.get
 
@@ -124,8 +127,9 @@ def test_the_demo_plays_medium_by_default_and_takes_another_level(
     assert main(["demo", "majesty", "--seed", "1", "--out", str(tmp_path / "a")]) == 0
     assert asked and set(asked) == {"medium"}
     asked.clear()
-    assert main(["demo", "majesty", "--seed", "1", "--ai", "hard",
-                 "--out", str(tmp_path / "b")]) == 0
+    assert (
+        main(["demo", "majesty", "--seed", "1", "--ai", "hard", "--out", str(tmp_path / "b")]) == 0
+    )
     assert asked and set(asked) == {"hard"}
     assert "replay check: ok" in capsys.readouterr().out
     with pytest.raises(SystemExit) as exited:

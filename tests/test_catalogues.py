@@ -31,8 +31,10 @@ from PIL import ImageFont
 from bot.text import extract
 
 ROOT = Path(__file__).resolve().parents[1]
-FONTS = (ROOT / "renderers" / "fonts" / "DejaVuSans.ttf",
-         ROOT / "renderers" / "fonts" / "DejaVuSans-Bold.ttf")
+FONTS = (
+    ROOT / "renderers" / "fonts" / "DejaVuSans.ttf",
+    ROOT / "renderers" / "fonts" / "DejaVuSans-Bold.ttf",
+)
 #: English-only grammar fields ("{article} Knight"): Czech has its own forms and may leave them
 #: out; every other field must be kept, and no field may be added. A count is never such a
 #: field: it is a plural entry (a tuple, CLDR forms), see test_no_english_text_makes_its_own_plural.
@@ -46,6 +48,7 @@ Entry = str | tuple[str, ...]
 
 
 # -- loading ----------------------------------------------------------------------------------
+
 
 @cache
 def english() -> dict[str, Entry]:
@@ -82,6 +85,7 @@ def fields(text: str) -> set[str]:
 
 
 # -- the checks -------------------------------------------------------------------------------
+
 
 def missing_keys(en: dict[str, Entry], catalog: Catalog) -> list[str]:
     have = {_key(m) for m in catalog if m.id}
@@ -132,8 +136,13 @@ def placeholder_problems(en: dict[str, Entry], catalog: Catalog) -> list[str]:
 
 
 def paren_plurals(catalog: Catalog) -> list[str]:
-    return [f"{_key(m)}: {hit.group()!r}" for m in catalog if m.id
-            for form in _forms(m.string) for hit in PAREN_PLURAL.finditer(form)]
+    return [
+        f"{_key(m)}: {hit.group()!r}"
+        for m in catalog
+        if m.id
+        for form in _forms(m.string)
+        for hit in PAREN_PLURAL.finditer(form)
+    ]
 
 
 def _glyph_checker(path: Path) -> Callable[[str], bool]:
@@ -167,6 +176,7 @@ def missing_glyphs(en: dict[str, Entry], catalog: Catalog, font: Path) -> list[s
 
 # -- the real catalogue -----------------------------------------------------------------------
 
+
 def test_every_english_key_has_a_czech_entry() -> None:
     assert missing_keys(english(), czech()) == []
 
@@ -190,16 +200,26 @@ def test_no_parenthesised_plurals_in_czech() -> None:
 
 def english_paren_plurals(en: dict[str, Entry]) -> list[str]:
     """'(s)' plurals and hand-made ones ("card{s}") in the English texts."""
-    return [f"{key}: {hit.group()!r}" for key, entry in en.items() for form in _forms(entry)
-            for pattern in (PAREN_PLURAL, HAND_PLURAL) for hit in pattern.finditer(form)]
+    return [
+        f"{key}: {hit.group()!r}"
+        for key, entry in en.items()
+        for form in _forms(entry)
+        for pattern in (PAREN_PLURAL, HAND_PLURAL)
+        for hit in pattern.finditer(form)
+    ]
 
 
 def test_no_english_text_makes_its_own_plural() -> None:
     """Issue 12: no "(s)" in either language, and no "{n} card{s}": counts are plural entries."""
     assert english_paren_plurals(english()) == []
-    assert english_paren_plurals({"a": "{n} card(s)", "b": "{n} meeple{s}", "c": "{n} Knight{ks}",
-                                  "d": ("{n} card", "{n} cards")}) == [
-        "a: 'd(s)'", "b: 'e{s}'", "c: 't{ks}'"]
+    assert english_paren_plurals(
+        {
+            "a": "{n} card(s)",
+            "b": "{n} meeple{s}",
+            "c": "{n} Knight{ks}",
+            "d": ("{n} card", "{n} cards"),
+        }
+    ) == ["a: 'd(s)'", "b: 'e{s}'", "c: 't{ks}'"]
 
 
 @pytest.mark.parametrize("font", FONTS, ids=lambda p: p.name)
@@ -210,8 +230,9 @@ def test_every_czech_character_has_a_glyph_in_the_bundled_font(font: Path) -> No
 #: words that are the same in Czech ("+10 bonus", "5 mana"), names (the bot's, Majesty's, which
 #: the Czech edition keeps), "Band." (Bandité, abbreviated on the TEK map) and "Galson" (a TEK
 #: territory, the same in the Czech rulebook), "Export" (the Czech Empire Engine rulebook's word)
-SAME_IN_CZECH = frozenset({"bonus", "mana", "crowntable", "majesty", "Majesty", "teleport",
-                           "Band", "Galson", "Export"})
+SAME_IN_CZECH = frozenset(
+    {"bonus", "mana", "crowntable", "majesty", "Majesty", "teleport", "Band", "Galson", "Export"}
+)
 
 
 def left_in_english(en: dict[str, Entry], catalog: Catalog) -> list[str]:
@@ -229,13 +250,17 @@ def left_in_english(en: dict[str, Entry], catalog: Catalog) -> list[str]:
 def test_no_text_is_left_in_english() -> None:
     assert left_in_english(english(), czech()) == []
     assert left_in_english(PLANTED_EN, _planted({"b": "{player} wins", "d": "Kolo {round}"})) == [
-        "b: still English (['wins'])"]
+        "b: still English (['wins'])"
+    ]
 
 
 def test_slash_command_descriptions_fit_discord() -> None:
     """Discord refuses a localised command or option description over 100 characters."""
-    long = [_key(m) for m in czech() if m.id and _key(m).startswith("cmd.")
-            and any(len(form) > 100 for form in _forms(m.string))]
+    long = [
+        _key(m)
+        for m in czech()
+        if m.id and _key(m).startswith("cmd.") and any(len(form) > 100 for form in _forms(m.string))
+    ]
     assert long == []
 
 
@@ -256,6 +281,7 @@ def test_catalogue_compiles_and_answers_in_czech() -> None:
 
 # -- the checks can fail ----------------------------------------------------------------------
 
+
 def _planted(entries: dict[str, Entry], *, fuzzy: tuple[str, ...] = ()) -> Catalog:
     catalog = Catalog(locale="cs")
     for key, text in entries.items():
@@ -273,8 +299,15 @@ PLANTED_EN: dict[str, Entry] = {
 
 
 def test_checks_catch_a_planted_bad_catalogue() -> None:
-    bad = _planted({"a": "Vzít {card} za {price}", "b": "", "c": ("{n} karta", "{n} karty"),
-                    "d": "Kolo {round"}, fuzzy=("b",))
+    bad = _planted(
+        {
+            "a": "Vzít {card} za {price}",
+            "b": "",
+            "c": ("{n} karta", "{n} karty"),
+            "d": "Kolo {round",
+        },
+        fuzzy=("b",),
+    )
     assert missing_keys({**PLANTED_EN, "e": "new"}, bad) == ["e: no entry"]
     assert untranslated(PLANTED_EN, bad) == ["b: fuzzy", "b: empty translation"]
     assert plural_problems(PLANTED_EN, bad) == ["c: 2 of 3 forms"]
@@ -285,8 +318,14 @@ def test_checks_catch_a_planted_bad_catalogue() -> None:
 
 
 def test_checks_accept_a_good_catalogue() -> None:
-    good = _planted({"a": "Vzít {card} (platíš pomocníky: {cost})", "b": "{player} vyhrává",
-                     "c": ("{n} karta", "{n} karty", "{n} karet"), "d": "Kolo {round}"})
+    good = _planted(
+        {
+            "a": "Vzít {card} (platíš pomocníky: {cost})",
+            "b": "{player} vyhrává",
+            "c": ("{n} karta", "{n} karty", "{n} karet"),
+            "d": "Kolo {round}",
+        }
+    )
     for check in (missing_keys, untranslated, plural_problems, placeholder_problems):
         assert check(PLANTED_EN, good) == []
     assert paren_plurals(good) == []
@@ -294,7 +333,8 @@ def test_checks_accept_a_good_catalogue() -> None:
 
 def test_plural_only_in_english_is_caught() -> None:
     assert plural_problems(PLANTED_EN, _planted({"c": "{n} karet"})) == [
-        "c: plural in one language only"]
+        "c: plural in one language only"
+    ]
 
 
 def test_paren_plurals_and_missing_glyphs_are_caught() -> None:
@@ -314,14 +354,26 @@ def _all(catalog: Catalog) -> Iterator[str]:
 def test_czech_uses_the_rulebook_terms() -> None:
     """A few glossary terms (docs/glossary-cs.md) where players see them most."""
     text = "\n".join(_all(czech()))
-    for term in ("Mlynářka", "Špitál", "pomocník", "karta mechanismu", "hromádka celkového skóre",
-                 "Trolí vozík", "Zloděj", "erb", "Hlídka", "Osidlování", "bojová kostka",
-                 "Podzemí".lower()):
+    for term in (
+        "Mlynářka",
+        "Špitál",
+        "pomocník",
+        "karta mechanismu",
+        "hromádka celkového skóre",
+        "Trolí vozík",
+        "Zloděj",
+        "erb",
+        "Hlídka",
+        "Osidlování",
+        "bojová kostka",
+        "Podzemí".lower(),
+    ):
         assert term in text, term
 
 
 def test_merge_marks_a_translation_fuzzy_when_its_english_changed(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The msgid is the key, so gettext would not notice a changed English text; extract does."""
     monkeypatch.setattr(extract, "LOCALE_DIR", tmp_path)
     old = Catalog(locale="cs")
@@ -331,21 +383,32 @@ def test_merge_marks_a_translation_fuzzy_when_its_english_changed(
     path = extract.po_path("cs")
     path.parent.mkdir(parents=True)
     path.write_bytes(extract._dump(old))
-    pot = extract.template({"same": "Same text", "changed": "New text", "new": "Brand new",
-                            "count": ("{n} card", "{n} cards")})
+    pot = extract.template(
+        {
+            "same": "Same text",
+            "changed": "New text",
+            "new": "Brand new",
+            "count": ("{n} card", "{n} cards"),
+        }
+    )
     merged = read_po(io.BytesIO(extract.merged("cs", pot)), locale="cs")
     fuzzy = {_key(m) for m in merged if m.id and m.fuzzy}
     assert fuzzy == {"changed", "count"}
     assert merged["same"].string == "Stejný"
     assert merged["new"].string == ""
-    en: dict[str, Entry] = {"same": "Same text", "changed": "New text", "new": "Brand new",
-                            "count": ("{n} card", "{n} cards")}
+    en: dict[str, Entry] = {
+        "same": "Same text",
+        "changed": "New text",
+        "new": "Brand new",
+        "count": ("{n} card", "{n} cards"),
+    }
     # a text turned into a plural entry keeps its old form and waits for the other two
     assert "count: empty translation" in untranslated(en, merged)
 
 
-def test_extract_refuses_to_wipe_many_translations(tmp_path: Path,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_extract_refuses_to_wipe_many_translations(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A run whose English side lost many keys (a presenter that did not register, a
     half-made edit) writes nothing and exits 2; ``--drop`` allows it."""
     locale_dir = tmp_path / "locale"
@@ -363,6 +426,5 @@ def test_extract_refuses_to_wipe_many_translations(tmp_path: Path,
     assert len(po.read_bytes()) < len(before)
     # a few keys gone (a text renamed) pass without --drop
     po.write_bytes(before)
-    monkeypatch.setattr(extract, "english",
-                        lambda: dict(list(full.items())[: len(full) - 2]))
+    monkeypatch.setattr(extract, "english", lambda: dict(list(full.items())[: len(full) - 2]))
     assert extract.main([]) == 0

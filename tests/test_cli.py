@@ -21,8 +21,9 @@ ENTRY = [sys.executable, "-m", "bot.cli"]
 
 def test_run_without_a_token_explains_and_exits_2(tmp_path: Path) -> None:
     env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
-    proc = subprocess.run([*ENTRY, "run"], cwd=tmp_path, env=env, capture_output=True,
-                          text=True, timeout=60)
+    proc = subprocess.run(
+        [*ENTRY, "run"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
+    )
     assert proc.returncode == 2
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 2
@@ -32,8 +33,9 @@ def test_run_without_a_token_explains_and_exits_2(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(games.REGISTRY))
-def test_demo_plays_a_whole_game_and_draws_it(game_id: str, tmp_path: Path,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_demo_plays_a_whole_game_and_draws_it(
+    game_id: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     game = games.get(game_id)
     assert main(["demo", game_id, "--seed", "5", "--out", str(tmp_path)]) == 0
     out = capsys.readouterr().out
@@ -45,8 +47,7 @@ def test_demo_plays_a_whole_game_and_draws_it(game_id: str, tmp_path: Path,
     if boards:  # the game has a renderer: a board after every move, a private view per seat
         con = sqlite3.connect(tmp_path / "demo.db")
         # a move the host played as the only one comes with the move before it
-        moves = con.execute("SELECT COUNT(*) FROM moves WHERE source != 'forced'"
-                            ).fetchone()[0]
+        moves = con.execute("SELECT COUNT(*) FROM moves WHERE source != 'forced'").fetchone()[0]
         con.close()
         assert len(boards) == moves + 1
         assert len(privates) == game.min_players
@@ -58,8 +59,9 @@ def test_demo_refuses_an_unknown_game_and_a_bad_player_count(tmp_path: Path) -> 
     assert main(["demo", "majesty", "--players", "9", "--out", str(tmp_path)]) == 2
 
 
-def test_verify_passes_then_detects_a_corrupt_snapshot(tmp_path: Path,
-                                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_verify_passes_then_detects_a_corrupt_snapshot(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["demo", "majesty", "--seed", "2", "--out", str(tmp_path)]) == 0
     db = tmp_path / "demo.db"
     assert main(["verify", "--db", str(db)]) == 0
@@ -74,8 +76,9 @@ def test_verify_passes_then_detects_a_corrupt_snapshot(tmp_path: Path,
     assert "snapshot differs" in capsys.readouterr().out
 
 
-def test_verify_reports_an_unreadable_move_log(tmp_path: Path,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_verify_reports_an_unreadable_move_log(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["demo", "majesty", "--seed", "3", "--out", str(tmp_path)]) == 0
     con = sqlite3.connect(tmp_path / "demo.db")
     con.execute("UPDATE moves SET move = ? WHERE seq = 0", (json.dumps({"type": "bogus"}),))
@@ -89,14 +92,21 @@ def test_verify_reports_an_unreadable_move_log(tmp_path: Path,
 # -- issue 17: a bad start is one line per mistake and exit status 2, never a traceback or a
 # -- hang (findings 5, 8, 9); verify survives a damaged row (3) and flags a NULL snapshot (13)
 
-def run_cli(tmp_path: Path, env: dict[str, str], *args: str,
-            prefix: tuple[str, ...] = ()) -> subprocess.CompletedProcess[str]:
+
+def run_cli(
+    tmp_path: Path, env: dict[str, str], *args: str, prefix: tuple[str, ...] = ()
+) -> subprocess.CompletedProcess[str]:
     """``crowntable --env /nonexistent run`` with only ``env`` (and a token: the checks must
     come before Discord is contacted; the test machine has no route to Discord)."""
-    full = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "DISCORD_TOKEN": "not-a-token",
-            **env}
-    return subprocess.run([*prefix, *ENTRY, "--env", "/nonexistent", *(args or ("run",))],
-                          cwd=tmp_path, env=full, capture_output=True, text=True, timeout=60)
+    full = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "DISCORD_TOKEN": "not-a-token", **env}
+    return subprocess.run(
+        [*prefix, *ENTRY, "--env", "/nonexistent", *(args or ("run",))],
+        cwd=tmp_path,
+        env=full,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def one_line_exit_2(proc: subprocess.CompletedProcess[str], *needles: str) -> str:
@@ -110,48 +120,76 @@ def one_line_exit_2(proc: subprocess.CompletedProcess[str], *needles: str) -> st
     return lines[0]
 
 
-@pytest.mark.parametrize(("env", "needle"), [
-    ({"DATABASE_URL": "mysql://u:secret@db.example/crowntable"}, "mysql://"),
-    ({"DATABASE_URL": "postgresql://u@host:notaport/db"}, "port"),
-    ({"DATABASE_URL": "sqlite:crowntable.db"}, "malformed"),
-    ({"DEV_GUILD_ID": "my-server"}, "DEV_GUILD_ID"),
-    ({"DEV_GUILD_ID": "-4"}, "DEV_GUILD_ID"),
-    ({"SHARD_COUNT": "two"}, "SHARD_COUNT"),
-    ({"SHARD_COUNT": "0"}, "SHARD_COUNT"),
-    ({"SHARD_COUNT": "2", "SHARD_IDS": "0-3"}, "shard 2"),
-    ({"SHARD_COUNT": "4", "SHARD_IDS": "0,x"}, "SHARD_IDS"),
-    ({"SHARD_IDS": "0"}, "SHARD_COUNT"),
-    ({"CLOCK_INTERVAL": "0"}, "CLOCK_INTERVAL"),
-    ({"CLOCK_INTERVAL": "soon"}, "CLOCK_INTERVAL"),
-    ({"CLOCK_INTERVAL": "nan"}, "CLOCK_INTERVAL"),
-    ({"LOG_LEVEL": "LOUD"}, "LOG_LEVEL"),
-])
-def test_each_configuration_mistake_is_one_line_and_exit_2(tmp_path: Path, env: dict[str, str],
-                                                            needle: str) -> None:
+@pytest.mark.parametrize(
+    ("env", "needle"),
+    [
+        ({"DATABASE_URL": "mysql://u:secret@db.example/crowntable"}, "mysql://"),
+        ({"DATABASE_URL": "postgresql://u@host:notaport/db"}, "port"),
+        ({"DATABASE_URL": "sqlite:crowntable.db"}, "malformed"),
+        ({"DEV_GUILD_ID": "my-server"}, "DEV_GUILD_ID"),
+        ({"DEV_GUILD_ID": "-4"}, "DEV_GUILD_ID"),
+        ({"SHARD_COUNT": "two"}, "SHARD_COUNT"),
+        ({"SHARD_COUNT": "0"}, "SHARD_COUNT"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "0-3"}, "shard 2"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "0,x"}, "SHARD_IDS"),
+        ({"SHARD_IDS": "0"}, "SHARD_COUNT"),
+        ({"CLOCK_INTERVAL": "0"}, "CLOCK_INTERVAL"),
+        ({"CLOCK_INTERVAL": "soon"}, "CLOCK_INTERVAL"),
+        ({"CLOCK_INTERVAL": "nan"}, "CLOCK_INTERVAL"),
+        ({"LOG_LEVEL": "LOUD"}, "LOG_LEVEL"),
+    ],
+)
+def test_each_configuration_mistake_is_one_line_and_exit_2(
+    tmp_path: Path, env: dict[str, str], needle: str
+) -> None:
     line = one_line_exit_2(run_cli(tmp_path, env), needle)
     assert "secret" not in line  # a password in DATABASE_URL is never printed
     assert list(tmp_path.iterdir()) == []  # nothing created: no "mysql:" folder, no database
 
 
 def test_every_mistake_is_reported_at_once(tmp_path: Path) -> None:
-    proc = run_cli(tmp_path, {"DATABASE_URL": "redis://x", "DEV_GUILD_ID": "abc",
-                              "CLOCK_INTERVAL": "-1", "LOG_LEVEL": "chatty"})
+    proc = run_cli(
+        tmp_path,
+        {
+            "DATABASE_URL": "redis://x",
+            "DEV_GUILD_ID": "abc",
+            "CLOCK_INTERVAL": "-1",
+            "LOG_LEVEL": "chatty",
+        },
+    )
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 4, lines
-    assert [w for w in ("redis://", "DEV_GUILD_ID", "CLOCK_INTERVAL", "LOG_LEVEL")
-            if not any(w in line for line in lines)] == []
+    assert [
+        w
+        for w in ("redis://", "DEV_GUILD_ID", "CLOCK_INTERVAL", "LOG_LEVEL")
+        if not any(w in line for line in lines)
+    ] == []
 
 
 def test_the_accepted_forms_of_each_setting() -> None:
     from bot.core.config import config_from
 
     base = {"DISCORD_TOKEN": "x"}
-    for url in ("crowntable.db", "/var/lib/ct/x.db", "sqlite:///x.db", "sqlite:////abs/x.db",
-                "postgresql://u:p@db:5432/ct", "postgres://db/ct"):
+    for url in (
+        "crowntable.db",
+        "/var/lib/ct/x.db",
+        "sqlite:///x.db",
+        "sqlite:////abs/x.db",
+        "postgresql://u:p@db:5432/ct",
+        "postgres://db/ct",
+    ):
         assert config_from({**base, "DATABASE_URL": url}).database_url == url
-    cfg = config_from({**base, "SHARD_COUNT": "4", "SHARD_IDS": "0-1,3", "DEV_GUILD_ID": "42",
-                       "CLOCK_INTERVAL": "0.5", "LOG_LEVEL": "debug"})
+    cfg = config_from(
+        {
+            **base,
+            "SHARD_COUNT": "4",
+            "SHARD_IDS": "0-1,3",
+            "DEV_GUILD_ID": "42",
+            "CLOCK_INTERVAL": "0.5",
+            "LOG_LEVEL": "debug",
+        }
+    )
     assert (cfg.shard_count, cfg.shard_ids, cfg.dev_guild_id) == (4, (0, 1, 3), 42)
     assert (cfg.clock_interval, cfg.log_level) == (0.5, "DEBUG")
     assert "secret" not in repr(config_from({**base, "DATABASE_URL": "postgresql://u:secret@h/d"}))
@@ -171,8 +209,7 @@ def test_a_newer_schema_is_refused_before_ready(tmp_path: Path) -> None:
 
 def test_a_file_that_is_not_sqlite_is_refused_without_hanging(tmp_path: Path) -> None:
     (tmp_path / "notes.db").write_text("shopping list: bread, milk\n" * 100)
-    one_line_exit_2(run_cli(tmp_path, {"DATABASE_URL": "notes.db"}), "notes.db",
-                    "not a database")
+    one_line_exit_2(run_cli(tmp_path, {"DATABASE_URL": "notes.db"}), "notes.db", "not a database")
 
 
 def _without_root_powers() -> tuple[str, ...]:
@@ -205,25 +242,29 @@ def test_a_read_only_folder_is_refused_at_start(tmp_path: Path) -> None:
     folder.mkdir()
     folder.chmod(0o555)
     try:
-        proc = run_cli(tmp_path, {"DATABASE_URL": "sqlite:///ro/fresh.db"},
-                       prefix=_without_root_powers())
+        proc = run_cli(
+            tmp_path, {"DATABASE_URL": "sqlite:///ro/fresh.db"}, prefix=_without_root_powers()
+        )
     finally:
         folder.chmod(0o755)
     one_line_exit_2(proc, "fresh.db")
 
 
-@pytest.mark.parametrize("url", [
-    "postgresql://crowntable:wrong@127.0.0.1:1/crowntable",  # nothing listens there
-    "postgresql://postgres@127.0.0.1:5432/no_such_database_17",  # refused (or unreachable)
-])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql://crowntable:wrong@127.0.0.1:1/crowntable",  # nothing listens there
+        "postgresql://postgres@127.0.0.1:5432/no_such_database_17",  # refused (or unreachable)
+    ],
+)
 def test_an_unreachable_or_refusing_postgresql_is_one_line(tmp_path: Path, url: str) -> None:
     line = one_line_exit_2(run_cli(tmp_path, {"DATABASE_URL": url}), "PostgreSQL")
     assert "wrong" not in line
 
 
-def test_verify_checks_every_session_past_a_damaged_one(tmp_path: Path,
-                                                        capsys: pytest.CaptureFixture[str]
-                                                        ) -> None:
+def test_verify_checks_every_session_past_a_damaged_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["demo", "majesty", "--seed", "4", "--out", str(tmp_path / "a")]) == 0
     db = tmp_path / "a" / "demo.db"
     con = sqlite3.connect(db)
@@ -233,8 +274,10 @@ def test_verify_checks_every_session_past_a_damaged_one(tmp_path: Path,
         values = dict(zip(cols, row, strict=True))
         values.pop("id")
         values["channel_id"] = channel
-        con.execute(f"INSERT INTO sessions ({', '.join(values)}) VALUES "
-                    f"({', '.join('?' for _ in values)})", list(values.values()))
+        con.execute(
+            f"INSERT INTO sessions ({', '.join(values)}) VALUES ({', '.join('?' for _ in values)})",
+            list(values.values()),
+        )
     con.execute("UPDATE sessions SET clock = '{broken' WHERE channel_id = 'c2'")
     con.execute("UPDATE sessions SET status = 'running', state = NULL WHERE channel_id = 'c3'")
     con.commit()
@@ -248,8 +291,9 @@ def test_verify_checks_every_session_past_a_damaged_one(tmp_path: Path,
     asyncio.set_event_loop(None)
 
 
-def test_verify_of_an_unusable_database_is_one_line(tmp_path: Path,
-                                                    capsys: pytest.CaptureFixture[str]) -> None:
+def test_verify_of_an_unusable_database_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     (tmp_path / "x.db").write_text("not a database at all\n" * 50)
     assert main(["verify", "--db", str(tmp_path / "x.db")]) == 2
     err = capsys.readouterr().err.strip().splitlines()

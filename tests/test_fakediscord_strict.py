@@ -41,8 +41,7 @@ class Api:
             form = aiohttp.FormData()
             form.add_field("payload_json", json.dumps(body), content_type="application/json")
             for i, data in enumerate(files):
-                form.add_field(f"files[{i}]", data, filename=f"f{i}.png",
-                               content_type="image/png")
+                form.add_field(f"files[{i}]", data, filename=f"f{i}.png", content_type="image/png")
             kwargs: dict[str, Any] = {"data": form}
         else:
             kwargs = {"json": body} if body is not None else {}
@@ -56,7 +55,10 @@ class Api:
     def interaction(self, *, age: float = 0.0) -> m.Interaction:
         """A slash-command interaction `age` seconds old, as if just dispatched to the bot."""
         inter = self.fake._new_interaction(
-            m.APPLICATION_COMMAND, self.alice, self.channel, {"name": "x", "type": 1},
+            m.APPLICATION_COMMAND,
+            self.alice,
+            self.channel,
+            {"name": "x", "type": 1},
             command_name="x",
         )
         inter.dispatched_at = self.fake.clock() - age
@@ -70,8 +72,9 @@ class Api:
         return await self.call("POST", f"/webhooks/{app}/{inter.token}?wait=true", body)
 
     async def put_commands(self, commands: list[dict]) -> tuple[int, dict]:
-        return await self.call("PUT", f"/applications/{self.fake.application_id}/commands",
-                               commands)
+        return await self.call(
+            "PUT", f"/applications/{self.fake.application_id}/commands", commands
+        )
 
 
 @pytest_asyncio.fixture
@@ -200,8 +203,11 @@ MESSAGE_KINDS: dict[str, tuple[dict, dict]] = {
         {"components": [row(select(options=options(3), max_values=3))]},
     ),
     "a link button with a custom_id": (
-        {"components": [row({"type": 2, "style": 5, "label": "L", "url": "https://e.x",
-                             "custom_id": "c"})]},
+        {
+            "components": [
+                row({"type": 2, "style": 5, "label": "L", "url": "https://e.x", "custom_id": "c"})
+            ]
+        },
         {"components": [row({"type": 2, "style": 5, "label": "L", "url": "https://e.x"})]},
     ),
     "a button without a custom_id": (
@@ -241,7 +247,8 @@ async def test_the_same_limits_hold_for_callbacks_follow_ups_and_edits(api: Api)
     assert status == 400 and api.fake.rejections[-1].rejected == "schema"
     app = api.fake.application_id
     status, body = await api.call(
-        "PATCH", f"/webhooks/{app}/{inter.token}/messages/@original",
+        "PATCH",
+        f"/webhooks/{app}/{inter.token}/messages/@original",
         {"components": [row(select(min_values=26))]},
     )
     assert status == 400 and body["code"] == 50035
@@ -250,8 +257,13 @@ async def test_the_same_limits_hold_for_callbacks_follow_ups_and_edits(api: Api)
 @pytest.mark.asyncio
 async def test_snowflakes_may_be_integers_and_nullable_fields_null(api: Api) -> None:
     status, body = await api.send(
-        {"content": "hi", "embeds": None, "attachments": [{"id": 0, "filename": "f0.png"}],
-         "message_reference": None, "allowed_mentions": {"parse": [], "users": [123]}},
+        {
+            "content": "hi",
+            "embeds": None,
+            "attachments": [{"id": 0, "filename": "f0.png"}],
+            "message_reference": None,
+            "allowed_mentions": {"parse": [], "users": [123]},
+        },
         files=[b"png"],
     )
     assert status == 200, body
@@ -305,10 +317,20 @@ COMMAND_KINDS: dict[str, tuple[list[dict], list[dict]]] = {
         [command(options=[string_option(f"o{i}") for i in range(25)])],
     ),
     "a command tree over 8000 characters": (
-        [command(options=[string_option(f"o{i}", choices=choices(25, name_len=12))
-                          for i in range(25)])],
-        [command(options=[string_option(f"o{i}", choices=choices(25, name_len=12))
-                          for i in range(20)])],
+        [
+            command(
+                options=[
+                    string_option(f"o{i}", choices=choices(25, name_len=12)) for i in range(25)
+                ]
+            )
+        ],
+        [
+            command(
+                options=[
+                    string_option(f"o{i}", choices=choices(25, name_len=12)) for i in range(20)
+                ]
+            )
+        ],
     ),
     "duplicate command names": ([command(), command()], [command(), command("stats")]),
     "duplicate option names": (
@@ -468,8 +490,9 @@ async def test_a_429_says_when_to_retry_and_the_bucket_is_per_channel(api: Api) 
         assert float(body["retry_after"]) == 5.0 and resp.headers["Retry-After"] == "5"
         bucket = resp.headers["X-RateLimit-Bucket"]
     other = api.fake.add_channel(api.channel.guild, "other")
-    async with api.http.post(api.fake.api_base + f"/channels/{other.id}/messages",
-                             json={"content": "elsewhere"}) as resp:
+    async with api.http.post(
+        api.fake.api_base + f"/channels/{other.id}/messages", json={"content": "elsewhere"}
+    ) as resp:
         assert resp.status == 200
         assert resp.headers["X-RateLimit-Bucket"] == bucket  # same route, own major parameter
     api.fake.advance_clock(5.0)

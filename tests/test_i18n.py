@@ -65,6 +65,7 @@ def test_plural_forms_follow_cldr_for_czech() -> None:
 
 # -- the reader's language: a context variable (issue 12 item 3) ------------------------------
 
+
 def test_the_current_language_is_the_readers_and_nests() -> None:
     assert i18n.current() == "en"
     english = i18n.t("lobby.join")
@@ -93,10 +94,13 @@ def test_tasks_and_threads_inherit_the_language() -> None:
 
 def test_czech_plural_entries_pick_their_form() -> None:
     assert [i18n.tn("demo.moves", n, "cs") for n in (1, 3, 5)] == ["1 tah", "3 tahy", "5 tahů"]
-    assert [i18n.tn("majesty.move.take_cost", n, "cs", card="Mlynářka", cost=n)
-            for n in (1, 2, 5)] == ["Vzít Mlynářka (za 1 pomocníka)",
-                                    "Vzít Mlynářka (za 2 pomocníky)",
-                                    "Vzít Mlynářka (za 5 pomocníků)"]
+    assert [
+        i18n.tn("majesty.move.take_cost", n, "cs", card="Mlynářka", cost=n) for n in (1, 2, 5)
+    ] == [
+        "Vzít Mlynářka (za 1 pomocníka)",
+        "Vzít Mlynářka (za 2 pomocníky)",
+        "Vzít Mlynářka (za 5 pomocníků)",
+    ]
 
 
 def test_game_titles_and_engine_names_are_translated() -> None:
@@ -104,10 +108,20 @@ def test_game_titles_and_engine_names_are_translated() -> None:
     with i18n.using("cs"):
         assert i18n.game_title("empire_engine", "Empire Engine") == "Mechanická říše"
         assert i18n.game_title("unknown", "Some Game") == "Some Game"
-        assert presenters.get("majesty").event_text(
-            {"type": "gain", "player": "a", "points": 2, "meeples": 1, "location": "brewery",
-             "reason": "2 points and 1 meeple per Brewer"}, str) == \
-            "a +2 mince a +1 pomocník (Pivovar: 2 mince a 1 pomocník za Sládka)."
+        assert (
+            presenters.get("majesty").event_text(
+                {
+                    "type": "gain",
+                    "player": "a",
+                    "points": 2,
+                    "meeples": 1,
+                    "location": "brewery",
+                    "reason": "2 points and 1 meeple per Brewer",
+                },
+                str,
+            )
+            == "a +2 mince a +1 pomocník (Pivovar: 2 mince a 1 pomocník za Sládka)."
+        )
 
 
 def test_images_are_drawn_from_the_catalogue() -> None:
@@ -124,6 +138,7 @@ def test_images_are_drawn_from_the_catalogue() -> None:
 
 # -- slash commands: discord.py's Translator over the catalogue --------------------------------
 
+
 def test_the_translator_answers_czech_names_descriptions_and_choices() -> None:
     import asyncio
 
@@ -136,17 +151,18 @@ def test_the_translator_answers_czech_names_descriptions_and_choices() -> None:
     tr = CatalogTranslator()
     group = app_commands.Group(name="game", description=i18n.t("cmd.game"))
 
-    async def ask(text: app_commands.locale_str, where: Where, data: object,
-                  locale: Locale = Locale.czech) -> str | None:
+    async def ask(
+        text: app_commands.locale_str, where: Where, data: object, locale: Locale = Locale.czech
+    ) -> str | None:
         return await tr.translate(text, locale, TranslationContext(where, data))
 
     async def main() -> list[str | None]:
         return [
             await ask(app_commands.locale_str("game"), Where.group_name, group),
-            await ask(app_commands.locale_str("game"), Where.group_name, group,
-                      Locale.american_english),
-            await ask(app_commands.locale_str(i18n.t("cmd.game")), Where.group_description,
-                      group),
+            await ask(
+                app_commands.locale_str("game"), Where.group_name, group, Locale.american_english
+            ),
+            await ask(app_commands.locale_str(i18n.t("cmd.game")), Where.group_description, group),
             await ask(choice("clock.24h", "24h")._locale_name, Where.choice_name, None),
             await ask(app_commands.locale_str("3"), Where.choice_name, None),
             await ask(app_commands.locale_str("Not in any catalogue"), Where.choice_name, None),

@@ -83,8 +83,9 @@ def imported_names(module: str, path: Path) -> set[str]:
         elif isinstance(node, ast.ImportFrom):
             base = _base(module, node, path.name == "__init__.py")
             # ``from X import a``: the submodule X.a when there is one, else X itself
-            names.update(f"{base}.{alias.name}" if alias.name != "*" else base
-                         for alias in node.names)
+            names.update(
+                f"{base}.{alias.name}" if alias.name != "*" else base for alias in node.names
+            )
     return names
 
 
@@ -189,46 +190,59 @@ def _plant(root: Path, files: dict[str, str]) -> None:
 
 
 def test_a_planted_cycle_through_a_function_level_import_is_found(tmp_path: Path) -> None:
-    _plant(tmp_path, {
-        "bot/__init__.py": "",
-        "bot/adapter/__init__.py": "",
-        "bot/adapter/items.py": "def callback():\n    from bot.adapter import actions\n",
-        "bot/adapter/actions.py": "from bot.adapter.items import callback\n",
-        "bot/adapter/leaf.py": "from .actions import callback\n",
-    })
+    _plant(
+        tmp_path,
+        {
+            "bot/__init__.py": "",
+            "bot/adapter/__init__.py": "",
+            "bot/adapter/items.py": "def callback():\n    from bot.adapter import actions\n",
+            "bot/adapter/actions.py": "from bot.adapter.items import callback\n",
+            "bot/adapter/leaf.py": "from .actions import callback\n",
+        },
+    )
     arrows, _ = graph_of(tmp_path, ["bot"])
     assert cycles(arrows) == [["bot.adapter.actions", "bot.adapter.items"]]
 
 
 def test_a_planted_type_only_cycle_is_found(tmp_path: Path) -> None:
-    _plant(tmp_path, {
-        "bot/__init__.py": "",
-        "bot/adapter/__init__.py": "",
-        "bot/adapter/app.py": "from bot.adapter import publish\n",
-        "bot/adapter/publish.py": ("from typing import TYPE_CHECKING\n"
-                                   "if TYPE_CHECKING:\n    from bot.adapter.app import App\n"),
-    })
+    _plant(
+        tmp_path,
+        {
+            "bot/__init__.py": "",
+            "bot/adapter/__init__.py": "",
+            "bot/adapter/app.py": "from bot.adapter import publish\n",
+            "bot/adapter/publish.py": (
+                "from typing import TYPE_CHECKING\n"
+                "if TYPE_CHECKING:\n    from bot.adapter.app import App\n"
+            ),
+        },
+    )
     arrows, _ = graph_of(tmp_path, ["bot"])
     assert cycles(arrows) == [["bot.adapter.app", "bot.adapter.publish"]]
 
 
 def test_planted_arrows_against_the_layering_are_found(tmp_path: Path) -> None:
-    _plant(tmp_path, {
-        "bot/__init__.py": "",
-        "bot/core/__init__.py": "import discord\n",
-        "bot/core/host.py": "def f():\n    from bot.adapter import client\n",
-        "bot/adapter/__init__.py": "",
-        "bot/adapter/client.py": "import discord\nfrom bot.core import host\n",
-        "games/__init__.py": "",
-        "games/base.py": "from renderers import draw\n",
-        "renderers/__init__.py": "",
-        "renderers/draw.py": "from games import base\n",
-    })
+    _plant(
+        tmp_path,
+        {
+            "bot/__init__.py": "",
+            "bot/core/__init__.py": "import discord\n",
+            "bot/core/host.py": "def f():\n    from bot.adapter import client\n",
+            "bot/adapter/__init__.py": "",
+            "bot/adapter/client.py": "import discord\nfrom bot.core import host\n",
+            "games/__init__.py": "",
+            "games/base.py": "from renderers import draw\n",
+            "renderers/__init__.py": "",
+            "renderers/draw.py": "from games import base\n",
+        },
+    )
     arrows, outside = graph_of(tmp_path, PACKAGES)
     assert wrong_arrows(arrows, outside) == [
         "bot.core (bot.core) imports discord",
         "bot.core.host (bot.core) imports bot.adapter.client (bot.adapter)",
         "games.base (games) imports renderers.draw (renderers)",
     ]
-    assert cycles(arrows) == [["bot.adapter.client", "bot.core.host"],
-                              ["games.base", "renderers.draw"]]
+    assert cycles(arrows) == [
+        ["bot.adapter.client", "bot.core.host"],
+        ["games.base", "renderers.draw"],
+    ]

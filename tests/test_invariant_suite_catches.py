@@ -87,9 +87,21 @@ class ForcesASecret(HighCard):
         return moves[0] if len(moves) == 1 else None
 
 
-@pytest.mark.parametrize("broken", [LeakyView, LeakyEvent, Mutates, LaxMoves, RaisesWrongError,
-                                    Nondeterministic, LossyDump, BadRanks, ForcesAChoice,
-                                    ForcesASecret])
+@pytest.mark.parametrize(
+    "broken",
+    [
+        LeakyView,
+        LeakyEvent,
+        Mutates,
+        LaxMoves,
+        RaisesWrongError,
+        Nondeterministic,
+        LossyDump,
+        BadRanks,
+        ForcesAChoice,
+        ForcesASecret,
+    ],
+)
 def test_a_broken_game_fails_the_suite(broken: type[HighCard]) -> None:
     with pytest.raises((AssertionError, TypeError, IllegalMove)):
         for seed in range(3):

@@ -23,8 +23,9 @@ def cases() -> list:
                 except ValueError:
                     continue
                 for seed in range(SEEDS):
-                    out.append(pytest.param(game, n, options, seed,
-                                            id=f"{game.id}-{n}p-opt{i}-s{seed}"))
+                    out.append(
+                        pytest.param(game, n, options, seed, id=f"{game.id}-{n}p-opt{i}-s{seed}")
+                    )
     return out
 
 

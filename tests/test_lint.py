@@ -1,5 +1,6 @@
-"""Strict where it is cheap: ruff over the whole tree, and ``mypy`` as configured in
-pyproject.toml (strict over bot, games and renderers: what a plain ``mypy`` at a prompt checks).
+"""Strict where it is cheap: ruff (lint and format) over the whole tree, and ``mypy`` as
+configured in pyproject.toml (strict over bot, games and renderers: what a plain ``mypy`` at a
+prompt checks).
 """
 
 from __future__ import annotations
@@ -15,12 +16,19 @@ pytestmark = pytest.mark.slow
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True,
-                          text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
 
 
 def test_ruff() -> None:
     proc = run("ruff", "check", ".")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_ruff_format() -> None:
+    """The tree is as ``ruff format`` writes it (run ``ruff format .`` before committing)."""
+    proc = run("ruff", "format", "--check", ".")
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
@@ -52,6 +60,7 @@ def test_no_function_is_longer_than_sixty_lines() -> None:
                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     length = (node.end_lineno or node.lineno) - node.lineno + 1
                     if length > MAX_FUNCTION_LINES:
-                        long.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name} "
-                                    f"({length} lines)")
+                        long.append(
+                            f"{path.relative_to(ROOT)}:{node.lineno} {node.name} ({length} lines)"
+                        )
     assert long == []

@@ -26,8 +26,7 @@ from tests.toygame import TOY
 PICK3, PICK1 = {"type": "pick", "value": 3}, {"type": "pick", "value": 1}
 
 
-def played(game: Any, players: list[str], seed: int, limit: int = 10_000
-           ) -> list[MoveRecord]:
+def played(game: Any, players: list[str], seed: int, limit: int = 10_000) -> list[MoveRecord]:
     """A whole random game's move log."""
     state, ai, moves = game.setup(players, {}, seed), RandomPlayer(seed), []
     while game.actors(state) and len(moves) < limit:
@@ -41,14 +40,28 @@ def played(game: Any, players: list[str], seed: int, limit: int = 10_000
 def test_a_frame_per_turn_not_per_sub_step() -> None:
     # toy, 2 rounds: pick, pick (reveal) | a banks (round 2: both pick) | pick, pick (reveal) |
     # b banks (round 2's start player)
-    moves = [MoveRecord(i, p, m, "player", 0.0) for i, (p, m) in enumerate([
-        ("a", PICK3), ("b", PICK1), ("a", {"type": "bank"}),
-        ("a", PICK1), ("b", PICK3), ("b", {"type": "bank"})])]
+    moves = [
+        MoveRecord(i, p, m, "player", 0.0)
+        for i, (p, m) in enumerate(
+            [
+                ("a", PICK3),
+                ("b", PICK1),
+                ("a", {"type": "bank"}),
+                ("a", PICK1),
+                ("b", PICK3),
+                ("b", {"type": "bank"}),
+            ]
+        )
+    ]
     frames = replay.build_frames(TOY, ["a", "b"], {"rounds": 2}, 5, moves)
     assert [f.moves for f in frames] == [0, 2, 3, 5, 6]
     assert [[e["type"] for e in f.events] for f in frames] == [
-        [], ["picked", "picked", "revealed"], ["bank"], ["picked", "picked", "revealed"],
-        ["bank", "game_over"]]
+        [],
+        ["picked", "picked", "revealed"],
+        ["bank"],
+        ["picked", "picked", "revealed"],
+        ["bank", "game_over"],
+    ]
     assert frames[-1].view["phase"] == "over" and frames[-1].view["score"] == {"a": 4, "b": 4}
     # the first player's pick alone shrinks the actor set: no frame of its own
     assert replay.turn_ends(["a", "b"], ["b"], [{"type": "picked"}], False) is False
@@ -76,9 +89,16 @@ class UndoableToy(type(TOY)):  # type: ignore[misc]
 
 def test_undo_records_replay_as_take_backs() -> None:
     game = UndoableToy()
-    log = [("a", PICK3, "player"), ("b", PICK1, "player"), ("a", {"type": "bank"}, "player"),
-           ("a", {"type": "undo", "seq": 2}, "undo"), ("a", {"type": "pass"}, "player"),
-           ("a", PICK1, "player"), ("b", PICK3, "player"), ("b", {"type": "bank"}, "player")]
+    log = [
+        ("a", PICK3, "player"),
+        ("b", PICK1, "player"),
+        ("a", {"type": "bank"}, "player"),
+        ("a", {"type": "undo", "seq": 2}, "undo"),
+        ("a", {"type": "pass"}, "player"),
+        ("a", PICK1, "player"),
+        ("b", PICK3, "player"),
+        ("b", {"type": "bank"}, "player"),
+    ]
     moves = [MoveRecord(i, p, m, src, 0.0) for i, (p, m, src) in enumerate(log)]
     frames = replay.build_frames(game, ["a", "b"], {"rounds": 2}, 5, moves)
     kinds = [[e["type"] for e in f.events] for f in frames]
@@ -124,7 +144,7 @@ def test_leak_scan_replay_frames_and_texts_are_public_at_their_moment(game_id: s
     state = game.setup(players, {}, 3)
     done = secret_moves = hidden = 0
     for frame in frames[1:]:
-        for m in moves[done:frame.moves]:
+        for m in moves[done : frame.moves]:
             secret_moves += game.is_secret(state, m.player_id, m.move)
             state, _ = game.apply(state, m.player_id, m.move)
         done = frame.moves
@@ -136,8 +156,9 @@ def test_leak_scan_replay_frames_and_texts_are_public_at_their_moment(game_id: s
             private = _leaves(game.view(state, p)) - _leaves(public)
             hidden += len(private)
             secrets = {json.loads(v) for k, v in private if "viewer" not in k}
-            secrets = {x for x in secrets if isinstance(x, str) and len(x) >= 6
-                       and x not in public_text}
+            secrets = {
+                x for x in secrets if isinstance(x, str) and len(x) >= 6 and x not in public_text
+            }
             for secret in secrets:  # a card in a hand, a pick, a die: never in the words
                 assert secret not in words, (game_id, frame.index, p, secret)
     assert len(frames) > 2
@@ -185,12 +206,23 @@ async def finished_toy(tmp_path: Any) -> tuple[SessionHost, int]:
     store = SQLiteStore(tmp_path / "t.db")
     await store.open()
     host = SessionHost(store, registry={"toy": TOY}, seed_source=lambda: 9)
-    await host.create(guild_id="g", channel_id="c", game_id="toy", options={"rounds": 2},
-                      user_id="u1", user_name="Ann")
+    await host.create(
+        guild_id="g",
+        channel_id="c",
+        game_id="toy",
+        options={"rounds": 2},
+        user_id="u1",
+        user_name="Ann",
+    )
     await host.join("c", "u2", "Bob")
     rec = (await host.start("c", "u1")).record
-    for p, m in [("u1", PICK3), ("u2", PICK1), ("u1", {"type": "pass"}),
-                 ("u1", PICK1), ("u2", PICK3)]:
+    for p, m in [
+        ("u1", PICK3),
+        ("u2", PICK1),
+        ("u1", {"type": "pass"}),
+        ("u1", PICK1),
+        ("u2", PICK3),
+    ]:
         await host.apply(rec.id, p, m)
     return host, rec.id
 
@@ -208,8 +240,10 @@ async def test_export_replays_to_the_same_final_result(tmp_path) -> None:
     assert data["game"] == "toy" and data["seed"] == 9 and data["options"] == {"rounds": 2}
     assert [s["player"] for s in data["seats"]] == ["u1", "u2"]
     assert len(data["moves"]) == 6 and all(m["at"] > 0 for m in data["moves"])
-    assert data["results"] == [{"player": "u2", "rank": 1, "score": 4},
-                               {"player": "u1", "rank": 2, "score": 3}]
+    assert data["results"] == [
+        {"player": "u2", "rank": 1, "score": 4},
+        {"player": "u1", "rank": 2, "score": 3},
+    ]
     assert export.replay_export(data, {"toy": TOY}) == data["results"]
     tampered = {**data, "moves": data["moves"][:-1]}
     with pytest.raises(ValueError):
@@ -224,8 +258,14 @@ async def test_export_of_every_game_replays_with_its_engine(tmp_path) -> None:
     host = SessionHost(store, seed_source=lambda: 4)
     for n, game_id in enumerate(sorted(games.REGISTRY)):
         channel = f"c{n}"
-        await host.create(guild_id="g", channel_id=channel, game_id=game_id, options={},
-                          user_id="u1", user_name="Ann")
+        await host.create(
+            guild_id="g",
+            channel_id=channel,
+            game_id=game_id,
+            options={},
+            user_id="u1",
+            user_name="Ann",
+        )
         await host.add_ai(channel, "u1")
         rec = (await host.start(channel, "u1")).record
         ai = RandomPlayer(1)
@@ -247,11 +287,15 @@ def test_crowntable_replay_writes_the_frames_and_the_animation(tmp_path, capsys)
 
     sid = asyncio.run(toy())
     # a game not installed here (the test-only toy): refused in one line
-    assert main(["replay", "--db", str(tmp_path / "t.db"), str(sid), "--out",
-                 str(tmp_path / "out")]) == 2
+    assert (
+        main(["replay", "--db", str(tmp_path / "t.db"), str(sid), "--out", str(tmp_path / "out")])
+        == 2
+    )
     assert "Unknown game" in capsys.readouterr().out
-    assert main(["demo", "majesty", "--players", "2", "--seed", "5", "--out",
-                 str(tmp_path / "demo")]) == 0
+    assert (
+        main(["demo", "majesty", "--players", "2", "--seed", "5", "--out", str(tmp_path / "demo")])
+        == 0
+    )
     capsys.readouterr()
     out = tmp_path / "frames"
     db = str(tmp_path / "demo" / "demo.db")

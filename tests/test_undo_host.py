@@ -41,8 +41,7 @@ class MultiStepToy(UndoToy):
     def apply(self, s: dict[str, Any], player: str, move: Any) -> tuple[dict[str, Any], list]:
         if s.get("confirm") and player == s["confirm"] and move == {"type": "confirm"}:
             return {**s, "confirm": None}, [{"type": "confirmed", "player": player}]
-        new, events = super().apply({k: v for k, v in s.items() if k != "confirm"}, player,
-                                    move)
+        new, events = super().apply({k: v for k, v in s.items() if k != "confirm"}, player, move)
         if move["type"] == "bank" and new["phase"] != "over":
             new = {**new, "confirm": player}
         return new, events
@@ -64,8 +63,15 @@ async def host(store, clock):  # noqa: F811
 
 
 async def running(host: SessionHost, game: str = "toy") -> int:
-    await host.create(guild_id="g", channel_id="c", game_id=game, options={"rounds": 3},
-                      user_id="u1", user_name="Ann", turn_secs=None)
+    await host.create(
+        guild_id="g",
+        channel_id="c",
+        game_id=game,
+        options={"rounds": 3},
+        user_id="u1",
+        user_name="Ann",
+        turn_secs=None,
+    )
     await host.join("c", "u2", "Bob")
     return (await host.start("c", "u1")).record.id
 
@@ -99,12 +105,18 @@ async def test_an_undo_restores_the_state_and_is_a_record_of_the_log(host) -> No
     assert host.view(rec, None) == host.view(before, None)
     moves = await host.moves(sid)
     assert [(m.seq, m.player_id, m.source) for m in moves] == [
-        (0, "u1", "player"), (1, "u2", "player"), (2, "u1", "player"), (3, "u1", "undo")]
+        (0, "u1", "player"),
+        (1, "u2", "player"),
+        (2, "u1", "player"),
+        (3, "u1", "undo"),
+    ]
     assert moves[3].move == {"type": "undo", "seq": 2}
     assert await host.replay(sid) == (True, "")
     events = await host.log_events(rec)
-    assert events[-2:] == [{"type": "bank", "player": "u1"},
-                           {"type": "host_undo", "player": "u1", "seq": 2}]
+    assert events[-2:] == [
+        {"type": "bank", "player": "u1"},
+        {"type": "host_undo", "player": "u1", "seq": 2},
+    ]
     # the slip taken back, the other choice is made and the game goes on from it
     out = await host.apply(sid, "u1", {"type": "pass"})
     assert out.record.state["score"]["u1"] == 0 and await host.replay(sid) == (True, "")
@@ -178,9 +190,19 @@ def test_a_forged_undo_record_does_not_replay() -> None:
     from bot.core.store.base import MoveRecord, Seat, SessionRecord
     from games.base import IllegalMove
 
-    rec = SessionRecord(id=1, guild_id=None, channel_id="c", game="toy", options={"rounds": 1},
-                        seed=1, status="running", version=1, host_id="u1", turn_secs=None,
-                        seats=[Seat("u1", "A"), Seat("u2", "B")])
+    rec = SessionRecord(
+        id=1,
+        guild_id=None,
+        channel_id="c",
+        game="toy",
+        options={"rounds": 1},
+        seed=1,
+        status="running",
+        version=1,
+        host_id="u1",
+        turn_secs=None,
+        seats=[Seat("u1", "A"), Seat("u2", "B")],
+    )
     replay = LogReplay.start(UndoToy(), rec)
     replay.step(MoveRecord(0, "u1", {"type": "pick", "value": 1}, "player", 0.0))
     with pytest.raises(IllegalMove):  # a secret pick is never taken back
@@ -190,8 +212,15 @@ def test_a_forged_undo_record_does_not_replay() -> None:
 @pytest.mark.asyncio
 async def test_a_take_back_gives_no_extra_time(store, clock) -> None:  # noqa: F811
     host = SessionHost(store, registry={"toy": UndoToy()}, now=clock, seed_source=lambda: 4)
-    await host.create(guild_id="g", channel_id="c", game_id="toy", options={"rounds": 3},
-                      user_id="u1", user_name="Ann", turn_secs=3600)
+    await host.create(
+        guild_id="g",
+        channel_id="c",
+        game_id="toy",
+        options={"rounds": 3},
+        user_id="u1",
+        user_name="Ann",
+        turn_secs=3600,
+    )
     await host.join("c", "u2", "Bob")
     sid = (await host.start("c", "u1")).record.id
     await host.apply(sid, "u1", {"type": "pick", "value": 1})
@@ -221,8 +250,15 @@ async def test_verify_replays_a_take_back_and_catches_a_forged_one(tmp_path, cap
     db = SQLiteStore(path)
     await db.open()
     host = SessionHost(db, seed_source=lambda: 7)  # the real games, as verify sees them
-    await host.create(guild_id="g", channel_id="c", game_id="majesty", options={},
-                      user_id="1", user_name="Ann", turn_secs=None)
+    await host.create(
+        guild_id="g",
+        channel_id="c",
+        game_id="majesty",
+        options={},
+        user_id="1",
+        user_name="Ann",
+        turn_secs=None,
+    )
     await host.join("c", "2", "Bob")
     sid = (await host.start("c", "1")).record.id
     ai, undone = RandomPlayer(1), None
@@ -239,7 +275,9 @@ async def test_verify_replays_a_take_back_and_catches_a_forged_one(tmp_path, cap
     await db.close()
     assert await run_verify(f"sqlite:///{path}") == 0
     with sqlite3.connect(path) as con:  # the undo record now names a take that turned a card up
-        con.execute("UPDATE moves SET move=? WHERE session_id=? AND source='undo'",
-                    ('{"type": "undo", "seq": 0}', sid))
+        con.execute(
+            "UPDATE moves SET move=? WHERE session_id=? AND source='undo'",
+            ('{"type": "undo", "seq": 0}', sid),
+        )
     assert await run_verify(f"sqlite:///{path}") == 1
     assert "does not replay" in capsys.readouterr().out

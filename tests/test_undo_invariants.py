@@ -36,8 +36,11 @@ def playout(game: Game, n: int, seed: int) -> list[tuple[Any, str, dict[str, Any
 def test_every_game_has_undoable_moves_and_they_reveal_nothing(gid: str) -> None:
     game = games.get(gid)
     steps = playout(game, 3, 1)
-    undone = [m["type"] for before, p, m, after in steps
-              if check_undo(game, before, p, m, after, players_for(3), 1)]
+    undone = [
+        m["type"]
+        for before, p, m, after in steps
+        if check_undo(game, before, p, m, after, players_for(3), 1)
+    ]
     assert undone, f"{gid}: no move of a whole game was undoable"
     assert len(undone) < len(steps), f"{gid}: every move was undoable"
     for before, p, m, after in steps:
@@ -51,8 +54,7 @@ def test_majesty_take_that_turns_up_a_card_is_not_undoable() -> None:
     refilled = [s for s in takes if s[3]["deck"] != s[0]["deck"]]
     assert len(refilled) >= 10
     assert not any(can_undo(game, *s) for s in refilled)
-    placed = [s for s in playout(game, 2, 0) if s[2]["type"] == "place"
-              and not game.is_over(s[3])]
+    placed = [s for s in playout(game, 2, 0) if s[2]["type"] == "place" and not game.is_over(s[3])]
     assert placed and all(can_undo(game, *s) for s in placed)
 
 
@@ -62,8 +64,11 @@ def test_tek_war_dice_and_token_flips_are_not_undoable() -> None:
     dice = [s for s in steps if s[2]["type"] == "war_die"]
     flips = [s for s in steps if s[0]["tokens"] != s[3]["tokens"]]
     assert not any(can_undo(game, *s) for s in dice + flips)
-    moves = [s for s in steps if s[2]["type"] == "move_to" and s[0]["tokens"] == s[3]["tokens"]
-             and not s[3]["war"]]
+    moves = [
+        s
+        for s in steps
+        if s[2]["type"] == "move_to" and s[0]["tokens"] == s[3]["tokens"] and not s[3]["war"]
+    ]
     assert moves and all(can_undo(game, *s) for s in moves)
 
 

@@ -39,8 +39,14 @@ def make_client(config: Config) -> Crowntable:
 #: discord.py's debug logs carry whole gateway payloads (other players' hands in the bot's DM
 #: events, interaction tokens) and REST bodies and webhook URLs (tokens): capped at INFO
 #: whatever LOG_LEVEL says; LOG_LEVEL=DEBUG applies to Crowntable's own loggers
-QUIET_LOGGERS = ("discord", "discord.gateway", "discord.http", "discord.webhook",
-                 "discord.state", "discord.client")
+QUIET_LOGGERS = (
+    "discord",
+    "discord.gateway",
+    "discord.http",
+    "discord.webhook",
+    "discord.state",
+    "discord.client",
+)
 
 
 def setup_logging(level: str) -> None:

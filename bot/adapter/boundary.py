@@ -47,8 +47,13 @@ def note_game(interaction: discord.Interaction[Any], game_id: str) -> None:
     interaction.extras["game"] = game_id
 
 
-async def say(interaction: discord.Interaction[Any], content: str | None = None, *,
-              ephemeral: bool = True, **kwargs: Any) -> None:
+async def say(
+    interaction: discord.Interaction[Any],
+    content: str | None = None,
+    *,
+    ephemeral: bool = True,
+    **kwargs: Any,
+) -> None:
     """Answer ``interaction`` whether or not it was already acknowledged (never through the
     deprecated defer + follow-up path: :func:`bot.adapter.respond.answer`)."""
     await respond.answer(interaction, content, ephemeral=ephemeral, **kwargs)
@@ -67,12 +72,17 @@ def not_shown_text(interaction: discord.Interaction[Any]) -> str:
 async def _fail(interaction: Interaction, what: str) -> None:
     """Something unexpected: log it with context and say so, unless the bot is stopping."""
     if interaction.client.closing:
-        log.warning("%s interrupted by the shutdown (user %s, channel %s); a stored change "
-                    "is shown after the restart", what, interaction.user.id,
-                    interaction.channel_id)
+        log.warning(
+            "%s interrupted by the shutdown (user %s, channel %s); a stored change "
+            "is shown after the restart",
+            what,
+            interaction.user.id,
+            interaction.channel_id,
+        )
         return
-    log.exception("%s failed (user %s, channel %s)", what, interaction.user.id,
-                  interaction.channel_id)
+    log.exception(
+        "%s failed (user %s, channel %s)", what, interaction.user.id, interaction.channel_id
+    )
     stored = interaction.extras.get(STORED)  # the change is kept: never "nothing was changed"
     try:
         await say(interaction, not_shown_text(interaction) if stored else t("error.internal"))
@@ -104,8 +114,12 @@ def edge(handler: Handler[P]) -> Handler[P]:
             await say(interaction, not_shown_text(interaction))
         except (StoreBusy, StoreUnavailable) as exc:  # the database said no: a retry helps
             log.warning("%s: %s", handler.__name__, exc)
-            await say(interaction, not_shown_text(interaction) if interaction.extras.get(STORED)
-                      else t("error.db_busy"))
+            await say(
+                interaction,
+                not_shown_text(interaction)
+                if interaction.extras.get(STORED)
+                else t("error.db_busy"),
+            )
         except Exception:
             await _fail(interaction, handler.__name__)
 
@@ -128,8 +142,12 @@ async def check_command(interaction: Interaction) -> bool:
     params = getattr(command, "parameters", None) or []
     if any(p.display_name == focused and p.autocomplete for p in params):
         return True
-    log.warning("refused autocomplete of %r on /%s from user %s", focused,
-                getattr(command, "qualified_name", "?"), interaction.user.id)
+    log.warning(
+        "refused autocomplete of %r on /%s from user %s",
+        focused,
+        getattr(command, "qualified_name", "?"),
+        interaction.user.id,
+    )
     if not interaction.response.is_done():
         await interaction.response.autocomplete([])
     return False
@@ -148,8 +166,7 @@ def _focused_option(data: Any) -> str | None:
     return None
 
 
-async def on_command_error(interaction: Interaction, error: app_commands.AppCommandError
-                           ) -> None:
+async def on_command_error(interaction: Interaction, error: app_commands.AppCommandError) -> None:
     """The command tree's error handler: failures before or outside a handler's ``edge``."""
     original = getattr(error, "original", error)
     set_current(interaction.locale)
@@ -160,12 +177,12 @@ async def on_command_error(interaction: Interaction, error: app_commands.AppComm
     elif isinstance(error, app_commands.TransformerError):
         text = t("error.bad_input")
     elif isinstance(error, TAMPERED):  # no Discord client sends these: a forged payload
-        log.warning("refused a malformed command from user %s: %s", interaction.user.id,
-                    error)
+        log.warning("refused a malformed command from user %s: %s", interaction.user.id, error)
         text = t("error.bad_command")
     else:
-        log.error("command %s failed", interaction.command and interaction.command.name,
-                  exc_info=original)
+        log.error(
+            "command %s failed", interaction.command and interaction.command.name, exc_info=original
+        )
         text = t("error.internal")
     try:
         await say(interaction, text)

@@ -46,10 +46,14 @@ class Click:
     @classmethod
     def of(cls, interaction: discord.Interaction[Any], user: str, private: bool) -> Click:
         message = interaction.message
-        return cls(interaction, user, private=private,
-                   message_id=message.id if message else None,
-                   channel_id=interaction.channel_id,
-                   in_dm=interaction.guild_id is None)
+        return cls(
+            interaction,
+            user,
+            private=private,
+            message_id=message.id if message else None,
+            channel_id=interaction.channel_id,
+            in_dm=interaction.guild_id is None,
+        )
 
     def start(self, budget: float = GUARD) -> None:
         """Acknowledge the click by itself if no answer is ready within ``budget`` seconds."""
@@ -63,8 +67,7 @@ class Click:
             try:
                 await self.interaction.response.defer()
             except discord.HTTPException as exc:
-                log.warning("could not acknowledge click %s in time: %s",
-                            self.interaction.id, exc)
+                log.warning("could not acknowledge click %s in time: %s", self.interaction.id, exc)
 
     async def stop(self) -> None:
         """No acknowledgement by the guard from now on (wait for one already on its way)."""
@@ -84,8 +87,9 @@ class Click:
             try:
                 await respond.update(self.interaction, **payload)
             except (discord.HTTPException, ValueError) as exc:
-                log.warning("click %s: updating the clicked message failed: %s",
-                            self.interaction.id, exc)
+                log.warning(
+                    "click %s: updating the clicked message failed: %s", self.interaction.id, exc
+                )
                 return False
             self.answered = True
             return True

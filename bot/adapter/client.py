@@ -93,7 +93,9 @@ class Crowntable(discord.AutoShardedClient, RoutedClient):
     async def setup_hook(self) -> None:
         self._host = SessionHost(
             await open_store(self.config.database_url, exclusive=True),
-            ai=AiRunner(self.config.ai_budget, self.config.ai_workers), inline_ai=False)
+            ai=AiRunner(self.config.ai_budget, self.config.ai_workers),
+            inline_ai=False,
+        )
         self._publisher = Publisher(self, self._host)
         #: AI seats move one at a time, each shown before the next (issue 15)
         self.ai_seats = AiSeats(self._host, self._publisher.publish, self.working)
@@ -124,8 +126,9 @@ class Crowntable(discord.AutoShardedClient, RoutedClient):
             except NotShown:
                 continue  # Discord did not take it: the clock tick retries it
             except Exception as exc:  # one damaged table never stops the others' catch-up
-                log.warning("catch-up of session %s failed: %s: %s", session_id,
-                            type(exc).__name__, exc)
+                log.warning(
+                    "catch-up of session %s failed: %s: %s", session_id, type(exc).__name__, exc
+                )
         running = await self.host.running_records()
         for session_id in await self.host.ai_owing(running):  # an AI reply lost in a crash
             self.ai_seats.wake_id(session_id)
@@ -133,9 +136,14 @@ class Crowntable(discord.AutoShardedClient, RoutedClient):
 
     async def on_ready(self) -> None:
         shards = sorted(self.shards)
-        log.info("ready as %s in %d guilds, shard%s %s of %s", self.user, len(self.guilds),
-                 "" if len(shards) == 1 else "s", ",".join(map(str, shards)),
-                 self.shard_count)
+        log.info(
+            "ready as %s in %d guilds, shard%s %s of %s",
+            self.user,
+            len(self.guilds),
+            "" if len(shards) == 1 else "s",
+            ",".join(map(str, shards)),
+            self.shard_count,
+        )
 
     async def clock_loop(self) -> None:
         """Reminders at half time and moves for idle players at the deadline (restart-safe:

@@ -40,11 +40,13 @@ class Publisher(Protocol):
     bot: discord.Client
     host: SessionHost
 
-    async def send_dm(self, user_id: str, since: float = 0.0,
-                      **kwargs: Any) -> discord.Message | None: ...
+    async def send_dm(
+        self, user_id: str, since: float = 0.0, **kwargs: Any
+    ) -> discord.Message | None: ...
 
-    def dm_language(self, rec: SessionRecord, user_id: str
-                    ) -> contextlib.AbstractAsyncContextManager[str]: ...
+    def dm_language(
+        self, rec: SessionRecord, user_id: str
+    ) -> contextlib.AbstractAsyncContextManager[str]: ...
 
 
 def score_text(game_id: str, score: Any) -> str:
@@ -61,8 +63,7 @@ def _names(rec: SessionRecord) -> NameFn:
     return lambda pid: names.get(pid, pid)
 
 
-def _breakdown(rec: SessionRecord, view: dict[str, Any], player: str, name: NameFn
-               ) -> str | None:
+def _breakdown(rec: SessionRecord, view: dict[str, Any], player: str, name: NameFn) -> str | None:
     try:
         text = presenters.get(rec.game).final_breakdown(view, player, name)
     except Exception:  # a presenter bug must not cost the final standings
@@ -71,8 +72,9 @@ def _breakdown(rec: SessionRecord, view: dict[str, Any], player: str, name: Name
     return clip(text.replace("**", ""), 300) if text else None
 
 
-def standings_lines(rows: list[dict[str, Any]], rec: SessionRecord,
-                    view: dict[str, Any]) -> list[str]:
+def standings_lines(
+    rows: list[dict[str, Any]], rec: SessionRecord, view: dict[str, Any]
+) -> list[str]:
     """One line per seat by rank (name in bold, score with its unit), its breakdown below."""
     name = _names(rec)
     lines = []
@@ -95,41 +97,60 @@ def rating_lines(rec: SessionRecord, meta: Meta) -> list[str]:
     """Each rated human's skill before -> after, in seat order (nothing for AI seats)."""
     ratings = meta.get("ratings") or {}
     name = _names(rec)
-    lines = [t("final.rating", who=name(p), change=rating_change(*ratings[p][:2]))
-             for p in rec.player_ids if p in ratings]
+    lines = [
+        t("final.rating", who=name(p), change=rating_change(*ratings[p][:2]))
+        for p in rec.player_ids
+        if p in ratings
+    ]
     return [t("final.ratings")] + lines if lines else []
 
 
-def final_embed(rec: SessionRecord, meta: Meta, title: str, rows: list[dict[str, Any]],
-                view: dict[str, Any]) -> discord.Embed:
+def final_embed(
+    rec: SessionRecord, meta: Meta, title: str, rows: list[dict[str, Any]], view: dict[str, Any]
+) -> discord.Embed:
     parts = ["\n".join(standings_lines(rows, rec, view))]
     ratings = rating_lines(rec, meta)
     if ratings:
         parts.append("\n".join(ratings))
     parts.append(t("final.footer"))
-    return discord.Embed(title=t("final.title", game=title, id=rec.id),
-                         description=clip_block("\n\n".join(parts), 4000),
-                         colour=discord.Colour.green())
+    return discord.Embed(
+        title=t("final.title", game=title, id=rec.id),
+        description=clip_block("\n\n".join(parts), 4000),
+        colour=discord.Colour.green(),
+    )
 
 
 def played_from_dms(rec: SessionRecord, meta: Meta) -> list[str]:
     """The humans still seated who were prompted privately during the game."""
     prompted = meta.get("prompted") or {}
-    return [s.player_id for s in rec.seats
-            if not s.is_ai and s.player_id.isdigit() and s.player_id in prompted]
+    return [
+        s.player_id
+        for s in rec.seats
+        if not s.is_ai and s.player_id.isdigit() and s.player_id in prompted
+    ]
 
 
-def result_dm(rec: SessionRecord, meta: Meta, title: str, row: dict[str, Any], players: int,
-              link: str) -> discord.Embed:
+def result_dm(
+    rec: SessionRecord, meta: Meta, title: str, row: dict[str, Any], players: int, link: str
+) -> discord.Embed:
     """One player's result, rating change and the way back to the channel."""
-    lines = [t("final.dm_result", rank=row["rank"], players=players,
-               score=score_text(rec.game, row.get("score")))]
+    lines = [
+        t(
+            "final.dm_result",
+            rank=row["rank"],
+            players=players,
+            score=score_text(rec.game, row.get("score")),
+        )
+    ]
     ratings = meta.get("ratings") or {}
     if row["player"] in ratings:
         lines.append(t("final.dm_rating", change=rating_change(*ratings[row["player"]][:2])))
     lines.append(t("final.dm_link", link=link, channel=f"<#{rec.channel_id}>"))
-    return discord.Embed(title=t("final.dm_title", game=title, id=rec.id),
-                         description="\n".join(lines), colour=discord.Colour.green())
+    return discord.Embed(
+        title=t("final.dm_title", game=title, id=rec.id),
+        description="\n".join(lines),
+        colour=discord.Colour.green(),
+    )
 
 
 async def post_final(publisher: Publisher, rec: SessionRecord, meta: Meta) -> None:
@@ -142,12 +163,16 @@ async def post_final(publisher: Publisher, rec: SessionRecord, meta: Meta) -> No
     channel = publisher.bot.get_partial_messageable(int(rec.channel_id))
     message = await channel.send(embed=embed, view=view)
     meta["final_posted"] = True
-    link = (f"https://discord.com/channels/{rec.guild_id}/{rec.channel_id}/{message.id}"
-            if rec.guild_id else f"<#{rec.channel_id}>")
+    link = (
+        f"https://discord.com/channels/{rec.guild_id}/{rec.channel_id}/{message.id}"
+        if rec.guild_id
+        else f"<#{rec.channel_id}>"
+    )
     by_player = {r["player"]: r for r in rows}
     for p in played_from_dms(rec, meta):
         if p in by_player:
             async with publisher.dm_language(rec, p):  # the player's language (issue 12)
-                dm = result_dm(rec, meta, game_title(rec.game, game.title), by_player[p],
-                               len(rows), link)
+                dm = result_dm(
+                    rec, meta, game_title(rec.game, game.title), by_player[p], len(rows), link
+                )
             await publisher.send_dm(p, rec.created_at, embed=dm)

@@ -39,8 +39,11 @@ class Prompt:
     context: str = ""
 
     def describe(self) -> str:
-        lines = [f"**{self.text}**"] + ([self.context] if self.context else []) + [
-            f"· {d}" for d in self.details]
+        lines = (
+            [f"**{self.text}**"]
+            + ([self.context] if self.context else [])
+            + [f"· {d}" for d in self.details]
+        )
         return "\n".join(lines)
 
 
@@ -59,25 +62,42 @@ class Choice:
     secondary: bool
 
 
-def choices(presenter: Presenter, view: dict[str, Any], moves: list[dict[str, Any]],
-            name: Callable[[str], str], follow: Follow | None = None) -> list[Choice]:
+def choices(
+    presenter: Presenter,
+    view: dict[str, Any],
+    moves: list[dict[str, Any]],
+    name: Callable[[str], str],
+    follow: Follow | None = None,
+) -> list[Choice]:
     """The options for ``moves``: a move of the presenter's ``chained_moves`` that leads to a
     secret decision of the same player is offered once per follow-up, both parts in one."""
     out: list[Choice] = []
     for move in moves:
-        nxt = follow(move) if follow is not None and \
-            move.get("type") in presenter.chained_moves else None
+        nxt = (
+            follow(move)
+            if follow is not None and move.get("type") in presenter.chained_moves
+            else None
+        )
         if nxt is None:
-            out.append(Choice(
-                ids.move_hash(move), presenter.move_label(view, move, name) or
-                str(move.get("type", "?")), presenter.move_description(view, move, name),
-                move.get("type") in presenter.secondary_moves))
+            out.append(
+                Choice(
+                    ids.move_hash(move),
+                    presenter.move_label(view, move, name) or str(move.get("type", "?")),
+                    presenter.move_description(view, move, name),
+                    move.get("type") in presenter.secondary_moves,
+                )
+            )
             continue
         after, then_moves = nxt
         for then in then_moves:
-            out.append(Choice(
-                ids.chain_hash(move, then), presenter.chain_label(view, move, after, then, name),
-                presenter.chain_description(view, move, after, then, name), False))
+            out.append(
+                Choice(
+                    ids.chain_hash(move, then),
+                    presenter.chain_label(view, move, after, then, name),
+                    presenter.chain_description(view, move, after, then, name),
+                    False,
+                )
+            )
     return out
 
 
@@ -106,31 +126,71 @@ def build_prompt(
         for choice, label in zip(options, labels, strict=True):
             if choice.description:
                 details.append(f"{label}: {clip(choice.description, 100)}")
-            style = (discord.ButtonStyle.secondary if choice.secondary
-                     else discord.ButtonStyle.primary)
-            items.append(MoveButton(session, version, choice.digest, label=label,
-                                    style=style, row=first_row))
+            style = (
+                discord.ButtonStyle.secondary if choice.secondary else discord.ButtonStyle.primary
+            )
+            items.append(
+                MoveButton(session, version, choice.digest, label=label, style=style, row=first_row)
+            )
         return Prompt(text, items, details, context)
+    items.extend(select_page(session, version, options, page, first_row))
+    return Prompt(text, items, context=context)
+
+
+def select_page(
+    session: int, version: int, options: list[Choice], page: int, first_row: int
+) -> list[discord.ui.Item[Any]]:
+    """More options than buttons: one page of a select menu (25 options), with paging buttons
+    under it when there are several pages."""
+    items: list[discord.ui.Item[Any]] = []
     pages = max(1, (len(options) + PAGE - 1) // PAGE)
     page = max(0, min(page, pages - 1))
     chunk = list(range(page * PAGE, min(len(options), (page + 1) * PAGE)))
     select_options = []
     for i in chunk:
         desc = options[i].description
-        select_options.append(discord.SelectOption(
-            label=clip(options[i].label, 100), value=options[i].digest,
-            description=clip(desc, 100) if desc else None,
-        ))
-    placeholder = t("prompt.choose") if pages == 1 else t(
-        "prompt.choose_page", page=page + 1, pages=pages)
-    items.append(MoveSelect(session, version, page, options=select_options,
-                            placeholder=clip(placeholder, 150), row=first_row))
+        select_options.append(
+            discord.SelectOption(
+                label=clip(options[i].label, 100),
+                value=options[i].digest,
+                description=clip(desc, 100) if desc else None,
+            )
+        )
+    placeholder = (
+        t("prompt.choose") if pages == 1 else t("prompt.choose_page", page=page + 1, pages=pages)
+    )
+    items.append(
+        MoveSelect(
+            session,
+            version,
+            page,
+            options=select_options,
+            placeholder=clip(placeholder, 150),
+            row=first_row,
+        )
+    )
     if pages > 1:
-        items.append(PageButton(session, version, page - 1, label=t("prompt.prev"),
-                                disabled=page == 0, row=first_row + 1))
-        items.append(PageButton(session, version, page + 1, label=t("prompt.next"),
-                                disabled=page >= pages - 1, row=first_row + 1))
-    return Prompt(text, items, context=context)
+        items.append(
+            PageButton(
+                session,
+                version,
+                page - 1,
+                label=t("prompt.prev"),
+                disabled=page == 0,
+                row=first_row + 1,
+            )
+        )
+        items.append(
+            PageButton(
+                session,
+                version,
+                page + 1,
+                label=t("prompt.next"),
+                disabled=page >= pages - 1,
+                row=first_row + 1,
+            )
+        )
+    return items
 
 
 def make_view(items: list[discord.ui.Item[Any]]) -> discord.ui.View:

@@ -60,8 +60,9 @@ def mention(pid: str, rec: SessionRecord) -> str:
     return f"<@{pid}>" if pid.isdigit() else name_fn(rec)(pid)
 
 
-def png_file(png: bytes, filename: str = "board.png",
-             description: str | None = None) -> discord.File:
+def png_file(
+    png: bytes, filename: str = "board.png", description: str | None = None
+) -> discord.File:
     """An image attachment; ``description`` is its alt text (Discord allows 1024 characters)."""
     alt = description[:1024] if description else None
     return discord.File(io.BytesIO(png), filename=filename, description=alt)
@@ -149,8 +150,15 @@ class Publisher:
         if actor is None:
             return None
         moves = self.host.legal_moves(rec, actor)
-        return actor, build_prompt(presenters.get(rec.game), rec.id, rec.version,
-                                   self.host.view(rec, actor), actor, moves, name_fn(rec))
+        return actor, build_prompt(
+            presenters.get(rec.game),
+            rec.id,
+            rec.version,
+            self.host.view(rec, actor),
+            actor,
+            moves,
+            name_fn(rec),
+        )
 
     def public_actor(self, rec: SessionRecord) -> str | None:
         actors = self.human_actors(rec)
@@ -165,15 +173,22 @@ class Publisher:
         return at is not None and self.host.now() - at < ACTIVE_WINDOW
 
     # -- the whole publication ---------------------------------------------------------------
-    async def publish(self, outcome: Outcome, handled: tuple[str, ...] = (),
-                      repost: bool = False, catch_up: bool = False,
-                      click: Click | None = None) -> None:
+    async def publish(
+        self,
+        outcome: Outcome,
+        handled: tuple[str, ...] = (),
+        repost: bool = False,
+        catch_up: bool = False,
+        click: Click | None = None,
+    ) -> None:
         """Show ``outcome`` (its events in the log) on the latest record: the clicked message
         (``click``), board, private prompts, notifications, hands, final standings.
         ``handled``: players already prompted in place (an edited DM or ephemeral message).
         ``catch_up``: only if still unshown (another process may have shown it meanwhile)."""
-        async with self.host.publication(outcome.record.id) as (rec, meta), \
-                self.channel_language(rec):
+        async with (
+            self.host.publication(outcome.record.id) as (rec, meta),
+            self.channel_language(rec),
+        ):
             if catch_up and meta.get("published_version") == rec.version:
                 return
             self.record_events(rec, meta, outcome.events)
@@ -186,8 +201,9 @@ class Publisher:
             try:
                 await self.show(rec, meta, repost, click)
             except discord.Forbidden as exc:  # the channel's permissions keep the bot out
-                log.warning("session %s: may not post in channel %s (%s)", rec.id,
-                            rec.channel_id, exc.code)
+                log.warning(
+                    "session %s: may not post in channel %s (%s)", rec.id, rec.channel_id, exc.code
+                )
                 raise HostError("no_channel_permissions") from None
             except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
                 # stored but not shown (Discord 5xx after retries, a deleted channel): the
@@ -195,8 +211,12 @@ class Publisher:
                 gone = isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL
                 if not gone:  # a deleted channel is not retried
                     self.behind.add(rec.id)
-                log.warning("session %s: publishing version %s failed (%s); retried by the "
-                            "next clock tick", rec.id, rec.version, exc)
+                log.warning(
+                    "session %s: publishing version %s failed (%s); retried by the next clock tick",
+                    rec.id,
+                    rec.version,
+                    exc,
+                )
                 raise NotShown(rec.id) from exc
             self.behind.discard(rec.id)
 
@@ -221,8 +241,9 @@ class Publisher:
         if lines:
             meta["last_change_lines"] = len(lines)
 
-    async def show(self, rec: SessionRecord, meta: Meta, repost: bool,
-                   click: Click | None = None) -> None:
+    async def show(
+        self, rec: SessionRecord, meta: Meta, repost: bool, click: Click | None = None
+    ) -> None:
         mover = click.user if click else None
         await self.host.undoable_move(rec)  # known before any Undo button is made
         if mover is not None:
@@ -234,9 +255,14 @@ class Publisher:
         if self.board_due(rec, meta, repost, click):
             if meta.get("old_boards"):
                 await self.strip_old_boards(
-                    self.bot.get_partial_messageable(int(rec.channel_id)), meta)
-            shown = click is not None and not click.private and not repost and \
-                await self.answer_board(rec, meta, click)
+                    self.bot.get_partial_messageable(int(rec.channel_id)), meta
+                )
+            shown = (
+                click is not None
+                and not click.private
+                and not repost
+                and await self.answer_board(rec, meta, click)
+            )
             if not shown:
                 await self.update_board(rec, meta, repost=repost)
             await spectate.update_watchers(self, rec, meta)  # their DMs (issue 14)
@@ -253,21 +279,23 @@ class Publisher:
             await self.final(rec, meta)
         meta["published_version"] = rec.version
 
-    def board_due(self, rec: SessionRecord, meta: Meta, repost: bool,
-                  click: Click | None) -> bool:
+    def board_due(self, rec: SessionRecord, meta: Meta, repost: bool, click: Click | None) -> bool:
         """Whether the board must change: not while a player goes on through the sub-steps
         of a private turn (the same players act; the board catches up when the turn ends)."""
         if repost or click is None or not click.private or rec.status != "running":
             return True
         actors = sorted(self.human_actors(rec))
-        return click.user not in actors or meta.get("board_actors") != actors or \
-            not self.is_private(rec, click.user)  # their next step is on the board
+        return (
+            click.user not in actors
+            or meta.get("board_actors") != actors
+            or not self.is_private(rec, click.user)
+        )  # their next step is on the board
 
-    async def refresh(self, session_id: int, repost: bool = False,
-                      catch_up: bool = False) -> None:
+    async def refresh(self, session_id: int, repost: bool = False, catch_up: bool = False) -> None:
         """Publish the current state without new events (``/game board``, after a restart)."""
-        await self.publish(Outcome(await self.host.current(session_id)), repost=repost,
-                           catch_up=catch_up)
+        await self.publish(
+            Outcome(await self.host.current(session_id)), repost=repost, catch_up=catch_up
+        )
 
     async def retry_behind(self) -> None:
         """Show again every session whose last publication failed (one at a time; a session
@@ -279,8 +307,7 @@ class Publisher:
                 continue
             except Exception as exc:  # a table that cannot be shown at all: give up on it
                 self.behind.discard(session_id)
-                log.warning("session %s: not shown (%s: %s)", session_id,
-                            type(exc).__name__, exc)
+                log.warning("session %s: not shown (%s: %s)", session_id, type(exc).__name__, exc)
             else:
                 self.behind.discard(session_id)
         await self.nudge()
@@ -295,20 +322,26 @@ class Publisher:
 
     # -- the board message -------------------------------------------------------------------
     def waiting_line(self, rec: SessionRecord, waiting: list[str]) -> str:
-        """"⏳ Waiting for **bob**." or, while everyone waited for chooses in secret,
+        """ "⏳ Waiting for **bob**." or, while everyone waited for chooses in secret,
         "⏳ Still choosing: **alice**, **bob**." (their picks are not log lines)."""
         name = name_fn(rec)
         names = ", ".join(f"**{name(p)}**" for p in waiting)
         secret = all(self.host.is_secret_decision(rec, p) for p in waiting)
         line = t("board.choosing" if secret else "board.waiting", names=names)
-        due = [c["due"] for p, c in rec.clock.items()
-               if p in waiting and c["due"] is not None]  # not an AI seat's
+        due = [
+            c["due"] for p, c in rec.clock.items() if p in waiting and c["due"] is not None
+        ]  # not an AI seat's
         if due:
             line += " " + t("board.deadline", when=f"<t:{int(min(due))}:R>")
         return line
 
-    def board_embed(self, rec: SessionRecord, meta: Meta, has_image: bool,
-                    public: tuple[str, Prompt] | None | bool = True) -> discord.Embed:
+    def board_embed(
+        self,
+        rec: SessionRecord,
+        meta: Meta,
+        has_image: bool,
+        public: tuple[str, Prompt] | None | bool = True,
+    ) -> discord.Embed:
         """``public``: the board's own prompt if already built (True: build it here)."""
         game = self.host.game(rec.game)
         presenter = presenters.get(rec.game)
@@ -343,9 +376,11 @@ class Publisher:
             parts[-1] = "\n".join(f"• {line}" for line in log_lines)
             description = "\n\n".join(parts)
         description = clip_block(description, 4000)
-        embed = discord.Embed(title=t("board.title", game=game_title(rec.game, game.title),
-                                      id=rec.id),
-                              description=description, colour=discord.Colour.gold())
+        embed = discord.Embed(
+            title=t("board.title", game=game_title(rec.game, game.title), id=rec.id),
+            description=description,
+            colour=discord.Colour.gold(),
+        )
         if has_image:
             embed.set_image(url="attachment://board.png")
         embed.set_footer(text=t("board.footer", id=rec.id))
@@ -356,15 +391,20 @@ class Publisher:
         are closed (or a DM to them failed) during this game."""
         closed = set(meta.get("dm_closed") or [])
         return rec.status == "running" and any(
-            s.player_id in closed for s in rec.seats if not s.is_ai)
+            s.player_id in closed for s in rec.seats if not s.is_ai
+        )
 
     def extra_buttons(self, rec: SessionRecord) -> list[discord.ui.Item[Any]]:
         """Buttons other features add to the board's last row (Undo, Watch ...)."""
         return spectate.board_items(self.host, rec)
 
-    def board_view(self, rec: SessionRecord, public: tuple[str, Prompt] | None | bool = True,
-                   meta: Meta | None = None,
-                   extra: list[discord.ui.Item[Any]] | None = None) -> discord.ui.View | None:
+    def board_view(
+        self,
+        rec: SessionRecord,
+        public: tuple[str, Prompt] | None | bool = True,
+        meta: Meta | None = None,
+        extra: list[discord.ui.Item[Any]] | None = None,
+    ) -> discord.ui.View | None:
         if rec.status != "running":
             return None
         items: list[discord.ui.Item[Any]] = []
@@ -386,22 +426,27 @@ class Publisher:
         embed = self.board_embed(rec, meta, png is not None, public)
         meta["board_open"] = self.needs_open_button(rec, meta)
         meta["board_actors"] = sorted(self.human_actors(rec))
-        return {"embed": embed, "view": self.board_view(rec, public, meta),
-                "attachments": [png_file(png, description=alt)] if png else []}
+        return {
+            "embed": embed,
+            "view": self.board_view(rec, public, meta),
+            "attachments": [png_file(png, description=alt)] if png else [],
+        }
 
     async def answer_board(self, rec: SessionRecord, meta: Meta, click: Click) -> bool:
         """The click's one callback carries the new board (UPDATE_MESSAGE); False when the
         clicked message is not the board (then it only loses its buttons) or Discord
         refused."""
         board = meta.get("board")
-        if not board or board["id"] != click.message_id or \
-                time.time() - board["at"] >= BOARD_EDIT_WINDOW:
+        if (
+            not board
+            or board["id"] != click.message_id
+            or time.time() - board["at"] >= BOARD_EDIT_WINDOW
+        ):
             await click.update(view=None)
             return False
         return await click.update(**await self.board_payload(rec, meta))
 
-    async def update_board(self, rec: SessionRecord, meta: Meta,
-                           repost: bool = False) -> None:
+    async def update_board(self, rec: SessionRecord, meta: Meta, repost: bool = False) -> None:
         payload = await self.board_payload(rec, meta)
         channel = self.bot.get_partial_messageable(int(rec.channel_id))
         board = meta.get("board")
@@ -512,8 +557,9 @@ class Publisher:
                     notified[p] = was[p]
                 else:
                     notified.pop(p, None)
-            meta["dm_notice"] = [q for q in meta.get("dm_notice") or []
-                                 if q in notice or q not in told]
+            meta["dm_notice"] = [
+                q for q in meta.get("dm_notice") or [] if q in notice or q not in told
+            ]
             raise
 
     async def channel_lines(self, rec: SessionRecord, meta: Meta, lines: list[str]) -> None:
@@ -522,8 +568,9 @@ class Publisher:
         if not lines:
             return
         channel = self.bot.get_partial_messageable(int(rec.channel_id))
-        message = await channel.send("\n".join(lines),
-                                     allowed_mentions=discord.AllowedMentions(users=True))
+        message = await channel.send(
+            "\n".join(lines), allowed_mentions=discord.AllowedMentions(users=True)
+        )
         meta["pings"] = (meta.get("pings", []) + [message.id])[-PINGS_KEPT:]
 
     async def drop_pings(self, rec: SessionRecord, meta: Meta) -> None:
@@ -565,15 +612,15 @@ class Publisher:
         if p not in told:
             told.append(p)
             guild = self.bot.get_guild(int(rec.guild_id)) if rec.guild_id else None
-            return t("ping.dm_notice", who=mention(p, rec),
-                     server=guild.name if guild else "?")
+            return t("ping.dm_notice", who=mention(p, rec), server=guild.name if guild else "?")
         if quiet:
             self.mark_silent(rec, meta, p, rec.since(p))
             return None
         return t("ping.dm_closed", who=mention(p, rec))
 
-    async def place_dm(self, rec: SessionRecord, meta: Meta, p: str, payload: dict[str, Any],
-                       quiet: bool) -> bool:
+    async def place_dm(
+        self, rec: SessionRecord, meta: Meta, p: str, payload: dict[str, Any], quiet: bool
+    ) -> bool:
         """Show ``payload`` in ``p``'s DM: edit their standing DM when ``quiet`` (a deleted
         one is replaced), else send a new one; False when their DMs are closed."""
         standing = (meta.get("dm") or {}).get(p)
@@ -614,8 +661,9 @@ class Publisher:
         for rec in running:
             for p, (since, at) in (rec.meta.get("silent") or {}).items():
                 if at is not None:
-                    self.silent.setdefault((rec.id, p), (
-                        None if since is None else int(since), float(at)))
+                    self.silent.setdefault(
+                        (rec.id, p), (None if since is None else int(since), float(at))
+                    )
 
     async def nudge(self) -> None:
         """Prompts placed silently for a player at the table who has not acted on them within
@@ -628,8 +676,7 @@ class Publisher:
                 rec = await self.host.current(session_id)
             except HostError:
                 continue
-            if rec.status != "running" or rec.since(p) != since or \
-                    p not in self.human_actors(rec):
+            if rec.status != "running" or rec.since(p) != since or p not in self.human_actors(rec):
                 continue
             try:
                 await self.nudge_one(rec, p)
@@ -647,9 +694,16 @@ class Publisher:
                     payload = await self.private_prompt_payload(rec, p, meta)
                 if await self.place_dm(rec, meta, p, payload, quiet=False):
                     return
-            await self.channel_lines(rec, meta, [
-                t("ping.dm_closed" if self.is_private(rec, p) else "ping.turn",
-                  who=mention(p, rec))])
+            await self.channel_lines(
+                rec,
+                meta,
+                [
+                    t(
+                        "ping.dm_closed" if self.is_private(rec, p) else "ping.turn",
+                        who=mention(p, rec),
+                    )
+                ],
+            )
 
     async def dm_channel(self, user_id: str) -> discord.abc.Messageable:
         channel = self._dm_channels.get(user_id)
@@ -658,8 +712,9 @@ class Publisher:
             self._dm_channels[user_id] = channel
         return channel
 
-    async def send_dm(self, user_id: str, since: float = 0.0,
-                      **kwargs: Any) -> discord.Message | None:
+    async def send_dm(
+        self, user_id: str, since: float = 0.0, **kwargs: Any
+    ) -> discord.Message | None:
         """DM ``user_id``; None when their DMs are closed. A refusal is remembered: no DM is
         tried again for ``DM_RETRY`` seconds, unless the table opened after the refusal
         (``since``, the session's creation time): people open their DMs between games."""
@@ -691,8 +746,9 @@ class Publisher:
         new = min(max(count - seen, 0), LOG_SHOWN, len(meta.get("log") or []))
         return (meta.get("log") or [])[-new:] if new else []
 
-    async def private_prompt_payload(self, rec: SessionRecord, player: str,
-                                     meta: Meta | None = None) -> dict[str, Any]:
+    async def private_prompt_payload(
+        self, rec: SessionRecord, player: str, meta: Meta | None = None
+    ) -> dict[str, Any]:
         """Embed, image and components of ``player``'s private prompt (or their view); with
         ``meta``, what changed since their last action (in words and on the image)."""
         meta = rec.meta if meta is None else meta
@@ -707,8 +763,16 @@ class Publisher:
         parts = []
         hand = presenter.hand_text(view, name) if rec.state is not None else None
         if moves:
-            prompt = build_prompt(presenter, rec.id, rec.version, view, player, moves, name,
-                                  follow=self.follow(rec, player))
+            prompt = build_prompt(
+                presenter,
+                rec.id,
+                rec.version,
+                view,
+                player,
+                moves,
+                name,
+                follow=self.follow(rec, player),
+            )
             parts.append(prompt.describe())
             items = prompt.items
         else:
@@ -721,9 +785,13 @@ class Publisher:
         embed = discord.Embed(
             title=t("private.title", game=game_title(rec.game, game.title), id=rec.id),
             description=clip_block("\n\n".join(parts), 3800) + "\n\n" + self.where(rec, meta),
-            colour=discord.Colour.blurple())
-        payload: dict[str, Any] = {"embed": embed, "view": make_view(items) if items else None,
-                                   "content": None}  # an edit clears an old receipt line
+            colour=discord.Colour.blurple(),
+        )
+        payload: dict[str, Any] = {
+            "embed": embed,
+            "view": make_view(items) if items else None,
+            "content": None,
+        }  # an edit clears an old receipt line
         if png:
             embed.set_image(url="attachment://board.png")
             payload["file"] = png_file(png, description=board_alt_text(self.host, rec, player))
@@ -735,17 +803,24 @@ class Publisher:
         user = click.user
         meta.setdefault("seen", {})[user] = meta.get("log_count", 0)
         done = t("private.chosen", move=clip(click.label, 200))
-        if rec.status == "running" and user in self.host.actors(rec) and \
-                self.is_private(rec, user):
+        if rec.status == "running" and user in self.host.actors(rec) and self.is_private(rec, user):
             payload = await self.private_prompt_payload(rec, user, meta)
             file = payload.pop("file", None)
-            edit = {"content": done, "embed": payload["embed"], "view": payload["view"],
-                    "attachments": [file] if file else []}
+            edit = {
+                "content": done,
+                "embed": payload["embed"],
+                "view": payload["view"],
+                "attachments": [file] if file else [],
+            }
             meta.setdefault("prompted", {})[user] = rec.since(user)
             meta.setdefault("notified", {})[user] = rec.since(user)
         else:
-            edit = {"content": None, "embed": self.receipt(rec, meta, user, done),
-                    "view": None, "attachments": []}
+            edit = {
+                "content": None,
+                "embed": self.receipt(rec, meta, user, done),
+                "view": None,
+                "attachments": [],
+            }
         spectate.add_undo(self.host, rec, user, edit)  # Undo on the prompt/receipt (issue 14)
         meta.setdefault("hand_sig", {})[user] = self.hand_signature(rec, user)
         if click.in_dm and click.message_id is not None and click.channel_id is not None:
@@ -762,7 +837,7 @@ class Publisher:
             log.info("DM prompt of %s could not be edited either: %s", click.user, exc)
 
     def receipt(self, rec: SessionRecord, meta: Meta, user: str, done: str) -> discord.Embed:
-        """"✅ Chosen: …", who acts now, the player's hand (games with hands), the way back."""
+        """ "✅ Chosen: …", who acts now, the player's hand (games with hands), the way back."""
         game = self.host.game(rec.game)
         parts = [done]
         waiting = self.human_actors(rec) if rec.status == "running" else []
@@ -773,17 +848,17 @@ class Publisher:
             hand = presenter.hand_text(self.host.view(rec, user), name_fn(rec))
             if hand:
                 parts.append(hand)
-        return discord.Embed(title=t("private.title", game=game_title(rec.game, game.title),
-                                     id=rec.id),
-                             description=clip_block("\n\n".join(parts), 3800) + "\n\n"
-                             + self.where(rec, meta), colour=discord.Colour.dark_grey())
+        return discord.Embed(
+            title=t("private.title", game=game_title(rec.game, game.title), id=rec.id),
+            description=clip_block("\n\n".join(parts), 3800) + "\n\n" + self.where(rec, meta),
+            colour=discord.Colour.dark_grey(),
+        )
 
     def hand_signature(self, rec: SessionRecord, player: str) -> str | None:
         if rec.state is None:
             return None
         with using("en"):  # the same hand in any reader's language
-            text = presenters.get(rec.game).hand_text(self.host.view(rec, player),
-                                                      name_fn(rec))
+            text = presenters.get(rec.game).hand_text(self.host.view(rec, player), name_fn(rec))
         return hashlib.sha1(text.encode()).hexdigest()[:12] if text else None
 
     async def hands(self, rec: SessionRecord, meta: Meta, mover: str | None = None) -> None:
@@ -814,10 +889,12 @@ class Publisher:
             return await self.private_prompt_payload(rec, p, meta)
         presenter = presenters.get(rec.game)
         text = presenter.hand_text(self.host.view(rec, p), name_fn(rec)) or ""
-        title = t("hand.title", game=game_title(rec.game, self.host.game(rec.game).title),
-                  id=rec.id)
-        embed = discord.Embed(title=title, description=clip_block(text, 3800) + "\n\n"
-                              + self.where(rec, meta))
+        title = t(
+            "hand.title", game=game_title(rec.game, self.host.game(rec.game).title), id=rec.id
+        )
+        embed = discord.Embed(
+            title=title, description=clip_block(text, 3800) + "\n\n" + self.where(rec, meta)
+        )
         return {"embed": embed, "view": None, "content": None}
 
     async def final(self, rec: SessionRecord, meta: Meta) -> None:

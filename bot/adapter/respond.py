@@ -30,12 +30,15 @@ ANSWERED = "answered"  # interaction.extras key: the first response carries the 
 def _deferred_message(interaction: discord.Interaction[Any]) -> bool:
     """Whether the first response was a "thinking" defer still to be turned into the answer."""
     kind = interaction.response.type
-    return (kind == discord.InteractionResponseType.deferred_channel_message
-            and not interaction.extras.get(ANSWERED))
+    return (
+        kind == discord.InteractionResponseType.deferred_channel_message
+        and not interaction.extras.get(ANSWERED)
+    )
 
 
-async def ack(interaction: discord.Interaction[Any], *, ephemeral: bool = True,
-              update: bool = False) -> None:
+async def ack(
+    interaction: discord.Interaction[Any], *, ephemeral: bool = True, update: bool = False
+) -> None:
     """Acknowledge now, answer later: ``update`` for a component whose message will be
     edited (a deferred update), else a "thinking" message that :func:`answer` fills in."""
     if interaction.response.is_done():
@@ -57,8 +60,13 @@ def _as_edit(content: str | None, payload: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-async def answer(interaction: discord.Interaction[Any], content: str | None = None, *,
-                 ephemeral: bool = True, **payload: Any) -> None:
+async def answer(
+    interaction: discord.Interaction[Any],
+    content: str | None = None,
+    *,
+    ephemeral: bool = True,
+    **payload: Any,
+) -> None:
     """Answer with a message: directly when not acknowledged yet; after a "thinking" defer by
     editing that message (its visibility was chosen by the defer); otherwise (the answer was
     given, or a component's deferred update) as a new follow-up message."""
@@ -68,8 +76,9 @@ async def answer(interaction: discord.Interaction[Any], content: str | None = No
     elif _deferred_message(interaction):
         await interaction.edit_original_response(**_as_edit(content, payload))
     else:
-        await interaction.followup.send(content or discord.utils.MISSING, ephemeral=ephemeral,
-                                        **payload)
+        await interaction.followup.send(
+            content or discord.utils.MISSING, ephemeral=ephemeral, **payload
+        )
     interaction.extras[ANSWERED] = True
 
 
@@ -82,8 +91,14 @@ async def update(interaction: discord.Interaction[Any], **payload: Any) -> None:
     interaction.extras[ANSWERED] = True
 
 
-async def within(interaction: discord.Interaction[Any], work: Awaitable[T], *,
-                 ephemeral: bool = True, update: bool = False, budget: float = BUDGET) -> T:
+async def within(
+    interaction: discord.Interaction[Any],
+    work: Awaitable[T],
+    *,
+    ephemeral: bool = True,
+    update: bool = False,
+    budget: float = BUDGET,
+) -> T:
     """``await work``, acknowledging the interaction (:func:`ack`) if it takes longer than
     ``budget`` seconds. The work is never cancelled: a write that finishes late is still
     reported, so the answer matches what was stored."""

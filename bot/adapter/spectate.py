@@ -32,14 +32,18 @@ class Publisher(Protocol):
     host: SessionHost
     bot: discord.Client
 
-    def board_embed(self, rec: SessionRecord, meta: Meta, has_image: bool,
-                    public: Any = True) -> discord.Embed: ...
+    def board_embed(
+        self, rec: SessionRecord, meta: Meta, has_image: bool, public: Any = True
+    ) -> discord.Embed: ...
 
-    def dm_language(self, rec: SessionRecord, user_id: str
-                    ) -> contextlib.AbstractAsyncContextManager[str]: ...
+    def dm_language(
+        self, rec: SessionRecord, user_id: str
+    ) -> contextlib.AbstractAsyncContextManager[str]: ...
 
-    async def send_dm(self, user_id: str, since: float = 0.0,
-                      **kwargs: Any) -> discord.Message | None: ...
+    async def send_dm(
+        self, user_id: str, since: float = 0.0, **kwargs: Any
+    ) -> discord.Message | None: ...
+
 
 log = logging.getLogger(__name__)
 ROW = 4
@@ -53,8 +57,14 @@ def board_items(host: SessionHost, rec: SessionRecord) -> list[discord.ui.Item[A
     hint = host.undo_hint(rec)
     if hint is not None:
         names = host.names(rec)
-        items.append(UndoButton(rec.id, hint[1], row=ROW,
-                                label=t("board.undo", name=names.get(hint[0], hint[0]))[:80]))
+        items.append(
+            UndoButton(
+                rec.id,
+                hint[1],
+                row=ROW,
+                label=t("board.undo", name=names.get(hint[0], hint[0]))[:80],
+            )
+        )
     items.append(WatchButton(rec.id, True, label=t("board.watch"), row=ROW))
     return items
 
@@ -75,18 +85,21 @@ def add_undo(host: SessionHost, rec: SessionRecord, user: str, edit: dict[str, A
 
 
 def _file(png: bytes, alt: str | None) -> discord.File:
-    return discord.File(io.BytesIO(png), filename="board.png",
-                        description=alt[:1024] if alt else None)
+    return discord.File(
+        io.BytesIO(png), filename="board.png", description=alt[:1024] if alt else None
+    )
 
 
-def spectator_payload(pub: Publisher, rec: SessionRecord, meta: Meta,
-                      png: bytes | None) -> dict[str, Any]:
+def spectator_payload(
+    pub: Publisher, rec: SessionRecord, meta: Meta, png: bytes | None
+) -> dict[str, Any]:
     """The spectator's DM: the public board (no prompt) and, while it runs, Stop watching."""
     game = pub.host.game(rec.game)
     embed = pub.board_embed(rec, meta, png is not None, None)
     embed.title = t("watch.title", game=game_title(rec.game, game.title), id=rec.id)
-    embed.description = (embed.description or "")[:3800] + "\n\n" + t(
-        "watch.where", channel=f"<#{rec.channel_id}>")
+    embed.description = (
+        (embed.description or "")[:3800] + "\n\n" + t("watch.where", channel=f"<#{rec.channel_id}>")
+    )
     view = None
     if rec.status == "running":
         view = discord.ui.View(timeout=None)
@@ -95,8 +108,14 @@ def spectator_payload(pub: Publisher, rec: SessionRecord, meta: Meta,
     return {"embed": embed, "png": png, "alt": alt, "view": view}
 
 
-async def show_to(pub: Publisher, rec: SessionRecord, meta: Meta, user: str,
-                  png: bytes | None, first: bool = False) -> bool:
+async def show_to(
+    pub: Publisher,
+    rec: SessionRecord,
+    meta: Meta,
+    user: str,
+    png: bytes | None,
+    first: bool = False,
+) -> bool:
     """Edit ``user``'s spectator DM of ``rec`` (or send it); False when no DM went through.
     ``first``: they just pressed Watch, so a DM refused earlier is tried again."""
     async with pub.dm_language(rec, user):

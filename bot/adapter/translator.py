@@ -37,8 +37,7 @@ log = logging.getLogger(__name__)
 
 NAME = re.compile(r"^[-_\w]{1,32}$")  # Discord's \p{L}\p{N}-_; \w adds only "_" to those
 NAMES = (Where.command_name, Where.group_name, Where.parameter_name)
-DESCRIPTIONS = (Where.command_description, Where.group_description,
-                Where.parameter_description)
+DESCRIPTIONS = (Where.command_description, Where.group_description, Where.parameter_description)
 DESCRIPTION_MAX = 100
 CHOICE_MAX = 100
 
@@ -61,9 +60,9 @@ def derived_keys(context: app_commands.TranslationContext[Any, Any]) -> list[str
     return []
 
 
-def catalogue_text(string: app_commands.locale_str,
-                   context: app_commands.TranslationContext[Any, Any], locale: str
-                   ) -> str | None:
+def catalogue_text(
+    string: app_commands.locale_str, context: app_commands.TranslationContext[Any, Any], locale: str
+) -> str | None:
     """The translation of ``string`` in ``locale`` (a catalogue code), or None."""
     extras = string.extras
     keys = [extras["key"]] if extras.get("key") else []
@@ -91,8 +90,12 @@ class CatalogTranslator(app_commands.Translator):
     """Answers from ``bot/text/locale/<lang>``; English (the code's own texts) is the
     default every other locale sees."""
 
-    async def translate(self, string: app_commands.locale_str, locale: Locale,
-                        context: app_commands.TranslationContext[Any, Any]) -> str | None:
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: Locale,
+        context: app_commands.TranslationContext[Any, Any],
+    ) -> str | None:
         code = i18n.normalise(locale)
         if code == i18n.DEFAULT_LOCALE:
             return None
@@ -113,11 +116,13 @@ def choice(key: str, value: Any, **params: Any) -> app_commands.Choice[Any]:
     """A choice whose label is the catalogue text ``key`` (English in the command, translated
     by :class:`CatalogTranslator` for each locale)."""
     label = i18n.t(key, "en", **params)[:CHOICE_MAX]
-    return app_commands.Choice(name=app_commands.locale_str(label, key=key, params=params),
-                               value=value)
+    return app_commands.Choice(
+        name=app_commands.locale_str(label, key=key, params=params), value=value
+    )
 
 
 # -- who reads in which language ----------------------------------------------------------------
+
 
 class Languages:
     """The language of each reader (issue 12 item 3), cached per process.
@@ -147,8 +152,7 @@ class Languages:
             return i18n.normalise(chosen)
         if guild_id in self._guild_seen:
             return self._guild_seen[guild_id]
-        guild = self.client.get_guild(int(guild_id)) if self.client and guild_id.isdigit() \
-            else None
+        guild = self.client.get_guild(int(guild_id)) if self.client and guild_id.isdigit() else None
         return i18n.normalise(getattr(guild, "preferred_locale", None))
 
     async def user(self, user_id: str, fallback: str = i18n.DEFAULT_LOCALE) -> str:
@@ -164,8 +168,7 @@ class Languages:
         """``/crowntable language`` stored a new choice (None: the server's own again)."""
         self._chosen[guild_id] = locale
 
-    async def saw(self, user_id: str, locale: Any, guild_id: str | None,
-                  guild_locale: Any) -> str:
+    async def saw(self, user_id: str, locale: Any, guild_id: str | None, guild_locale: Any) -> str:
         """An interaction arrived: remember the user's locale (stored when it changed) and the
         server's; returns the reader's language."""
         code = i18n.normalise(locale)
@@ -201,6 +204,7 @@ async def reader_locale(interaction: Any) -> str:
     locale = getattr(interaction, "locale", None)
     if languages is not None:
         guild = str(interaction.guild_id) if interaction.guild_id else None
-        await languages.saw(str(interaction.user.id), locale, guild,
-                            getattr(interaction, "guild_locale", None))
+        await languages.saw(
+            str(interaction.user.id), locale, guild, getattr(interaction, "guild_locale", None)
+        )
     return i18n.set_current(locale)

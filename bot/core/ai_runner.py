@@ -44,7 +44,7 @@ from games.base import Game, Move, State, is_listed
 log = logging.getLogger(__name__)
 
 DEFAULT_BUDGET_S = 0.5  # thinking time per AI decision (config AI_BUDGET)
-MARGIN_S = 2.0          # beyond the budget before a decision counts as timed out
+MARGIN_S = 2.0  # beyond the budget before a decision counts as timed out
 TAKEOVER_LEVEL = "medium"  # the turn clock's move for an idle player; a seat whose player left
 MAX_WORKERS = 4
 WARM_UP_S = 60.0  # a fresh pool's workers import the engines (not counted as thinking)
@@ -80,8 +80,7 @@ def valid_level(level: str | None) -> str:
     try:
         return check_level(chosen)
     except ValueError:
-        raise HostError("unknown_ai_level", level=chosen,
-                        levels=", ".join(LEVELS)) from None
+        raise HostError("unknown_ai_level", level=chosen, levels=", ".join(LEVELS)) from None
 
 
 def watch_parent(pid: int, every_s: float = 2.0) -> None:
@@ -110,8 +109,12 @@ def resume_after(budget_s: float) -> float:
 class AiRunner:
     """Chooses AI moves in worker processes (see the module docstring)."""
 
-    def __init__(self, budget_s: float = DEFAULT_BUDGET_S, workers: int | None = None,
-                 margin_s: float = MARGIN_S) -> None:
+    def __init__(
+        self,
+        budget_s: float = DEFAULT_BUDGET_S,
+        workers: int | None = None,
+        margin_s: float = MARGIN_S,
+    ) -> None:
         if budget_s < 0:
             raise ValueError(f"AI budget must be >= 0 seconds, not {budget_s}")
         self.budget_s = budget_s
@@ -132,8 +135,9 @@ class AiRunner:
         if self._pool is None:
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(["games", "games.ai.worker"])
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context,
-                                             initializer=watch_parent, initargs=(os.getpid(),))
+            self._pool = ProcessPoolExecutor(
+                self.workers, mp_context=context, initializer=watch_parent, initargs=(os.getpid(),)
+            )
             self._warmed = False
         return self._pool
 
@@ -144,9 +148,12 @@ class AiRunner:
             executor = self._executor()
             if executor is not None:
                 loop = asyncio.get_running_loop()
-                await asyncio.wait_for(asyncio.gather(*(
-                    loop.run_in_executor(executor, warm) for _ in range(self.workers))),
-                    WARM_UP_S)
+                await asyncio.wait_for(
+                    asyncio.gather(
+                        *(loop.run_in_executor(executor, warm) for _ in range(self.workers))
+                    ),
+                    WARM_UP_S,
+                )
                 self._warmed = executor is self._pool
         except Exception as exc:  # noqa: BLE001 - the bot runs on; choose() falls back
             log.warning("AI workers did not start: %s: %s", type(exc).__name__, exc)
@@ -158,8 +165,7 @@ class AiRunner:
             return await asyncio.to_thread(fn, *args)
         return await asyncio.get_running_loop().run_in_executor(executor, fn, *args)
 
-    async def choose(self, game: Game, state: State, player: str, level: str,
-                     seed: str) -> Move:
+    async def choose(self, game: Game, state: State, player: str, level: str, seed: str) -> Move:
         """``level``'s move for ``player`` (always legal; a fallback when the AI failed)."""
         target: Game | str = game.id if games.REGISTRY.get(game.id) is game else game
         async with self._slots:
@@ -168,20 +174,36 @@ class AiRunner:
             try:
                 move = await asyncio.wait_for(
                     self._run(think, target, state, player, level, seed, self.budget_s),
-                    self.timeout_s)
+                    self.timeout_s,
+                )
             except TimeoutError:
-                log.warning("AI %s timed out after %.1f s in %s for %s; random legal move",
-                            level, self.timeout_s, game.id, player)
+                log.warning(
+                    "AI %s timed out after %.1f s in %s for %s; random legal move",
+                    level,
+                    self.timeout_s,
+                    game.id,
+                    player,
+                )
                 self._recycle()
             except Exception:  # noqa: BLE001 - a broken worker or pickling: the game goes on
-                log.warning("AI %s failed in %s for %s; random legal move", level, game.id,
-                            player, exc_info=True)
+                log.warning(
+                    "AI %s failed in %s for %s; random legal move",
+                    level,
+                    game.id,
+                    player,
+                    exc_info=True,
+                )
                 self._recycle()
             else:
                 if isinstance(move, dict) and is_listed(move, game.legal_moves(state, player)):
                     return move
-                log.warning("AI %s answered %r in %s for %s, not a legal move; random one",
-                            level, move, game.id, player)
+                log.warning(
+                    "AI %s answered %r in %s for %s, not a legal move; random one",
+                    level,
+                    move,
+                    game.id,
+                    player,
+                )
         self.fallbacks += 1
         return fallback_move(game, state, player, seed)
 
@@ -203,8 +225,10 @@ class AiRunner:
         if pool is None:
             return
         try:
-            await asyncio.wait_for(asyncio.shield(asyncio.to_thread(
-                pool.shutdown, True, cancel_futures=True)), self.timeout_s)
+            await asyncio.wait_for(
+                asyncio.shield(asyncio.to_thread(pool.shutdown, True, cancel_futures=True)),
+                self.timeout_s,
+            )
             self._pool = None
         except TimeoutError:
             self._recycle()
@@ -226,8 +250,12 @@ class AiSeats:
     graceful shutdown waits for it). A step that fails is logged; the turn clock resumes the
     seat later (its clock entry), so nothing is left owing for good."""
 
-    def __init__(self, host: Stepper, show: Callable[[Any], Awaitable[None]],
-                 working: Callable[[], AbstractAsyncContextManager[None]]) -> None:
+    def __init__(
+        self,
+        host: Stepper,
+        show: Callable[[Any], Awaitable[None]],
+        working: Callable[[], AbstractAsyncContextManager[None]],
+    ) -> None:
         self.host, self.show, self.working = host, show, working
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
@@ -246,8 +274,9 @@ class AiSeats:
         self._again.add(session_id)
         task = self._tasks.get(session_id)
         if task is None or task.done():
-            self._tasks[session_id] = asyncio.create_task(self._drive(session_id),
-                                                          name=f"ai-seats-{session_id}")
+            self._tasks[session_id] = asyncio.create_task(
+                self._drive(session_id), name=f"ai-seats-{session_id}"
+            )
 
     async def _drive(self, session_id: int) -> None:
         try:
@@ -265,16 +294,24 @@ class AiSeats:
             try:
                 out = await self.host.ai_step(session_id)
             except Exception as exc:  # noqa: BLE001 - stored or not, the clock resumes it
-                log.warning("AI seats of session %s: the move failed (%s: %s); the turn "
-                            "clock resumes them", session_id, type(exc).__name__, exc)
+                log.warning(
+                    "AI seats of session %s: the move failed (%s: %s); the turn clock resumes them",
+                    session_id,
+                    type(exc).__name__,
+                    exc,
+                )
                 return False
             if out is None:
                 return False
             try:
                 await self.show(out)
             except Exception as exc:  # noqa: BLE001 - the move is stored; the board catches up
-                log.warning("AI seats of session %s: showing a move failed (%s: %s)",
-                            session_id, type(exc).__name__, exc)
+                log.warning(
+                    "AI seats of session %s: showing a move failed (%s: %s)",
+                    session_id,
+                    type(exc).__name__,
+                    exc,
+                )
             return True
 
     async def close(self) -> None:

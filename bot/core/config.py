@@ -51,9 +51,11 @@ class Config:
     ai_workers: int | None = None  # AI worker processes (AI_WORKERS; None: sized to the machine)
 
     def __repr__(self) -> str:  # keep the token (and a database password) out of logs
-        return (f"Config(token={'set' if self.token else 'missing'}, "
-                f"database_url={redact_url(self.database_url)!r}, "
-                f"dev_guild_id={self.dev_guild_id})")
+        return (
+            f"Config(token={'set' if self.token else 'missing'}, "
+            f"database_url={redact_url(self.database_url)!r}, "
+            f"dev_guild_id={self.dev_guild_id})"
+        )
 
 
 def redact_url(url: str) -> str:
@@ -71,8 +73,10 @@ def check_database_url(url: str) -> str | None:
     found = SCHEME.match(url)
     if found is None:
         if url.lower().startswith(("sqlite:", "postgres:", "postgresql:")):
-            return (f"DATABASE_URL={redact_url(url)!r} is malformed: write sqlite:///path.db "
-                    "or postgresql://user:password@host/database")
+            return (
+                f"DATABASE_URL={redact_url(url)!r} is malformed: write sqlite:///path.db "
+                "or postgresql://user:password@host/database"
+            )
         return None  # a plain file path
     scheme = found.group(1).lower()
     if scheme == "sqlite":
@@ -86,8 +90,10 @@ def check_database_url(url: str) -> str | None:
         if not parts.hostname and "host=" not in parts.query:
             return f"DATABASE_URL={redact_url(url)!r} names no server (postgresql://host/db)"
         return None
-    return (f"DATABASE_URL uses {scheme}://, which Crowntable does not support: use an SQLite "
-            "file (sqlite:///crowntable.db) or PostgreSQL (postgresql://user:password@host/db)")
+    return (
+        f"DATABASE_URL uses {scheme}://, which Crowntable does not support: use an SQLite "
+        "file (sqlite:///crowntable.db) or PostgreSQL (postgresql://user:password@host/db)"
+    )
 
 
 def _int(name: str, raw: str, lo: int, hi: int) -> int:
@@ -125,13 +131,16 @@ def parse_shard_ids(raw: str, count: int | None) -> tuple[int, ...]:
         ids.extend(range(lo, hi + 1))
     too_big = sorted({i for i in ids if i >= count})
     if too_big:
-        raise ValueError(f"SHARD_IDS={raw!r}: shard {too_big[0]} does not exist with "
-                         f"SHARD_COUNT={count} (shards are 0 to {count - 1})")
+        raise ValueError(
+            f"SHARD_IDS={raw!r}: shard {too_big[0]} does not exist with "
+            f"SHARD_COUNT={count} (shards are 0 to {count - 1})"
+        )
     return tuple(sorted(set(ids)))
 
 
-def _read(env: Mapping[str, str], name: str, parse: Callable[[str], T], default: T,
-          problems: list[str]) -> T:
+def _read(
+    env: Mapping[str, str], name: str, parse: Callable[[str], T], default: T, problems: list[str]
+) -> T:
     raw = env.get(name)
     if raw is None or not raw.strip():
         return default
@@ -156,28 +165,40 @@ def config_from(env: Mapping[str, str]) -> Config:
     bad_url = check_database_url(url)
     if bad_url:
         problems.append(bad_url)
-    guild = _read(env, "DEV_GUILD_ID", lambda r: _int("DEV_GUILD_ID", r, 1, SNOWFLAKE_MAX),
-                  None, problems)
-    count = _read(env, "SHARD_COUNT", lambda r: _int("SHARD_COUNT", r, 1, SHARD_COUNT_MAX),
-                  None, problems)
+    guild = _read(
+        env, "DEV_GUILD_ID", lambda r: _int("DEV_GUILD_ID", r, 1, SNOWFLAKE_MAX), None, problems
+    )
+    count = _read(
+        env, "SHARD_COUNT", lambda r: _int("SHARD_COUNT", r, 1, SHARD_COUNT_MAX), None, problems
+    )
     shard_problems: list[str] = []
-    shard_ids = _read(env, "SHARD_IDS", lambda r: parse_shard_ids(r, count), None,
-                      shard_problems)
+    shard_ids = _read(env, "SHARD_IDS", lambda r: parse_shard_ids(r, count), None, shard_problems)
     if env.get("SHARD_COUNT", "").strip() and count is None:
         shard_problems = []  # SHARD_COUNT's own mistake already says it
     problems += shard_problems
-    interval = _read(env, "CLOCK_INTERVAL", lambda r: _float(
-        "CLOCK_INTERVAL", r, CLOCK_INTERVAL_MIN, CLOCK_INTERVAL_MAX), 5.0, problems)
+    interval = _read(
+        env,
+        "CLOCK_INTERVAL",
+        lambda r: _float("CLOCK_INTERVAL", r, CLOCK_INTERVAL_MIN, CLOCK_INTERVAL_MAX),
+        5.0,
+        problems,
+    )
     level = _read(env, "LOG_LEVEL", _log_level, "INFO", problems)
-    ai_budget = _read(env, "AI_BUDGET", lambda r: _float("AI_BUDGET", r, 0.0, 10.0), 0.5,
-                      problems)
-    ai_workers = _read(env, "AI_WORKERS", lambda r: _int("AI_WORKERS", r, 0, 16), None,
-                       problems)
+    ai_budget = _read(env, "AI_BUDGET", lambda r: _float("AI_BUDGET", r, 0.0, 10.0), 0.5, problems)
+    ai_workers = _read(env, "AI_WORKERS", lambda r: _int("AI_WORKERS", r, 0, 16), None, problems)
     if problems:
         raise ConfigError(problems)
-    return Config(token=(env.get("DISCORD_TOKEN") or "").strip() or None, database_url=url,
-                  dev_guild_id=guild, log_level=level, shard_count=count, shard_ids=shard_ids,
-                  clock_interval=interval, ai_budget=ai_budget, ai_workers=ai_workers)
+    return Config(
+        token=(env.get("DISCORD_TOKEN") or "").strip() or None,
+        database_url=url,
+        dev_guild_id=guild,
+        log_level=level,
+        shard_count=count,
+        shard_ids=shard_ids,
+        clock_interval=interval,
+        ai_budget=ai_budget,
+        ai_workers=ai_workers,
+    )
 
 
 def load_config(env_file: str | None = ".env") -> Config:

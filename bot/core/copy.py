@@ -22,11 +22,17 @@ from bot.core.store import SQLiteStore, Store, StoreError, open_store
 from bot.core.store.postgres import PostgresStore
 
 #: tables copied first, in this order (the others refer to sessions); then any other table
-FIRST = ("sessions", "seats", "moves", "results", "watchers", "ratings", "users",
-         "guild_settings")
+FIRST = ("sessions", "seats", "moves", "results", "watchers", "ratings", "users", "guild_settings")
 SKIP = {"schema_version"}  # each database keeps its own schema version
-PG_TYPES = {"boolean": bool, "integer": int, "bigint": int, "smallint": int,
-            "double precision": float, "real": float, "text": str}
+PG_TYPES = {
+    "boolean": bool,
+    "integer": int,
+    "bigint": int,
+    "smallint": int,
+    "double precision": float,
+    "real": float,
+    "text": str,
+}
 
 
 class CopyRefused(Exception):
@@ -60,13 +66,18 @@ class Side:
         if self.pg is not None:
             rows = await self.pg.fetch(
                 "SELECT table_name FROM information_schema.tables WHERE table_schema ="
-                " current_schema() AND table_type = 'BASE TABLE'")
+                " current_schema() AND table_type = 'BASE TABLE'"
+            )
             names = {r["table_name"] for r in rows}
         else:
             assert self.sqlite is not None
-            names = {r[0] for r in self.sqlite.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table'"
-                " AND name NOT LIKE 'sqlite_%'")}
+            names = {
+                r[0]
+                for r in self.sqlite.execute(
+                    "SELECT name FROM sqlite_master WHERE type = 'table'"
+                    " AND name NOT LIKE 'sqlite_%'"
+                )
+            }
         names -= SKIP
         return [t for t in FIRST if t in names] + sorted(names - set(FIRST))
 
@@ -76,7 +87,9 @@ class Side:
             rows = await self.pg.fetch(
                 "SELECT column_name, data_type FROM information_schema.columns WHERE"
                 " table_schema = current_schema() AND table_name = $1 ORDER BY"
-                " ordinal_position", table)
+                " ordinal_position",
+                table,
+            )
             return {r["column_name"]: r["data_type"] for r in rows}
         assert self.sqlite is not None
         return {r[1]: r[2] for r in self.sqlite.execute(f'PRAGMA table_info("{table}")')}
@@ -94,14 +107,18 @@ class Side:
         assert self.sqlite is not None
         return int(self.sqlite.execute(f'SELECT COUNT(*) FROM "{table}"').fetchone()[0])
 
-    async def write(self, table: str, columns: dict[str, str],
-                    rows: list[tuple[Any, ...]]) -> None:
+    async def write(self, table: str, columns: dict[str, str], rows: list[tuple[Any, ...]]) -> None:
         if not rows:
             return
         if self.pg is not None:
             casts = [PG_TYPES.get(t) for t in columns.values()]
-            records = [tuple(None if v is None or cast is None else cast(v)
-                             for v, cast in zip(row, casts, strict=True)) for row in rows]
+            records = [
+                tuple(
+                    None if v is None or cast is None else cast(v)
+                    for v, cast in zip(row, casts, strict=True)
+                )
+                for row in rows
+            ]
             await self.pg.copy_records_to_table(table, records=records, columns=list(columns))
             return
         assert self.sqlite is not None
@@ -115,14 +132,17 @@ class Side:
         if self.pg is not None:
             await self.pg.execute(
                 "SELECT setval(pg_get_serial_sequence('sessions', 'id'),"
-                " GREATEST((SELECT MAX(id) FROM sessions), 1))")
+                " GREATEST((SELECT MAX(id) FROM sessions), 1))"
+            )
 
 
 async def copy_tables(source: Side, target: Side) -> dict[str, int]:
     """Copy every table of ``source`` into the empty ``target``; rows copied per table."""
     if await target.count("sessions"):
-        raise CopyRefused("the target database already has sessions: copy into an empty "
-                          "database (a copy never merges)")
+        raise CopyRefused(
+            "the target database already has sessions: copy into an empty "
+            "database (a copy never merges)"
+        )
     copied: dict[str, int] = {}
     target_tables = set(await target.tables())
     for table in await source.tables():
@@ -149,8 +169,7 @@ async def verify_copy(source: Side, target: Side, copied: dict[str, int]) -> lis
     problems = []
     for table, n in copied.items():
         if await target.count(table) != n or await source.count(table) != n:
-            problems.append(f"{table}: {n} rows copied, the target has "
-                            f"{await target.count(table)}")
+            problems.append(f"{table}: {n} rows copied, the target has {await target.count(table)}")
     host = SessionHost(target.store)
     for session_id in await target.store.session_ids():
         problem = await check_session(host, session_id)
@@ -185,6 +204,12 @@ async def run_copy(from_url: str, to_url: str) -> int:
     summary = ", ".join(f"{n} {table}" for table, n in copied.items())
     for line in problems:
         print(line)
-    print(f"copied {summary}; " + (f"differences: {len(problems)}" if problems else
-                                    "verified: every table complete, every session replays"))
+    print(
+        f"copied {summary}; "
+        + (
+            f"differences: {len(problems)}"
+            if problems
+            else "verified: every table complete, every session replays"
+        )
+    )
     return 1 if problems else 0

@@ -25,26 +25,36 @@ from renderers import render_png
 _ = catalog_en  # registers the bot's texts (the demo's own among them)
 
 
-async def run_demo(game_id: str, players: int | None, seed: int, out: Path,
-                   level: str = ai.DEFAULT_LEVEL, budget_s: float = DEFAULT_BUDGET_S,
-                   locale: str = "en") -> int:
+async def run_demo(
+    game_id: str,
+    players: int | None,
+    seed: int,
+    out: Path,
+    level: str = ai.DEFAULT_LEVEL,
+    budget_s: float = DEFAULT_BUDGET_S,
+    locale: str = "en",
+) -> int:
     """Play and draw one game, printed and drawn in ``locale`` (unknown: English)."""
     with i18n.using(locale):
         return await _run_demo(game_id, players, seed, out, level, budget_s)
 
 
-async def _run_demo(game_id: str, players: int | None, seed: int, out: Path,
-                    level: str, budget_s: float) -> int:
+async def _run_demo(
+    game_id: str, players: int | None, seed: int, out: Path, level: str, budget_s: float
+) -> int:
     if game_id not in games.REGISTRY:
-        print(t("demo.unknown_game", game=game_id, known=", ".join(sorted(games.REGISTRY))),
-              file=sys.stderr)
+        print(
+            t("demo.unknown_game", game=game_id, known=", ".join(sorted(games.REGISTRY))),
+            file=sys.stderr,
+        )
         return 2
     game = games.get(game_id)
     title = i18n.game_title(game_id, game.title)
     n = players or game.min_players
     if not game.min_players <= n <= game.max_players:
-        print(t("demo.seats", game=title, min=game.min_players, max=game.max_players),
-              file=sys.stderr)
+        print(
+            t("demo.seats", game=title, min=game.min_players, max=game.max_players), file=sys.stderr
+        )
         return 2
     out.mkdir(parents=True, exist_ok=True)
     store = SQLiteStore(out / "demo.db")
@@ -54,32 +64,23 @@ async def _run_demo(game_id: str, players: int | None, seed: int, out: Path,
         seats = [f"demo:{i + 1}" for i in range(n)]
         names = {p: t("demo.player", number=i + 1) for i, p in enumerate(seats)}
         names[seats[0]] = "Čeněk Řežábek"
-        channel = f"demo-{game_id}-{seed}"
-        active = await store.active_session(channel)
-        if active is not None:
-            await host.abandon(channel, active.host_id, can_manage=True)
-        await host.create(guild_id="demo", channel_id=channel, game_id=game_id, options={},
-                          user_id=seats[0], user_name=names[seats[0]], turn_secs=None)
-        for p in seats[1:]:
-            await host.join(channel, p, names[p])
+        channel = await _seat(host, store, game_id, seed, seats, names)
         rec = (await host.start(channel, seats[0])).record
-        turn = 0
-        await _draw(host, rec, None, out / f"{game_id}-turn-{turn:04d}.png")
-        while rec.status == "running":
-            actor = host.actors(rec)[0]
-            bot = ai.get(level, seed=f"{seed}:{turn}", budget_s=budget_s)
-            move = ai.safe_choose(bot, game, host.state(rec), actor, f"{seed}:{turn}")
-            try:
-                rec = (await host.apply(rec.id, actor, move)).record
-            except HostError as exc:
-                print(f"refused: {exc}", file=sys.stderr)
-                return 1
-            turn += 1
-            await _draw(host, rec, None, out / f"{game_id}-turn-{turn:04d}.png")
+        played = await _play(host, game, rec, level, seed, budget_s, out)
+        if played is None:
+            return 1
+        rec, turn = played
         for i, p in enumerate(seats):
             await _draw(host, rec, p, out / f"{game_id}-private-seat{i + 1}.png")
-        print(t("demo.summary", game=title, players=tn("demo.players", n),
-                moves=tn("demo.moves", turn), seed=seed))
+        print(
+            t(
+                "demo.summary",
+                game=title,
+                players=tn("demo.players", n),
+                moves=tn("demo.moves", turn),
+                seed=seed,
+            )
+        )
         _print_outcome(game_id, game.outcome(host.state(rec)), names)
         ok, detail = await host.replay(rec.id)
         print(t("demo.replay_ok") if ok else t("demo.replay_bad", detail=detail))
@@ -87,6 +88,61 @@ async def _run_demo(game_id: str, players: int | None, seed: int, out: Path,
         return 0 if ok else 1
     finally:
         await store.close()
+
+
+async def _seat(
+    host: SessionHost,
+    store: SQLiteStore,
+    game_id: str,
+    seed: int,
+    seats: list[str],
+    names: dict[str, str],
+) -> str:
+    """A new lobby with every seat taken (an older demo table in the same file abandoned):
+    its channel."""
+    channel = f"demo-{game_id}-{seed}"
+    active = await store.active_session(channel)
+    if active is not None:
+        await host.abandon(channel, active.host_id, can_manage=True)
+    await host.create(
+        guild_id="demo",
+        channel_id=channel,
+        game_id=game_id,
+        options={},
+        user_id=seats[0],
+        user_name=names[seats[0]],
+        turn_secs=None,
+    )
+    for p in seats[1:]:
+        await host.join(channel, p, names[p])
+    return channel
+
+
+async def _play(
+    host: SessionHost,
+    game: games.Game,
+    rec: SessionRecord,
+    level: str,
+    seed: int,
+    budget_s: float,
+    out: Path,
+) -> tuple[SessionRecord, int] | None:
+    """Every seat played by the AI to the end, the public board drawn after every move: the
+    final record and the number of moves (None: a move was refused)."""
+    turn = 0
+    await _draw(host, rec, None, out / f"{rec.game}-turn-{turn:04d}.png")
+    while rec.status == "running":
+        actor = host.actors(rec)[0]
+        bot = ai.get(level, seed=f"{seed}:{turn}", budget_s=budget_s)
+        move = ai.safe_choose(bot, game, host.state(rec), actor, f"{seed}:{turn}")
+        try:
+            rec = (await host.apply(rec.id, actor, move)).record
+        except HostError as exc:
+            print(f"refused: {exc}", file=sys.stderr)
+            return None
+        turn += 1
+        await _draw(host, rec, None, out / f"{rec.game}-turn-{turn:04d}.png")
+    return rec, turn
 
 
 def _print_outcome(game_id: str, rows: list[dict[str, Any]], names: dict[str, str]) -> None:

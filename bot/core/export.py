@@ -33,16 +33,26 @@ async def export_game(host: SessionHost, rec: SessionRecord) -> dict[str, Any]:
     moves = await host.moves(rec.id)
     outcome = sorted(game.outcome(host.state(rec)), key=lambda r: (r["rank"], r["player"]))
     return {
-        "format": FORMAT, "version": VERSION, "table": rec.id, "game": rec.game,
-        "title": game.title, "options": rec.options, "seed": rec.seed,
-        "seats": [{"seat": i, "player": s.player_id, "name": s.name, "ai": s.is_ai}
-                  for i, s in enumerate(rec.seats)],
+        "format": FORMAT,
+        "version": VERSION,
+        "table": rec.id,
+        "game": rec.game,
+        "title": game.title,
+        "options": rec.options,
+        "seed": rec.seed,
+        "seats": [
+            {"seat": i, "player": s.player_id, "name": s.name, "ai": s.is_ai}
+            for i, s in enumerate(rec.seats)
+        ],
         "started_at": rec.created_at,
         "finished_at": moves[-1].at if moves else rec.updated_at,
-        "moves": [{"seq": m.seq, "player": m.player_id, "move": m.move, "source": m.source,
-                   "at": m.at} for m in moves],
-        "results": [{"player": r["player"], "rank": r["rank"], "score": r.get("score")}
-                    for r in outcome],
+        "moves": [
+            {"seq": m.seq, "player": m.player_id, "move": m.move, "source": m.source, "at": m.at}
+            for m in moves
+        ],
+        "results": [
+            {"player": r["player"], "rank": r["rank"], "score": r.get("score")} for r in outcome
+        ],
     }
 
 
@@ -63,5 +73,7 @@ def replay_export(data: dict[str, Any], registry: dict[str, Game]) -> list[dict[
     state = played.state
     if not game.is_over(state):
         raise ValueError("the moves do not finish the game")
-    return [{"player": r["player"], "rank": r["rank"], "score": r.get("score")}
-            for r in sorted(game.outcome(state), key=lambda r: (r["rank"], r["player"]))]
+    return [
+        {"player": r["player"], "rank": r["rank"], "score": r.get("score")}
+        for r in sorted(game.outcome(state), key=lambda r: (r["rank"], r["player"]))
+    ]

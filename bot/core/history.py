@@ -42,8 +42,7 @@ async def find_table(host: SessionHost, guild_id: str | None, table: str | int) 
     return rec
 
 
-async def channel_table(host: SessionHost, guild_id: str | None, channel_id: str
-                        ) -> SessionRecord:
+async def channel_table(host: SessionHost, guild_id: str | None, channel_id: str) -> SessionRecord:
     """This channel's table: the active one, else the game that ended here last."""
     rec = await host.store.active_session(channel_id)
     if rec is not None:
@@ -72,32 +71,46 @@ class PastGame:
     standings: list[dict[str, Any]]  # player, name, rank, score, ai; by rank
 
 
-def _standings(host: SessionHost, rec: SessionRecord | None, row: dict[str, Any]
-               ) -> list[dict[str, Any]]:
+def _standings(
+    host: SessionHost, rec: SessionRecord | None, row: dict[str, Any]
+) -> list[dict[str, Any]]:
     """The whole final standings from the final state (AI seats included); the stored
     results of the rated seats when the game is no longer installed."""
     names = {s.player_id: s for s in rec.seats} if rec else {}
     rows: list[dict[str, Any]] = []
     if rec is not None and rec.state is not None and rec.game in host.registry:
         try:
-            rows = [{"player": r["player"], "rank": r["rank"], "score": r.get("score")}
-                    for r in host.game(rec.game).outcome(host.state(rec))]
+            rows = [
+                {"player": r["player"], "rank": r["rank"], "score": r.get("score")}
+                for r in host.game(rec.game).outcome(host.state(rec))
+            ]
         except Exception:  # a damaged snapshot: fall back to what was rated
             rows = []
     if not rows:
-        rows = [{"player": r["player_id"], "rank": r["rank"], "score": r["score"]}
-                for r in row["results"]]
+        rows = [
+            {"player": r["player_id"], "rank": r["rank"], "score": r["score"]}
+            for r in row["results"]
+        ]
     out = []
     for r in sorted(rows, key=lambda r: (r["rank"], str(r["player"]))):
         seat = names.get(r["player"])
-        out.append({**r, "name": seat.name if seat else r["player"],
-                    "ai": bool(seat and seat.is_ai) or str(r["player"]).startswith("ai:")})
+        out.append(
+            {
+                **r,
+                "name": seat.name if seat else r["player"],
+                "ai": bool(seat and seat.is_ai) or str(r["player"]).startswith("ai:"),
+            }
+        )
     return out
 
 
-async def recent_games(host: SessionHost, guild_id: str, player_id: str | None = None,
-                       game_id: str | None = None, limit: int = HISTORY_LIMIT
-                       ) -> list[PastGame]:
+async def recent_games(
+    host: SessionHost,
+    guild_id: str,
+    player_id: str | None = None,
+    game_id: str | None = None,
+    limit: int = HISTORY_LIMIT,
+) -> list[PastGame]:
     """The server's newest finished games, newest first (one indexed query, then each
     game's own row by its id)."""
     if game_id is not None:
@@ -109,6 +122,13 @@ async def recent_games(host: SessionHost, guild_id: str, player_id: str | None =
         except StoreError:  # a damaged row: its rated results still show
             rec = None
         title = host.game(row["game"]).title if row["game"] in host.registry else row["game"]
-        out.append(PastGame(row["session_id"], row["game"], title, row["finished_at"],
-                            _standings(host, rec, row)))
+        out.append(
+            PastGame(
+                row["session_id"],
+                row["game"],
+                title,
+                row["finished_at"],
+                _standings(host, rec, row),
+            )
+        )
     return out

@@ -105,8 +105,11 @@ class Outcome:
         return self.record.status == "finished"
 
 
-def rank_rating(outcome: list[dict[str, Any]], humans: set[str],
-                changes: dict[str, tuple[float, float]] | None = None) -> RateFn:
+def rank_rating(
+    outcome: list[dict[str, Any]],
+    humans: set[str],
+    changes: dict[str, tuple[float, float]] | None = None,
+) -> RateFn:
     """An OpenSkill Plackett-Luce update for the human seats of a finished game; ``changes``
     (when given) receives each rated player's displayed skill before and after."""
     model = PlackettLuce()
@@ -124,13 +127,18 @@ def rank_rating(outcome: list[dict[str, Any]], humans: set[str],
         for r, team in zip(rows, new, strict=True):
             old = current.get(r["player"])
             out[r["player"]] = Rating(
-                r["player"], team[0].mu, team[0].sigma,
-                (old.games if old else 0) + 1, (old.wins if old else 0) + (r["rank"] == 1),
+                r["player"],
+                team[0].mu,
+                team[0].sigma,
+                (old.games if old else 0) + 1,
+                (old.wins if old else 0) + (r["rank"] == 1),
             )
             if changes is not None:
                 before = old or Rating(r["player"], model.mu, model.sigma)
-                changes[r["player"]] = (conservative(before.mu, before.sigma),
-                                        conservative(team[0].mu, team[0].sigma))
+                changes[r["player"]] = (
+                    conservative(before.mu, before.sigma),
+                    conservative(team[0].mu, team[0].sigma),
+                )
         return out
 
     return rate
@@ -165,8 +173,7 @@ class SessionHost:
         #: one lock per session: moves, lobby changes, the clock and the publication of a
         #: change (with its ``meta`` bookkeeping) all take it; kept while someone holds or
         #: waits for it (weak values), so the map does not grow with the sessions ever seen
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
-            weakref.WeakValueDictionary())
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._states: LRU[int, tuple[int, State]] = LRU(CACHED_SESSIONS)
         #: the last record this host stored per session; a move starts from it and the CAS
         #: in the store catches any change made elsewhere (then it re-reads and re-validates)
@@ -180,8 +187,9 @@ class SessionHost:
         try:
             return self.registry[game_id]
         except KeyError:
-            raise HostError("unknown_game", game=game_id,
-                            known=", ".join(sorted(self.registry))) from None
+            raise HostError(
+                "unknown_game", game=game_id, known=", ".join(sorted(self.registry))
+            ) from None
 
     def _lock(self, session_id: int) -> asyncio.Lock:
         lock = self._locks.get(session_id)
@@ -235,8 +243,9 @@ class SessionHost:
         try:
             state = self.game(rec.game).load(rec.state)
         except Exception as exc:  # a snapshot the engine cannot read: that table is damaged
-            raise CorruptSession(rec.id, rec.host_id,
-                                 f"the snapshot does not load ({type(exc).__name__})") from None
+            raise CorruptSession(
+                rec.id, rec.host_id, f"the snapshot does not load ({type(exc).__name__})"
+            ) from None
         self._states[rec.id] = (rec.version, state)
         return state
 
@@ -251,8 +260,9 @@ class SessionHost:
             return []
         return self.game(rec.game).legal_moves(self.state(rec), player)
 
-    def follow_ups(self, rec: SessionRecord, player: str, move: Move
-                   ) -> tuple[dict[str, Any], list[Move]] | None:
+    def follow_ups(
+        self, rec: SessionRecord, player: str, move: Move
+    ) -> tuple[dict[str, Any], list[Move]] | None:
         """When ``player``'s public ``move`` leads straight to a secret decision of theirs alone
         (Empire Engine: the engine card laid, then its action; the gear placed, then which gear
         it is), that decision: ``player``'s view after ``move`` and their moves then, so a
@@ -291,7 +301,8 @@ class SessionHost:
                 raise HostError("unknown_option", option=key, game=game.title)
             allowed = game.options[key][1]
             if isinstance(allowed, (list, tuple)) and canonical(value) not in {
-                    canonical(a) for a in allowed}:
+                canonical(a) for a in allowed
+            }:
                 raise HostError("bad_option", option=key, value=value)
             clean[key] = value
         errors = []
@@ -303,14 +314,30 @@ class SessionHost:
                 errors.append(str(exc))
         raise HostError("bad_setup", detail=errors[-1] if errors else "?")
 
-    async def create(self, *, guild_id: str | None, channel_id: str, game_id: str,
-                     options: dict[str, Any], user_id: str, user_name: str,
-                     turn_secs: int | None = DEFAULT_TURN_SECS) -> SessionRecord:
+    async def create(
+        self,
+        *,
+        guild_id: str | None,
+        channel_id: str,
+        game_id: str,
+        options: dict[str, Any],
+        user_id: str,
+        user_name: str,
+        turn_secs: int | None = DEFAULT_TURN_SECS,
+    ) -> SessionRecord:
         game = self.game(game_id)
         clean = self.check_options(game, options)
         rec = SessionRecord(
-            id=0, guild_id=guild_id, channel_id=channel_id, game=game_id, options=clean,
-            seed=0, status="lobby", version=0, host_id=user_id, turn_secs=turn_secs,
+            id=0,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game=game_id,
+            options=clean,
+            seed=0,
+            status="lobby",
+            version=0,
+            host_id=user_id,
+            turn_secs=turn_secs,
             seats=[Seat(user_id, user_name)],
         )
         try:
@@ -318,8 +345,9 @@ class SessionHost:
         except ChannelBusy:
             raise HostError("channel_busy") from None
 
-    async def rematch(self, session_id: int, user_id: str, user_name: str
-                      ) -> tuple[SessionRecord, list[str]]:
+    async def rematch(
+        self, session_id: int, user_id: str, user_name: str
+    ) -> tuple[SessionRecord, list[str]]:
         """A new lobby in the finished game's channel: the same game, options and turn clock,
         the AI seats back as they were, ``user_id`` seated; the seed is drawn at the start.
         Returns it with the other humans of the old game (to invite: each presses Join).
@@ -339,11 +367,21 @@ class SessionHost:
             if busy is not None:
                 raise HostError("rematch_busy", id=busy.id)
             seats = [Seat(user_id, user_name)] + [
-                dataclasses.replace(s) for s in old.seats if s.player_id.startswith("ai:")]
+                dataclasses.replace(s) for s in old.seats if s.player_id.startswith("ai:")
+            ]
             rec = SessionRecord(
-                id=0, guild_id=old.guild_id, channel_id=old.channel_id, game=old.game,
-                options=dict(old.options), seed=0, status="lobby", version=0, host_id=user_id,
-                turn_secs=old.turn_secs, seats=seats)
+                id=0,
+                guild_id=old.guild_id,
+                channel_id=old.channel_id,
+                game=old.game,
+                options=dict(old.options),
+                seed=0,
+                status="lobby",
+                version=0,
+                host_id=user_id,
+                turn_secs=old.turn_secs,
+                seats=seats,
+            )
             try:
                 rec = await self.store.create_session(rec)
             except ChannelBusy:
@@ -353,12 +391,14 @@ class SessionHost:
             await self.store.set_meta(old.id, meta)
             old.meta = meta
             self._records.pop(old.id, None)
-            invited = [s.player_id for s in old.seats
-                       if s.player_id != user_id and not s.player_id.startswith("ai:")]
+            invited = [
+                s.player_id
+                for s in old.seats
+                if s.player_id != user_id and not s.player_id.startswith("ai:")
+            ]
             return rec, invited
 
-    async def _fresh_lobby(self, session_id: int, expected_version: int | None
-                           ) -> SessionRecord:
+    async def _fresh_lobby(self, session_id: int, expected_version: int | None) -> SessionRecord:
         """The session as stored now (call under its lock); it must still be in the lobby."""
         rec = await self.get(session_id)
         if rec.status != "lobby":
@@ -367,8 +407,12 @@ class SessionHost:
             raise HostError("stale")
         return rec
 
-    async def _lobby_change(self, channel_id: str, change: Callable[[SessionRecord], None],
-                            expected_version: int | None = None) -> SessionRecord:
+    async def _lobby_change(
+        self,
+        channel_id: str,
+        change: Callable[[SessionRecord], None],
+        expected_version: int | None = None,
+    ) -> SessionRecord:
         rec = await self.active(channel_id)
         async with self._lock(rec.id):
             rec = await self._fresh_lobby(rec.id, expected_version)
@@ -376,8 +420,9 @@ class SessionHost:
             change(rec)
             return await self._save(rec, before)
 
-    async def join(self, channel_id: str, user_id: str, name: str,
-                   expected_version: int | None = None) -> SessionRecord:
+    async def join(
+        self, channel_id: str, user_id: str, name: str, expected_version: int | None = None
+    ) -> SessionRecord:
         def change(rec: SessionRecord) -> None:
             if rec.seat_of(user_id):
                 raise HostError("already_joined")
@@ -388,9 +433,14 @@ class SessionHost:
 
         return await self._lobby_change(channel_id, change, expected_version)
 
-    async def add_ai(self, channel_id: str, user_id: str, can_manage: bool = False,
-                     expected_version: int | None = None, level: str | None = None
-                     ) -> SessionRecord:
+    async def add_ai(
+        self,
+        channel_id: str,
+        user_id: str,
+        can_manage: bool = False,
+        expected_version: int | None = None,
+        level: str | None = None,
+    ) -> SessionRecord:
         """Seat an AI of ``level`` (default medium; an unknown level is refused here, before
         anything is written, never later in the game)."""
         chosen = valid_level(level)
@@ -407,8 +457,9 @@ class SessionHost:
 
         return await self._lobby_change(channel_id, change, expected_version)
 
-    async def leave(self, channel_id: str, user_id: str,
-                    expected_version: int | None = None) -> Outcome:
+    async def leave(
+        self, channel_id: str, user_id: str, expected_version: int | None = None
+    ) -> Outcome:
         """Leave the lobby (the table closes when no human is left), or hand a running seat
         to the AI."""
         rec = await self.active(channel_id)
@@ -439,8 +490,9 @@ class SessionHost:
             raise HostError("nobody_to_kick", name=target)
         if rec.status == "running":
             return await self._hand_to_ai(rec.id, target, "host_kicked")
-        return Outcome(await self._lobby_change(
-            channel_id, lambda r: self._remove_from_lobby(r, target)))
+        return Outcome(
+            await self._lobby_change(channel_id, lambda r: self._remove_from_lobby(r, target))
+        )
 
     async def cancel(self, channel_id: str, user_id: str, can_manage: bool) -> SessionRecord:
         def change(rec: SessionRecord) -> None:
@@ -454,8 +506,13 @@ class SessionHost:
             host = rec.seat_of(rec.host_id)
             raise HostError("not_host", host=host.name if host else rec.host_id)
 
-    async def start(self, channel_id: str, user_id: str, can_manage: bool = False,
-                    expected_version: int | None = None) -> Outcome:
+    async def start(
+        self,
+        channel_id: str,
+        user_id: str,
+        can_manage: bool = False,
+        expected_version: int | None = None,
+    ) -> Outcome:
         rec = await self.active(channel_id)
         async with self._lock(rec.id):
             rec = await self._fresh_lobby(rec.id, expected_version)
@@ -463,8 +520,9 @@ class SessionHost:
                 raise HostError("join_first")
             game = self.game(rec.game)
             if len(rec.seats) < game.min_players:
-                raise HostError("too_few_players", game=game.title, min=game.min_players,
-                                count=len(rec.seats))
+                raise HostError(
+                    "too_few_players", game=game.title, min=game.min_players, count=len(rec.seats)
+                )
             seed = self.seed_source()
             try:
                 state = game.setup(rec.player_ids, dict(rec.options), seed)
@@ -479,8 +537,9 @@ class SessionHost:
             await self._auto_moves(rec, out)
             return out
 
-    async def abandon(self, channel_id: str, user_id: str, can_manage: bool
-                      ) -> SessionRecord | None:
+    async def abandon(
+        self, channel_id: str, user_id: str, can_manage: bool
+    ) -> SessionRecord | None:
         """End the channel's table (its host or a manager); None when it was a damaged row,
         closed without being read (nothing to show)."""
         try:
@@ -502,9 +561,14 @@ class SessionHost:
             return await self._save(rec, before)
 
     # -- play --------------------------------------------------------------------------------
-    async def apply(self, session_id: int, player: str, move: Move,
-                    expected_version: int | None = None, then: Move | None = None
-                    ) -> Outcome:
+    async def apply(
+        self,
+        session_id: int,
+        player: str,
+        move: Move,
+        expected_version: int | None = None,
+        then: Move | None = None,
+    ) -> Outcome:
         """Apply ``player``'s ``move``; then let AI seats move until a human must act.
 
         ``expected_version`` is the version the prompt was made at (None: no staleness check).
@@ -518,8 +582,7 @@ class SessionHost:
             for attempt in range(3):
                 rec = self._working_copy(session_id) if attempt == 0 else None
                 cached = rec is not None
-                if rec is None or (expected_version is not None
-                                   and expected_version > rec.version):
+                if rec is None or (expected_version is not None and expected_version > rec.version):
                     rec = await self.get(session_id)
                     cached = False
                 try:
@@ -542,11 +605,20 @@ class SessionHost:
         rec = self._records.get(session_id)
         if rec is None:
             return None
-        return dataclasses.replace(rec, seats=[dataclasses.replace(s) for s in rec.seats],
-                                   clock={p: ClockEntry(**c) for p, c in rec.clock.items()})
+        return dataclasses.replace(
+            rec,
+            seats=[dataclasses.replace(s) for s in rec.seats],
+            clock={p: ClockEntry(**c) for p, c in rec.clock.items()},
+        )
 
-    async def _try_move(self, rec: SessionRecord, player: str, move: Move,
-                        expected_version: int | None, then: Move | None = None) -> Outcome:
+    async def _try_move(
+        self,
+        rec: SessionRecord,
+        player: str,
+        move: Move,
+        expected_version: int | None,
+        then: Move | None = None,
+    ) -> Outcome:
         if rec.status != "running":
             raise HostError("not_running")
         seat = rec.seat_of(player)
@@ -569,8 +641,9 @@ class SessionHost:
                 log.warning("session %s: the second part of a choice lost a race", rec.id)
         return out
 
-    async def _apply_one(self, rec: SessionRecord, player: str, move: Move,
-                         source: MoveSource, out: Outcome) -> None:
+    async def _apply_one(
+        self, rec: SessionRecord, player: str, move: Move, source: MoveSource, out: Outcome
+    ) -> None:
         game = self.game(rec.game)
         state = self.state(rec)
         new_state, events = game.apply(state, player, move)  # raises IllegalMove
@@ -592,8 +665,13 @@ class SessionHost:
         if source == "timeout":
             out.events.append({"type": "host_timeout", "player": player})
         try:
-            await self._save(rec, before, MoveRecord(seq, player, move, source, self.now()),
-                             results if finished else None, rate)
+            await self._save(
+                rec,
+                before,
+                MoveRecord(seq, player, move, source, self.now()),
+                results if finished else None,
+                rate,
+            )
         except VersionConflict:
             self._states.pop(rec.id, None)
             self._records.pop(rec.id, None)
@@ -656,8 +734,13 @@ class SessionHost:
         level), thought in the AI runner's worker; always legal."""
         seat = rec.seat_of(player)
         level = seat_level(seat) if seat is not None and seat.is_ai else TAKEOVER_LEVEL
-        return await self.ai.choose(self.game(rec.game), self.state(rec), player, level,
-                                    f"{rec.seed}:{source}:{rec.move_count}")
+        return await self.ai.choose(
+            self.game(rec.game),
+            self.state(rec),
+            player,
+            level,
+            f"{rec.seed}:{source}:{rec.move_count}",
+        )
 
     async def ai_step(self, session_id: int) -> Outcome | None:
         """One move of an AI seat that owes one; None when none does. The AI thinks outside
@@ -693,8 +776,9 @@ class SessionHost:
                 if self.ai_to_move(rec) is not None:
                     owing.append(rec.id)
             except Exception as exc:  # one damaged table never stops the others
-                log.warning("AI catch-up: session %s skipped: %s: %s", rec.id,
-                            type(exc).__name__, exc)
+                log.warning(
+                    "AI catch-up: session %s skipped: %s: %s", rec.id, type(exc).__name__, exc
+                )
         return owing
 
     async def running_records(self) -> list[SessionRecord]:
@@ -704,8 +788,9 @@ class SessionHost:
             try:
                 out.append(await self.get(session_id))
             except Exception as exc:  # one damaged table never stops the others
-                log.warning("catch-up: session %s skipped: %s: %s", session_id,
-                            type(exc).__name__, exc)
+                log.warning(
+                    "catch-up: session %s skipped: %s: %s", session_id, type(exc).__name__, exc
+                )
         return out
 
     async def _hand_to_ai(self, session_id: int, player: str, event: str) -> Outcome:
@@ -733,13 +818,21 @@ class SessionHost:
             return out
 
     # -- take-backs (issue 14; the rules of the log are in bot.core.takeback) -----------------
-    def _push_undo(self, rec: SessionRecord, before: int, seq: int, player: str,
-                   source: MoveSource, move: Move, state: State, new_state: State) -> None:
+    def _push_undo(
+        self,
+        rec: SessionRecord,
+        before: int,
+        seq: int,
+        player: str,
+        source: MoveSource,
+        move: Move,
+        state: State,
+        new_state: State,
+    ) -> None:
         """The undo stack after a stored move, when the one before it is known."""
         known = self._undo.get(rec.id)
         stack = known[1] if known is not None and known[0] == before else None
-        new = pushed(self.game(rec.game), stack or [], seq, player, source, move, state,
-                     new_state)
+        new = pushed(self.game(rec.game), stack or [], seq, player, source, move, state, new_state)
         if stack is None and new:  # an older part of it may be missing: rebuild when asked
             self._undo.pop(rec.id, None)
         else:
@@ -791,8 +884,7 @@ class SessionHost:
                     continue
             raise HostError("busy")
 
-    async def _undo_checked(self, rec: SessionRecord, player: str, seq: int
-                            ) -> list[Undoable]:
+    async def _undo_checked(self, rec: SessionRecord, player: str, seq: int) -> list[Undoable]:
         if rec.status != "running":
             raise HostError("not_running")
         seat = rec.seat_of(player)
@@ -809,9 +901,9 @@ class SessionHost:
             raise HostError("undo_too_late")
         if target.player_id != player or target.source != "player":
             raise HostError("undo_not_yours")
-        if any(m.source == "undo" and undo_target(m.move) == seq for m in moves[seq + 1:]):
+        if any(m.source == "undo" and undo_target(m.move) == seq for m in moves[seq + 1 :]):
             raise HostError("undo_done")
-        if seq == len(moves) - 1 or all(m.player_id == player for m in moves[seq + 1:]):
+        if seq == len(moves) - 1 or all(m.player_id == player for m in moves[seq + 1 :]):
             raise HostError("undo_revealed")
         raise HostError("undo_too_late")
 
@@ -831,8 +923,11 @@ class SessionHost:
             raise
         self._states[rec.id] = (rec.version, top.before)
         self._undo[rec.id] = (rec.version, stack[:-1])
-        return Outcome(rec, [{"type": UNDO_EVENT, "player": top.player, "seq": top.seq}],
-                       moved=[(top.player, "undo")])
+        return Outcome(
+            rec,
+            [{"type": UNDO_EVENT, "player": top.player, "seq": top.seq}],
+            moved=[(top.player, "undo")],
+        )
 
     async def _keep_deadline(self, rec: SessionRecord, top: Undoable) -> None:
         """A take-back gives no extra time: the mover's decision is timed from when it began
@@ -847,8 +942,9 @@ class SessionHost:
             entry["remind"] = min(entry["remind"], began + rec.turn_secs / 2)
 
     # -- the turn clock ----------------------------------------------------------------------
-    def _reclock(self, rec: SessionRecord, actors: list[str], mover: str | None,
-                 version: int) -> None:
+    def _reclock(
+        self, rec: SessionRecord, actors: list[str], mover: str | None, version: int
+    ) -> None:
         """Keep each waiting player's decision start; start a new one for whoever now acts."""
         if rec.status != "running":
             rec.clock = {}
@@ -859,24 +955,39 @@ class SessionHost:
         for p in actors:
             old = rec.clock.get(p)
             if p in ai_ids:  # the clock resumes an AI reply that was lost (issue 17 #1)
-                kept = old is not None and p != mover and old["remind"] is None \
+                kept = (
+                    old is not None
+                    and p != mover
+                    and old["remind"] is None
                     and old["due"] is not None
-                clock[p] = old if kept and old is not None else {
-                    "since": version, "due": now + resume_after(self.ai.budget_s),
-                    "remind": None, "reminded": True}
+                )
+                clock[p] = (
+                    old
+                    if kept and old is not None
+                    else {
+                        "since": version,
+                        "due": now + resume_after(self.ai.budget_s),
+                        "remind": None,
+                        "reminded": True,
+                    }
+                )
                 continue
             if old is not None and p != mover:
                 clock[p] = old
             elif rec.turn_secs:
-                clock[p] = {"since": version, "due": now + rec.turn_secs,
-                            "remind": now + rec.turn_secs / 2, "reminded": False}
+                clock[p] = {
+                    "since": version,
+                    "due": now + rec.turn_secs,
+                    "remind": now + rec.turn_secs / 2,
+                    "reminded": False,
+                }
             else:
                 clock[p] = {"since": version, "due": None, "remind": None, "reminded": True}
         rec.clock = clock
 
-    async def run_clock(self, now: float | None = None,
-                        on_fired: Callable[[Outcome], Awaitable[None]] | None = None
-                        ) -> list[Outcome]:
+    async def run_clock(
+        self, now: float | None = None, on_fired: Callable[[Outcome], Awaitable[None]] | None = None
+    ) -> list[Outcome]:
         """Fire due reminders and deadlines: a reminder at half time, a random legal move at
         the deadline. Safe to call often and from several processes: each due session is
         claimed by one process (its database-level lock; a session another process is on is
@@ -892,8 +1003,12 @@ class SessionHost:
                 try:
                     out = await self._clock_one(session_id, now)
                 except Exception as exc:  # one damaged table never stops the others' clocks
-                    log.warning("turn clock: session %s skipped: %s: %s", session_id,
-                                type(exc).__name__, exc)
+                    log.warning(
+                        "turn clock: session %s skipped: %s: %s",
+                        session_id,
+                        type(exc).__name__,
+                        exc,
+                    )
                     return None
                 if out is not None and on_fired is not None:
                     await on_fired(out)
@@ -904,8 +1019,7 @@ class SessionHost:
         return [out for out in await asyncio.gather(*(one(s) for s in due)) if out is not None]
 
     async def _clock_one(self, session_id: int, now: float) -> Outcome | None:
-        async with (self._lock(session_id),
-                    self.store.session_lock(session_id, wait=False) as mine):
+        async with self._lock(session_id), self.store.session_lock(session_id, wait=False) as mine:
             if not mine:  # another process is on this session: it fires the clock
                 return None
             rec = await self.get(session_id)
@@ -948,16 +1062,20 @@ class SessionHost:
                 await self._apply_one(rec, p, move, source, out)
             except VersionConflict:
                 return False
-            if source == "ai" or turn_ends(before, self.actors(rec), out.events[seen:],
-                                           rec.status != "running"):
+            if source == "ai" or turn_ends(
+                before, self.actors(rec), out.events[seen:], rec.status != "running"
+            ):
                 return True
         return True
 
     async def _remind(self, rec: SessionRecord, now: float, out: Outcome) -> bool:
         """Mark the half-time reminders as sent (no version bump: prompts stay good); False
         when the session moved on meanwhile (another process)."""
-        remind = [p for p, c in rec.clock.items()
-                  if not c["reminded"] and c["remind"] is not None and c["remind"] <= now]
+        remind = [
+            p
+            for p, c in rec.clock.items()
+            if not c["reminded"] and c["remind"] is not None and c["remind"] <= now
+        ]
         if not remind or rec.status != "running":
             return True
         for p in remind:
@@ -969,9 +1087,14 @@ class SessionHost:
         out.reminders.extend(remind)
         return True
 
-    async def _save(self, rec: SessionRecord, before: int, move: MoveRecord | None = None,
-                    results: list[dict[str, Any]] | None = None,
-                    rate: RateFn | None = None) -> SessionRecord:
+    async def _save(
+        self,
+        rec: SessionRecord,
+        before: int,
+        move: MoveRecord | None = None,
+        results: list[dict[str, Any]] | None = None,
+        rate: RateFn | None = None,
+    ) -> SessionRecord:
         try:
             saved = await self.store.save(rec, before, move, results, rate)
         except BaseException:
@@ -1000,8 +1123,7 @@ class SessionHost:
                 if self.after_publication is not None:
                     self.after_publication(rec)
 
-    async def update_meta(self, session_id: int, change: Callable[[Meta], None]
-                          ) -> SessionRecord:
+    async def update_meta(self, session_id: int, change: Callable[[Meta], None]) -> SessionRecord:
         """Read-modify-write of the bookkeeping alone (a lobby message id, a prompt shown)."""
         async with self.publication(session_id) as (rec, meta):
             change(meta)
@@ -1026,8 +1148,7 @@ class SessionHost:
             out.extend(events)
         return out
 
-    async def standings(self, guild_id: str | None, game_id: str | None
-                        ) -> list[dict[str, Any]]:
+    async def standings(self, guild_id: str | None, game_id: str | None) -> list[dict[str, Any]]:
         """Rated players of a guild (one game or all), best displayed skill first."""
         if game_id is not None:
             self.game(game_id)
@@ -1038,8 +1159,9 @@ class SessionHost:
     async def player_stats(self, guild_id: str | None, player_id: str) -> dict[str, Any]:
         return await self.store.player_stats(guild_id, player_id)
 
-    async def recent_results(self, guild_id: str | None, player_id: str | None,
-                             limit: int) -> list[dict[str, Any]]:
+    async def recent_results(
+        self, guild_id: str | None, player_id: str | None, limit: int
+    ) -> list[dict[str, Any]]:
         return await self.store.recent_results(guild_id, player_id, limit)
 
     async def dm_refused_at(self, user_id: str) -> float | None:

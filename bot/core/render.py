@@ -36,8 +36,13 @@ class BoardCache:
 
     @staticmethod
     def key(game_id: str, view: dict[str, Any], names: dict[str, str]) -> str:
-        blob = json.dumps([game_id, view, names], sort_keys=True, separators=(",", ":"),
-                          ensure_ascii=False, default=str)
+        blob = json.dumps(
+            [game_id, view, names],
+            sort_keys=True,
+            separators=(",", ":"),
+            ensure_ascii=False,
+            default=str,
+        )
         return hashlib.blake2b(blob.encode(), digest_size=16).hexdigest()
 
     def get(self, key: str) -> bytes | None:
@@ -88,8 +93,13 @@ def image_tr(locale: str | None = None) -> Tr:
 register_image_words()
 
 
-async def board_png(host: SessionHost, rec: SessionRecord, viewer: str | None,
-                    cache: BoardCache = CACHE, last: str | None = None) -> bytes | None:
+async def board_png(
+    host: SessionHost,
+    rec: SessionRecord,
+    viewer: str | None,
+    cache: BoardCache = CACHE,
+    last: str | None = None,
+) -> bytes | None:
     """PNG of ``viewer``'s view (None = public), or None when it cannot be drawn.
 
     ``last`` is the latest public move in words (the presenter's event text); boards of games
@@ -104,8 +114,7 @@ async def board_png(host: SessionHost, rec: SessionRecord, viewer: str | None,
     if cached is not None:
         return cached
     try:
-        data = await asyncio.to_thread(render_png, rec.game, view, names, image_tr(locale),
-                                       last)
+        data = await asyncio.to_thread(render_png, rec.game, view, names, image_tr(locale), last)
     except Exception:
         log.exception("render failed: session %s game %s viewer %s", rec.id, rec.game, viewer)
         return None

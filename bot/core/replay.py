@@ -81,8 +81,9 @@ class Replay:
         return max(0, min(self.last, index))
 
 
-def build_frames(game: Game, players: list[str], options: dict[str, Any], seed: int,
-                 moves: Sequence[MoveRecord]) -> list[Frame]:
+def build_frames(
+    game: Game, players: list[str], options: dict[str, Any], seed: int, moves: Sequence[MoveRecord]
+) -> list[Frame]:
     """The public frames of a game from its setup and move log (see the module doc)."""
     played = LogReplay(game, game.setup(list(players), dict(options), seed))
     frames = [Frame(0, 0, game.view(played.state, None))]
@@ -153,10 +154,10 @@ async def load(host: SessionHost, rec: SessionRecord, cache: ReplayCache = CACHE
     if found is not None:
         return found
     moves = await host.moves(rec.id)
-    frames = await asyncio.to_thread(build_frames, game, rec.player_ids, rec.options,
-                                     rec.seed, moves)
-    replay = Replay(rec.id, rec.game, game.title, host.names(rec), frames,
-                    rec.status == "finished")
+    frames = await asyncio.to_thread(
+        build_frames, game, rec.player_ids, rec.options, rec.seed, moves
+    )
+    replay = Replay(rec.id, rec.game, game.title, host.names(rec), frames, rec.status == "finished")
     cache.put(key, replay)
     return replay
 
@@ -191,8 +192,9 @@ async def animation(replay: Replay, limit: int = DEFAULT_LIMIT) -> Animation | N
     views = [f.view for f in replay.frames]
     try:
         async with ANIMATING:  # one at a time: a long game's frames take ~100 MB while drawn
-            return await asyncio.to_thread(animate, replay.game, views, replay.names, limit,
-                                           tr=image_tr(i18n.current()))
+            return await asyncio.to_thread(
+                animate, replay.game, views, replay.names, limit, tr=image_tr(i18n.current())
+            )
     except ValueError as exc:  # even the smallest one is over the limit: no animation
         log.warning("no replay animation for table %s: %s", replay.table, exc)
         return None
@@ -201,8 +203,9 @@ async def animation(replay: Replay, limit: int = DEFAULT_LIMIT) -> Animation | N
         return None
 
 
-def write_files(replay: Replay, out: Path, limit: int = DEFAULT_LIMIT,
-                progress: Callable[[str], None] = print) -> list[Path]:
+def write_files(
+    replay: Replay, out: Path, limit: int = DEFAULT_LIMIT, progress: Callable[[str], None] = print
+) -> list[Path]:
     """Every frame as ``turn-NNNN.png``, the animation, and the turns in words (``turns.txt``)
     into ``out``; returns the files written."""
     out.mkdir(parents=True, exist_ok=True)
@@ -219,12 +222,15 @@ def write_files(replay: Replay, out: Path, limit: int = DEFAULT_LIMIT,
     path.write_bytes(anim.data)
     written.append(path)
     text = out / f"table-{replay.table}-turns.txt"
-    text.write_text(f"{replay.title} · table #{replay.table}\n" + "\n".join(lines) + "\n",
-                    encoding="utf-8")
+    text.write_text(
+        f"{replay.title} · table #{replay.table}\n" + "\n".join(lines) + "\n", encoding="utf-8"
+    )
     written.append(text)
-    progress(f"{replay.title}, table #{replay.table}: {len(replay.frames)} frames, "
-             f"animation {len(anim.data) / 1e6:.2f} MB ({anim.frames} frames, "
-             f"{anim.width}x{anim.height}) in {out}")
+    progress(
+        f"{replay.title}, table #{replay.table}: {len(replay.frames)} frames, "
+        f"animation {len(anim.data) / 1e6:.2f} MB ({anim.frames} frames, "
+        f"{anim.width}x{anim.height}) in {out}"
+    )
     return written
 
 

@@ -66,8 +66,16 @@ def undo_target(move: dict[str, Any]) -> int:
     return seq
 
 
-def pushed(game: Game, stack: list[Undoable], seq: int, player: str, source: str, move: Move,
-           before: State, after: State) -> list[Undoable]:
+def pushed(
+    game: Game,
+    stack: list[Undoable],
+    seq: int,
+    player: str,
+    source: str,
+    move: Move,
+    before: State,
+    after: State,
+) -> list[Undoable]:
     """The undo stack after ``player``'s ``move`` (log ``seq``) took ``before`` to ``after``.
 
     A move the host played because it was the only one (source ``"forced"``) is nobody's
@@ -103,20 +111,24 @@ class LogReplay:
             target = undo_target(m.move)
             top = self.stack[-1] if self.stack else None
             if top is None or top.seq != target or top.player != m.player_id:
-                raise IllegalMove("not_legal", f"record {m.seq}: move {target} may not be "
-                                  f"taken back by {m.player_id}")
+                raise IllegalMove(
+                    "not_legal",
+                    f"record {m.seq}: move {target} may not be taken back by {m.player_id}",
+                )
             self.stack.pop()
             self.state = top.before
             return [{"type": UNDO_EVENT, "player": m.player_id, "seq": target}]
         before = self.state
         self.state, events = self.game.apply(before, m.player_id, m.move)
-        self.stack = pushed(self.game, self.stack, m.seq, m.player_id, m.source, m.move,
-                            before, self.state)
+        self.stack = pushed(
+            self.game, self.stack, m.seq, m.player_id, m.source, m.move, before, self.state
+        )
         return events
 
 
-def replay_moves(game: Game, rec: SessionRecord, moves: Iterable[MoveRecord]
-                 ) -> Iterator[tuple[MoveRecord, State, list[Event]]]:
+def replay_moves(
+    game: Game, rec: SessionRecord, moves: Iterable[MoveRecord]
+) -> Iterator[tuple[MoveRecord, State, list[Event]]]:
     """Each record of ``moves`` with the state after it and its public events."""
     replay = LogReplay.start(game, rec)
     for m in moves:

@@ -20,7 +20,8 @@ def is_reveal(event: Event) -> bool:
     return kind == "revealed" or kind.endswith("_revealed")
 
 
-def turn_ends(before: Sequence[str], after: Sequence[str], events: Sequence[Event],
-              over: bool) -> bool:
+def turn_ends(
+    before: Sequence[str], after: Sequence[str], events: Sequence[Event], over: bool
+) -> bool:
     """Whether a move whose actors went from ``before`` to ``after`` closes a turn."""
     return over or bool(set(after) - set(before)) or any(is_reveal(e) for e in events)

@@ -62,23 +62,17 @@ COMMAND_NAMES: dict[str, str] = {
 
 LANGUAGE: dict[str, str] = {
     "cmd.crowntable": "Crowntable's settings for this server",
-    "cmd.crowntable_language":
-        "The language of boards, pings and results in this server's channels",
-    "cmd.crowntable_language_option":
-        "The language (server default: the server's language in Discord)",
+    "cmd.crowntable_language": "The language of boards, pings and results in this server's channels",
+    "cmd.crowntable_language_option": "The language (server default: the server's language in Discord)",
     "language.en": "English",
     "language.cs": "Czech",
     "language.default": "Server default",
-    "crowntable.language_set":
-        "Boards, pings and results in this server's channels are now in {language}. Replies "
-        "only you see and DMs stay in each player's own language.",
-    "crowntable.language_default":
-        "Boards, pings and results in this server's channels follow the server's language "
-        "again (now {language}).",
-    "error.not_server_manager":
-        "Only someone with Manage Server can choose the server's language.",
-    "error.guild_only_language":
-        "A language is chosen for a server; use this command in one of its channels.",
+    "crowntable.language_set": "Boards, pings and results in this server's channels are now in {language}. Replies "
+    "only you see and DMs stay in each player's own language.",
+    "crowntable.language_default": "Boards, pings and results in this server's channels follow the server's language "
+    "again (now {language}).",
+    "error.not_server_manager": "Only someone with Manage Server can choose the server's language.",
+    "error.guild_only_language": "A language is chosen for a server; use this command in one of its channels.",
 }
 
 #: ``crowntable demo`` prints these

@@ -39,9 +39,11 @@ DROP_LIMIT = 10  # translated entries one run may drop without --drop
 
 class TooManyDropped(Exception):
     def __init__(self, locale: str, keys: list[str]) -> None:
-        super().__init__(f"{locale}: {len(keys)} translated entries would be dropped "
-                         f"({', '.join(keys[:5])}, ...); nothing written. If these keys are "
-                         "gone on purpose, run again with --drop.")
+        super().__init__(
+            f"{locale}: {len(keys)} translated entries would be dropped "
+            f"({', '.join(keys[:5])}, ...); nothing written. If these keys are "
+            "gone on purpose, run again with --drop."
+        )
         self.keys = keys
 
 
@@ -60,8 +62,9 @@ def english() -> dict[str, Any]:
 
 
 def template(entries: dict[str, Any]) -> Catalog:
-    pot = Catalog(project="crowntable", domain=DOMAIN, creation_date=FIXED_DATE,
-                  revision_date=FIXED_DATE)
+    pot = Catalog(
+        project="crowntable", domain=DOMAIN, creation_date=FIXED_DATE, revision_date=FIXED_DATE
+    )
     for key, text in entries.items():
         msgid: str | tuple[str, str] = (key, key) if isinstance(text, tuple) else key
         english_text = " | ".join(text) if isinstance(text, tuple) else text
@@ -71,8 +74,7 @@ def template(entries: dict[str, Any]) -> Catalog:
 
 def _dump(catalog: Catalog) -> bytes:
     buf = io.BytesIO()
-    write_po(buf, catalog, width=100, omit_header=False, sort_output=True,
-             ignore_obsolete=True)
+    write_po(buf, catalog, width=100, omit_header=False, sort_output=True, ignore_obsolete=True)
     return buf.getvalue()
 
 
@@ -103,8 +105,13 @@ def merged(locale: str, pot: Catalog, drop: bool = False) -> bytes:
         with path.open("rb") as fh:
             catalog = read_po(fh, locale=locale)
     else:
-        catalog = Catalog(locale=locale, project="crowntable", domain=DOMAIN,
-                          creation_date=FIXED_DATE, revision_date=FIXED_DATE)
+        catalog = Catalog(
+            locale=locale,
+            project="crowntable",
+            domain=DOMAIN,
+            creation_date=FIXED_DATE,
+            revision_date=FIXED_DATE,
+        )
     before = {_key(m): _english_of(m) for m in catalog if m.id and m.string}
     keys = {_key(m) for m in pot if m.id}
     dropped = sorted(k for k in before if k not in keys)
@@ -120,8 +127,11 @@ def merged(locale: str, pot: Catalog, drop: bool = False) -> bytes:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.text.extract")
     parser.add_argument("--check", action="store_true", help="exit 1 if anything is stale")
-    parser.add_argument("--drop", action="store_true",
-                        help=f"allow dropping more than {DROP_LIMIT} translated entries")
+    parser.add_argument(
+        "--drop",
+        action="store_true",
+        help=f"allow dropping more than {DROP_LIMIT} translated entries",
+    )
     args = parser.parse_args(argv)
     pot = template(english())
     outputs = {LOCALE_DIR / f"{DOMAIN}.pot": _dump(pot)}

@@ -43,8 +43,9 @@ def host_error_text(code: str, params: Mapping[str, Any]) -> str:
     return t(f"error.{code}", **params)
 
 
-def whose_turn(game_id: str, view: Mapping[str, Any], actors: list[str], name: NameFn
-               ) -> tuple[str, dict[str, Any]]:
+def whose_turn(
+    game_id: str, view: Mapping[str, Any], actors: list[str], name: NameFn
+) -> tuple[str, dict[str, Any]]:
     """The host error code and parameters of "it is not your turn" for someone who is not
     among ``actors``: who acts now and, for one actor, what they are deciding (the game's
     presenter reads it from the public ``view``)."""

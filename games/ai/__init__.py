@@ -24,5 +24,15 @@ from games.ai.levels import DEFAULT_LEVEL, LEVELS, Player, check_level, get
 from games.ai.random_player import RandomPlayer, play_out
 from games.ai.safety import fallback_move, safe_choose
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "FlatMonteCarlo", "Player", "RandomPlayer", "check_level",
-           "fallback_move", "get", "play_out", "safe_choose"]
+__all__ = [
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "FlatMonteCarlo",
+    "Player",
+    "RandomPlayer",
+    "check_level",
+    "fallback_move",
+    "get",
+    "play_out",
+    "safe_choose",
+]

@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 
 DEADLINE_FACTOR = 0.85  # of budget_s: the rest absorbs a last long iteration and a loaded
-                        # machine's scheduling delays (p95 target: budget + 10 %)
+# machine's scheduling delays (p95 target: budget + 10 %)
 
 
 class Budget:
@@ -24,8 +24,9 @@ class Budget:
 
     __slots__ = ("left", "total", "_deadline", "_start", "_checks")
 
-    def __init__(self, steps: int, deadline_s: float | None = None,
-                 started: float | None = None) -> None:
+    def __init__(
+        self, steps: int, deadline_s: float | None = None, started: float | None = None
+    ) -> None:
         self.total = max(0, steps)
         self.left = self.total
         self._start = time.perf_counter() if started is None else started
@@ -33,8 +34,13 @@ class Budget:
         self._checks = 0
 
     @classmethod
-    def for_seconds(cls, budget_s: float, steps_per_second: float, deadline: bool = True,
-                    started: float | None = None) -> Budget:
+    def for_seconds(
+        cls,
+        budget_s: float,
+        steps_per_second: float,
+        deadline: bool = True,
+        started: float | None = None,
+    ) -> Budget:
         """``started``: when the decision began (``time.perf_counter()``), so the deadline
         also covers the work before the search (reading the view, the first determinisation)."""
         steps = int(budget_s * steps_per_second)

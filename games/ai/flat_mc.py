@@ -38,8 +38,7 @@ class FlatMonteCarlo:
         if len(legal) == 1 or self.budget_s <= 0:
             return legal[rng.randrange(len(legal))]
         hints = hints_for(game)
-        budget = Budget.for_seconds(self.budget_s, hints.steps_per_second, self.deadline,
-                                    started)
+        budget = Budget.for_seconds(self.budget_s, hints.steps_per_second, self.deadline, started)
         totals = [0.0] * len(legal)
         counts = [0] * len(legal)
         i = 0
@@ -53,6 +52,7 @@ class FlatMonteCarlo:
             counts[k] += 1
             i += 1
         self.iterations = i
-        best = max(range(len(legal)),
-                   key=lambda j: (counts[j] > 0, totals[j] / max(counts[j], 1), -j))
+        best = max(
+            range(len(legal)), key=lambda j: (counts[j] > 0, totals[j] / max(counts[j], 1), -j)
+        )
         return legal[best]

@@ -58,8 +58,9 @@ class Node:
 class Search:
     """One decision's search for ``me`` (see the module docstring)."""
 
-    def __init__(self, game: Game, hints: Hints, rng: random.Random, budget: Budget,
-                 me: str, depth: int) -> None:
+    def __init__(
+        self, game: Game, hints: Hints, rng: random.Random, budget: Budget, me: str, depth: int
+    ) -> None:
         self.game, self.hints, self.rng, self.budget = game, hints, rng, budget
         self.me, self.depth = me, depth
         self.root = Node()

@@ -27,9 +27,9 @@ from games.base import Game, Move, State
 LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
 DEFAULT_LEVEL = "medium"
 MEDIUM_SHARE = 0.25
-EASY_NOISE = 0.03      # standard deviation added to each move's value in (0, 1)
-EASY_SAMPLES = 2       # determinised states each move is tried on
-EASY_LOOKAHEAD = 40    # plies at most until the seat's next decision
+EASY_NOISE = 0.03  # standard deviation added to each move's value in (0, 1)
+EASY_SAMPLES = 2  # determinised states each move is tried on
+EASY_LOOKAHEAD = 40  # plies at most until the seat's next decision
 
 
 class Player(Protocol):
@@ -62,24 +62,45 @@ class _Level:
             return hints.pick(state, player, legal, rng)
         return self.think(game, state, player, legal, rng, hints)
 
-    def think(self, game: Game, state: State, player: str, legal: list[Move],
-              rng: random.Random, hints: Hints) -> Move:
+    def think(
+        self,
+        game: Game,
+        state: State,
+        player: str,
+        legal: list[Move],
+        rng: random.Random,
+        hints: Hints,
+    ) -> Move:
         raise NotImplementedError
 
 
 class RandomLevel(_Level):
     level = "random"
 
-    def think(self, game: Game, state: State, player: str, legal: list[Move],
-              rng: random.Random, hints: Hints) -> Move:
+    def think(
+        self,
+        game: Game,
+        state: State,
+        player: str,
+        legal: list[Move],
+        rng: random.Random,
+        hints: Hints,
+    ) -> Move:
         return legal[rng.randrange(len(legal))]
 
 
 class Easy(_Level):
     level = "easy"
 
-    def think(self, game: Game, state: State, player: str, legal: list[Move],
-              rng: random.Random, hints: Hints) -> Move:
+    def think(
+        self,
+        game: Game,
+        state: State,
+        player: str,
+        legal: list[Move],
+        rng: random.Random,
+        hints: Hints,
+    ) -> Move:
         scratch = Budget(10**9)
         values = [rng.gauss(0, EASY_NOISE) for _ in legal]
         for _ in range(EASY_SAMPLES):
@@ -91,8 +112,9 @@ class Easy(_Level):
         return legal[max(range(len(legal)), key=values.__getitem__)]
 
 
-def _until_turn_of(game: Game, s: State, player: str, hints: Hints, rng: random.Random,
-                   budget: Budget) -> State:
+def _until_turn_of(
+    game: Game, s: State, player: str, hints: Hints, rng: random.Random, budget: Budget
+) -> State:
     """Others move by the hints' policy until ``player`` acts again (at most EASY_LOOKAHEAD)."""
     for _ in range(EASY_LOOKAHEAD):
         actors = game.actors(s)
@@ -109,8 +131,15 @@ class Searching(_Level):
 
     share = 1.0
 
-    def think(self, game: Game, state: State, player: str, legal: list[Move],
-              rng: random.Random, hints: Hints) -> Move:
+    def think(
+        self,
+        game: Game,
+        state: State,
+        player: str,
+        legal: list[Move],
+        rng: random.Random,
+        hints: Hints,
+    ) -> Move:
         seconds = self.budget_s * self.share
         budget = Budget.for_seconds(seconds, hints.steps_per_second, self.deadline, self.started)
         search = Search(game, hints, rng, budget, player, hints.rollout_depth)
@@ -130,7 +159,10 @@ class Hard(Searching):
 
 
 _CLASSES: dict[str, type[_Level]] = {
-    "random": RandomLevel, "easy": Easy, "medium": Medium, "hard": Hard,
+    "random": RandomLevel,
+    "easy": Easy,
+    "medium": Medium,
+    "hard": Hard,
 }
 
 
@@ -142,8 +174,7 @@ def check_level(level: str) -> str:
     return level
 
 
-def get(level: str, seed: int | str = 1, budget_s: float = 0.5, *,
-        deadline: bool = True) -> _Level:
+def get(level: str, seed: int | str = 1, budget_s: float = 0.5, *, deadline: bool = True) -> _Level:
     """An AI of ``level`` (see the module docstring). ``budget_s`` is the thinking time per
     decision (0: answer at once); ``deadline=False`` drops the safety clock so the move depends
     on the seed and the view alone, whatever the machine's load (:mod:`games.ai.budget`)."""

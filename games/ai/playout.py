@@ -28,8 +28,10 @@ def seeded_rng(seed: int | str, game: Game, state: State, player: str) -> random
 def determinize(game: Game, state: State, player: str, rng: random.Random) -> State:
     """One state consistent with everything ``player`` has seen (``Game.determinize``)."""
     if not isinstance(game, Determinizable):
-        raise NoDeterminize(f"{game.id} has no determinize(state, player, rng): "
-                            "the AI cannot search it without peeking")
+        raise NoDeterminize(
+            f"{game.id} has no determinize(state, player, rng): "
+            "the AI cannot search it without peeking"
+        )
     return game.determinize(state, player, rng)
 
 
@@ -38,8 +40,15 @@ def move_key(move: Move) -> str:
     return repr(sorted(move.items()))
 
 
-def rollout(game: Game, state: State, hints: Hints, rng: random.Random, budget: Budget,
-            depth: int, guided: bool = True) -> State:
+def rollout(
+    game: Game,
+    state: State,
+    hints: Hints,
+    rng: random.Random,
+    budget: Budget,
+    depth: int,
+    guided: bool = True,
+) -> State:
     """Play up to ``depth`` plies with the hints' cheap policy (uniform when not ``guided``)."""
     plies = 0
     s = state

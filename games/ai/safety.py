@@ -15,8 +15,7 @@ class Chooser(Protocol):
     def choose(self, game: Game, state: State, player: str) -> Move: ...
 
 
-def safe_choose(bot: Chooser, game: Game, state: State, player: str,
-                seed: int | str = 0) -> Move:
+def safe_choose(bot: Chooser, game: Game, state: State, player: str, seed: int | str = 0) -> Move:
     """``bot.choose``, or a seeded random legal move (logged as a warning) when the AI raises or
     answers something that is not one of ``legal_moves``. Raises ``ValueError`` only when
     ``player`` has no legal move at all (nobody could move for them)."""
@@ -26,13 +25,23 @@ def safe_choose(bot: Chooser, game: Game, state: State, player: str,
     try:
         move = bot.choose(game, state, player)
     except Exception:  # noqa: BLE001 - any AI failure falls back; the game goes on
-        log.warning("AI %s failed in %s for %s; playing a random legal move",
-                    getattr(bot, "level", type(bot).__name__), game.id, player, exc_info=True)
+        log.warning(
+            "AI %s failed in %s for %s; playing a random legal move",
+            getattr(bot, "level", type(bot).__name__),
+            game.id,
+            player,
+            exc_info=True,
+        )
     else:
         if is_listed(move, legal):
             return move
-        log.warning("AI %s answered %r in %s for %s, not a legal move; playing a random one",
-                    getattr(bot, "level", type(bot).__name__), move, game.id, player)
+        log.warning(
+            "AI %s answered %r in %s for %s, not a legal move; playing a random one",
+            getattr(bot, "level", type(bot).__name__),
+            move,
+            game.id,
+            player,
+        )
     return fallback_move(game, state, player, seed)
 
 

@@ -20,8 +20,9 @@ def level_for(game: Game, level: str) -> str:
     return level if isinstance(game, Determinizable) else "random"
 
 
-def think(game: Game | str, state: State, player: str, level: str, seed: int | str,
-          budget_s: float) -> Move:
+def think(
+    game: Game | str, state: State, player: str, level: str, seed: int | str, budget_s: float
+) -> Move:
     """The move ``level`` chooses for ``player`` within ``budget_s`` seconds (safety deadline
     on: a loaded machine stops the search early rather than late). ``game``: a registered
     game's id (cheap to send; the worker has the engines) or the game object itself."""

@@ -29,8 +29,9 @@ KINDS: tuple[str, ...] = VILLAGE_KINDS + TRAVEL_KINDS + ACTION_KINDS
 KIND_ORDER: dict[str, int] = {k: i for i, k in enumerate(KINDS)}
 #: action cards placed at a village in planning (Gold, Thief, obstacles)
 SPECIAL_KINDS: tuple[str, ...] = tuple(k for k, a in ACTIONS.items() if a["placed"])
-OBSTACLE_KINDS: tuple[str, ...] = tuple(sorted({t["obstacle"] for t in TERRAINS.values()},
-                                              key=KIND_ORDER.__getitem__))
+OBSTACLE_KINDS: tuple[str, ...] = tuple(
+    sorted({t["obstacle"] for t in TERRAINS.values()}, key=KIND_ORDER.__getitem__)
+)
 
 #: COST[transport][terrain] = cards needed; absent = cannot enter
 COST: dict[str, dict[str, int]] = {

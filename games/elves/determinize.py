@@ -46,8 +46,9 @@ def _unseen(s: State, others: list[int]) -> tuple[list[str], dict[int, Counts]]:
     return pool, known
 
 
-def _draw_rule(s: State, me: int | None, pool: list[str],
-               rng: random.Random) -> tuple[list[str], frozenset[str]]:
+def _draw_rule(
+    s: State, me: int | None, pool: list[str], rng: random.Random
+) -> tuple[list[str], frozenset[str]]:
     """(cards the draw pile must hold, kinds it must not hold) for ``me``'s legal moves."""
     if me is None or s["phase"] == "over" or s["turn"] != me:
         return [], frozenset()
@@ -64,8 +65,15 @@ def _draw_rule(s: State, me: int | None, pool: list[str],
     return [], frozenset()
 
 
-def _deal(s: State, others: list[int], known: dict[int, Counts], pool: list[str],
-          must: list[str], banned: frozenset[str], rng: random.Random) -> None:
+def _deal(
+    s: State,
+    others: list[int],
+    known: dict[int, Counts],
+    pool: list[str],
+    must: list[str],
+    banned: frozenset[str],
+    rng: random.Random,
+) -> None:
     """Hands = known part + cards of the pool; the rest (and ``must``) is the draw pile."""
     rest = list(pool)
     for card in must:
@@ -84,7 +92,7 @@ def _deal(s: State, others: list[int], known: dict[int, Counts], pool: list[str]
     pos = 0
     for q in others:
         hand = dict(known[q])
-        for card in to_hands[pos:pos + room[q]]:
+        for card in to_hands[pos : pos + room[q]]:
             give(hand, card)
         pos += room[q]
         s["hand"][q] = hand

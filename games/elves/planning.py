@@ -27,6 +27,7 @@ from games.elves.travel import start_journey
 
 # -- what is legal (§6) -------------------------------------------------------------------------
 
+
 def realms_with_room(s: State) -> list[int]:
     cap = capacity(len(s["players"]))
     return [seat for seat, realm in enumerate(s["realms"]) if len(realm) < cap]
@@ -34,8 +35,12 @@ def realms_with_room(s: State) -> list[int]:
 
 def special_targets(s: State, card: str) -> list[tuple[int, int]]:
     """Villages (seat, slot) that can take ``card``."""
-    return [(seat, slot) for seat, realm in enumerate(s["realms"])
-            for slot, v in enumerate(realm) if can_take_special(v, card)]
+    return [
+        (seat, slot)
+        for seat, realm in enumerate(s["realms"])
+        for slot, v in enumerate(realm)
+        if can_take_special(v, card)
+    ]
 
 
 def has_special_target(s: State, card: str) -> bool:
@@ -54,8 +59,11 @@ def buy_allowed(s: State, seat: int) -> bool:
 
 def no_village_allowed(s: State, seat: int) -> bool:
     hand = s["hand"][seat]
-    return (not s["realms"][seat] and not any(k in hand for k in VILLAGE_KINDS)
-            and any(c in TERRAINS for c in s["draw"]))
+    return (
+        not s["realms"][seat]
+        and not any(k in hand for k in VILLAGE_KINDS)
+        and any(c in TERRAINS for c in s["draw"])
+    )
 
 
 def planning_turn_moves(s: State, seat: int) -> list[Move]:
@@ -65,15 +73,21 @@ def planning_turn_moves(s: State, seat: int) -> list[Move]:
     if realms_with_room(s):
         moves.extend({"type": "play_village", "card": t} for t in VILLAGE_KINDS if t in hand)
     if s["tokens_free"][seat] > 0:
-        moves.extend({"type": "play_special", "card": k} for k in SPECIAL_KINDS
-                     if k in hand and has_special_target(s, k))
+        moves.extend(
+            {"type": "play_special", "card": k}
+            for k in SPECIAL_KINDS
+            if k in hand and has_special_target(s, k)
+        )
     if draw3_allowed(s, seat):
         moves.append({"type": "draw3"})
     if buy_allowed(s, seat):
         moves.append({"type": "buy"})
     gold = s["gold"][seat]
-    moves.extend({"type": "remove_village", "slot": i}
-                 for i, v in enumerate(s["realms"][seat]) if gold >= remove_cost(v))
+    moves.extend(
+        {"type": "remove_village", "slot": i}
+        for i, v in enumerate(s["realms"][seat])
+        if gold >= remove_cost(v)
+    )
     no_village = no_village_allowed(s, seat)
     if s["realms"][seat] or not (moves or no_village):
         moves.append({"type": "pass"})
@@ -95,8 +109,10 @@ def place_village_moves(s: State, seat: int) -> list[Move]:
 
 def place_special_moves(s: State, seat: int) -> list[Move]:
     """``place_special`` step: every village that can take the chosen card (§6 action 4)."""
-    return [{"type": "place_special", "realm": s["players"][r], "slot": i}
-            for r, i in special_targets(s, s["step"]["card"])]
+    return [
+        {"type": "place_special", "realm": s["players"][r], "slot": i}
+        for r, i in special_targets(s, s["step"]["card"])
+    ]
 
 
 def take_village_moves(s: State, seat: int) -> list[Move]:
@@ -106,6 +122,7 @@ def take_village_moves(s: State, seat: int) -> list[Move]:
 
 
 # -- what the moves do (§6) ---------------------------------------------------------------------
+
 
 def end_action(s: State, seat: int, passed: bool = False) -> list[Event]:
     """Finish the seat's planning action; the left neighbour acts, or travel begins."""
@@ -140,8 +157,15 @@ def do_place_village(s: State, seat: int, move: Move) -> list[Event]:
     spend(s, seat, card)
     realm = s["realms"][target]
     realm.append({"card": card, "gold": None, "thief": None, "obstacle": None})
-    events: list[Event] = [{"type": "village_played", "player": s["players"][seat],
-                            "card": card, "realm": move["realm"], "slot": len(realm) - 1}]
+    events: list[Event] = [
+        {
+            "type": "village_played",
+            "player": s["players"][seat],
+            "card": card,
+            "realm": move["realm"],
+            "slot": len(realm) - 1,
+        }
+    ]
     return events + end_action(s, seat)
 
 
@@ -163,8 +187,15 @@ def do_place_special(s: State, seat: int, move: Move) -> list[Event]:
         v["thief"] = seat
     else:
         v["obstacle"] = {"card": card, "owner": seat}
-    events: list[Event] = [{"type": "special_played", "player": s["players"][seat],
-                            "card": card, "realm": move["realm"], "slot": move["slot"]}]
+    events: list[Event] = [
+        {
+            "type": "special_played",
+            "player": s["players"][seat],
+            "card": card,
+            "realm": move["realm"],
+            "slot": move["slot"],
+        }
+    ]
     return events + end_action(s, seat)
 
 
@@ -196,8 +227,9 @@ def do_buy(s: State, seat: int, move: Move) -> list[Event]:
     s["purchases"][seat] = k + 1
     give(s["hand"][seat], s["draw"][0])
     s["draw"] = s["draw"][1:]
-    events: list[Event] = [{"type": "bought", "player": s["players"][seat], "cost": price,
-                            "purchase": k + 1}]
+    events: list[Event] = [
+        {"type": "bought", "player": s["players"][seat], "cost": price, "purchase": k + 1}
+    ]
     return events + end_action(s, seat)
 
 
@@ -215,13 +247,21 @@ def do_remove_village(s: State, seat: int, move: Move) -> list[Event]:
         specials.append({"card": "gold", "owner": s["players"][v["gold"]]})
         s["tokens_free"][v["gold"]] += 1
     if v["obstacle"] is not None:
-        specials.append({"card": v["obstacle"]["card"],
-                         "owner": s["players"][v["obstacle"]["owner"]]})
+        specials.append(
+            {"card": v["obstacle"]["card"], "owner": s["players"][v["obstacle"]["owner"]]}
+        )
         s["tokens_free"][v["obstacle"]["owner"]] += 1
     s["discard"].extend(village_cards(v))
-    events: list[Event] = [{"type": "village_removed", "player": s["players"][seat],
-                            "slot": slot, "card": v["card"], "specials": specials,
-                            "cost": cost}]
+    events: list[Event] = [
+        {
+            "type": "village_removed",
+            "player": s["players"][seat],
+            "slot": slot,
+            "card": v["card"],
+            "specials": specials,
+            "cost": cost,
+        }
+    ]
     return events + end_action(s, seat)
 
 
@@ -229,8 +269,13 @@ def do_no_village(s: State, seat: int, move: Move) -> list[Event]:
     """§6 action 7: the whole hand is shown, so everybody now knows it (``revealed``)."""
     s["step"] = {"kind": "take_village"}
     s["revealed"][seat] = dict(s["hand"][seat])
-    return [{"type": "no_village_declared", "player": s["players"][seat],
-             "hand": sorted_counts(s["hand"][seat])}]
+    return [
+        {
+            "type": "no_village_declared",
+            "player": s["players"][seat],
+            "hand": sorted_counts(s["hand"][seat]),
+        }
+    ]
 
 
 def do_take_village(s: State, seat: int, move: Move) -> list[Event]:
@@ -239,8 +284,7 @@ def do_take_village(s: State, seat: int, move: Move) -> list[Event]:
     hand = s["hand"][seat]
     give(hand, card)
     give(s["revealed"][seat], card)  # taken openly
-    events: list[Event] = [{"type": "village_taken", "player": s["players"][seat],
-                            "card": card}]
+    events: list[Event] = [{"type": "village_taken", "player": s["players"][seat], "card": card}]
     if hand_size(hand) == 1:  # no other card to discard in its place: keep it (rules §6)
         return events + end_action(s, seat)
     s["step"] = {"kind": "discard", "left": 1}

@@ -30,12 +30,10 @@ STEP_TEXT: dict[str, str] = {
 def explain(s: State, player: str, move: Any, kind: str) -> IllegalMove | None:
     """The precise refusal of ``kind`` for ``move``, or None for the generic one."""
     if kind == MALFORMED:
-        return IllegalMove("unknown_move", "That is not a King of the Elves move.",
-                           kind=MALFORMED)
+        return IllegalMove("unknown_move", "That is not a King of the Elves move.", kind=MALFORMED)
     if kind == NOT_YOUR_TURN:
         if player in s["players"]:
-            return IllegalMove(NOT_YOUR_TURN,
-                               f"It is {s['players'][s['turn']]}'s turn, not yours.")
+            return IllegalMove(NOT_YOUR_TURN, f"It is {s['players'][s['turn']]}'s turn, not yours.")
         return IllegalMove(NOT_YOUR_TURN, "You are not playing in this game.")
     if kind == NOT_LEGAL:
         return IllegalMove(NOT_LEGAL, why_not(s, s["turn"], move))

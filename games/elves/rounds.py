@@ -62,11 +62,13 @@ def end_round(s: State) -> list[Event]:
         s["phase"] = "over"
         s["step"] = {"kind": "over"}
         result = outcome_rows(s)
-        events.append({
-            "type": "game_over",
-            "gold": {r["player"]: r["score"] for r in result},
-            "ranks": {r["player"]: r["rank"] for r in result},
-        })
+        events.append(
+            {
+                "type": "game_over",
+                "gold": {r["player"]: r["score"] for r in result},
+                "ranks": {r["player"]: r["rank"] for r in result},
+            }
+        )
         return events
     events.extend(start_round(s, s["round"] + 1))
     return events
@@ -94,9 +96,15 @@ def breakdown(s: State) -> dict[str, dict[str, Any]] | None:
     ledger = s.get("ledger")
     if ledger is None:
         return None
-    return {p: {"start": START_GOLD, "rounds": list(ledger["rounds"][i]),
-                "bonus": ledger["bonus"][i], "total": s["gold"][i]}
-            for i, p in enumerate(s["players"])}
+    return {
+        p: {
+            "start": START_GOLD,
+            "rounds": list(ledger["rounds"][i]),
+            "bonus": ledger["bonus"][i],
+            "total": s["gold"][i],
+        }
+        for i, p in enumerate(s["players"])
+    }
 
 
 def village_cards(v: Village) -> list[str]:

@@ -73,8 +73,11 @@ def set_aside(purchases: int) -> int:
 
 def specials_at(village: Village) -> int:
     """Number of action cards lying at a village."""
-    return (village["gold"] is not None) + (village["thief"] is not None) + (
-        village["obstacle"] is not None)
+    return (
+        (village["gold"] is not None)
+        + (village["thief"] is not None)
+        + (village["obstacle"] is not None)
+    )
 
 
 def remove_cost(village: Village) -> int:
@@ -106,8 +109,9 @@ def sorted_counts(counts: dict[str, int]) -> dict[str, int]:
 
 def ring(state: State) -> list[tuple[int, int]]:
     """All villages on the table: realms in seat order, slots in order (rules §7.1)."""
-    return [(seat, slot) for seat, realm in enumerate(state["realms"])
-            for slot in range(len(realm))]
+    return [
+        (seat, slot) for seat, realm in enumerate(state["realms"]) for slot in range(len(realm))
+    ]
 
 
 def take(hand: dict[str, int], card: str, n: int = 1) -> None:
@@ -148,8 +152,10 @@ def copy_state(s: State) -> State:
     new["discard"] = list(s["discard"])
     ledger = s.get("ledger")
     if ledger is not None:
-        new["ledger"] = {"rounds": [list(r) for r in ledger["rounds"]],
-                         "bonus": list(ledger["bonus"])}
+        new["ledger"] = {
+            "rounds": [list(r) for r in ledger["rounds"]],
+            "bonus": list(ledger["bonus"]),
+        }
     j = s["journey"]
     if j is not None:
         new["journey"] = {**j, "visits": [list(v) for v in j["visits"]]}
@@ -159,12 +165,14 @@ def copy_state(s: State) -> State:
 def clone_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Events sharing nothing with ``events`` (their values are flat or one level deep: the
     revealed hand, the removed specials, the final gold and ranks)."""
+
     def value(v: Any) -> Any:
         if isinstance(v, dict):
             return dict(v)
         if isinstance(v, list):
             return [dict(x) if isinstance(x, dict) else x for x in v]
         return v
+
     return [{k: value(v) for k, v in e.items()} for e in events]
 
 

@@ -19,13 +19,13 @@ def _no_moves(s: State, seat: int) -> list[Move]:
 
 #: step kind -> the moves it lists for the seat to act
 STEP_MOVES: dict[str, StepMoves] = {
-    "turn": planning.planning_turn_moves,            # §6, the seven actions
-    "place_village": planning.place_village_moves,   # §6 action 1
-    "place_special": planning.place_special_moves,   # §6 action 4
-    "discard": planning.discard_moves,               # §6 actions 2 and 7
-    "take_village": planning.take_village_moves,     # §6 action 7
-    "journey": travel.journey_moves,                 # §7
-    "teleport_cards": travel.teleport_card_moves,    # §7.5
+    "turn": planning.planning_turn_moves,  # §6, the seven actions
+    "place_village": planning.place_village_moves,  # §6 action 1
+    "place_special": planning.place_special_moves,  # §6 action 4
+    "discard": planning.discard_moves,  # §6 actions 2 and 7
+    "take_village": planning.take_village_moves,  # §6 action 7
+    "journey": travel.journey_moves,  # §7
+    "teleport_cards": travel.teleport_card_moves,  # §7.5
     "over": _no_moves,
 }
 

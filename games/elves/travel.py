@@ -22,6 +22,7 @@ from games.elves.rules import State, Village, ring, spend, travel_cards
 
 # -- the route and what a visit costs (§7.1, §7.2) ----------------------------------------------
 
+
 def next_village(s: State, seat: int, route: list[tuple[int, int]]) -> int | None:
     """Ring index of the next village of the journey, or None when the ring is empty."""
     if not route:
@@ -52,8 +53,7 @@ def obstacle_surcharge(s: State, seat: int, v: Village, realm_seat: int) -> int:
     return 1 if ob is not None and ob["owner"] != seat and not escorted_in(s, realm_seat) else 0
 
 
-def travel_need(s: State, seat: int, v: Village, realm_seat: int,
-                transport: str) -> int | None:
+def travel_need(s: State, seat: int, v: Village, realm_seat: int, transport: str) -> int | None:
     """Cards of ``transport`` needed to visit ``v``, or None when it cannot enter."""
     base = COST[transport].get(v["card"])
     if base is None:
@@ -79,8 +79,11 @@ def journey_moves(s: State, seat: int) -> list[Move]:
                     need = travel_need(s, seat, v, r_seat, x)
                     if need is not None and have >= need:
                         moves.append({"type": "travel", "transport": x})
-        if "escort" in hand and j["escort"] != r_seat and (
-                j["at"] is None or route[j["at"]][0] != r_seat):
+        if (
+            "escort" in hand
+            and j["escort"] != r_seat
+            and (j["at"] is None or route[j["at"]][0] != r_seat)
+        ):
             moves.append({"type": "escort"})
     if j["at"] is not None and "reverse" in hand:
         moves.append({"type": "reverse"})
@@ -93,8 +96,11 @@ def teleport_moves(s: State, seat: int) -> list[Move]:
     """Teleport magic (rules §7.5): any village on the table, the current one included, also
     as the first move of a journey; 3 gold (+2 where a thief will charge) and 4 travel cards."""
     gold = s["gold"][seat]
-    if not s["options"].get("teleport") or gold < TELEPORT_GOLD or \
-            travel_cards(s["hand"][seat]) < TELEPORT_CARDS:
+    if (
+        not s["options"].get("teleport")
+        or gold < TELEPORT_GOLD
+        or travel_cards(s["hand"][seat]) < TELEPORT_CARDS
+    ):
         return []
     moves: list[Move] = []
     for r_seat, slot in ring(s):
@@ -119,8 +125,10 @@ def teleport_card_moves(s: State, seat: int) -> list[Move]:
 
 # -- arrival and the journey (§7.2 step 3, §7.4, §7.6) ------------------------------------------
 
-def arrive(s: State, seat: int, index: int, route: list[tuple[int, int]],
-           visit: Event) -> list[Event]:
+
+def arrive(
+    s: State, seat: int, index: int, route: list[tuple[int, int]], visit: Event
+) -> list[Event]:
     """Arrival at ring ``index`` (rules §7.2 step 3): escort, thief, income, position."""
     j = s["journey"]
     r_seat, slot = route[index]
@@ -129,20 +137,37 @@ def arrive(s: State, seat: int, index: int, route: list[tuple[int, int]],
     if j["escort"] != r_seat:
         j["escort"] = None
     escorted = j["escort"] == r_seat and visit["via"] == "travel"
-    charged = thief_at_teleport(seat, v) if visit["via"] == "teleport" else \
-        thief_charges(s, seat, v, r_seat)
+    charged = (
+        thief_at_teleport(seat, v)
+        if visit["via"] == "teleport"
+        else thief_charges(s, seat, v, r_seat)
+    )
     if charged:
         s["gold"][seat] -= THIEF_FEE
         s["gold"][v["thief"]] += THIEF_FEE
-        events.append({"type": "thief_paid", "player": s["players"][seat],
-                       "to": s["players"][v["thief"]], "amount": THIEF_FEE})
+        events.append(
+            {
+                "type": "thief_paid",
+                "player": s["players"][seat],
+                "to": s["players"][v["thief"]],
+                "amount": THIEF_FEE,
+            }
+        )
     value = VALUE[v["card"]] * (2 if v["gold"] == seat else 1)
     s["gold"][seat] += value  # earned on arrival (rules §7.4)
     j["income"] += value
     j["visits"].append([r_seat, slot])
     j["at"] = index
-    visit.update({"player": s["players"][seat], "realm": s["players"][r_seat], "slot": slot,
-                  "card": v["card"], "escorted": escorted, "value": value})
+    visit.update(
+        {
+            "player": s["players"][seat],
+            "realm": s["players"][r_seat],
+            "slot": slot,
+            "card": v["card"],
+            "escorted": escorted,
+            "value": value,
+        }
+    )
     events.insert(0, visit)
     return events
 
@@ -165,6 +190,7 @@ def start_journey(s: State, seat: int) -> list[Event]:
 
 # -- what the moves do --------------------------------------------------------------------------
 
+
 def do_travel(s: State, seat: int, move: Move) -> list[Event]:
     x = move["transport"]
     route = ring(s)
@@ -176,8 +202,13 @@ def do_travel(s: State, seat: int, move: Move) -> list[Event]:
     need = COST[x][v["card"]] + extra
     spend(s, seat, x, need)
     s["discard"].extend([x] * need)
-    visit: Event = {"type": "visited", "via": "travel", "transport": x, "cards": need,
-                    "obstacle_extra": bool(extra)}
+    visit: Event = {
+        "type": "visited",
+        "via": "travel",
+        "transport": x,
+        "cards": need,
+        "obstacle_extra": bool(extra),
+    }
     return arrive(s, seat, index, route, visit)
 
 
@@ -189,8 +220,9 @@ def do_escort(s: State, seat: int, move: Move) -> list[Event]:
     spend(s, seat, "escort")
     s["discard"].append("escort")
     s["journey"]["escort"] = realm_seat
-    return [{"type": "escort_played", "player": s["players"][seat],
-             "realm": s["players"][realm_seat]}]
+    return [
+        {"type": "escort_played", "player": s["players"][seat], "realm": s["players"][realm_seat]}
+    ]
 
 
 def do_reverse(s: State, seat: int, move: Move) -> list[Event]:
@@ -198,24 +230,39 @@ def do_reverse(s: State, seat: int, move: Move) -> list[Event]:
     s["discard"].append("reverse")
     j = s["journey"]
     j["dir"] = -j["dir"]
-    return [{"type": "direction_changed", "player": s["players"][seat],
-             "direction": "cw" if j["dir"] == 1 else "ccw"}]
+    return [
+        {
+            "type": "direction_changed",
+            "player": s["players"][seat],
+            "direction": "cw" if j["dir"] == 1 else "ccw",
+        }
+    ]
 
 
 def do_teleport(s: State, seat: int, move: Move) -> list[Event]:
     s["gold"][seat] -= TELEPORT_GOLD
-    s["step"] = {"kind": "teleport_cards", "left": TELEPORT_CARDS,
-                 "realm": move["realm"], "slot": move["slot"]}
-    return [{"type": "teleport_started", "player": s["players"][seat],
-             "realm": move["realm"], "slot": move["slot"], "cost": TELEPORT_GOLD}]
+    s["step"] = {
+        "kind": "teleport_cards",
+        "left": TELEPORT_CARDS,
+        "realm": move["realm"],
+        "slot": move["slot"],
+    }
+    return [
+        {
+            "type": "teleport_started",
+            "player": s["players"][seat],
+            "realm": move["realm"],
+            "slot": move["slot"],
+            "cost": TELEPORT_GOLD,
+        }
+    ]
 
 
 def do_teleport_card(s: State, seat: int, move: Move) -> list[Event]:
     card = move["card"]
     spend(s, seat, card)
     s["discard"].append(card)
-    events: list[Event] = [{"type": "teleport_card", "player": s["players"][seat],
-                            "card": card}]
+    events: list[Event] = [{"type": "teleport_card", "player": s["players"][seat], "card": card}]
     step = s["step"]
     left = step["left"] - 1
     if left:
@@ -224,8 +271,13 @@ def do_teleport_card(s: State, seat: int, move: Move) -> list[Event]:
     route = ring(s)
     index = route.index((s["players"].index(step["realm"]), step["slot"]))
     s["step"] = {"kind": "journey"}
-    visit: Event = {"type": "visited", "via": "teleport", "transport": None,
-                    "cards": TELEPORT_CARDS, "obstacle_extra": False}
+    visit: Event = {
+        "type": "visited",
+        "via": "teleport",
+        "transport": None,
+        "cards": TELEPORT_CARDS,
+        "obstacle_extra": False,
+    }
     return events + arrive(s, seat, index, route, visit)
 
 
@@ -235,9 +287,15 @@ def do_end_journey(s: State, seat: int, move: Move) -> list[Event]:
     s["gold"][seat] += bonus  # village income was credited on arrival (rules §7.4)
     if s.get("ledger") is not None:
         s["ledger"]["bonus"][seat] += bonus
-    events: list[Event] = [{"type": "journey_ended", "player": s["players"][seat],
-                            "visits": len(j["visits"]), "income": j["income"],
-                            "bonus": bonus}]
+    events: list[Event] = [
+        {
+            "type": "journey_ended",
+            "player": s["players"][seat],
+            "visits": len(j["visits"]),
+            "income": j["income"],
+            "bonus": bonus,
+        }
+    ]
     n = len(s["players"])
     if seat == (s["start"] - 1) % n:
         return events + end_round(s)

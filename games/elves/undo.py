@@ -34,8 +34,11 @@ def options_show_the_pile(s: State) -> bool:
     seat, kind = s["turn"], s["step"]["kind"]
     if kind == "take_village":
         return True
-    return bool(kind == "turn" and not s["realms"][seat]
-                and not any(k in s["hand"][seat] for k in VILLAGE_KINDS))
+    return bool(
+        kind == "turn"
+        and not s["realms"][seat]
+        and not any(k in s["hand"][seat] for k in VILLAGE_KINDS)
+    )
 
 
 def undoable(before: State, player: str, move: Move, after: State) -> bool:

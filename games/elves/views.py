@@ -30,8 +30,16 @@ from games.elves.rules import (
 from games.elves.travel import next_village, visited_all
 
 Phase = Literal["planning", "travel", "over"]
-StepKind = Literal["turn", "place_village", "place_special", "discard", "take_village",
-                   "journey", "teleport_cards", "over"]
+StepKind = Literal[
+    "turn",
+    "place_village",
+    "place_special",
+    "discard",
+    "take_village",
+    "journey",
+    "teleport_cards",
+    "over",
+]
 Direction = Literal["cw", "ccw"]
 
 
@@ -39,10 +47,10 @@ class StepView(TypedDict, total=False):
     """The current sub-step (rules §11.3): its kind and what it carries."""
 
     kind: Required[StepKind]
-    card: str    # place_village / place_special: the card chosen
-    left: int    # discard / teleport_cards: how many more
-    realm: str   # teleport_cards: the destination's realm ...
-    slot: int    # ... and slot
+    card: str  # place_village / place_special: the card chosen
+    left: int  # discard / teleport_cards: how many more
+    realm: str  # teleport_cards: the destination's realm ...
+    slot: int  # ... and slot
 
 
 class PlayerView(TypedDict):
@@ -83,23 +91,23 @@ class JourneyView(TypedDict):
     direction: Direction
     escort: str | None
     visits: list[Place]
-    income: int          # gold earned on this journey so far (credited on arrival, §7.4)
+    income: int  # gold earned on this journey so far (credited on arrival, §7.4)
     all_visited: bool
 
 
 class Breakdown(TypedDict):
     """One player's final gold (§9): ``start + sum(rounds) + bonus == total``."""
 
-    start: int          # START_GOLD
-    rounds: list[int]   # net gold of each round, bonus excluded (may be negative)
-    bonus: int          # all-villages bonuses (§7.4), all rounds
+    start: int  # START_GOLD
+    rounds: list[int]  # net gold of each round, bonus excluded (may be negative)
+    bonus: int  # all-villages bonuses (§7.4), all rounds
     total: int
 
 
 class FinalView(TypedDict):
     gold: dict[str, int]
     ranks: dict[str, int]
-    breakdown: NotRequired[dict[str, Breakdown]]   # absent for a pre-ledger snapshot
+    breakdown: NotRequired[dict[str, Breakdown]]  # absent for a pre-ledger snapshot
 
 
 class ElvesView(TypedDict):
@@ -120,12 +128,12 @@ class ElvesView(TypedDict):
     discard_top: str | None
     passes: int
     journey: JourneyView | None
-    last_events: list[dict[str, Any]]             # the last move's events (all public, §13)
-    final: NotRequired[FinalView]                 # once the game is over
-    hand: NotRequired[dict[str, int]]             # private: the viewer's hand
-    gold: NotRequired[int]                        # private: the viewer's gold value
-    coin_breakdown: NotRequired[dict[str, int]]   # private: {"10": a, "5": b, "1": c}
-    legal_moves: NotRequired[list[Move]]          # private: the viewer's legal moves
+    last_events: list[dict[str, Any]]  # the last move's events (all public, §13)
+    final: NotRequired[FinalView]  # once the game is over
+    hand: NotRequired[dict[str, int]]  # private: the viewer's hand
+    gold: NotRequired[int]  # private: the viewer's gold value
+    coin_breakdown: NotRequired[dict[str, int]]  # private: {"10": a, "5": b, "1": c}
+    legal_moves: NotRequired[list[Move]]  # private: the viewer's legal moves
 
 
 def player_view(s: State, seat: int) -> PlayerView:
@@ -198,8 +206,10 @@ def public_view(s: State, game_id: str, viewer: str | None) -> ElvesView:
         "step": dict(s["step"]),  # type: ignore[typeddict-item]
         "capacity": capacity(len(players)),
         "players": [player_view(s, i) for i in range(len(players))],
-        "realms": [[village_view(s, seat, slot, vil) for slot, vil in enumerate(realm)]
-                   for seat, realm in enumerate(s["realms"])],
+        "realms": [
+            [village_view(s, seat, slot, vil) for slot, vil in enumerate(realm)]
+            for seat, realm in enumerate(s["realms"])
+        ],
         "draw_pile": len(s["draw"]),
         "discard_pile": sorted_counts(counts(s["discard"])),
         "discard_top": s["discard"][-1] if s["discard"] else None,
@@ -209,8 +219,10 @@ def public_view(s: State, game_id: str, viewer: str | None) -> ElvesView:
     }
     if over:
         result = outcome_rows(s)
-        v["final"] = {"gold": {r["player"]: r["score"] for r in result},
-                      "ranks": {r["player"]: r["rank"] for r in result}}
+        v["final"] = {
+            "gold": {r["player"]: r["score"] for r in result},
+            "ranks": {r["player"]: r["rank"] for r in result},
+        }
         parts = breakdown(s)
         if parts is not None:
             v["final"]["breakdown"] = parts  # type: ignore[typeddict-item]

@@ -39,9 +39,11 @@ def start_group_two(s: State) -> None:
     """2a: every Attack on top is declared, in the order it will resolve."""
     order = player_order(s)
     s["attack_queue"] = [
-        {"attacker": p, "card": c, "target": neighbour(s, p, D.ATTACK_DIRECTION[c]),
-         "stage": "pay"}
-        for p in order for c in D.CARDS if top(s, p, c) == "Attack"]
+        {"attacker": p, "card": c, "target": neighbour(s, p, D.ATTACK_DIRECTION[c]), "stage": "pay"}
+        for p in order
+        for c in D.CARDS
+        if top(s, p, c) == "Attack"
+    ]
     s["attacks"] = []
     s["blocks"] = {p: 0 for p in order if top(s, p, "R") == "Defend"}
     s["thefts"] = []
@@ -61,15 +63,21 @@ def _pay(s: State, head: dict[str, Any], ev: list[Event]) -> bool:
         if have < len(mine):  # 0 soldiers, or 1 soldier for two attacks: it is lost
             s["ready"][x]["soldier"] = 0
             s["attack_queue"] = [a for a in s["attack_queue"] if a["attacker"] != x]
-            ev.append({"type": "attack_failed", "player": x, "cards": [a["card"] for a in mine],
-                       "reason": "one_soldier_for_two" if have else "no_soldier",
-                       "soldiers_lost": have})
+            ev.append(
+                {
+                    "type": "attack_failed",
+                    "player": x,
+                    "cards": [a["card"] for a in mine],
+                    "reason": "one_soldier_for_two" if have else "no_soldier",
+                    "soldiers_lost": have,
+                }
+            )
             return False
     s["ready"][x]["soldier"] -= 1
-    s["attacks"].append({"attacker": x, "card": head["card"], "target": head["target"],
-                         "status": "pending"})
-    ev.append({"type": "attack_paid", "player": x, "card": head["card"],
-               "target": head["target"]})
+    s["attacks"].append(
+        {"attacker": x, "card": head["card"], "target": head["target"], "status": "pending"}
+    )
+    ev.append({"type": "attack_paid", "player": x, "card": head["card"], "target": head["target"]})
     head["stage"] = "own_block"
     return False
 
@@ -114,11 +122,9 @@ def _own_block(s: State, head: dict[str, Any], ev: list[Event]) -> bool:
 def _partner_block(s: State, head: dict[str, Any], ev: list[Event]) -> bool:
     """§11.3 shared defence: the target's partner may block it, paying 1 soldier or good."""
     mate = partner(s, head["target"]) if s["options"]["team_shared_defence"] else None
-    if mate is not None and has_defend(s, mate) and \
-            any(s["ready"][mate][r] for r in D.READY_TYPES):
+    if mate is not None and has_defend(s, mate) and any(s["ready"][mate][r] for r in D.READY_TYPES):
         s["step"] = "block"
-        s["current"] = {"defender": mate, "attacker": head["attacker"],
-                        "target": head["target"]}
+        s["current"] = {"defender": mate, "attacker": head["attacker"], "target": head["target"]}
         return True
     head["stage"] = "theft"
     return False
@@ -126,8 +132,12 @@ def _partner_block(s: State, head: dict[str, Any], ev: list[Event]) -> bool:
 
 def _theft(s: State, head: dict[str, Any], ev: list[Event]) -> bool:
     """2d: the unblocked attack takes from the target's ready pile as it is now."""
-    theft = {"attacker": head["attacker"], "card": head["card"], "target": head["target"],
-             "joint_extra": False}
+    theft = {
+        "attacker": head["attacker"],
+        "card": head["card"],
+        "target": head["target"],
+        "joint_extra": False,
+    }
     if steal_options(s, theft):
         s["step"] = "steal"
         s["current"] = theft
@@ -137,7 +147,10 @@ def _theft(s: State, head: dict[str, Any], ev: list[Event]) -> bool:
 
 
 STAGES: dict[str, Callable[[State, dict[str, Any], list[Event]], bool]] = {
-    "pay": _pay, "own_block": _own_block, "partner_block": _partner_block, "theft": _theft,
+    "pay": _pay,
+    "own_block": _own_block,
+    "partner_block": _partner_block,
+    "theft": _theft,
 }
 
 
@@ -165,8 +178,13 @@ def block_options(s: State, d: str) -> list[Move]:
         pays: list[str | None] = [None]
     else:
         pays = [r for r in D.READY_TYPES if s["ready"][d][r] >= 1]
-    return [*({"type": "block", "attacker": cur["attacker"], "target": cur["target"], "pay": r}
-              for r in pays), {"type": "no_block"}]
+    return [
+        *(
+            {"type": "block", "attacker": cur["attacker"], "target": cur["target"], "pay": r}
+            for r in pays
+        ),
+        {"type": "no_block"},
+    ]
 
 
 def block(s: State, d: str, pay: str | None, ev: list[Event]) -> None:
@@ -178,9 +196,17 @@ def block(s: State, d: str, pay: str | None, ev: list[Event]) -> None:
     reward = power(s, d, "block_reward") or D.BLOCK_REWARD
     s["score"][d]["soldier"] += reward
     s["blocks"][d] += 1
-    ev.append({"type": "blocked", "defender": d, "attacker": attack["attacker"],
-               "card": attack["card"], "target": attack["target"], "pay": pay,
-               "reward_soldiers": reward})
+    ev.append(
+        {
+            "type": "blocked",
+            "defender": d,
+            "attacker": attack["attacker"],
+            "card": attack["card"],
+            "target": attack["target"],
+            "pay": pay,
+            "reward_soldiers": reward,
+        }
+    )
     _done_with_head(s)
 
 
@@ -201,13 +227,14 @@ def steal_options(s: State, theft: dict[str, Any]) -> list[Move]:
     total = ready["soldier"] + ready["good"]
     if total <= q or not ready["soldier"] or not ready["good"]:
         return []
-    return [{"type": "steal", "target": theft["target"], "soldier": sl, "good": q - sl}
-            for sl in range(q, -1, -1)
-            if sl <= ready["soldier"] and q - sl <= ready["good"]]
+    return [
+        {"type": "steal", "target": theft["target"], "soldier": sl, "good": q - sl}
+        for sl in range(q, -1, -1)
+        if sl <= ready["soldier"] and q - sl <= ready["good"]
+    ]
 
 
-def apply_theft(s: State, theft: dict[str, Any], soldier: int, good: int,
-                ev: list[Event]) -> None:
+def apply_theft(s: State, theft: dict[str, Any], soldier: int, good: int, ev: list[Event]) -> None:
     """2d: take from the target's ready pile; an empty pile gives 1 soldier from the supply."""
     target, thief = theft["target"], theft["attacker"]
     supply = D.EMPTY_PILE_SUPPLY_SOLDIERS if soldier + good == 0 else 0
@@ -221,9 +248,18 @@ def apply_theft(s: State, theft: dict[str, Any], soldier: int, good: int,
         s["attacks"][-1]["status"] = "resolved"
         _done_with_head(s)
     s["current"] = None
-    ev.append({"type": "theft", "attacker": thief, "target": target, "card": theft["card"],
-               "soldier": soldier, "good": good, "supply_soldier": supply,
-               "joint_extra": theft["joint_extra"]})
+    ev.append(
+        {
+            "type": "theft",
+            "attacker": thief,
+            "target": target,
+            "card": theft["card"],
+            "soldier": soldier,
+            "good": good,
+            "supply_soldier": supply,
+            "joint_extra": theft["joint_extra"],
+        }
+    )
 
 
 def auto_theft(s: State, theft: dict[str, Any], ev: list[Event]) -> None:
@@ -249,10 +285,10 @@ def joint_attack_extras(s: State) -> list[dict[str, Any]]:
         unblocked = [a for a in on_x if a["status"] != "blocked"]
         if not all(p in by for p in mate_team) or not unblocked:
             continue  # not both partners, or a double defence: no extra
-        first = min(unblocked, key=lambda a: (order.index(a["attacker"]),
-                                              D.CARDS.index(a["card"])))
-        extras.append({"attacker": first["attacker"], "card": first["card"], "target": x,
-                       "joint_extra": True})
+        first = min(unblocked, key=lambda a: (order.index(a["attacker"]), D.CARDS.index(a["card"])))
+        extras.append(
+            {"attacker": first["attacker"], "card": first["card"], "target": x, "joint_extra": True}
+        )
     return extras
 
 

@@ -20,9 +20,13 @@ ENGINE_ORDER: dict[str, list[str]] = {
 
 # §7.1: the group each action resolves in.
 ACTION_GROUP: dict[str, int] = {
-    "Arm": 1, "Produce": 1, "Invent": 1,
-    "Attack": 2, "Defend": 2,
-    "Export": 3, "Salvage": 3,
+    "Arm": 1,
+    "Produce": 1,
+    "Invent": 1,
+    "Attack": 2,
+    "Defend": 2,
+    "Export": 3,
+    "Salvage": 3,
 }
 
 # §7.1 group 1 gains: action -> (resource, amount, pile).
@@ -44,7 +48,10 @@ ALTERNATE_TURNS: frozenset[int] = frozenset({0, 3})
 READY_TYPES: tuple[str, str] = ("soldier", "good")
 # Rulebook "Komponenty": red soldiers, yellow goods, blue inventions (RGB for drawing).
 RESOURCE_COLOURS: dict[str, tuple[int, int, int]] = {
-    "soldier": (200, 40, 40), "good": (230, 190, 40), "invention": (50, 110, 210)}
+    "soldier": (200, 40, 40),
+    "good": (230, 190, 40),
+    "invention": (50, 110, 210),
+}
 SCORE_TYPES: tuple[str, str, str] = ("soldier", "good", "invention")
 START_READY: dict[str, int] = {"soldier": 1, "good": 1}
 
@@ -74,7 +81,7 @@ EMPIRES: list[dict[str, Any]] = [
         "name": "Kestrel Dominion",
         "power": "Honour Guard",
         "text": "Each attack your Defend blocks gives you 2 soldiers (score) instead of 1. "
-                "If your Defend blocks nothing, take 1 soldier into your ready pile.",
+        "If your Defend blocks nothing, take 1 soldier into your ready pile.",
         "block_reward": 2,
         "idle_defend_ready_soldier": 1,
     },
@@ -82,7 +89,7 @@ EMPIRES: list[dict[str, Any]] = [
         "name": "Nova Centralis",
         "power": "Compound Interest",
         "text": "When your Export (or Joint export) moves at least 2 goods, "
-                "also take 1 good from the supply into your score pile.",
+        "also take 1 good from the supply into your score pile.",
         "export_bonus_min_goods": 2,
         "export_bonus_good": 1,
     },
@@ -96,15 +103,18 @@ EMPIRES: list[dict[str, Any]] = [
         "name": "Grail Prelacy",
         "power": "Foretold Path",
         "text": "The cubes you put on your gears for alternate rotations go to your score "
-                "pile at the reveal instead of back to the supply.",
+        "pile at the reveal instead of back to the supply.",
         "alternate_cubes_score": True,
     },
 ]
 EMPIRE_BY_NAME: dict[str, dict[str, Any]] = {e["name"]: e for e in EMPIRES}
 
 SALVAGE_SINGLE: list[list[str]] = [["soldier"], ["good"], ["invention"]]
-SALVAGE_PAIRS: list[list[str]] = [["soldier", "good"], ["soldier", "invention"],
-                                  ["good", "invention"]]
+SALVAGE_PAIRS: list[list[str]] = [
+    ["soldier", "good"],
+    ["soldier", "invention"],
+    ["good", "invention"],
+]
 
 # §11.1 options: name -> (default, allowed). "rounds" cannot be enumerated usefully.
 OPTIONS: dict[str, tuple[Any, Any]] = {
@@ -118,6 +128,10 @@ OPTIONS: dict[str, tuple[Any, Any]] = {
     "team_joint_attack": (False, [False, True]),
     "house_powers": (False, [False, True]),
 }
-TEAM_OPTIONS: tuple[str, ...] = ("team_joint_invent", "team_joint_export",
-                                 "team_shared_defence", "team_joint_attack")
+TEAM_OPTIONS: tuple[str, ...] = (
+    "team_joint_invent",
+    "team_joint_export",
+    "team_shared_defence",
+    "team_joint_attack",
+)
 ROUNDS_RANGE: tuple[int, int] = (1, 32)

@@ -70,18 +70,28 @@ Event = dict[str, Any]
 def end_round(s: State, ev: list[Event]) -> bool:
     """§5.3: the start player passes clockwise; the next round or the end of the game."""
     s["start"] = (s["start"] + 1) % len(s["players"])
-    ev.append({"type": "round_ended", "round": s["round"],
-               "next_start_player": s["players"][s["start"]]})
+    ev.append(
+        {"type": "round_ended", "round": s["round"], "next_start_player": s["players"][s["start"]]}
+    )
     s["round"] += 1
-    s.update(attack_queue=[], attacks=[], attacked=[], blocks={}, thefts=[], current=None,
-             joint_exporters=[], phase="plan")
+    s.update(
+        attack_queue=[],
+        attacks=[],
+        attacked=[],
+        blocks={},
+        thefts=[],
+        current=None,
+        joint_exporters=[],
+        phase="plan",
+    )
     if s["round"] > s["rounds"]:
         s.update(step="over", participants=[], picks={}, placing=[], placed={})
         ev.append({"type": "game_over", "results": final_results(s)})
     else:
         PL.start_planning(s)
-        ev.append({"type": "round_started", "round": s["round"],
-                   "start_player": s["players"][s["start"]]})
+        ev.append(
+            {"type": "round_started", "round": s["round"], "start_player": s["players"][s["start"]]}
+        )
     return True
 
 
@@ -132,8 +142,11 @@ def _phase_salvage(s: State, ev: list[Event]) -> bool:
 
 
 PHASES: dict[str, Callable[[State, list[Event]], bool]] = {
-    "group1": _phase_group1, "attacks": _phase_attacks, "extras": _phase_extras,
-    "joint_export": _phase_joint_export, "salvage": _phase_salvage,
+    "group1": _phase_group1,
+    "attacks": _phase_attacks,
+    "extras": _phase_extras,
+    "joint_export": _phase_joint_export,
+    "salvage": _phase_salvage,
 }
 
 
@@ -186,9 +199,12 @@ def _apply_salvage(s: State, p: str, move: Move, ev: list[Event]) -> None:
 PLANNING_MOVES = frozenset({"lay", "orient", "place", "gear"})
 
 APPLY: dict[str, Callable[[State, str, Move, list[Event]], None]] = {
-    "block": _apply_block, "no_block": _apply_no_block,
-    "steal": _apply_steal, "joint_export": _apply_joint_export,
-    "no_joint_export": _apply_joint_export, "salvage": _apply_salvage,
+    "block": _apply_block,
+    "no_block": _apply_no_block,
+    "steal": _apply_steal,
+    "joint_export": _apply_joint_export,
+    "no_joint_export": _apply_joint_export,
+    "salvage": _apply_salvage,
 }
 
 
@@ -238,8 +254,9 @@ _TEXT = {
 def explain(s: State, player: str, move: Any, kind: str) -> IllegalMove:
     """The precise refusal of rules file §12 for a failed check of ``kind``."""
     if kind == NOT_YOUR_TURN and finished_step(s, player):
-        return IllegalMove("already_chosen", "You have already chosen this round.",
-                           kind=NOT_YOUR_TURN)
+        return IllegalMove(
+            "already_chosen", "You have already chosen this round.", kind=NOT_YOUR_TURN
+        )
     if kind == NOT_LEGAL and not well_formed(move):
         return IllegalMove(MALFORMED, _TEXT[MALFORMED])
     return IllegalMove(kind, _TEXT[kind])
@@ -262,8 +279,14 @@ class EmpireEngine:
         {"teams": True, "team_joint_export": True},
         {"teams": True, "team_shared_defence": True},
         {"teams": True, "team_joint_attack": True},
-        {"teams": True, "team_joint_invent": True, "team_joint_export": True,
-         "team_shared_defence": True, "team_joint_attack": True, "house_powers": True},
+        {
+            "teams": True,
+            "team_joint_invent": True,
+            "team_joint_export": True,
+            "team_shared_defence": True,
+            "team_joint_attack": True,
+            "house_powers": True,
+        },
         {"house_powers": True, "open_scores": True, "long_game": True},
     ]
 
@@ -336,7 +359,14 @@ class EmpireEngine:
         return undo.undoable(before, player, move, after)
 
 
-__all__ = ["GAME", "EmpireEngine", "advance", "final_results", "player_order",
-           "theft_quantity", "validate_options"]
+__all__ = [
+    "GAME",
+    "EmpireEngine",
+    "advance",
+    "final_results",
+    "player_order",
+    "theft_quantity",
+    "validate_options",
+]
 
 GAME = EmpireEngine()

@@ -20,8 +20,16 @@ def group_one(s: State, ev: list[Event]) -> None:
                 resource, amount, pile = D.GROUP1_GAINS[action]
                 target = s["ready"][p] if pile == "ready" else s["score"][p]
                 target[resource] += amount
-                ev.append({"type": "gained", "player": p, "action": action,
-                           "resource": resource, "amount": amount, "pile": pile})
+                ev.append(
+                    {
+                        "type": "gained",
+                        "player": p,
+                        "action": action,
+                        "resource": resource,
+                        "amount": amount,
+                        "pile": pile,
+                    }
+                )
     if s["options"]["team_joint_invent"]:
         joint_invent(s, ev)
 
@@ -33,5 +41,13 @@ def joint_invent(s: State, ev: list[Event]) -> None:
         if all(top(s, p, "R") == "Invent" for p in team):
             first = min(team, key=order.index)
             s["score"][first]["invention"] += 1
-            ev.append({"type": "gained", "player": first, "action": "JointInvent",
-                       "resource": "invention", "amount": 1, "pile": "score"})
+            ev.append(
+                {
+                    "type": "gained",
+                    "player": first,
+                    "action": "JointInvent",
+                    "resource": "invention",
+                    "amount": 1,
+                    "pile": "score",
+                }
+            )

@@ -36,8 +36,9 @@ def move_goods(s: State, p: str, joint: bool, ev: list[Event]) -> None:
     if need is not None and goods >= need:
         bonus = int(power(s, p, "export_bonus_good"))
         s["score"][p]["good"] += bonus
-    ev.append({"type": "exported", "player": p, "goods": goods, "bonus_good": bonus,
-               "joint": joint})
+    ev.append(
+        {"type": "exported", "player": p, "goods": goods, "bonus_good": bonus, "joint": joint}
+    )
 
 
 def exports(s: State, ev: list[Event]) -> None:
@@ -52,9 +53,14 @@ def exports(s: State, ev: list[Event]) -> None:
 
 def joint_exporters(s: State, done: list[str]) -> list[str]:
     """§11.3: Produce partners of a successful exporter who have goods and did not export."""
-    return [p for p in player_order(s)
-            if top(s, p, "L") == "Produce" and p not in done and partner(s, p) in done
-            and s["ready"][p]["good"] > 0]
+    return [
+        p
+        for p in player_order(s)
+        if top(s, p, "L") == "Produce"
+        and p not in done
+        and partner(s, p) in done
+        and s["ready"][p]["good"] > 0
+    ]
 
 
 def joint_export_moves() -> list[Move]:
@@ -68,8 +74,7 @@ def apply_joint_export(s: State, p: str, move: Move, ev: list[Event]) -> None:
 
 
 def salvagers(s: State) -> list[str]:
-    return [p for p in player_order(s)
-            if top(s, p, "L") == "Salvage" and p not in s["attacked"]]
+    return [p for p in player_order(s) if top(s, p, "L") == "Salvage" and p not in s["attacked"]]
 
 
 def salvage_options(s: State, p: str) -> list[list[str]]:

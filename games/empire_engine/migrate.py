@@ -15,11 +15,30 @@ from games.empire_engine.planning import start_planning
 
 State = dict[str, Any]
 
-V01_KEYS = frozenset({
-    "players", "options", "rounds", "round", "start", "step", "phase", "teams", "empires",
-    "top", "ready", "score", "picks", "participants", "attacks", "attacked", "blocks",
-    "defenders", "thefts", "current",
-})
+V01_KEYS = frozenset(
+    {
+        "players",
+        "options",
+        "rounds",
+        "round",
+        "start",
+        "step",
+        "phase",
+        "teams",
+        "empires",
+        "top",
+        "ready",
+        "score",
+        "picks",
+        "participants",
+        "attacks",
+        "attacked",
+        "blocks",
+        "defenders",
+        "thefts",
+        "current",
+    }
+)
 
 
 def from_v01(data: State) -> State:
@@ -30,8 +49,14 @@ def from_v01(data: State) -> State:
     options = dict(s["options"])
     options["house_powers"] = options.pop("empire_powers", False)
     s["options"] = options
-    s.update(salvaged={p: [] for p in s["players"]}, placing=[], placed={}, attack_queue=[],
-             joint_exporters=[], last_events=[])
+    s.update(
+        salvaged={p: [] for p in s["players"]},
+        placing=[],
+        placed={},
+        attack_queue=[],
+        joint_exporters=[],
+        last_events=[],
+    )
     if s["step"] in ("orient", "plan"):
         s["phase"] = "plan"
         start_planning(s)

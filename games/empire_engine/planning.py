@@ -92,7 +92,10 @@ def _gear_moves(s: State, p: str, card: str | None) -> list[Move]:
 
 
 PART_MOVES: dict[str, Callable[[State, str, str | None], list[Move]]] = {
-    "lay": _lay_moves, "orient": _orient_moves, "place": _place_moves, "gear": _gear_moves,
+    "lay": _lay_moves,
+    "orient": _orient_moves,
+    "place": _place_moves,
+    "gear": _gear_moves,
 }
 
 
@@ -148,7 +151,10 @@ def _apply_gear(s: State, p: str, move: Move, ev: list[Event]) -> None:
 
 
 APPLY_PART: dict[str, Callable[[State, str, Move, list[Event]], None]] = {
-    "lay": _apply_lay, "orient": _apply_orient, "place": _apply_place, "gear": _apply_gear,
+    "lay": _apply_lay,
+    "orient": _apply_orient,
+    "place": _apply_place,
+    "gear": _apply_gear,
 }
 
 
@@ -171,8 +177,12 @@ def plan_pick(s: State, p: str) -> dict[str, Any]:
     """§6.2: ``p``'s placements as one pick (turns, cubes paid and the resulting tops)."""
     turns = planned_turns(s, p)
     paid = [slot["pay"] for slot in s["placed"][p]]
-    pick: dict[str, Any] = {"turn_L": turns["L"], "turn_R": turns["R"],
-                            "pay_soldier": paid.count("soldier"), "pay_good": paid.count("good")}
+    pick: dict[str, Any] = {
+        "turn_L": turns["L"],
+        "turn_R": turns["R"],
+        "pay_soldier": paid.count("soldier"),
+        "pay_good": paid.count("good"),
+    }
     for card in D.CARDS:
         k = turns[card]
         pick[card] = None if k is None else D.ENGINE_ORDER[card][turned(s["top"][p][card], k)]
@@ -203,15 +213,22 @@ def reveal(s: State, ev: list[Event]) -> None:
         for card in D.CARDS:
             s["top"][p][card] = D.ENGINE_ORDER[card].index(pick[card])
         picks[p] = pick
-    ev.append({"type": "revealed", "round": s["round"],
-               "picks": {p: picks[p] for p in s["players"]}})
+    ev.append(
+        {"type": "revealed", "round": s["round"], "picks": {p: picks[p] for p in s["players"]}}
+    )
     for p in player_order(s):
         cubes = [slot["pay"] for slot in s["placed"][p] if slot["pay"] is not None]
         if cubes and power(s, p, "alternate_cubes_score"):
             for cube in cubes:
                 s["score"][p][cube] += 1
-            ev.append({"type": "cubes_scored", "player": p, "soldier": cubes.count("soldier"),
-                       "good": cubes.count("good")})
+            ev.append(
+                {
+                    "type": "cubes_scored",
+                    "player": p,
+                    "soldier": cubes.count("soldier"),
+                    "good": cubes.count("good"),
+                }
+            )
     s["picks"] = {}
     s["placed"] = {}
     s["placing"] = []

@@ -27,8 +27,15 @@ def unit_rows(s: State, units: list[list[str]]) -> list[dict[str, Any]]:
         majorities = [r for r in D.SCORE_TYPES if best[r] > 0 and pile[r] == best[r]]
         resources = sum(pile.values())
         bonus = D.MAJORITY_BONUS * len(majorities)
-        rows.append({"resources": resources, "bonus": bonus, "score": resources + bonus,
-                     "majorities": majorities, "ready_total": ready})
+        rows.append(
+            {
+                "resources": resources,
+                "bonus": bonus,
+                "score": resources + bonus,
+                "majorities": majorities,
+                "ready_total": ready,
+            }
+        )
     for row in rows:
         key = (row["score"], row["ready_total"])
         # competition ranking over scoring units: a team game ranks the two teams 1 and 2
@@ -44,8 +51,18 @@ def final_results(s: State) -> list[dict[str, Any]]:
     for p in s["players"]:
         row = rows[next(i for i, u in enumerate(units) if p in u)]
         extra = {"team_rank": row["rank"]} if s["teams"] else {}
-        out.append({"player": p, "rank": row["rank"], **extra, "score": row["score"],
-                    "resources": row["resources"], "bonus": row["bonus"],
-                    "majorities": list(row["majorities"]), "ready_total": row["ready_total"],
-                    "score_pile": dict(s["score"][p]), "team": team_index(s, p)})
+        out.append(
+            {
+                "player": p,
+                "rank": row["rank"],
+                **extra,
+                "score": row["score"],
+                "resources": row["resources"],
+                "bonus": row["bonus"],
+                "majorities": list(row["majorities"]),
+                "ready_total": row["ready_total"],
+                "score_pile": dict(s["score"][p]),
+                "team": team_index(s, p),
+            }
+        )
     return out

@@ -11,8 +11,11 @@ State = dict[str, Any]
 
 
 def _check_rounds(value: Any) -> None:
-    if value is not None and (not isinstance(value, int) or isinstance(value, bool)
-                              or not D.ROUNDS_RANGE[0] <= value <= D.ROUNDS_RANGE[1]):
+    if value is not None and (
+        not isinstance(value, int)
+        or isinstance(value, bool)
+        or not D.ROUNDS_RANGE[0] <= value <= D.ROUNDS_RANGE[1]
+    ):
         raise ValueError("rounds must be null or an integer 1-32")
 
 
@@ -69,15 +72,29 @@ def initial_state(players: list[str], opts: dict[str, Any], seed: int) -> State:
     start = rng.randrange(len(players))
     empires = deal_empires(rng, players) if opts["house_powers"] else None
     return {
-        "players": list(players), "options": opts, "rounds": game_length(len(players), opts),
-        "round": 1, "start": start, "step": "orient", "phase": "plan",
+        "players": list(players),
+        "options": opts,
+        "rounds": game_length(len(players), opts),
+        "round": 1,
+        "start": start,
+        "step": "orient",
+        "phase": "plan",
         "teams": [[players[0], players[2]], [players[1], players[3]]] if opts["teams"] else None,
         "empires": empires,
         "top": {p: {"L": None, "R": None} for p in players},
         "ready": {p: dict(D.START_READY) for p in players},
         "score": {p: {r: 0 for r in D.SCORE_TYPES} for p in players},
         "salvaged": {p: [] for p in players},
-        "placing": [], "placed": {}, "picks": {}, "participants": [],
-        "attack_queue": [], "attacks": [], "attacked": [], "blocks": {}, "thefts": [],
-        "joint_exporters": [], "current": None, "last_events": [],
+        "placing": [],
+        "placed": {},
+        "picks": {},
+        "participants": [],
+        "attack_queue": [],
+        "attacks": [],
+        "attacked": [],
+        "blocks": {},
+        "thefts": [],
+        "joint_exporters": [],
+        "current": None,
+        "last_events": [],
     }

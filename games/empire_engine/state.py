@@ -6,12 +6,35 @@ from typing import Any
 
 State = dict[str, Any]
 
-STATE_KEYS = frozenset({
-    "players", "options", "rounds", "round", "start", "step", "phase", "teams", "empires",
-    "top", "ready", "score", "salvaged", "placing", "placed", "picks", "participants",
-    "attack_queue", "attacks", "attacked", "blocks", "thefts", "joint_exporters", "current",
-    "last_events",
-})
+STATE_KEYS = frozenset(
+    {
+        "players",
+        "options",
+        "rounds",
+        "round",
+        "start",
+        "step",
+        "phase",
+        "teams",
+        "empires",
+        "top",
+        "ready",
+        "score",
+        "salvaged",
+        "placing",
+        "placed",
+        "picks",
+        "participants",
+        "attack_queue",
+        "attacks",
+        "attacked",
+        "blocks",
+        "thefts",
+        "joint_exporters",
+        "current",
+        "last_events",
+    }
+)
 
 # a snapshot saved before the view carried the last move's events (issue 13 item 4)
 PRE_LAST_EVENTS_KEYS = STATE_KEYS - {"last_events"}
@@ -29,8 +52,7 @@ def next_state(s: State) -> State:
         c[key] = {p: dict(v) for p, v in s[key].items()}
     for key in ("salvaged", "placed", "picks", "blocks"):
         c[key] = dict(s[key])
-    for key in ("placing", "participants", "attack_queue", "attacked", "thefts",
-                "joint_exporters"):
+    for key in ("placing", "participants", "attack_queue", "attacked", "thefts", "joint_exporters"):
         c[key] = list(s[key])
     c["attacks"] = [dict(a) for a in s["attacks"]]
     return c

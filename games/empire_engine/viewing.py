@@ -35,7 +35,10 @@ def seat_view(s: State, i: int, p: str, viewer: str | None, mate: str | None) ->
     """One player's public seat; the score pile by type only where §10.1 allows it."""
     sees = s["step"] == "over" or s["options"]["open_scores"] or p in (viewer, mate)
     return {
-        "player": p, "seat": i, "top_L": top(s, p, "L"), "top_R": top(s, p, "R"),
+        "player": p,
+        "seat": i,
+        "top_L": top(s, p, "L"),
+        "top_R": top(s, p, "R"),
         "ready": cast(Any, dict(s["ready"][p])),
         "score_total": sum(s["score"][p].values()),
         "score": cast(Any, dict(s["score"][p])) if sees else None,
@@ -65,15 +68,18 @@ def you_view(game: _Game, s: State, viewer: str, mate: str | None) -> YouView:
     elif step == "salvage":
         pending = clone(s["picks"].get(viewer))
     you: YouView = {
-        "player": viewer, "pending": pending,
+        "player": viewer,
+        "pending": pending,
         "legal_moves": len(game.legal_moves(s, viewer)),
         "partner": mate,
         "partner_score": cast(Any, dict(s["score"][mate])) if mate else None,
         "score": cast(Any, dict(s["score"][viewer])),
     }
     if step == "plan":
-        you["rotations"] = {c: [D.ENGINE_ORDER[c][turned(s["top"][viewer][c], k)]
-                                for k in range(4)] for c in D.CARDS}
+        you["rotations"] = {
+            c: [D.ENGINE_ORDER[c][turned(s["top"][viewer][c], k)] for k in range(4)]
+            for c in D.CARDS
+        }
         you["paid_turns"] = sorted(D.ALTERNATE_TURNS)
     return you
 
@@ -87,19 +93,27 @@ def build_view(game: _Game, s: State, viewer: str | None) -> EmpireView:
     seats = [seat_view(s, i, p, viewer_in, mate) for i, p in enumerate(s["players"])]
     participants = player_order(s) if s["step"] in PLANNING else list(s["participants"])
     return {
-        "game": game.id, "viewer": viewer_in, "seat_order": list(s["players"]),
+        "game": game.id,
+        "viewer": viewer_in,
+        "seat_order": list(s["players"]),
         "players": {seat["player"]: cast(SeatView, dict(seat)) for seat in seats},
-        "round": min(s["round"], s["rounds"]), "rounds": s["rounds"],
-        "start_player": s["players"][s["start"]], "player_order": player_order(s),
-        "step": s["step"], "actors": game.actors(s),
+        "round": min(s["round"], s["rounds"]),
+        "rounds": s["rounds"],
+        "start_player": s["players"][s["start"]],
+        "player_order": player_order(s),
+        "step": s["step"],
+        "actors": game.actors(s),
         "chosen": {p: chosen(s, p) for p in s["players"]} if secret_step else None,
         "participants": participants if secret_step else [],
-        "teams": clone(s["teams"]), "options": dict(s["options"]), "seats": seats,
+        "teams": clone(s["teams"]),
+        "options": dict(s["options"]),
+        "seats": seats,
         "placing": placing_view(s),
         "attacks": clone(s["attacks"]),
-        "attack_queue": [cast(DeclaredAttack, {k: a[k] for k in ("attacker", "card", "target",
-                                                                 "stage")})
-                         for a in s["attack_queue"]],
+        "attack_queue": [
+            cast(DeclaredAttack, {k: a[k] for k in ("attacker", "card", "target", "stage")})
+            for a in s["attack_queue"]
+        ],
         "current": clone(s["current"]),
         "theft_quantity": theft_quantity(len(s["players"])),
         "you": you_view(game, s, viewer_in, mate) if viewer_in is not None else None,

@@ -22,6 +22,7 @@ class ScorePile(TypedDict):
 
 class Placement(TypedDict):
     """A face-down card laid this planning step: which engine, and the cube on it (public)."""
+
     card: str
     pay: str | None
 
@@ -33,20 +34,21 @@ class SeatView(TypedDict):
     top_R: str | None
     ready: Pile
     score_total: int
-    score: ScorePile | None          # None where §10.1 hides it
+    score: ScorePile | None  # None where §10.1 hides it
     empire: str | None
     team: int | None
-    chosen: bool | None              # during orient/plan/salvage: done for this step
+    chosen: bool | None  # during orient/plan/salvage: done for this step
     attacked: bool
-    placed: list[Placement]          # this planning step's face-down cards, in order
+    placed: list[Placement]  # this planning step's face-down cards, in order
 
 
 class PlacingView(TypedDict):
     """Who lays a card now, which of their two (slot 1 or 2), and what they decide."""
+
     player: str
     slot: int
     part: Part
-    card: str | None                 # the engine concerned; None while it is still chosen
+    card: str | None  # the engine concerned; None while it is still chosen
 
 
 class AttackView(TypedDict):
@@ -65,13 +67,13 @@ class DeclaredAttack(TypedDict):
 
 class YouView(TypedDict):
     player: str
-    pending: dict[str, Any] | None   # what the viewer has set this step (turns, tops, take)
+    pending: dict[str, Any] | None  # what the viewer has set this step (turns, tops, take)
     legal_moves: int
     partner: str | None
     partner_score: ScorePile | None
     score: ScorePile
-    rotations: NotRequired[dict[str, list[str]]]   # while planning: the top after k turns
-    paid_turns: NotRequired[list[int]]             # while planning: turns that need a cube
+    rotations: NotRequired[dict[str, list[str]]]  # while planning: the top after k turns
+    paid_turns: NotRequired[list[int]]  # while planning: turns that need a cube
 
 
 class EmpireView(TypedDict):
@@ -97,4 +99,4 @@ class EmpireView(TypedDict):
     theft_quantity: int
     you: YouView | None
     results: list[dict[str, Any]] | None
-    last_events: list[dict[str, Any]]   # the last move's events (all public, rules §13)
+    last_events: list[dict[str, Any]]  # the last move's events (all public, rules §13)

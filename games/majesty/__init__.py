@@ -15,5 +15,12 @@ from __future__ import annotations
 from games.majesty.game import GAME, Majesty
 from games.majesty.vocab import CHARACTER_NAMES, CHARACTERS, HOME, LOCATION_NAMES, LOCATIONS
 
-__all__ = ["CHARACTERS", "CHARACTER_NAMES", "GAME", "HOME", "LOCATIONS", "LOCATION_NAMES",
-           "Majesty"]
+__all__ = [
+    "CHARACTERS",
+    "CHARACTER_NAMES",
+    "GAME",
+    "HOME",
+    "LOCATIONS",
+    "LOCATION_NAMES",
+    "Majesty",
+]

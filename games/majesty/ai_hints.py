@@ -11,8 +11,8 @@ from typing import Any
 
 from games.majesty.engine import breakdowns
 
-SCORE_SCALE = 10.0         # points: a lead of 10 is clearly ahead
-ROLLOUT_DEPTH = 16         # plies, then the score now (final scoring applied now) is the value
+SCORE_SCALE = 10.0  # points: a lead of 10 is clearly ahead
+ROLLOUT_DEPTH = 16  # plies, then the score now (final scoring applied now) is the value
 STEPS_PER_SECOND = 8000.0  # 0.8 x bench/ai.py --calibrate at load 1 (10076/s)
 
 

@@ -56,8 +56,9 @@ def _structured_deck(pools: dict[int, list[int]], size: int) -> list[int] | None
     return pools[1][:n1] + pools[2][:n2]
 
 
-def _mixed_deck(pools: dict[int, list[int]], size: int, top_tier: int | None,
-                rng: random.Random) -> list[int] | None:
+def _mixed_deck(
+    pools: dict[int, list[int]], size: int, top_tier: int | None, rng: random.Random
+) -> list[int] | None:
     """A random deck of ``size`` unseen cards whose top card shows the visible back colour."""
     if size == 0:
         return []

@@ -58,13 +58,15 @@ MOVE_TYPES: tuple[str, ...] = tuple(MOVE_KEYS)
 # Options and setup (§2)
 
 
-SIDES_HELP = ("sides must be 8 letters A or B, one per location in building order (Mill, "
-              "Brewery, Cottage, Guardhouse, Barracks, Inn, Castle, Infirmary), e.g. ABBAABAB, "
-              "or A or B for all")
+SIDES_HELP = (
+    "sides must be 8 letters A or B, one per location in building order (Mill, "
+    "Brewery, Cottage, Guardhouse, Barracks, Inn, Castle, Infirmary), e.g. ABBAABAB, "
+    "or A or B for all"
+)
 
 
 def normalise_sides(value: Any) -> str:
-    """"A", "B" or 8 letters A/B (any case) -> 8 upper-case letters; ValueError otherwise.
+    """ "A", "B" or 8 letters A/B (any case) -> 8 upper-case letters; ValueError otherwise.
 
     Rules §7: "Pak můžete libovolně zkombinovat strany A i B dohromady" - every one of the 256
     combinations, the same for every player."""
@@ -251,8 +253,16 @@ def take_card(s: State, player: str, index: int, events: list[Event]) -> int:
     slot = s["display"].pop(index)
     realm["meeples"] += slot["meeples"]
     realm["taken"] += 1
-    events.append({"type": "take", "player": player, "index": index, "card": slot["card"],
-                   "cost": index, "meeples_gained": slot["meeples"]})
+    events.append(
+        {
+            "type": "take",
+            "player": player,
+            "index": index,
+            "card": slot["card"],
+            "cost": index,
+            "meeples_gained": slot["meeples"],
+        }
+    )
     refill(s, events)
     return int(slot["card"])
 
@@ -272,8 +282,15 @@ def place_card(s: State, player: str, card: int, character: str, events: list[Ev
     """T3: append the card, counting as ``character``, to the end of its location."""
     location = HOME[character]
     s["realms"][player]["locations"][location].append({"id": card, "as": character})
-    events.append({"type": "place", "player": player, "card": card, "character": character,
-                   "location": location})
+    events.append(
+        {
+            "type": "place",
+            "player": player,
+            "card": card,
+            "character": character,
+            "location": location,
+        }
+    )
     return location
 
 
@@ -319,8 +336,15 @@ def place_healed(s: State, player: str, card: int, character: str, events: list[
     """A healed card goes to the end of its location and triggers nothing."""
     location = HOME[character]
     s["realms"][player]["locations"][location].append({"id": card, "as": character})
-    events.append({"type": "heal", "player": player, "card": card, "character": character,
-                   "location": location})
+    events.append(
+        {
+            "type": "heal",
+            "player": player,
+            "card": card,
+            "character": character,
+            "location": location,
+        }
+    )
 
 
 def wounded_card(realm: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
@@ -338,8 +362,13 @@ def attack(s: State, player: str, events: list[Event]) -> None:
     for target in turn_order_from(s, player)[1:]:
         realm = s["realms"][target]
         guards = count(realm, "guard")
-        event: Event = {"type": "attack", "player": player, "target": target,
-                        "knights": knights, "guards": guards}
+        event: Event = {
+            "type": "attack",
+            "player": player,
+            "target": target,
+            "knights": knights,
+            "guards": guards,
+        }
         victim = wounded_card(realm) if guards < knights else None
         if guards >= knights:
             event["result"] = "defended"
@@ -349,8 +378,9 @@ def attack(s: State, player: str, events: list[Event]) -> None:
             location, entry = victim
             realm["locations"][location].pop()
             realm["infirmary"].append(entry["id"])
-            event.update(result="wounded", card=entry["id"], character=entry["as"],
-                         location=location)
+            event.update(
+                result="wounded", card=entry["id"], character=entry["as"], location=location
+            )
         events.append(event)
 
 
@@ -362,48 +392,67 @@ def castle_exchange(s: State, player: str, k: int, events: list[Event]) -> None:
     events.append({"type": "castle_exchange", "player": player, "meeples": k, "points": -k})
 
 
-def gain(s: State, player: str, points: int, meeples: int, location: str, reason: str,
-         events: list[Event]) -> None:
+def gain(
+    s: State,
+    player: str,
+    points: int,
+    meeples: int,
+    location: str,
+    reason: str,
+    events: list[Event],
+) -> None:
     if points == 0 and meeples == 0:
         return
     realm = s["realms"][player]
     realm["points"] += points
     realm["meeples"] += meeples
-    events.append({"type": "gain", "player": player, "points": points, "meeples": meeples,
-                   "location": location, "reason": reason})
+    events.append(
+        {
+            "type": "gain",
+            "player": player,
+            "points": points,
+            "meeples": meeples,
+            "location": location,
+            "reason": reason,
+        }
+    )
 
 
 PayoutLine = dict[str, Any]
 
 
-def _line_per_card(s: State, player: str, location: str, line: PayoutLine,
-                   events: list[Event]) -> None:
+def _line_per_card(
+    s: State, player: str, location: str, line: PayoutLine, events: list[Event]
+) -> None:
     """points/meeples times the sum of the active player's counts ('infirmary' = its cards)."""
     realm = s["realms"][player]
-    n = sum(len(realm["infirmary"]) if c == "infirmary" else count(realm, c)
-            for c in line["count"])
+    n = sum(len(realm["infirmary"]) if c == "infirmary" else count(realm, c) for c in line["count"])
     gain(s, player, line["points"] * n, line["meeples"] * n, location, line["reason"], events)
 
 
-def _line_per_card_times_largest(s: State, player: str, location: str, line: PayoutLine,
-                                 events: list[Event]) -> None:
+def _line_per_card_times_largest(
+    s: State, player: str, location: str, line: PayoutLine, events: list[Event]
+) -> None:
     """6B Inn: points times n(Innkeeper) times the largest count at locations 1-7."""
     realm = s["realms"][player]
     n = sum(count(realm, c) for c in line["count"])
-    gain(s, player, line["points"] * n * largest_location(realm), 0, location, line["reason"],
-         events)
+    gain(
+        s, player, line["points"] * n * largest_location(realm), 0, location, line["reason"], events
+    )
 
 
-def _line_every_player_with(s: State, player: str, location: str, line: PayoutLine,
-                            events: list[Event]) -> None:
+def _line_every_player_with(
+    s: State, player: str, location: str, line: PayoutLine, events: list[Event]
+) -> None:
     """2A, 6A, 1B, 4B: a flat bonus to every player (active first) holding the character."""
     for q in turn_order_from(s, player):
         if count(s["realms"][q], line["character"]) >= 1:
             gain(s, q, line["points"], 0, location, line["reason"], events)
 
 
-def _line_active_with_all(s: State, player: str, location: str, line: PayoutLine,
-                          events: list[Event]) -> None:
+def _line_active_with_all(
+    s: State, player: str, location: str, line: PayoutLine, events: list[Event]
+) -> None:
     """2B Brewery: a flat bonus to the active player holding each of the characters."""
     if all(count(s["realms"][player], c) >= 1 for c in line["characters"]):
         gain(s, player, line["points"], 0, location, line["reason"], events)
@@ -431,8 +480,9 @@ def end_of_turn(s: State, player: str, events: list[Event]) -> None:
     if surplus > 0:
         realm["meeples"] -= surplus
         realm["points"] += surplus
-        events.append({"type": "meeples_returned", "player": player, "meeples": surplus,
-                       "points": surplus})
+        events.append(
+            {"type": "meeples_returned", "player": player, "meeples": surplus, "points": surplus}
+        )
     s["pending"] = None
     s["t"] += 1
     if s["t"] >= ROUNDS * len(s["order"]):
@@ -463,16 +513,27 @@ def majority_awards(s: State) -> list[dict[str, Any]]:
         counts = {p: len(s["realms"][p]["locations"][location]) for p in order}
         best = max(counts.values())
         if best >= 1:
-            awards.append({"location": location, "count": best,
-                           "players": [p for p in order if counts[p] == best],
-                           "points": MAJORITY[side_of(s, location)][i]})
+            awards.append(
+                {
+                    "location": location,
+                    "count": best,
+                    "players": [p for p in order if counts[p] == best],
+                    "points": MAJORITY[side_of(s, location)][i],
+                }
+            )
     most = INFIRMARY_MOST[side_of(s, "infirmary")]
     if most:
         counts = {p: len(s["realms"][p]["infirmary"]) for p in order}
         best = max(counts.values())
         if best >= 1:
-            awards.append({"location": "infirmary", "count": best,
-                           "players": [p for p in order if counts[p] == best], "points": most})
+            awards.append(
+                {
+                    "location": "infirmary",
+                    "count": best,
+                    "players": [p for p in order if counts[p] == best],
+                    "points": most,
+                }
+            )
     return awards
 
 
@@ -481,8 +542,12 @@ def breakdowns(s: State) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for p in s["order"]:
         k = variety_locations(s, p)
-        out[p] = {"play": s["realms"][p]["points"], "infirmary": infirmary_penalty(s, p),
-                  "variety": k * k, "majority": {}}
+        out[p] = {
+            "play": s["realms"][p]["points"],
+            "infirmary": infirmary_penalty(s, p),
+            "variety": k * k,
+            "majority": {},
+        }
     for award in majority_awards(s):
         for p in award["players"]:
             out[p]["majority"][award["location"]] = award["points"]
@@ -502,8 +567,9 @@ def rank_players(s: State, totals: dict[str, int]) -> list[dict[str, Any]]:
     rows = []
     for p in order:
         rank = 1 + sum(1 for q in order if key(q) > key(p))
-        rows.append({"player": p, "rank": rank, "score": totals[p],
-                     "meeples": s["realms"][p]["meeples"]})
+        rows.append(
+            {"player": p, "rank": rank, "score": totals[p], "meeples": s["realms"][p]["meeples"]}
+        )
     rows.sort(key=lambda r: (r["rank"], order.index(r["player"])))
     return rows
 
@@ -511,9 +577,14 @@ def rank_players(s: State, totals: dict[str, int]) -> list[dict[str, Any]]:
 def final_scoring(s: State, events: list[Event]) -> None:
     order: list[str] = s["order"]
     for p in order:
-        events.append({"type": "final_infirmary", "player": p,
-                       "cards": len(s["realms"][p]["infirmary"]),
-                       "points": infirmary_penalty(s, p)})
+        events.append(
+            {
+                "type": "final_infirmary",
+                "player": p,
+                "cards": len(s["realms"][p]["infirmary"]),
+                "points": infirmary_penalty(s, p),
+            }
+        )
     for p in order:
         k = variety_locations(s, p)
         events.append({"type": "final_variety", "player": p, "locations": k, "points": k * k})
@@ -567,7 +638,9 @@ def _play_exchange(s: State, player: str, move: Move, events: list[Event]) -> No
 
 
 PLAY: dict[str, Callable[[State, str, Move, list[Event]], None]] = {
-    "take": _play_take, "place": _play_place, "heal_place": _play_heal_place,
+    "take": _play_take,
+    "place": _play_place,
+    "heal_place": _play_heal_place,
     "castle_exchange": _play_exchange,
 }
 

@@ -37,8 +37,11 @@ class Majesty:
     options: dict[str, tuple[Any, Any]] = {
         # any of the 256 combinations (rules §7), so a description, not a list: the host passes
         # the value to ``setup``, which refuses anything else with a ValueError that says how
-        "sides": ("AAAAAAAA", "8 letters A/B, one per location in building order (Mill, Brewery, "
-                              "Cottage, Guardhouse, Barracks, Inn, Castle, Infirmary), or A or B"),
+        "sides": (
+            "AAAAAAAA",
+            "8 letters A/B, one per location in building order (Mill, Brewery, "
+            "Cottage, Guardhouse, Barracks, Inn, Castle, Infirmary), or A or B",
+        ),
         "mixed_deck": (False, [False, True]),
         "tiebreak_meeples": (False, [False, True]),
     }

@@ -39,9 +39,13 @@ def _pending_from_view(pv: dict[str, Any] | None) -> dict[str, Any] | None:
 
 def _realm_from_view(r: dict[str, Any]) -> dict[str, Any]:
     return {
-        "points": r["points"], "meeples": r["meeples"], "taken": r["taken"],
-        "locations": {loc: [{"id": e["id"], "as": e["as"]} for e in r["locations"][loc]]
-                      for loc in REALM_LOCATIONS},
+        "points": r["points"],
+        "meeples": r["meeples"],
+        "taken": r["taken"],
+        "locations": {
+            loc: [{"id": e["id"], "as": e["as"]} for e in r["locations"][loc]]
+            for loc in REALM_LOCATIONS
+        },
         "infirmary": [c["id"] for c in r["infirmary"]],
     }
 
@@ -52,12 +56,18 @@ def state_from_view(v: Any) -> State:
     Good for previewing the active player's next decision (no refill is needed for that).
     """
     return {
-        "game": "majesty", "players": list(v["players"]), "order": list(v["order"]),
-        "options": dict(v["options"]), "t": int(v["turn"]) - 1, "step": v["step"],
+        "game": "majesty",
+        "players": list(v["players"]),
+        "order": list(v["order"]),
+        "options": dict(v["options"]),
+        "t": int(v["turn"]) - 1,
+        "step": v["step"],
         "pending": _pending_from_view(v.get("pending")),
         "display": [{"card": d["card"]["id"], "meeples": d["meeples"]} for d in v["display"]],
-        "deck": [], "realms": {p: _realm_from_view(r) for p, r in v["realms"].items()},
-        "final": None, "last_events": [],
+        "deck": [],
+        "realms": {p: _realm_from_view(r) for p, r in v["realms"].items()},
+        "final": None,
+        "last_events": [],
     }
 
 

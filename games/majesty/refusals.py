@@ -57,7 +57,10 @@ def _amount(s: State, player: str, k: Any) -> IllegalMove | None:
 
 
 _BY_TYPE: dict[str, Callable[[State, str, Any], IllegalMove | None]] = {
-    "take": _take, "place": _character, "heal_place": _character, "castle_exchange": _amount,
+    "take": _take,
+    "place": _character,
+    "heal_place": _character,
+    "castle_exchange": _amount,
 }
 
 

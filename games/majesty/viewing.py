@@ -54,8 +54,11 @@ def pending_view(s: State) -> PendingView | None:
         return None
     if pending["kind"] == "castle_exchange":
         realm = s["realms"][active_player(s)]
-        return {"kind": "castle_exchange", "held": realm["meeples"],
-                "amounts": castle_exchange_amounts(realm["meeples"], realm["points"])}
+        return {
+            "kind": "castle_exchange",
+            "held": realm["meeples"],
+            "amounts": castle_exchange_amounts(realm["meeples"], realm["points"]),
+        }
     return {"kind": pending["kind"], "card": card_view(pending["card"])}
 
 
@@ -65,13 +68,16 @@ def realm_view(realm: dict[str, Any]) -> RealmView:
         "meeples": realm["meeples"],
         "taken": realm["taken"],
         "locations": {
-            loc: [{"id": e["id"], "characters": list(card_characters(e["id"])), "as": e["as"]}
-                  for e in realm["locations"][loc]]
+            loc: [
+                {"id": e["id"], "characters": list(card_characters(e["id"])), "as": e["as"]}
+                for e in realm["locations"][loc]
+            ]
             for loc in REALM_LOCATIONS
         },
         "counts": {loc: len(realm["locations"][loc]) for loc in REALM_LOCATIONS},
-        "infirmary": [{"id": c, "characters": list(card_characters(c))}
-                      for c in realm["infirmary"]],
+        "infirmary": [
+            {"id": c, "characters": list(card_characters(c))} for c in realm["infirmary"]
+        ],
     }
 
 
@@ -84,14 +90,19 @@ def majority_view(s: State) -> dict[str, MajorityView]:
         values["infirmary"] = INFIRMARY_MOST[side_of(s, "infirmary")]
     for location, value in values.items():
         a = awards.get(location)
-        out[location] = {"value": value, "leaders": list(a["players"]) if a else [],
-                         "count": a["count"] if a else 0}
+        out[location] = {
+            "value": value,
+            "leaders": list(a["players"]) if a else [],
+            "count": a["count"] if a else 0,
+        }
     return out
 
 
 def display_view(s: State) -> list[DisplaySlotView]:
-    return [{"index": i, "cost": i, "card": card_view(d["card"]), "meeples": d["meeples"]}
-            for i, d in enumerate(s["display"])]
+    return [
+        {"index": i, "cost": i, "card": card_view(d["card"]), "meeples": d["meeples"]}
+        for i, d in enumerate(s["display"])
+    ]
 
 
 def final_view(s: State) -> list[FinalRow] | None:

@@ -39,23 +39,39 @@ Colour = tuple[int, int, int]
 
 #: character key -> English name (rules §1.2)
 CHARACTER_NAMES: Final[dict[str, str]] = {
-    "miller": "Miller", "brewer": "Brewer", "witch": "Witch", "guard": "Guard",
-    "knight": "Knight", "innkeeper": "Innkeeper", "noble": "Noble",
+    "miller": "Miller",
+    "brewer": "Brewer",
+    "witch": "Witch",
+    "guard": "Guard",
+    "knight": "Knight",
+    "innkeeper": "Innkeeper",
+    "noble": "Noble",
 }
 #: location key -> English name, in building order 1-8 (rules §1.2)
 LOCATION_NAMES: Final[dict[str, str]] = {
-    "mill": "Mill", "brewery": "Brewery", "cottage": "Cottage", "guardhouse": "Guardhouse",
-    "barracks": "Barracks", "inn": "Inn", "castle": "Castle", "infirmary": "Infirmary",
+    "mill": "Mill",
+    "brewery": "Brewery",
+    "cottage": "Cottage",
+    "guardhouse": "Guardhouse",
+    "barracks": "Barracks",
+    "inn": "Inn",
+    "castle": "Castle",
+    "infirmary": "Infirmary",
 }
 #: location key -> its signpost ability on side A (the same on B, except the Castle B exchange)
 ABILITY: Final[dict[str, str]] = {
-    loc: str(LOCATION_SIDES[loc]["A"]["ability"]) for loc in LOCATIONS
+    loc: str(LOCATION_SIDES[loc]["A"]["ability"])
+    for loc in LOCATIONS
     if LOCATION_SIDES[loc]["A"]["ability"]
 }
 #: character -> crest colour of its cards and location (approximated from the printed cards)
 CHAR_COLOUR: Final[dict[str, Colour]] = {
-    "miller": (214, 172, 52), "brewer": (176, 104, 44), "witch": (76, 150, 72),
-    "guard": (196, 62, 52), "knight": (62, 92, 160), "innkeeper": (136, 84, 156),
+    "miller": (214, 172, 52),
+    "brewer": (176, 104, 44),
+    "witch": (76, 150, 72),
+    "guard": (196, 62, 52),
+    "knight": (62, 92, 160),
+    "innkeeper": (136, 84, 156),
     "noble": (208, 108, 160),
 }
 INFIRMARY_COLOUR: Final[Colour] = (110, 110, 118)

@@ -51,8 +51,10 @@ def a_arrival(s: State, t: Task, events: list[Event]) -> None:
         if tid == "crown":
             s["pl"][p]["crown"] = True
         elif tid == "treasure":
-            after += [task("choose_resource", p, reason="treasure")
-                      for _ in range(R.TOKEN_RULES["treasure"]["choices"])]
+            after += [
+                task("choose_resource", p, reason="treasure")
+                for _ in range(R.TOKEN_RULES["treasure"]["choices"])
+            ]
         elif tid == "bandits":
             after.append(task("bandits", p, region=r))
         if keep in ("stays", "stays until used"):
@@ -80,8 +82,16 @@ def a_arrival_gain(s: State, t: Task, events: list[Event]) -> None:
         if resource not in RESOURCES:
             continue
         lost = R.gain(s, p, resource, int(h["amount"]))
-        events.append({"type": "arrival_gain", "player": p, "region": r, "resource": resource,
-                       "amount": int(h["amount"]), "lost": lost})
+        events.append(
+            {
+                "type": "arrival_gain",
+                "player": p,
+                "region": r,
+                "resource": resource,
+                "amount": int(h["amount"]),
+                "lost": lost,
+            }
+        )
 
 
 def collect_yield(s: State, p: str) -> tuple[dict[str, int], list[str]]:
@@ -150,8 +160,15 @@ def start_action(s: State, p: str, action: str, events: list[Event]) -> None:
         info["res"]["mana"] -= cost
         info["magic"] += 1
         ability = FACTIONS[info["faction"]]["levels"][info["magic"] - 1]["name"]
-        events.append({"type": "researched", "player": p, "level": info["magic"],
-                       "ability": ability, "cost": cost})
+        events.append(
+            {
+                "type": "researched",
+                "player": p,
+                "level": info["magic"],
+                "ability": ability,
+                "cost": cost,
+            }
+        )
     elif action == "expand":
         push(s, task("expand", p))
     elif action == "trade":
@@ -179,8 +196,9 @@ def do_swap(s: State, p: str, src: str, dst: str, events: list[Event]) -> None:
     push(s, task("arrival", q, region=src, via="swap"))
 
 
-def enter(s: State, p: str, src: str, dst: str, via: str, defender: str | None,
-          events: list[Event]) -> None:
+def enter(
+    s: State, p: str, src: str, dst: str, via: str, defender: str | None, events: list[Event]
+) -> None:
     """``p``'s meeple, already out of ``src``, enters ``dst``: an arrival, a neutral war or a
     war. Whether the war is between allies is judged now, after the meeple has left ``src``
     ("pohnout figurkou z takového kraje pryč bez dalších postihů", §10.1)."""
@@ -192,21 +210,48 @@ def enter(s: State, p: str, src: str, dst: str, via: str, defender: str | None,
         return
     if defender == NEUTRAL:
         cost = R.neutral_cost(s)
-        s["war"] = {"neutral": True, "attacker": p, "defender": NEUTRAL, "region": dst,
-                    "via": via, "from": src, "cost": cost}
+        s["war"] = {
+            "neutral": True,
+            "attacker": p,
+            "defender": NEUTRAL,
+            "region": dst,
+            "via": via,
+            "from": src,
+            "cost": cost,
+        }
         events.append({"type": "neutral_war", "player": p, "region": dst, "cost": cost})
         push(s, task("war_pay", p, due=cost), task("neutral_capture"))
         return
     allied = bool(shared) and len(s["players"]) >= 3
     s["war"] = {
-        "neutral": False, "attacker": p, "defender": defender, "region": dst, "via": via,
-        "from": src, "allied": allied, "shared": shared if allied else [],
-        "values": {p: None, defender: None}, "set": {}, "revealed": False, "boost": None,
-        "winner": None, "loser": None, "alliance": False, "break": False, "dragon": False,
-        "loss_pending": [], "refuge": False,
+        "neutral": False,
+        "attacker": p,
+        "defender": defender,
+        "region": dst,
+        "via": via,
+        "from": src,
+        "allied": allied,
+        "shared": shared if allied else [],
+        "values": {p: None, defender: None},
+        "set": {},
+        "revealed": False,
+        "boost": None,
+        "winner": None,
+        "loser": None,
+        "alliance": False,
+        "break": False,
+        "dragon": False,
+        "loss_pending": [],
+        "refuge": False,
     }
-    events.append({"type": "war_started", "player": p, "attacker": p, "defender": defender,
-                   "region": dst, "allied": allied})
+    events.append(
+        {
+            "type": "war_started",
+            "player": p,
+            "attacker": p,
+            "defender": defender,
+            "region": dst,
+            "allied": allied,
+        }
+    )
     push(s, task("war_die"), task("war_reveal"))
-
-

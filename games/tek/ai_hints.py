@@ -15,12 +15,17 @@ from typing import Any
 
 from games.tek.rules import score_breakdown
 
-SCORE_SCALE = 3.0          # VP
-ROLLOUT_DEPTH = 16         # plies, then the score now is the value
+SCORE_SCALE = 3.0  # VP
+ROLLOUT_DEPTH = 16  # plies, then the score now is the value
 STEPS_PER_SECOND = 8000.0  # 0.8 x bench/ai.py --calibrate at load 1 (10327/s)
 
 ACTION_WEIGHTS: dict[str, float] = {
-    "build": 6.0, "research": 6.0, "expand": 6.0, "patrol": 2.0, "quest": 2.0, "trade": 0.7,
+    "build": 6.0,
+    "research": 6.0,
+    "expand": 6.0,
+    "patrol": 2.0,
+    "quest": 2.0,
+    "trade": 0.7,
 }
 MOVE_WEIGHTS: dict[str, float] = {"pass": 0.5, "collect": 2.0}
 
@@ -33,8 +38,11 @@ def scores(state: Any) -> dict[str, float]:
     is triggered (§11.1)."""
     out: dict[str, float] = {}
     for p in state["players"]:
-        held = 0.0 if state["end"] else sum(
-            RESOURCE_VALUE.get(k, 0.3) * n for k, n in state["pl"][p]["res"].items())
+        held = (
+            0.0
+            if state["end"]
+            else sum(RESOURCE_VALUE.get(k, 0.3) * n for k, n in state["pl"][p]["res"].items())
+        )
         out[p] = float(score_breakdown(state, p)["total"]) + held
     return out
 

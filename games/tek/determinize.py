@@ -29,7 +29,7 @@ def shuffle_hidden_tokens(s: State, rng: random.Random) -> None:
     rng.shuffle(hidden)
     for r, tid in zip(places, hidden, strict=False):
         s["tokens"][r] = {"id": tid, "up": False}
-    s["token_pool"] = hidden[len(places):]
+    s["token_pool"] = hidden[len(places) :]
 
 
 def redraw_secret_dice(s: State, player: str, rng: random.Random) -> None:

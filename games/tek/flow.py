@@ -61,9 +61,15 @@ def a_end_check(s: State, t: Task, events: list[Event]) -> None:
         s["over"] = True
         s["tasks"] = []
         s["results"] = R.final_results(s)
-        events.append({"type": "game_over", "results": [
-            {"player": r["player"], "rank": r["rank"], "score": r["score"]} for r in s["results"]
-        ]})
+        events.append(
+            {
+                "type": "game_over",
+                "results": [
+                    {"player": r["player"], "rank": r["rank"], "score": r["score"]}
+                    for r in s["results"]
+                ],
+            }
+        )
 
 
 AUTO: dict[str, AutoTask] = {

@@ -63,8 +63,10 @@ class TinyEpicKingdoms:
         "factions": ("random", ["random", "draft", "choice"]),
         "exploration": (False, [False, True]),
     }
-    test_option_sets: list[dict[str, Any]] = [{"factions": "draft", "exploration": True},
-                                              {"factions": "choice"}]
+    test_option_sets: list[dict[str, Any]] = [
+        {"factions": "draft", "exploration": True},
+        {"factions": "choice"},
+    ]
 
     def _options(self, options: dict[str, Any]) -> dict[str, Any]:
         opts: dict[str, Any] = {}
@@ -101,8 +103,7 @@ class TinyEpicKingdoms:
     def apply(self, state: State, player: str, move: Move) -> tuple[State, list[Event]]:
         """The one validating path (:func:`games.base.validate`), then the move's handler."""
         # cast: the protocol's ``view`` returns dict[str, Any], which a TypedDict is not (mypy)
-        validate_move(cast(Game, self), state, player, move, move_types=MOVE_TYPES,
-                      explain=explain)
+        validate_move(cast(Game, self), state, player, move, move_types=MOVE_TYPES, explain=explain)
         s = R.copy_state(state)
         events: list[Event] = list(s.get("pending_events") or [])
         s["pending_events"] = []

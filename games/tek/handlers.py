@@ -27,6 +27,7 @@ Handler = Callable[[State, Task, str, Move, list[Event]], None]
 
 # --- setup (§4) -------------------------------------------------------------------------------
 
+
 def h_draft(s: State, t: Task, p: str, move: Move, events: list[Event]) -> None:
     s["pl"][p]["faction"] = move["faction"]
     s["draft_pool"].remove(move["faction"])
@@ -76,21 +77,27 @@ def h_start_ore(s: State, t: Task, p: str, move: Move, events: list[Event]) -> N
 
 def h_token_skip(s: State, t: Task, p: str, move: Move, events: list[Event]) -> None:
     """§13: the chosen home region stays without a token; the others get one each."""
-    regions = [r for r in SIDE_REGIONS[s["pl"][p]["home"]]
-               if not s["meeples"][r] and r != move["region"]]
+    regions = [
+        r for r in SIDE_REGIONS[s["pl"][p]["home"]] if not s["meeples"][r] and r != move["region"]
+    ]
     n = int(C["exploration"]["five_player_tokens_per_home"])
     place_tokens(s, regions[:n], events, p)
 
 
 # --- the turn (§5) ------------------------------------------------------------------------------
 
+
 def h_select(s: State, t: Task, p: str, move: Move, events: list[Event]) -> None:
     s["shields"].append(move["action"])
     events.append({"type": "action_selected", "player": p, "action": move["action"]})
     active = s["players"][s["active"]]
     order = R._seat_order(s, s["active"])
-    push(s, *[task("respond", q, action=move["action"], active=q == active) for q in order],
-         task("end_check"), task("pass_turn"))
+    push(
+        s,
+        *[task("respond", q, action=move["action"], active=q == active) for q in order],
+        task("end_check"),
+        task("pass_turn"),
+    )
 
 
 def h_perform(s: State, t: Task, p: str, move: Move, events: list[Event]) -> None:
@@ -110,6 +117,7 @@ def h_collect(s: State, t: Task, p: str, move: Move, events: list[Event]) -> Non
 
 
 # --- actions and movement (§6, §7) --------------------------------------------------------------
+
 
 def h_move_from(s: State, t: Task, p: str, move: Move, events: list[Event]) -> None:
     push(s, task("move_to", p, action=t["action"], **{"from": move["region"]}))
@@ -152,11 +160,21 @@ def h_trade_amount(s: State, t: Task, p: str, move: Move, events: list[Event]) -
     s["pl"][p]["res"][t["give"]] -= n
     received = n + sum(int(h["amount"]) for h in R.hooks(s, p, "trade_bonus"))
     lost = R.gain(s, p, t["get"], received)
-    events.append({"type": "traded", "player": p, "give": t["give"], "get": t["get"],
-                   "amount": n, "received": received, "lost": lost})
+    events.append(
+        {
+            "type": "traded",
+            "player": p,
+            "give": t["give"],
+            "get": t["get"],
+            "amount": n,
+            "received": received,
+            "lost": lost,
+        }
+    )
 
 
 # --- war (§10, §12) ------------------------------------------------------------------------------
+
 
 def h_war_die(s: State, t: Task, p: str, move: Move, events: list[Event]) -> None:
     """§10.2: the value is secret; the event says only that it was set."""
@@ -174,8 +192,9 @@ def h_war_boost(s: State, t: Task, p: str, move: Move, events: list[Event]) -> N
     s["pl"][p]["res"][x] -= 1
     war["values"][p] = war["values"][p] + R.war_values(s, p)[x]
     war["boost"] = {"player": p, "resource": x}
-    events.append({"type": "war_boosted", "player": p, "resource": x,
-                   "new_value": war["values"][p]})
+    events.append(
+        {"type": "war_boosted", "player": p, "resource": x, "new_value": war["values"][p]}
+    )
 
 
 def h_war_pay_mana(s: State, t: Task, p: str, move: Move, events: list[Event]) -> None:
@@ -194,16 +213,16 @@ def h_war_pay(s: State, t: Task, p: str, move: Move, events: list[Event]) -> Non
 
 
 def h_lose_resources(s: State, t: Task, p: str, move: Move, events: list[Event]) -> None:
-    events.append({"type": "resources_lost", "player": p, "reason": t["reason"],
-                   **pay(s, p, move)})
+    events.append({"type": "resources_lost", "player": p, "reason": t["reason"], **pay(s, p, move)})
 
 
 def h_plunder(s: State, t: Task, p: str, move: Move, events: list[Event]) -> None:
     x = move["resource"]
     s["pl"][t["loser"]]["res"][x] -= 1
     lost = R.gain(s, p, x, 1)
-    events.append({"type": "plundered", "player": p, "from": t["loser"], "resource": x,
-                   "lost": lost})
+    events.append(
+        {"type": "plundered", "player": p, "from": t["loser"], "resource": x, "lost": lost}
+    )
 
 
 def h_dragon(s: State, t: Task, p: str, move: Move, events: list[Event]) -> None:
@@ -212,8 +231,9 @@ def h_dragon(s: State, t: Task, p: str, move: Move, events: list[Event]) -> None
     loser = t["loser"]
     s["pl"][loser]["tower"] -= R.TOKEN_RULES["dragons_lair"]["tower_drop"]
     s["war"]["dragon"] = True
-    events.append({"type": "dragon_used", "player": p, "loser": loser,
-                   "tower": s["pl"][loser]["tower"]})
+    events.append(
+        {"type": "dragon_used", "player": p, "loser": loser, "tower": s["pl"][loser]["tower"]}
+    )
 
 
 def h_loss_region(s: State, t: Task, p: str, move: Move, events: list[Event]) -> None:
@@ -257,10 +277,18 @@ def h_refuge(s: State, t: Task, p: str, move: Move, events: list[Event]) -> None
 
 # --- gains and tokens (§9, §14) ------------------------------------------------------------------
 
+
 def h_choose_resource(s: State, t: Task, p: str, move: Move, events: list[Event]) -> None:
     lost = R.gain(s, p, move["resource"], 1)
-    events.append({"type": "resource_chosen", "player": p, "resource": move["resource"],
-                   "reason": t["reason"], "lost": lost})
+    events.append(
+        {
+            "type": "resource_chosen",
+            "player": p,
+            "resource": move["resource"],
+            "reason": t["reason"],
+            "lost": lost,
+        }
+    )
 
 
 def h_convert(s: State, t: Task, p: str, move: Move, events: list[Event]) -> None:
@@ -284,17 +312,41 @@ def h_bandits_remove(s: State, t: Task, p: str, move: Move, events: list[Event])
 
 
 HANDLERS: dict[str, Handler] = {
-    "draft": h_draft, "side": h_side, "start": h_start, "start_beginner": h_start_beginner,
-    "start_mana": h_start_mana, "start_ore": h_start_ore, "token_skip": h_token_skip,
-    "select": h_select, "perform": h_perform, "pass": h_pass, "collect": h_collect,
-    "move_from": h_move_from, "stand_up": h_stand_up, "move_to": h_move_to,
-    "swap_from": h_swap_from, "swap_to": h_swap_to, "expand": h_expand,
-    "trade_pair": h_trade_pair, "trade_amount": h_trade_amount, "war_die": h_war_die,
-    "war_boost": h_war_boost, "war_pay_mana": h_war_pay_mana, "war_pay": h_war_pay,
-    "lose_resources": h_lose_resources, "plunder": h_plunder, "dragon": h_dragon,
-    "loss_region": h_loss_region, "retreat": h_retreat, "church": h_church,
-    "remove": h_remove, "refuge": h_refuge, "choose_resource": h_choose_resource,
-    "convert": h_convert, "bandits_pay": h_bandits_pay, "bandits_remove": h_bandits_remove,
+    "draft": h_draft,
+    "side": h_side,
+    "start": h_start,
+    "start_beginner": h_start_beginner,
+    "start_mana": h_start_mana,
+    "start_ore": h_start_ore,
+    "token_skip": h_token_skip,
+    "select": h_select,
+    "perform": h_perform,
+    "pass": h_pass,
+    "collect": h_collect,
+    "move_from": h_move_from,
+    "stand_up": h_stand_up,
+    "move_to": h_move_to,
+    "swap_from": h_swap_from,
+    "swap_to": h_swap_to,
+    "expand": h_expand,
+    "trade_pair": h_trade_pair,
+    "trade_amount": h_trade_amount,
+    "war_die": h_war_die,
+    "war_boost": h_war_boost,
+    "war_pay_mana": h_war_pay_mana,
+    "war_pay": h_war_pay,
+    "lose_resources": h_lose_resources,
+    "plunder": h_plunder,
+    "dragon": h_dragon,
+    "loss_region": h_loss_region,
+    "retreat": h_retreat,
+    "church": h_church,
+    "remove": h_remove,
+    "refuge": h_refuge,
+    "choose_resource": h_choose_resource,
+    "convert": h_convert,
+    "bandits_pay": h_bandits_pay,
+    "bandits_remove": h_bandits_remove,
 }
 #: every move type of the game (``games.base.validate``'s ``move_types``)
 MOVE_TYPES: frozenset[str] = frozenset(HANDLERS)

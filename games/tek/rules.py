@@ -65,12 +65,36 @@ TOKEN_RULES: dict[str, dict[str, int]] = {
 AUTO_STEPS = frozenset(
     {"war_pay", "war_pay_mana", "lose_resources", "plunder", "loss_region", "loss", "bandits"}
 )
-INPUT_STEPS = frozenset({
-    "draft", "side", "start", "start_resources", "start_ore", "token_skip", "select", "respond",
-    "move_from", "move_to", "swap_to", "expand", "trade_pair", "trade_amount", "war_die",
-    "war_boost", "war_pay_mana", "war_pay", "lose_resources", "plunder", "choose_resource",
-    "convert", "dragon", "loss_region", "loss", "bandits",
-})
+INPUT_STEPS = frozenset(
+    {
+        "draft",
+        "side",
+        "start",
+        "start_resources",
+        "start_ore",
+        "token_skip",
+        "select",
+        "respond",
+        "move_from",
+        "move_to",
+        "swap_to",
+        "expand",
+        "trade_pair",
+        "trade_amount",
+        "war_die",
+        "war_boost",
+        "war_pay_mana",
+        "war_pay",
+        "lose_resources",
+        "plunder",
+        "choose_resource",
+        "convert",
+        "dragon",
+        "loss_region",
+        "loss",
+        "bandits",
+    }
+)
 MAX_OPTIONS = 25
 
 
@@ -342,8 +366,11 @@ class PayRule:
         best = self.worth(hold)
         for i in range(3):
             if hold[i] > 0:
-                only = (hold[0] if i == 0 else 0, hold[1] if i == 1 else 0,
-                        hold[2] if i == 2 else 0)
+                only = (
+                    hold[0] if i == 0 else 0,
+                    hold[1] if i == 1 else 0,
+                    hold[2] if i == 2 else 0,
+                )
                 best = max(best, self.worth(only))
         return max(best, self.flat)
 
@@ -369,8 +396,11 @@ class PayRule:
         out = []
         for c in candidates:
             a, b, f = c
-            if (a and worth((a - 1, b, f)) >= due) or (b and worth((a, b - 1, f)) >= due) or (
-                    f and worth((a, b, f - 1)) >= due):
+            if (
+                (a and worth((a - 1, b, f)) >= due)
+                or (b and worth((a, b - 1, f)) >= due)
+                or (f and worth((a, b, f - 1)) >= due)
+            ):
                 continue
             if any(d != c and d[0] <= a and d[1] <= b and d[2] <= f for d in singles):
                 continue
@@ -389,8 +419,14 @@ def neutral_cost(s: State) -> int:
 
 def can_pay_neutral(s: State, p: str, src: str, region: str, via: str) -> bool:
     """§7.1 rule 5, judged as after the move (the moving meeple has left ``src``)."""
-    war = {"attacker": p, "defender": NEUTRAL, "region": region, "via": via, "neutral": True,
-           "leaving": src}
+    war = {
+        "attacker": p,
+        "defender": NEUTRAL,
+        "region": region,
+        "via": via,
+        "neutral": True,
+        "leaving": src,
+    }
     return PayRule(s, p, war).max_worth(holdings(s, p)) >= neutral_cost(s)
 
 
@@ -417,10 +453,15 @@ def war_winner(s: State, war: dict[str, Any]) -> str | None:
         return str(a)
     if va != vd:
         return str(a if va > vd else d)
-    ties = [p for p in (a, d) if any(
-        h.get("region") is None
-        or (h.get("region") == "water_adjacent" and REGIONS[war["region"]]["water_adjacent"])
-        for h in hooks(s, p, "war_ties"))]
+    ties = [
+        p
+        for p in (a, d)
+        if any(
+            h.get("region") is None
+            or (h.get("region") == "water_adjacent" and REGIONS[war["region"]]["water_adjacent"])
+            for h in hooks(s, p, "war_ties")
+        )
+    ]
     if len(ties) == 1:
         return str(ties[0])
     return str(d)
@@ -492,8 +533,11 @@ def swap_sources(s: State, p: str) -> list[str]:
     target; a swap obeys the last-meeple rules of §7.3 like any move into another player."""
     if not hooks(s, p, "quest_swap") or meeples_in_play(s, p) < 2:
         return []
-    return [r for r in standing_regions(s, p)
-            if REGIONS[r]["edge"] and len(s["meeples"][r]) == 1 and swap_targets(s, p, r)]
+    return [
+        r
+        for r in standing_regions(s, p)
+        if REGIONS[r]["edge"] and len(s["meeples"][r]) == 1 and swap_targets(s, p, r)
+    ]
 
 
 def swap_targets(s: State, p: str, src: str) -> list[str]:
@@ -507,8 +551,13 @@ def swap_targets(s: State, p: str, src: str) -> list[str]:
         for d in SIDE_REGIONS[other]:
             ms = s["meeples"][d]
             owners = {m[0] for m in ms}
-            if (REGIONS[d]["edge"] and len(owners) == 1 and not owners & {p, NEUTRAL}
-                    and any(not m[1] for m in ms) and meeples_in_play(s, ms[0][0]) > 1):
+            if (
+                REGIONS[d]["edge"]
+                and len(owners) == 1
+                and not owners & {p, NEUTRAL}
+                and any(not m[1] for m in ms)
+                and meeples_in_play(s, ms[0][0]) > 1
+            ):
                 out.append(d)
     return out
 
@@ -574,8 +623,9 @@ def refuge_destinations(s: State, p: str, r: str) -> list[str]:
     if empty:
         return nearest(empty)
     single = [
-        x for x in dist if x != r and len(s["meeples"][x]) == 1
-        and s["meeples"][x][0][0] not in (p, NEUTRAL)
+        x
+        for x in dist
+        if x != r and len(s["meeples"][x]) == 1 and s["meeples"][x][0][0] not in (p, NEUTRAL)
     ]
     if single:
         return nearest(single)
@@ -611,15 +661,19 @@ def action_possible(s: State, p: str, action: str) -> bool:
             return True
         return any(patrol_destinations(s, p, r) for r in standing_regions(s, p))
     if action == "quest":
-        return (any(quest_destinations(s, p, r) for r in standing_regions(s, p))
-                or bool(swap_sources(s, p)))
+        return any(quest_destinations(s, p, r) for r in standing_regions(s, p)) or bool(
+            swap_sources(s, p)
+        )
     if action == "build":
         return bool(info["tower"] < MAX_TOWER and info["res"]["ore"] >= build_cost(s, p))
     if action == "research":
         return bool(info["magic"] < MAX_MAGIC and info["res"]["mana"] >= research_cost(s, p))
     if action == "expand":
-        return (supply(s, p) >= 1 and info["res"]["food"] >= expand_cost(s, p)
-                and bool(expand_regions(s, p)))
+        return (
+            supply(s, p) >= 1
+            and info["res"]["food"] >= expand_cost(s, p)
+            and bool(expand_regions(s, p))
+        )
     if action == "trade":
         return total_resources(s, p) >= 1
     return False
@@ -654,8 +708,11 @@ def _mine(meeples: Map, p: str) -> list[str]:
 
 def _home_clear(s: State, p: str, h: Hook, meeples: Map) -> int:
     home = s["pl"][p]["home"]
-    intruders = any(m[0] not in (p, NEUTRAL) for r in SIDE_REGIONS.get(home or "", [])
-                    for m in meeples.get(r, []))
+    intruders = any(
+        m[0] not in (p, NEUTRAL)
+        for r in SIDE_REGIONS.get(home or "", [])
+        for m in meeples.get(r, [])
+    )
     return 0 if intruders else int(h["vp"])
 
 
@@ -668,8 +725,11 @@ def _tower_highest(s: State, p: str, h: Hook, meeples: Map) -> int:
 def _allies(s: State, p: str, h: Hook, meeples: Map) -> int:
     if len(s["players"]) < 3:
         return 0
-    n = sum(1 for q in s["players"]
-            if q != p and any({p, q} <= {m[0] for m in ms} for ms in meeples.values()))
+    n = sum(
+        1
+        for q in s["players"]
+        if q != p and any({p, q} <= {m[0] for m in ms} for ms in meeples.values())
+    )
     return int(h["per_ally"]) * n
 
 
@@ -709,35 +769,49 @@ def _region_types(s: State, p: str, h: Hook, meeples: Map) -> int:
 
 
 def _spy_regions(s: State, p: str, h: Hook, meeples: Map) -> int:
-    return _capped(h, sum(
-        1 for r in _mine(meeples, p)
-        if any(any(m[0] not in (p, NEUTRAL) for m in meeples[x]) for x in REGIONS[r]["adjacent"])))
+    return _capped(
+        h,
+        sum(
+            1
+            for r in _mine(meeples, p)
+            if any(
+                any(m[0] not in (p, NEUTRAL) for m in meeples[x]) for x in REGIONS[r]["adjacent"]
+            )
+        ),
+    )
 
 
 def _double_regions(s: State, p: str, h: Hook, meeples: Map) -> int:
-    return _capped(h, sum(1 for r in _mine(meeples, p)
-                          if sum(1 for m in meeples[r] if m[0] == p) >= 2))
+    return _capped(
+        h, sum(1 for r in _mine(meeples, p) if sum(1 for m in meeples[r] if m[0] == p) >= 2)
+    )
 
 
 #: the level-5 formulas of §17, one function each: (state, player, hook, map) -> VP
 ENDGAME_FORMULAS: dict[str, Callable[[State, str, Hook, Map], int]] = {
-    "home_clear": _home_clear, "tower_highest": _tower_highest, "allies": _allies,
-    "foreign_cards": _foreign_cards, "resource_types": _resource_types,
-    "regions_of_type": _regions_of_type, "water_regions": _water_regions,
-    "removed_meeples": _removed_meeples, "attacks_won": _attacks_won,
-    "region_types": _region_types, "spy_regions": _spy_regions,
+    "home_clear": _home_clear,
+    "tower_highest": _tower_highest,
+    "allies": _allies,
+    "foreign_cards": _foreign_cards,
+    "resource_types": _resource_types,
+    "regions_of_type": _regions_of_type,
+    "water_regions": _water_regions,
+    "removed_meeples": _removed_meeples,
+    "attacks_won": _attacks_won,
+    "region_types": _region_types,
+    "spy_regions": _spy_regions,
     "double_regions": _double_regions,
 }
 
 
 def endgame_bonus(s: State, p: str, meeples: Map) -> int:
     """The faction's level-5 bonus (§17), evaluated on the map without ruins meeples."""
-    return sum(ENDGAME_FORMULAS[h["formula"]](s, p, h, meeples)
-               for h in hooks(s, p, "endgame_vp"))
+    return sum(ENDGAME_FORMULAS[h["formula"]](s, p, h, meeples) for h in hooks(s, p, "endgame_vp"))
 
 
-def score_breakdown(s: State, p: str,
-                    stripped: dict[str, list[list[Any]]] | None = None) -> dict[str, int]:
+def score_breakdown(
+    s: State, p: str, stripped: dict[str, list[list[Any]]] | None = None
+) -> dict[str, int]:
     """The §11.2 score of ``p`` if the game ended now (ruins meeples removed first);
     ``stripped`` is the map without ruins meeples when the caller already has it."""
     meeples = stripped if stripped is not None else _strip_ruins(s)
@@ -791,10 +865,17 @@ def final_results(s: State) -> list[dict[str, Any]]:
     rows = []
     for p in s["players"]:
         b = score_breakdown(s, p)
-        rows.append({"player": p, "score": b["total"], "tiebreak": tiebreak(s, p),
-                     "breakdown": b})
+        rows.append({"player": p, "score": b["total"], "tiebreak": tiebreak(s, p), "breakdown": b})
     rank_rows(rows)
     order = {p: i for i, p in enumerate(s["players"])}
     rows.sort(key=lambda r: (r["rank"], order[r["player"]]))
-    return [{"player": r["player"], "rank": r["rank"], "score": r["score"],
-             "tiebreak": r["tiebreak"], "breakdown": r["breakdown"]} for r in rows]
+    return [
+        {
+            "player": r["player"],
+            "rank": r["rank"],
+            "score": r["score"],
+            "tiebreak": r["tiebreak"],
+            "breakdown": r["breakdown"],
+        }
+        for r in rows
+    ]

@@ -18,12 +18,23 @@ NEUTRAL = R.NEUTRAL
 
 
 def new_player() -> dict[str, Any]:
-    return {"faction": None, "magic": 0, "tower": 0, "res": R._res(0, 0, 0), "home": None,
-            "card": None, "crown": False, "captured": 0, "attacks_won": 0, "removed": 0}
+    return {
+        "faction": None,
+        "magic": 0,
+        "tower": 0,
+        "res": R._res(0, 0, 0),
+        "home": None,
+        "card": None,
+        "crown": False,
+        "captured": 0,
+        "attacks_won": 0,
+        "removed": 0,
+    }
 
 
-def deal_factions(rng: random.Random, mode: str, order: list[str],
-                  pl: dict[str, Any]) -> list[str] | None:
+def deal_factions(
+    rng: random.Random, mode: str, order: list[str], pl: dict[str, Any]
+) -> list[str] | None:
     """§4 S0: ``random`` deals one each; ``draft`` shows N+1 at random; ``choice`` offers all
     13 ("podle výběru hráče nebo náhodně"). Returns the pool to pick from, if any."""
     factions = list(FACTION_IDS)
@@ -38,8 +49,9 @@ def deal_factions(rng: random.Random, mode: str, order: list[str],
     return factions
 
 
-def deal_cards(rng: random.Random, order: list[str], pl: dict[str, Any],
-               meeples: dict[str, list[list[Any]]]) -> str | None:
+def deal_cards(
+    rng: random.Random, order: list[str], pl: dict[str, Any], meeples: dict[str, list[list[Any]]]
+) -> str | None:
     """Deal a territory card to each player; with 2 players the next card is the Lost
     Kingdom, a random side with one neutral meeple per region (§12). Returns that side."""
     cards = list(CARDS)
@@ -91,17 +103,31 @@ def make_setup(players: list[str], options: dict[str, Any], seed: int) -> State:
     meeples: dict[str, list[list[Any]]] = {}
     lost_kingdom = deal_cards(rng, order, pl, meeples)
     s: State = {
-        "players": list(players), "options": dict(options), "first": first, "pl": pl,
-        "draft_pool": draft_pool, "lost_kingdom": lost_kingdom,
-        "sides": [lost_kingdom] if lost_kingdom else [], "meeples": meeples, "tokens": {},
-        "token_pool": shuffled_tokens(rng, options, n), "shields": [], "active": first,
-        "turn": 0, "end": None, "over": False, "war": None, "results": None, "tasks": [],
+        "players": list(players),
+        "options": dict(options),
+        "first": first,
+        "pl": pl,
+        "draft_pool": draft_pool,
+        "lost_kingdom": lost_kingdom,
+        "sides": [lost_kingdom] if lost_kingdom else [],
+        "meeples": meeples,
+        "tokens": {},
+        "token_pool": shuffled_tokens(rng, options, n),
+        "shields": [],
+        "active": first,
+        "turn": 0,
+        "end": None,
+        "over": False,
+        "war": None,
+        "results": None,
+        "tasks": [],
     }
     # setup happens before any move: its public events are returned with the first move
     pending: list[Event] = []
     if draft_pool is None:
-        pending += [{"type": "faction_assigned", "player": p, "faction": pl[p]["faction"]}
-                    for p in order]
+        pending += [
+            {"type": "faction_assigned", "player": p, "faction": pl[p]["faction"]} for p in order
+        ]
     if lost_kingdom is not None:
         pending.append({"type": "lost_kingdom", "side": lost_kingdom})
     s["pending_events"] = pending
@@ -145,5 +171,3 @@ def a_begin(s: State, t: Task, events: list[Event]) -> None:
     s["turn"] = 1
     s["active"] = s["first"]
     push(s, task("turn_start"))
-
-

@@ -66,6 +66,7 @@ def actors_of(s: State) -> list[str]:
 
 # --- setup (§4) -------------------------------------------------------------------------------
 
+
 def _draft(s: State, t: Task, p: str) -> list[Move]:
     return [{"type": "draft", "faction": f} for f in s["draft_pool"]]
 
@@ -81,7 +82,8 @@ def _start(s: State, t: Task, p: str) -> list[Move]:
 def _start_resources(s: State, t: Task, p: str) -> list[Move]:
     total = int(C["starting_resources"])
     return [{"type": "start_beginner"}] + [
-        {"type": "start_mana", "mana": k} for k in range(total + 1)]
+        {"type": "start_mana", "mana": k} for k in range(total + 1)
+    ]
 
 
 def _start_ore(s: State, t: Task, p: str) -> list[Move]:
@@ -90,26 +92,32 @@ def _start_ore(s: State, t: Task, p: str) -> list[Move]:
 
 
 def _token_skip(s: State, t: Task, p: str) -> list[Move]:
-    return [{"type": "token_skip", "region": r} for r in SIDE_REGIONS[s["pl"][p]["home"]]
-            if not s["meeples"][r]]
+    return [
+        {"type": "token_skip", "region": r}
+        for r in SIDE_REGIONS[s["pl"][p]["home"]]
+        if not s["meeples"][r]
+    ]
 
 
 # --- the turn and the actions (§5, §6, §7) ------------------------------------------------------
+
 
 def _select(s: State, t: Task, p: str) -> list[Move]:
     return [{"type": "select", "action": a} for a in ACTIONS if a not in s["shields"]]
 
 
 def _respond(s: State, t: Task, p: str) -> list[Move]:
-    moves: list[Move] = [{"type": "perform", "action": a}
-                         for a in R.performable(s, p, t["action"])]
+    moves: list[Move] = [{"type": "perform", "action": a} for a in R.performable(s, p, t["action"])]
     moves.append({"type": "pass"} if t["active"] else {"type": "collect"})
     return moves
 
 
 def _move_from(s: State, t: Task, p: str) -> list[Move]:
-    moves: list[Move] = [{"type": "move_from", "region": r} for r in R.standing_regions(s, p)
-                         if R.move_destinations(s, p, r, t["action"])]
+    moves: list[Move] = [
+        {"type": "move_from", "region": r}
+        for r in R.standing_regions(s, p)
+        if R.move_destinations(s, p, r, t["action"])
+    ]
     if t["action"] == "patrol":
         moves += [{"type": "stand_up", "region": r} for r in R.searching_regions(s, p)]
     else:
@@ -118,8 +126,9 @@ def _move_from(s: State, t: Task, p: str) -> list[Move]:
 
 
 def _move_to(s: State, t: Task, p: str) -> list[Move]:
-    return [{"type": "move_to", "region": d}
-            for d in R.move_destinations(s, p, t["from"], t["action"])]
+    return [
+        {"type": "move_to", "region": d} for d in R.move_destinations(s, p, t["from"], t["action"])
+    ]
 
 
 def _swap_to(s: State, t: Task, p: str) -> list[Move]:
@@ -132,16 +141,22 @@ def _expand(s: State, t: Task, p: str) -> list[Move]:
 
 def _trade_pair(s: State, t: Task, p: str) -> list[Move]:
     res = s["pl"][p]["res"]
-    return [{"type": "trade_pair", "give": x, "get": y} for x in RESOURCES
-            for y in RESOURCES if x != y and res[x] >= 1]
+    return [
+        {"type": "trade_pair", "give": x, "get": y}
+        for x in RESOURCES
+        for y in RESOURCES
+        if x != y and res[x] >= 1
+    ]
 
 
 def _trade_amount(s: State, t: Task, p: str) -> list[Move]:
-    return [{"type": "trade_amount", "amount": n}
-            for n in range(1, s["pl"][p]["res"][t["give"]] + 1)]
+    return [
+        {"type": "trade_amount", "amount": n} for n in range(1, s["pl"][p]["res"][t["give"]] + 1)
+    ]
 
 
 # --- war (§10, §12) ------------------------------------------------------------------------------
+
 
 def _war_die(s: State, t: Task, p: str) -> list[Move]:
     if p not in war_die_actors(s):
@@ -151,7 +166,8 @@ def _war_die(s: State, t: Task, p: str) -> list[Move]:
 
 def _war_boost(s: State, t: Task, p: str) -> list[Move]:
     return [{"type": "war_boost", "resource": x} for x in boost_options(s, p)] + [
-        {"type": "war_boost", "resource": None}]
+        {"type": "war_boost", "resource": None}
+    ]
 
 
 def _war_pay(s: State, t: Task, p: str) -> list[Move]:
@@ -169,8 +185,7 @@ def _lose_resources(s: State, t: Task, p: str) -> list[Move]:
 
 def _plunder(s: State, t: Task, p: str) -> list[Move]:
     loser = t["loser"]
-    return [{"type": "plunder", "resource": x} for x in RESOURCES
-            if s["pl"][loser]["res"][x] >= 1]
+    return [{"type": "plunder", "resource": x} for x in RESOURCES if s["pl"][loser]["res"][x] >= 1]
 
 
 def _dragon(s: State, t: Task, p: str) -> list[Move]:
@@ -187,13 +202,15 @@ def _loss(s: State, t: Task, p: str) -> list[Move]:
 
 # --- gains and tokens (§9, §14) ------------------------------------------------------------------
 
+
 def _choose_resource(s: State, t: Task, p: str) -> list[Move]:
     return [{"type": "choose_resource", "resource": x} for x in RESOURCES]
 
 
 def _convert(s: State, t: Task, p: str) -> list[Move]:
-    return [{"type": "convert", "from": x, "to": y} for x in t["gained"]
-            for y in RESOURCES if y != x] + [{"type": "convert", "from": None, "to": None}]
+    return [
+        {"type": "convert", "from": x, "to": y} for x in t["gained"] for y in RESOURCES if y != x
+    ] + [{"type": "convert", "from": None, "to": None}]
 
 
 def _bandits(s: State, t: Task, p: str) -> list[Move]:
@@ -205,14 +222,31 @@ def _bandits(s: State, t: Task, p: str) -> list[Move]:
 
 
 STEP_MOVES: dict[str, StepMoves] = {
-    "draft": _draft, "side": _side, "start": _start, "start_resources": _start_resources,
-    "start_ore": _start_ore, "token_skip": _token_skip, "select": _select,
-    "respond": _respond, "move_from": _move_from, "move_to": _move_to, "swap_to": _swap_to,
-    "expand": _expand, "trade_pair": _trade_pair, "trade_amount": _trade_amount,
-    "war_die": _war_die, "war_boost": _war_boost, "war_pay": _war_pay,
-    "lose_resources": _lose_resources, "plunder": _plunder,
-    "choose_resource": _choose_resource, "convert": _convert, "dragon": _dragon,
-    "loss_region": _loss_region, "loss": _loss, "bandits": _bandits,
+    "draft": _draft,
+    "side": _side,
+    "start": _start,
+    "start_resources": _start_resources,
+    "start_ore": _start_ore,
+    "token_skip": _token_skip,
+    "select": _select,
+    "respond": _respond,
+    "move_from": _move_from,
+    "move_to": _move_to,
+    "swap_to": _swap_to,
+    "expand": _expand,
+    "trade_pair": _trade_pair,
+    "trade_amount": _trade_amount,
+    "war_die": _war_die,
+    "war_boost": _war_boost,
+    "war_pay": _war_pay,
+    "lose_resources": _lose_resources,
+    "plunder": _plunder,
+    "choose_resource": _choose_resource,
+    "convert": _convert,
+    "dragon": _dragon,
+    "loss_region": _loss_region,
+    "loss": _loss,
+    "bandits": _bandits,
 }
 
 
@@ -254,8 +288,10 @@ def retreat_options(s: State, p: str, r: str) -> list[str]:
     the food for it (§10.7)."""
     war = s["war"]
     dragon = r == war["region"] and war.get("dragon", False)
-    assassins = any(h["on"] == "win" and h["effect"] == "no_retreat"
-                    for h in R.hooks(s, war["winner"], "war_aftermath"))
+    assassins = any(
+        h["on"] == "win" and h["effect"] == "no_retreat"
+        for h in R.hooks(s, war["winner"], "war_aftermath")
+    )
     if R.is_searching(s, p, r) or (assassins and not dragon):
         return []
     cost = 0 if dragon else R.retreat_cost(s, p)
@@ -271,5 +307,3 @@ def church_region(s: State, p: str, r: str) -> str | None:
             if len(ms) <= 1 and any(m[0] == p for m in ms):
                 return str(x)
     return None
-
-

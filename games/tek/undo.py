@@ -30,6 +30,8 @@ def _dice(s: State) -> tuple[dict[str, Any], bool]:
 def undoable(before: State, player: str, move: Move, after: State) -> bool:
     if move.get("type") == "war_die" or after["over"]:
         return False
-    return bool(after["tokens"] == before["tokens"]
-                and after["token_pool"] == before["token_pool"]
-                and _dice(after) == _dice(before))
+    return bool(
+        after["tokens"] == before["tokens"]
+        and after["token_pool"] == before["token_pool"]
+        and _dice(after) == _dice(before)
+    )

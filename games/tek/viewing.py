@@ -35,9 +35,14 @@ def faction_view(fid: str | None) -> FactionView | None:
     if fid is None:
         return None
     f = FACTIONS[fid]
-    return {"id": fid, "name": f["name"], "name_cs": f["name_cs"],
-            "levels": [{"level": lv["level"], "name": lv["name"], "text": lv["text"]}
-                       for lv in f["levels"]]}
+    return {
+        "id": fid,
+        "name": f["name"],
+        "name_cs": f["name_cs"],
+        "levels": [
+            {"level": lv["level"], "name": lv["name"], "text": lv["text"]} for lv in f["levels"]
+        ],
+    }
 
 
 def token_view(s: State, r: str) -> str | None:
@@ -50,8 +55,12 @@ def token_view(s: State, r: str) -> str | None:
 def region_view(s: State, r: str) -> RegionView:
     info = REGIONS[r]
     return {
-        "id": r, "letter": info["letter"], "type": info["type"], "cells": list(info["cells"]),
-        "edge": info["edge"], "water_adjacent": info["water_adjacent"],
+        "id": r,
+        "letter": info["letter"],
+        "type": info["type"],
+        "cells": list(info["cells"]),
+        "edge": info["edge"],
+        "water_adjacent": info["water_adjacent"],
         "adjacent": list(info["adjacent"]),
         "meeples": [{"owner": m[0], "searching": m[1]} for m in s["meeples"][r]],
         "token": token_view(s, r),
@@ -60,15 +69,23 @@ def region_view(s: State, r: str) -> RegionView:
 
 def map_view(s: State) -> list[SideView]:
     owners = {s["pl"][p]["home"]: p for p in s["players"] if s["pl"][p]["home"]}
-    return [{
-        "side": side, "card": SIDES[side]["card"], "owner": owners.get(side, R.LOST_KINGDOM),
-        "name": SIDES[side]["name"], "name_cs": SIDES[side]["name_cs"],
-        "grid": list(SIDES[side]["grid"]), "rivers": [list(x) for x in SIDES[side]["rivers"]],
-        "regions": [region_view(s, r) for r in SIDE_REGIONS[side]],
-    } for side in s["sides"]]
+    return [
+        {
+            "side": side,
+            "card": SIDES[side]["card"],
+            "owner": owners.get(side, R.LOST_KINGDOM),
+            "name": SIDES[side]["name"],
+            "name_cs": SIDES[side]["name_cs"],
+            "grid": list(SIDES[side]["grid"]),
+            "rivers": [list(x) for x in SIDES[side]["rivers"]],
+            "regions": [region_view(s, r) for r in SIDE_REGIONS[side]],
+        }
+        for side in s["sides"]
+    ]
 
 
 # --- the step's context, one small function per step kind -----------------------------------
+
 
 def _respond(s: State, t: Task, ctx: StepContext) -> None:
     ctx["action"] = t["action"]
@@ -117,21 +134,40 @@ def _convert(s: State, t: Task, ctx: StepContext) -> None:
 
 
 CONTEXT: dict[str, Callable[[State, Task, StepContext], None]] = {
-    "respond": _respond, "move_from": _move, "move_to": _move, "swap_to": _swap_to,
-    "start_ore": _start_ore, "trade_amount": _trade_amount, "war_pay": _war_pay,
-    "choose_resource": _reason, "lose_resources": _reason, "plunder": _loser,
-    "dragon": _loser, "loss": _region, "bandits": _region, "convert": _convert,
+    "respond": _respond,
+    "move_from": _move,
+    "move_to": _move,
+    "swap_to": _swap_to,
+    "start_ore": _start_ore,
+    "trade_amount": _trade_amount,
+    "war_pay": _war_pay,
+    "choose_resource": _reason,
+    "lose_resources": _reason,
+    "plunder": _loser,
+    "dragon": _loser,
+    "loss": _region,
+    "bandits": _region,
+    "convert": _convert,
 }
 
 
 def war_view(war: dict[str, Any]) -> WarView:
     """The war in progress: the dice only after the reveal (§10.2, §19.3)."""
     if war["neutral"]:
-        return {"neutral": True, "attacker": war["attacker"], "region": war["region"],
-                "cost": war["cost"], "via": war["via"]}
+        return {
+            "neutral": True,
+            "attacker": war["attacker"],
+            "region": war["region"],
+            "cost": war["cost"],
+            "via": war["via"],
+        }
     w: WarView = {
-        "neutral": False, "attacker": war["attacker"], "defender": war["defender"],
-        "region": war["region"], "via": war["via"], "allied": war["allied"],
+        "neutral": False,
+        "attacker": war["attacker"],
+        "defender": war["defender"],
+        "region": war["region"],
+        "via": war["via"],
+        "allied": war["allied"],
         "has_set": {p: v is not None for p, v in war["values"].items()},
     }
     if war["revealed"]:
@@ -143,8 +179,11 @@ def war_view(war: dict[str, Any]) -> WarView:
         w["alliance"] = war["alliance"]
         w["alliance_broken"] = war["break"]
         w["dragon"] = war["dragon"]
-        w["payments_due"] = {p: v for p, v in war["set"].items() if v != "flag"} if (
-            war["winner"] or war["alliance"]) else {}
+        w["payments_due"] = (
+            {p: v for p, v in war["set"].items() if v != "flag"}
+            if (war["winner"] or war["alliance"])
+            else {}
+        )
         w["loss_pending"] = list(war["loss_pending"])
     return w
 
@@ -175,13 +214,24 @@ def public_costs(s: State, p: str) -> CostsView:
 def player_view(s: State, seat: int, p: str, stripped: dict[str, list[list[Any]]]) -> PlayerView:
     info = s["pl"][p]
     return {
-        "id": p, "player": p, "seat": seat, "faction": faction_view(info["faction"]),
-        "magic": info["magic"], "tower": info["tower"], "resources": dict(info["res"]),
-        "meeples_in_play": R.meeples_in_play(s, p), "supply": R.supply(s, p),
-        "home_side": info["home"], "card": info["card"], "crown": info["crown"],
-        "captured_neutrals": info["captured"], "attacks_won": info["attacks_won"],
-        "removed": info["removed"], "allies": R.allies(s, p),
-        "score_now": R.score_breakdown(s, p, stripped)["total"], "costs": public_costs(s, p),
+        "id": p,
+        "player": p,
+        "seat": seat,
+        "faction": faction_view(info["faction"]),
+        "magic": info["magic"],
+        "tower": info["tower"],
+        "resources": dict(info["res"]),
+        "meeples_in_play": R.meeples_in_play(s, p),
+        "supply": R.supply(s, p),
+        "home_side": info["home"],
+        "card": info["card"],
+        "crown": info["crown"],
+        "captured_neutrals": info["captured"],
+        "attacks_won": info["attacks_won"],
+        "removed": info["removed"],
+        "allies": R.allies(s, p),
+        "score_now": R.score_breakdown(s, p, stripped)["total"],
+        "costs": public_costs(s, p),
     }
 
 
@@ -189,8 +239,11 @@ def step_view(s: State) -> StepView:
     t = current(s)
     if s["over"] or t is None:
         return {"name": "over", "actors": actors_of(s), "context": {}}
-    return {"name": cast(StepName, step_name(s, t)), "actors": actors_of(s),
-            "context": step_context(s, t)}
+    return {
+        "name": cast(StepName, step_name(s, t)),
+        "actors": actors_of(s),
+        "context": step_context(s, t),
+    }
 
 
 def add_private(view: TekView, s: State, viewer: str) -> None:
@@ -224,8 +277,11 @@ def make_view(s: State, viewer: str | None) -> TekView:
         "over": s["over"],
         "results": s["results"] if s["over"] else None,
         "last_events": clone(s.get("last_events") or []),  # absent before the first move
-        "constants": {"shields": C["shields"], "resource_cap": C["resource_cap"],
-                      "meeples_per_player": C["meeples_per_player"]},
+        "constants": {
+            "shields": C["shields"],
+            "resource_cap": C["resource_cap"],
+            "meeples_per_player": C["meeples_per_player"],
+        },
     }
     if viewer is not None:
         add_private(view, s, viewer)

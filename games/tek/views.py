@@ -11,10 +11,33 @@ from typing import Any, Literal, NotRequired, TypedDict
 
 #: the step names a view can show (rules §19.1); ``over`` when nobody acts
 StepName = Literal[
-    "draft", "side", "start", "start_resources", "start_ore", "token_skip", "select", "respond",
-    "move_from", "move_to", "swap_to", "expand", "trade_pair", "trade_amount", "war_die",
-    "war_boost", "war_pay_mana", "war_pay", "lose_resources", "plunder", "choose_resource",
-    "convert", "dragon", "loss_region", "loss", "bandits", "over",
+    "draft",
+    "side",
+    "start",
+    "start_resources",
+    "start_ore",
+    "token_skip",
+    "select",
+    "respond",
+    "move_from",
+    "move_to",
+    "swap_to",
+    "expand",
+    "trade_pair",
+    "trade_amount",
+    "war_die",
+    "war_boost",
+    "war_pay_mana",
+    "war_pay",
+    "lose_resources",
+    "plunder",
+    "choose_resource",
+    "convert",
+    "dragon",
+    "loss_region",
+    "loss",
+    "bandits",
+    "over",
 ]
 #: a war die: the white flag or a number 1-11 (an Orcs boost may pass 11)
 Die = int | Literal["flag"]
@@ -115,11 +138,25 @@ class WarView(TypedDict, total=False):
 
 
 #: the step's context (keys by step, rules §19.3); ``from`` is a Python keyword
-StepContext = TypedDict("StepContext", {
-    "action": str, "active": bool, "responders": list[str], "from": str, "mana": int,
-    "give": str, "get": str, "due": int, "reason": str | None, "loser": str, "region": str,
-    "gained": list[str], "war": WarView,
-}, total=False)
+StepContext = TypedDict(
+    "StepContext",
+    {
+        "action": str,
+        "active": bool,
+        "responders": list[str],
+        "from": str,
+        "mana": int,
+        "give": str,
+        "get": str,
+        "due": int,
+        "reason": str | None,
+        "loser": str,
+        "region": str,
+        "gained": list[str],
+        "war": WarView,
+    },
+    total=False,
+)
 
 
 class StepView(TypedDict):
@@ -167,7 +204,7 @@ class TekView(TypedDict):
     over: bool
     results: list[ResultView] | None
     constants: ConstantsView
-    last_events: list[dict[str, Any]]   # the last move's events (all public, rules §19.4)
+    last_events: list[dict[str, Any]]  # the last move's events (all public, rules §19.4)
     viewer: NotRequired[str]
     war_die: NotRequired[Die]
     war_die_options: NotRequired[list[Die]]

@@ -45,8 +45,7 @@ __all__ = [
 Colour = tuple[int, int, int]
 
 #: which resource pays each action that has a cost (rules §6.3-§6.5)
-ACTION_COST_RESOURCE: Final[dict[str, str]] = {"build": "ore", "research": "mana",
-                                               "expand": "food"}
+ACTION_COST_RESOURCE: Final[dict[str, str]] = {"build": "ore", "research": "mana", "expand": "food"}
 #: the six starting resources and the beginners' split (rules §4 S2)
 STARTING_RESOURCES: Final[int] = int(C["starting_resources"])
 BEGINNER_SPLIT: Final[dict[str, int]] = {r: int(C["beginner_split"][r]) for r in RESOURCES}
@@ -54,8 +53,12 @@ BEGINNER_SPLIT: Final[dict[str, int]] = {r: int(C["beginner_split"][r]) for r in
 TERRAIN_TYPES: Final[tuple[str, ...]] = tuple(TERRAIN)
 #: how the terrain is drawn (this edition's palette)
 TERRAIN_COLOURS: Final[dict[str, Colour]] = {
-    "forest": (86, 150, 80), "mountain": (150, 134, 118), "plains": (232, 208, 120),
-    "capital": (196, 120, 140), "ruins": (120, 110, 130), "water": (96, 160, 220),
+    "forest": (86, 150, 80),
+    "mountain": (150, 134, 118),
+    "plains": (232, 208, 120),
+    "capital": (196, 120, 140),
+    "ruins": (120, 110, 130),
+    "water": (96, 160, 220),
     "crag": (72, 68, 64),
 }
 FACTION_NAMES: Final[dict[str, str]] = {fid: str(f["name"]) for fid, f in FACTIONS.items()}
@@ -69,8 +72,7 @@ def faction_name(fid: Any) -> str:
 
 
 def _active_hooks(faction: str | None, magic: int, name: str) -> list[dict[str, Any]]:
-    return [h for lv, h in FACTION_HOOKS.get(str(faction), [])
-            if lv <= magic and h["hook"] == name]
+    return [h for lv, h in FACTION_HOOKS.get(str(faction), []) if lv <= magic and h["hook"] == name]
 
 
 def war_values(faction: str | None, magic: int) -> dict[str, int]:

@@ -18,8 +18,9 @@ def a_neutral_capture(s: State, t: Task, events: list[Event]) -> None:
     p, r = war["attacker"], war["region"]
     take_meeple(s, NEUTRAL, r)
     s["pl"][p]["captured"] += 1
-    events.append({"type": "neutral_captured", "player": p, "region": r,
-                   "count_left": R.neutral_cost(s)})
+    events.append(
+        {"type": "neutral_captured", "player": p, "region": r, "count_left": R.neutral_cost(s)}
+    )
     s["war"] = None
     push(s, task("arrival", p, region=r, via=war["via"]))
 
@@ -28,12 +29,22 @@ def a_war_reveal(s: State, t: Task, events: list[Event]) -> None:
     war = s["war"]
     war["revealed"] = True
     war["set"] = dict(war["values"])
-    events.append({"type": "war_revealed", "values": dict(war["values"]),
-                   "attacker": war["attacker"], "defender": war["defender"]})
+    events.append(
+        {
+            "type": "war_revealed",
+            "values": dict(war["values"]),
+            "attacker": war["attacker"],
+            "defender": war["defender"],
+        }
+    )
     steps: list[Task] = []
     for p in (war["attacker"], war["defender"]):
-        if (R.hooks(s, p, "war_boost") and war["values"][p] != "flag"
-                and R.war_winner(s, war) != p and boost_options(s, p)):
+        if (
+            R.hooks(s, p, "war_boost")
+            and war["values"][p] != "flag"
+            and R.war_winner(s, war) != p
+            and boost_options(s, p)
+        ):
             steps.append(task("war_boost", p))
     steps.append(task("war_decide"))
     push(s, *steps)
@@ -45,18 +56,33 @@ def a_war_decide(s: State, t: Task, events: list[Event]) -> None:
     winner = R.war_winner(s, war)
     if winner is None:
         war["alliance"] = True
-        events.append({"type": "war_result", "winner": None, "loser": None, "alliance": True,
-                       "region": war["region"]})
+        events.append(
+            {
+                "type": "war_result",
+                "winner": None,
+                "loser": None,
+                "alliance": True,
+                "region": war["region"],
+            }
+        )
     else:
         loser = d if winner == a else a
         war["winner"], war["loser"] = winner, loser
-        events.append({"type": "war_result", "winner": winner, "loser": loser,
-                       "alliance": False, "region": war["region"]})
+        events.append(
+            {
+                "type": "war_result",
+                "winner": winner,
+                "loser": loser,
+                "alliance": False,
+                "region": war["region"],
+            }
+        )
         numbers = any(v != "flag" for v in war["set"].values())
         if war["allied"] and numbers:
             war["break"] = True
-            events.append({"type": "alliance_broken", "players": [a, d],
-                           "regions": list(war["shared"])})
+            events.append(
+                {"type": "alliance_broken", "players": [a, d], "regions": list(war["shared"])}
+            )
     steps = [task("war_pay", p, due=war["set"][p]) for p in (a, d) if war["set"][p] != "flag"]
     steps.append(task("war_after"))
     push(s, *steps)
@@ -71,10 +97,12 @@ def a_war_after(s: State, t: Task, events: list[Event]) -> None:
         steps: list[Task] = []
         for p, q in ((a, d), (d, a)):  # every alliance made, also a renewed one (§18)
             for h in R.hooks(s, p, "alliance_gain"):
-                steps += [task("choose_resource", p, reason="hospitality")
-                          for _ in range(int(h["self"]))]
-                steps += [task("choose_resource", q, reason="hospitality")
-                          for _ in range(int(h["ally"]))]
+                steps += [
+                    task("choose_resource", p, reason="hospitality") for _ in range(int(h["self"]))
+                ]
+                steps += [
+                    task("choose_resource", q, reason="hospitality") for _ in range(int(h["ally"]))
+                ]
         push(s, *steps, task("war_end"), arrive)
         return
     winner, loser = war["winner"], war["loser"]
@@ -87,14 +115,19 @@ def a_war_after(s: State, t: Task, events: list[Event]) -> None:
     steps = []
     for h in R.hooks(s, loser, "flag_penalty"):
         if war["set"][loser] == "flag" and war["set"][winner] != "flag":
-            steps.append(task("lose_resources", winner, amount=int(h["amount"]),
-                              reason="peaceful_folk"))
+            steps.append(
+                task("lose_resources", winner, amount=int(h["amount"]), reason="peaceful_folk")
+            )
     for h in R.hooks(s, loser, "war_aftermath"):
         if h["on"] == "lose" and h["effect"] == "gain_choice":
             steps.append(task("choose_resource", loser, reason="scavengers"))
     for h in R.hooks(s, winner, "war_aftermath"):
-        if (h["on"] == "win" and h["effect"] == "plunder" and winner == a
-                and R.total_resources(s, loser) > 0):
+        if (
+            h["on"] == "win"
+            and h["effect"] == "plunder"
+            and winner == a
+            and R.total_resources(s, loser) > 0
+        ):
             steps.append(task("plunder", winner, loser=loser))
     if s["pl"][loser]["tower"] >= 1 and winner_has_lair(s, winner):
         steps.append(task("dragon", winner, loser=loser))
@@ -122,13 +155,19 @@ def a_loss_start(s: State, t: Task, events: list[Event]) -> None:
     loser = war["loser"]
     pending = [war["region"]]
     if war["break"]:
-        pending += [r for r in war["shared"]
-                    if r != war["region"] and any(m[0] == loser for m in s["meeples"][r])]
+        pending += [
+            r
+            for r in war["shared"]
+            if r != war["region"] and any(m[0] == loser for m in s["meeples"][r])
+        ]
     war["loss_pending"] = pending
     # §10.9 "hráč nemůže ustoupit ani s jednou figurkou": refuge only when the break would take
     # every meeple the loser has in play and not one of them can retreat
-    war["refuge"] = (war["break"] and R.meeples_in_play(s, loser) == len(pending)
-                     and not any(retreat_options(s, loser, r) for r in pending))
+    war["refuge"] = (
+        war["break"]
+        and R.meeples_in_play(s, loser) == len(pending)
+        and not any(retreat_options(s, loser, r) for r in pending)
+    )
     push(s, task("loss_next"))
 
 
@@ -146,5 +185,3 @@ def a_loss_next(s: State, t: Task, events: list[Event]) -> None:
 
 def a_war_end(s: State, t: Task, events: list[Event]) -> None:
     s["war"] = None
-
-

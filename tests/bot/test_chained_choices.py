@@ -34,8 +34,15 @@ async def host(store, clock):  # noqa: F811
 
 
 async def running(host: SessionHost) -> tuple[int, str]:
-    await host.create(guild_id="g", channel_id="c", game_id="empire_engine", options={},
-                      user_id="u1", user_name="Ann", turn_secs=None)
+    await host.create(
+        guild_id="g",
+        channel_id="c",
+        game_id="empire_engine",
+        options={},
+        user_id="u1",
+        user_name="Ann",
+        turn_secs=None,
+    )
     await host.join("c", "u2", "Bob")
     await host.join("c", "u3", "Cyd")
     out = await host.start("c", "u1")
@@ -51,22 +58,34 @@ async def test_round_one_offers_card_and_action_as_one_choice(host) -> None:
     view = host.view(rec, first)
     options = choices(EE, view, moves, name, lambda m: host.follow_ups(rec, first, m))
     assert [o.label for o in options] == [
-        "Arm on top of L, laid first", "Salvage on top of L, laid first",
-        "Produce on top of L, laid first", "Attack on top of L, laid first",
-        "Invent on top of R, laid first", "Defend on top of R, laid first",
-        "Attack on top of R, laid first", "Export on top of R, laid first"]
+        "Arm on top of L, laid first",
+        "Salvage on top of L, laid first",
+        "Produce on top of L, laid first",
+        "Attack on top of L, laid first",
+        "Invent on top of R, laid first",
+        "Defend on top of R, laid first",
+        "Attack on top of R, laid first",
+        "Export on top of R, laid first",
+    ]
     assert all(ids.CHAIN in o.digest for o in options)
     assert options[0].description == "All see you lay L first; the action stays hidden"
     assert options[3].description.startswith("Attack: hits ")
     # more than five options: one select, each option carrying both hashes
-    prompt = build_prompt(EE, sid, rec.version, view, first, moves, name,
-                          follow=lambda m: host.follow_ups(rec, first, m))
+    prompt = build_prompt(
+        EE,
+        sid,
+        rec.version,
+        view,
+        first,
+        moves,
+        name,
+        follow=lambda m: host.follow_ups(rec, first, m),
+    )
     assert len(prompt.items) == 1
     values = [o.value for o in prompt.items[0].item.options]
     assert values == [o.digest for o in options]
     # without a follow-up provider (the board's public prompt) the moves stay single
-    assert [o.digest for o in choices(EE, view, moves, name)] == [
-        ids.move_hash(m) for m in moves]
+    assert [o.digest for o in choices(EE, view, moves, name)] == [ids.move_hash(m) for m in moves]
 
 
 @pytest.mark.asyncio
@@ -93,9 +112,11 @@ async def test_a_follow_up_that_does_not_fit_changes_nothing(host) -> None:
     sid, first = await running(host)
     rec = await host.get(sid)
     lay = {"type": "lay", "card": "R"}
-    for bad in ({"type": "orient", "card": "L", "action": "Arm"},  # the other card
-                {"type": "orient", "card": "R", "action": "Arm"},  # not an action of R
-                {"type": "lay", "card": "L"}):
+    for bad in (
+        {"type": "orient", "card": "L", "action": "Arm"},  # the other card
+        {"type": "orient", "card": "R", "action": "Arm"},  # not an action of R
+        {"type": "lay", "card": "L"},
+    ):
         with pytest.raises(IllegalMove):
             await host.apply(sid, first, lay, expected_version=rec.version, then=bad)
     after = await host.get(sid)
@@ -152,6 +173,7 @@ def test_a_chain_label_fits_a_button_and_an_option() -> None:
         for orient in GAME.legal_moves(after, p):
             label = EE.chain_label(GAME.view(s, p), lay, GAME.view(after, p), orient, name)
             assert 0 < len(label) <= 80
-            desc: Any = EE.chain_description(GAME.view(s, p), lay, GAME.view(after, p),
-                                             orient, name)
+            desc: Any = EE.chain_description(
+                GAME.view(s, p), lay, GAME.view(after, p), orient, name
+            )
             assert desc and len(desc) <= 100

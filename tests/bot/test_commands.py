@@ -42,8 +42,18 @@ def test_every_command_fits_discords_limits() -> None:
         walk(payload, payload["name"], seen)
     for gid in games.REGISTRY:
         assert f"game new {gid}" in seen
-    for name in ("join", "leave", "start", "status", "board", "hand", "log", "abandon", "kick",
-                 "rules"):
+    for name in (
+        "join",
+        "leave",
+        "start",
+        "status",
+        "board",
+        "hand",
+        "log",
+        "abandon",
+        "kick",
+        "rules",
+    ):
         assert f"game {name}" in seen
     assert "standings" in seen and "stats" in seen
 

@@ -78,9 +78,19 @@ async def test_stop_waits_for_an_acknowledgement_on_its_way() -> None:
 
 
 def record(game: str) -> SessionRecord:
-    return SessionRecord(id=1, guild_id="10", channel_id="20", game=game, options={}, seed=1,
-                         status="running", version=3, host_id="1", turn_secs=None,
-                         seats=[Seat("1", "alice"), Seat("2", "bob")])
+    return SessionRecord(
+        id=1,
+        guild_id="10",
+        channel_id="20",
+        game=game,
+        options={},
+        seed=1,
+        status="running",
+        version=3,
+        host_id="1",
+        turn_secs=None,
+        seats=[Seat("1", "alice"), Seat("2", "bob")],
+    )
 
 
 def test_has_chosen_events_leave_the_log() -> None:
@@ -88,9 +98,13 @@ def test_has_chosen_events_leave_the_log() -> None:
     line says who has not; the public facts of the same change stay."""
     assert "picked" in presenters.get("empire_engine").pick_events
     assert "war_die_set" in presenters.get("tek").pick_events
-    lines = event_lines(record("empire_engine"), [
-        {"type": "picked", "player": "1", "step": "orient"},
-        {"type": "laid", "player": "2", "card": "L"}])
+    lines = event_lines(
+        record("empire_engine"),
+        [
+            {"type": "picked", "player": "1", "step": "orient"},
+            {"type": "laid", "player": "2", "card": "L"},
+        ],
+    )
     assert len(lines) == 1 and "bob" in lines[0] and "alice" not in lines[0]
 
 

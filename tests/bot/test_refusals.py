@@ -17,8 +17,12 @@ from games.base import KINDS, MALFORMED, NOT_LEGAL, IllegalMove
 
 @pytest.fixture
 def toy_texts() -> None:
-    i18n.register({"toygame.refusal.cannot_afford": "You need {cost} gold for that.",
-                   "refusal.hand_full": "Your hand is full."})
+    i18n.register(
+        {
+            "toygame.refusal.cannot_afford": "You need {cost} gold for that.",
+            "refusal.hand_full": "Your hand is full.",
+        }
+    )
 
 
 def test_every_shared_kind_has_a_text() -> None:
@@ -29,7 +33,10 @@ def test_every_shared_kind_has_a_text() -> None:
 def test_the_games_own_text_for_a_precise_code_comes_first(toy_texts: None) -> None:
     exc = IllegalMove("cannot_afford", "Costs 3 gold.", params={"cost": 3})
     assert refusal_keys(exc, "toygame") == [
-        "toygame.refusal.cannot_afford", "refusal.cannot_afford", f"refusal.{NOT_LEGAL}"]
+        "toygame.refusal.cannot_afford",
+        "refusal.cannot_afford",
+        f"refusal.{NOT_LEGAL}",
+    ]
     assert refusal_text(exc, "toygame") == "You need 3 gold for that."
 
 

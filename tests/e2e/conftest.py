@@ -46,9 +46,13 @@ class World:
         ``seed`` fixes the session seeds (reproducible games; None = random as in production).
         The host's clock is ``time.time() + self.skew``: the one hook SessionHost offers
         (its ``now``)."""
-        cfg = Config(token="fake-token", database_url=f"sqlite:///{self.db}",
-                     clock_interval=float(config.pop("clock_interval", 0.2)),
-                     ai_budget=float(config.pop("ai_budget", AI_BUDGET)), **config)
+        cfg = Config(
+            token="fake-token",
+            database_url=f"sqlite:///{self.db}",
+            clock_interval=float(config.pop("clock_interval", 0.2)),
+            ai_budget=float(config.pop("ai_budget", AI_BUDGET)),
+            **config,
+        )
         client = make_client(cfg)
         self.bots.append(client)
         self.tasks.append(asyncio.create_task(serve(client)))
@@ -89,8 +93,10 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
     async with FakeDiscord.running() as fake:
         guild = fake.add_guild("Deskovky")
         channel = fake.add_channel(guild, "herna")
-        users = {name: fake.add_user(name, guilds=[guild])
-                 for name in ("alice", "bob", "cyril", "dana", "emil", "filip")}
+        users = {
+            name: fake.add_user(name, guilds=[guild])
+            for name in ("alice", "bob", "cyril", "dana", "emil", "filip")
+        }
         users["mod"] = fake.add_user("mod", guilds=[])
         fake.add_member(guild, users["mod"], permissions=P_MANAGE_CHANNELS)
         users["outsider"] = fake.add_user("outsider", guilds=[guild])
@@ -121,8 +127,12 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
 def _no_error_logs(caplog: pytest.LogCaptureFixture):
     caplog.set_level(logging.WARNING)
     yield
-    errors = [r for r in caplog.records if r.levelno >= logging.ERROR
-              and r.name.startswith(("crowntable", "bot", "games", "renderers", "discord"))]
+    errors = [
+        r
+        for r in caplog.records
+        if r.levelno >= logging.ERROR
+        and r.name.startswith(("crowntable", "bot", "games", "renderers", "discord"))
+    ]
     assert not errors, [r.getMessage() for r in errors]
 
 
@@ -130,4 +140,5 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):  # noqa: ARG0
     if ACKS:
         terminalreporter.write_line(
             f"e2e: slowest interaction acknowledgement {max(ACKS) * 1000:.0f} ms "
-            f"over {len(ACKS)} tests (Discord allows 3000 ms)")
+            f"over {len(ACKS)} tests (Discord allows 3000 ms)"
+        )

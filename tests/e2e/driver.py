@@ -13,8 +13,11 @@ from bot.text.i18n import t
 from tests.fakediscord import FakeDiscord, InteractionResult, Message
 
 #: the non-move buttons, in every language (a Czech table is played too: tests/e2e/test_czech.py)
-UTILITY = {t(key, locale) for key in ("board.my_view", "board.open_prompt", "prompt.prev",
-                                      "prompt.next") for locale in ("en", "cs")}
+UTILITY = {
+    t(key, locale)
+    for key in ("board.my_view", "board.open_prompt", "prompt.prev", "prompt.next")
+    for locale in ("en", "cs")
+}
 WAITING = re.compile(r"^⏳ (.+)$", re.MULTILINE)  # the names are bold, the deadline is not
 
 
@@ -29,9 +32,15 @@ def board_message(fake: FakeDiscord, channel: Any) -> Message | None:
 
 
 def final_messages(fake: FakeDiscord, channel: Any) -> list[Message]:
-    return [msg for msg in fake.messages(channel)
-            if msg.embeds and any(word in (msg.embeds[0].get("title") or "")
-                                  for word in ("final standings", "konečné pořadí"))]
+    return [
+        msg
+        for msg in fake.messages(channel)
+        if msg.embeds
+        and any(
+            word in (msg.embeds[0].get("title") or "")
+            for word in ("final standings", "konečné pořadí")
+        )
+    ]
 
 
 def final_message(fake: FakeDiscord, channel: Any) -> Message | None:
@@ -48,8 +57,11 @@ def waiting_names(board: Message) -> list[str]:
 
 def move_components(msg: Message) -> tuple[list[dict], list[dict]]:
     selects = [s for s in msg.selects() if (s.get("custom_id") or "").startswith("ct:s:")]
-    buttons = [b for b in msg.buttons() if (b.get("custom_id") or "").startswith("ct:m:")
-               and not b.get("disabled")]
+    buttons = [
+        b
+        for b in msg.buttons()
+        if (b.get("custom_id") or "").startswith("ct:m:") and not b.get("disabled")
+    ]
     return selects, buttons
 
 
@@ -119,7 +131,8 @@ class Driver:
         """Play until the final standings are posted; returns that message."""
         for _ in range(max_actions):
             kind, player, msg = await self.fake.wait_for(
-                self.find_action, timeout=step_timeout, what="a prompt for a waiting player")
+                self.find_action, timeout=step_timeout, what="a prompt for a waiting player"
+            )
             if kind == "done":
                 return self.final()  # type: ignore[return-value]
             board = board_message(self.fake, self.channel)
@@ -131,24 +144,33 @@ class Driver:
                 await self.fake.wait_for(
                     lambda p=player, n=ephemerals: len(self.fake.ephemerals(p.user)) > n,
                     timeout=10,
-                    what="the ephemeral prompt")
+                    what="the ephemeral prompt",
+                )
                 continue
 
             def refused(result: InteractionResult = result) -> list[Message]:
-                direct = [result.message] if result.type == 4 and result.ephemeral and \
-                    result.message is not None else []
+                direct = (
+                    [result.message]
+                    if result.type == 4 and result.ephemeral and result.message is not None
+                    else []
+                )
                 return direct + [m for m in result.followups if m.ephemeral]
 
-            def board_moved(before: tuple[int, int] | None = before, msg: Message = msg,
-                            clicked: int = clicked) -> bool:
+            def board_moved(
+                before: tuple[int, int] | None = before, msg: Message = msg, clicked: int = clicked
+            ) -> bool:
                 # the board, or (a private sub-step: the board waits for the turn's end) the
                 # clicked prompt itself
                 now = board_message(self.fake, self.channel)
-                return bool(self.final()) or len(msg.versions) != clicked or (
-                    now is not None and (now.id, len(now.versions)) != before)
+                return (
+                    bool(self.final())
+                    or len(msg.versions) != clicked
+                    or (now is not None and (now.id, len(now.versions)) != before)
+                )
 
-            await self.fake.wait_for(lambda: board_moved() or refused(), timeout=10,
-                                     what="the board to update")
+            await self.fake.wait_for(
+                lambda: board_moved() or refused(), timeout=10, what="the board to update"
+            )
             if kind != "board":  # the prompt answers first, the board follows: wait for it
                 await self.fake.idle(quiet=0.01)
             if refused() and not board_moved():

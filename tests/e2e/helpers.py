@@ -25,9 +25,19 @@ def table_id(msg: Message) -> int:
     return int(found.group(1))
 
 
-async def open_table(world: Any, game: str, host: str = "alice", *, join: tuple[str, ...] = (),
-                     join_cmd: tuple[str, ...] = (), ai: int = 0, clock: str = "off",
-                     start: bool = True, channel: Any = None, **options: Any) -> Message:
+async def open_table(
+    world: Any,
+    game: str,
+    host: str = "alice",
+    *,
+    join: tuple[str, ...] = (),
+    join_cmd: tuple[str, ...] = (),
+    ai: int = 0,
+    clock: str = "off",
+    start: bool = True,
+    channel: Any = None,
+    **options: Any,
+) -> Message:
     """``/game new <game>``, Join buttons (or ``/game join``), Add AI, Start. Returns the
     lobby message. ``channel``: another channel or a thread (default: #herna)."""
     fake, ch, u = world.fake, channel or world.channel, world.users
@@ -70,8 +80,11 @@ def _ephemeral_answers(result: InteractionResult) -> list[Message]:
 async def refusal(result: InteractionResult, timeout: float = 5.0) -> str:
     """The ephemeral answer to an interaction the bot refused (response or follow-up; waits
     for the follow-up after a defer)."""
-    msgs = await result.fake.wait_for(lambda: _ephemeral_answers(result), timeout=timeout,
-                                      what=f"an ephemeral refusal to {result!r}")
+    msgs = await result.fake.wait_for(
+        lambda: _ephemeral_answers(result),
+        timeout=timeout,
+        what=f"an ephemeral refusal to {result!r}",
+    )
     return "\n".join(m.content for m in msgs)
 
 
@@ -118,6 +131,7 @@ def receipts(msg: Message) -> list[str]:
 
 def prompt_versions(msg: Message) -> list[dict]:
     """The versions of a message that offered move components (it was a prompt then)."""
+
     def ids(v: dict) -> list[str]:
         out, stack = [], list(v["components"])
         while stack:
@@ -126,6 +140,7 @@ def prompt_versions(msg: Message) -> list[dict]:
             if c.get("custom_id", "").startswith(("ct:m:", "ct:s:")):
                 out.append(c["custom_id"])
         return out
+
     return [v for v in msg.versions if ids(v)]
 
 
@@ -159,11 +174,9 @@ def has_secret_decisions(game_id: str, seeds: int = 3, moves: int = 600) -> bool
             actors = game.actors(state)
             if not actors:
                 break
-            if any(game.is_secret(state, p, m) for p in actors
-                   for m in game.legal_moves(state, p)):
+            if any(game.is_secret(state, p, m) for p in actors for m in game.legal_moves(state, p)):
                 return True
-            state, _ = game.apply(state, actors[0],
-                                  player.choose(game, state, actors[0], n))
+            state, _ = game.apply(state, actors[0], player.choose(game, state, actors[0], n))
     return False
 
 
@@ -177,5 +190,16 @@ async def move_count(world: Any, session: int) -> int:
     return len(await world.bot.host.moves(session))
 
 
-__all__ = ["board_message", "final_message", "open_table", "table_id", "is_png", "board_png",
-           "refusal", "refused_now", "is_stale", "board_state", "move_count"]
+__all__ = [
+    "board_message",
+    "final_message",
+    "open_table",
+    "table_id",
+    "is_png",
+    "board_png",
+    "refusal",
+    "refused_now",
+    "is_stale",
+    "board_state",
+    "move_count",
+]

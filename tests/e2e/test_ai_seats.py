@@ -23,9 +23,11 @@ GAMES = sorted(games.REGISTRY)
 def board_versions(fake: Any, channel: Any) -> int:
     """How many times a board was shown (posted or edited) in ``channel``."""
     footers = ("Crowntable · table", "Crowntable · stůl")
-    return sum(len(m.versions) for m in fake.messages(channel)
-               if m.embeds and (m.embeds[0].get("footer") or {}).get("text", "")
-               .startswith(footers))
+    return sum(
+        len(m.versions)
+        for m in fake.messages(channel)
+        if m.embeds and (m.embeds[0].get("footer") or {}).get("text", "").startswith(footers)
+    )
 
 
 async def ai_table(world: Any, game: str, levels: tuple[str, ...], start: bool = True) -> Any:
@@ -107,8 +109,9 @@ async def test_an_ai_reply_lost_in_a_crash_is_made_at_start_up(world) -> None:
 
     async def ai_moved() -> bool:
         rec = await host.get(sid)
-        return len(await host.moves(sid)) > before and \
-            rec.meta.get("published_version") == rec.version
+        return (
+            len(await host.moves(sid)) > before and rec.meta.get("published_version") == rec.version
+        )
 
     for _ in range(100):
         if await ai_moved():

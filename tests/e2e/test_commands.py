@@ -15,10 +15,29 @@ from tests.e2e.helpers import board_png, is_png, move_count, open_table, refusal
 TITLES = {g.id: g.title for g in games.REGISTRY.values()}
 
 
-EXPECTED_COMMANDS = {f"game new {g}" for g in TITLES} | {
-    f"game {c}" for c in ("join", "leave", "ai", "start", "status", "board", "hand", "log",
-                          "abandon", "kick", "rules", "history", "replay", "export")} | {
-    "standings", "stats", "crowntable language"}
+EXPECTED_COMMANDS = (
+    {f"game new {g}" for g in TITLES}
+    | {
+        f"game {c}"
+        for c in (
+            "join",
+            "leave",
+            "ai",
+            "start",
+            "status",
+            "board",
+            "hand",
+            "log",
+            "abandon",
+            "kick",
+            "rules",
+            "history",
+            "replay",
+            "export",
+        )
+    }
+    | {"standings", "stats", "crowntable language"}
+)
 
 
 @pytest.mark.asyncio
@@ -31,7 +50,7 @@ async def test_commands_register_globally_and_per_guild(world) -> None:
         assert cmd.get("dm_permission") is False or cmd.get("contexts") == [0], cmd["name"]
     await world.stop_bot()
     fake.commands.clear()
-    await world.start_bot(dev_guild_id=world.guild.id)   # DEV_GUILD_ID: instant guild sync
+    await world.start_bot(dev_guild_id=world.guild.id)  # DEV_GUILD_ID: instant guild sync
     assert set(fake.command_paths(world.guild)) == EXPECTED_COMMANDS
     res = await fake.slash(u["alice"], ch, "game rules", game="tek")
     assert res.ephemeral and res.embeds
@@ -75,8 +94,11 @@ async def test_status_board_hand_log(world) -> None:
     # status: only to the caller, with the public board image
     res = await fake.slash(outsider, ch, "game status")
     assert res.ephemeral and f"table #{sid}" in res.text()
-    assert is_png(res.attachments[0]) if res.attachments else is_png(
-        res.followups[-1].attachment("board.png"))
+    assert (
+        is_png(res.attachments[0])
+        if res.attachments
+        else is_png(res.followups[-1].attachment("board.png"))
+    )
 
     # log: no moves yet, then the first moves
     res = await fake.slash(alice, ch, "game log")
@@ -176,8 +198,10 @@ async def test_kick_someone_not_seated(world) -> None:
     await open_table(world, "majesty", join=("bob",))
     res = await fake.slash(u["alice"], ch, "game kick", member=u["dana"])
     text = await refusal(res)
-    assert text in (t("error.nobody_to_kick", name="dana"),
-                    t("error.nobody_to_kick", name=f"<@{u['dana'].id}>")), text
+    assert text in (
+        t("error.nobody_to_kick", name="dana"),
+        t("error.nobody_to_kick", name=f"<@{u['dana'].id}>"),
+    ), text
 
 
 @pytest.mark.asyncio

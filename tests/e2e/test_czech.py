@@ -54,8 +54,11 @@ def english_phrases() -> frozenset[str]:
     english = extract.english()
     czech_texts = []
     for key, entry in english.items():
-        czech_texts += [i18n.translated(key, CZECH, n) or "" for n in (1, 2, 5)] \
-            if isinstance(entry, tuple) else [i18n.translated(key, CZECH) or ""]
+        czech_texts += (
+            [i18n.translated(key, CZECH, n) or "" for n in (1, 2, 5)]
+            if isinstance(entry, tuple)
+            else [i18n.translated(key, CZECH) or ""]
+        )
     czech_blob = "\n".join(czech_texts)
     phrases = set()
     for key, entry in english.items():
@@ -72,17 +75,28 @@ def english_phrases() -> frozenset[str]:
 
 
 #: catalogue keys of names the engines supply in English (short words: matched as words)
-ENGINE_NAME_KEYS = ("empire_engine.action.", "majesty.character.", "majesty.location.",
-                    "tek.faction.", "tek.token.", "tek.ability.", "elves.card.")
+ENGINE_NAME_KEYS = (
+    "empire_engine.action.",
+    "majesty.character.",
+    "majesty.location.",
+    "tek.faction.",
+    "tek.token.",
+    "tek.ability.",
+    "elves.card.",
+)
 
 
 @cache
 def engine_names() -> re.Pattern[str]:
     names = set()
     for key, entry in extract.english().items():
-        if key.startswith(ENGINE_NAME_KEYS) and key.endswith(("name", "")) and \
-                isinstance(entry, str) and i18n.translated(key, CZECH) != entry \
-                and len(entry) < 30:
+        if (
+            key.startswith(ENGINE_NAME_KEYS)
+            and key.endswith(("name", ""))
+            and isinstance(entry, str)
+            and i18n.translated(key, CZECH) != entry
+            and len(entry) < 30
+        ):
             names.add(entry)
     return re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, names))) + r")\b")
 
@@ -134,16 +148,25 @@ async def test_a_czech_table_sees_no_english(world, game: str) -> None:
     assert board is not None and is_png(board_png(fake, board))
     final = await Driver(fake, ch, [Player(u["alice"]), Player(u["bob"])], seed=3).play()
     assert f"stůl č. {sid}" in final.embeds[0]["title"]
-    for command, options in (("game status", {}), ("game log", {}), ("game rules", {"game": game}),
-                             ("standings", {}), ("stats", {})):
+    for command, options in (
+        ("game status", {}),
+        ("game log", {}),
+        ("game rules", {"game": game}),
+        ("standings", {}),
+        ("stats", {}),
+    ):
         await fake.slash(u["alice"], ch, command, **options)
     await fake.idle()
     leaks = english_in(everything(fake))
     if os.environ.get("CROWNTABLE_TRANSCRIPT"):  # a transcript to read (the closing note)
         Path(os.environ["CROWNTABLE_TRANSCRIPT"], f"{game}.txt").write_text(
-            "\n\n".join(f"[{m.channel.name or 'DM'}{' ephemeral' if m.ephemeral else ''}]\n"
-                         f"{m.text(history=False)}" for m in fake.all_messages()),
-            encoding="utf-8")
+            "\n\n".join(
+                f"[{m.channel.name or 'DM'}{' ephemeral' if m.ephemeral else ''}]\n"
+                f"{m.text(history=False)}"
+                for m in fake.all_messages()
+            ),
+            encoding="utf-8",
+        )
     assert leaks == [], "\n".join(leaks[:40])
     # the Czech words really were sent: the board, a DM or ephemeral, the final standings
     assert i18n.t("board.finished", CZECH) in board_message(fake, ch).text(history=False)
@@ -160,8 +183,11 @@ async def test_the_synced_commands_carry_czech_everywhere(world) -> None:
         here = f"{path} {node['name']}".strip()
         if not (node.get("name_localizations") or {}).get(CZECH):
             missing.append(f"{here}: name")
-        if "description" in node and node.get("type") not in (None,) and \
-                not (node.get("description_localizations") or {}).get(CZECH):
+        if (
+            "description" in node
+            and node.get("type") not in (None,)
+            and not (node.get("description_localizations") or {}).get(CZECH)
+        ):
             missing.append(f"{here}: description")
         for choice in node.get("choices") or []:
             if not (choice.get("name_localizations") or {}).get(CZECH):
@@ -211,8 +237,9 @@ async def test_a_czech_lobby_names_its_options_in_czech(world) -> None:
     await world.start_bot()
     i18n.set_current(CZECH)
     fake = world.fake
-    lobby = await open_table(world, "tek", join=("bob",), start=False, exploration=True,
-                             factions="1")
+    lobby = await open_table(
+        world, "tek", join=("bob",), start=False, exploration=True, factions="1"
+    )
     text = lobby.text(history=False)
     assert "průzkum:" in text and "národy:" in text, text
     assert english_in([text]) == [], text

@@ -19,8 +19,7 @@ from tests.host.proxy import Proxy
 
 
 @pytest.mark.asyncio
-async def test_a_click_while_the_database_is_away_is_refused_then_the_game_goes_on(
-        world) -> None:
+async def test_a_click_while_the_database_is_away_is_refused_then_the_game_goes_on(world) -> None:
     await pg.require_pg()
     fake, ch, u = world.fake, world.channel, world.users
     proxy = await Proxy().start()
@@ -28,8 +27,9 @@ async def test_a_click_while_the_database_is_away_is_refused_then_the_game_goes_
     await pg.create_schema(schema)
     url = proxy.url(pg.PG_URL) + ("&" if "?" in pg.PG_URL else "?") + f"search_path={schema}"
     try:
-        client = make_client(Config(token="fake-token", database_url=url,
-                                    clock_interval=0.2, ai_budget=AI_BUDGET))
+        client = make_client(
+            Config(token="fake-token", database_url=url, clock_interval=0.2, ai_budget=AI_BUDGET)
+        )
         world.bots.append(client)
         world.tasks.append(asyncio.create_task(serve(client)))
         await asyncio.wait_for(client.synced.wait(), 15)

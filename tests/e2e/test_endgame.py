@@ -30,12 +30,26 @@ async def play_by_dm(world: Any, names: tuple[str, ...], seed: int = 3) -> Any:
         final = final_message(fake, world.channel)
         if final is not None:
             return final
-        prompts = [(world.users[n], m) for n in names for m in fake.dms(world.users[n])
-                   if not m.deleted and any(move_components(m))]
+        prompts = [
+            (world.users[n], m)
+            for n in names
+            for m in fake.dms(world.users[n])
+            if not m.deleted and any(move_components(m))
+        ]
         if not prompts:
-            await fake.wait_for(lambda: final_message(fake, world.channel) or any(
-                any(move_components(m)) for n in names for m in fake.dms(world.users[n])
-                if not m.deleted), timeout=10, what="a DM prompt or the final standings")
+            await fake.wait_for(
+                lambda: (
+                    final_message(fake, world.channel)
+                    or any(
+                        any(move_components(m))
+                        for n in names
+                        for m in fake.dms(world.users[n])
+                        if not m.deleted
+                    )
+                ),
+                timeout=10,
+                what="a DM prompt or the final standings",
+            )
             continue
         user, msg = prompts[-1]
         selects, buttons = move_components(msg)
@@ -48,8 +62,7 @@ async def play_by_dm(world: Any, names: tuple[str, ...], seed: int = 3) -> Any:
     raise AssertionError("no final standings")
 
 
-async def finished_game(world: Any, game: str = "empire_engine", **options: Any
-                        ) -> tuple[int, Any]:
+async def finished_game(world: Any, game: str = "empire_engine", **options: Any) -> tuple[int, Any]:
     """``game`` (Empire Engine: every decision by DM), alice and bob with one AI seat, played
     to the end: (session, final)."""
     lobby = await open_table(world, game, join=("bob",), ai=1, **options)
@@ -104,12 +117,18 @@ async def test_final_standings_breakdown_ratings_and_result_dms(world) -> None:
         if r["player"].startswith("ai:"):
             continue
         user = u[names[r["player"]]]
-        dms = [m for m in fake.dms(user) if m.embeds and m.embeds[0].get("title") == t(
-            "final.dm_title", game="Empire Engine", id=sid)]
+        dms = [
+            m
+            for m in fake.dms(user)
+            if m.embeds
+            and m.embeds[0].get("title") == t("final.dm_title", game="Empire Engine", id=sid)
+        ]
         assert len(dms) == 1, [m.embeds for m in fake.dms(user)][-3:]
         body = dms[0].embeds[0]["description"]
-        assert t("final.dm_result", rank=r["rank"], players=3,
-                 score=tn("final.points", r["score"])) in body, body
+        assert (
+            t("final.dm_result", rank=r["rank"], players=3, score=tn("final.points", r["score"]))
+            in body
+        ), body
         assert t("final.dm_rating", change=change[user.name]) in body, body
         assert link in body, body
 
@@ -129,15 +148,22 @@ async def test_an_open_games_end_has_units_breakdowns_and_ratings_but_no_dm(worl
     assert len(rows) == 3 and rows[0].startswith("🥇"), lines
     for r in host.game("majesty").outcome(host.state(rec)):
         label = next(s for s in rec.seats if s.player_id == r["player"])
-        at = next(i for i, line in enumerate(lines) if line.endswith(
-            f"— {tn('final.points_majesty', r['score'])}") and f"**{seat_label(label)}**" in line)
+        at = next(
+            i
+            for i, line in enumerate(lines)
+            if line.endswith(f"— {tn('final.points_majesty', r['score'])}")
+            and f"**{seat_label(label)}**" in line
+        )
         breakdown = presenters.get("majesty").final_breakdown(view, r["player"], str)
         assert lines[at + 1] == f"↳ {breakdown}" and breakdown.startswith("during play "), lines
     rated = [line for line in lines if re.match(r"(alice|bob): 0\.0 → ", line)]
     assert len(rated) == 2 and not [line for line in lines if line.startswith("AI 1")], lines
     for name in ("alice", "bob"):
-        assert not [m for m in fake.dms(u[name]) if m.embeds and "is over" in (
-            m.embeds[0].get("title") or "")]
+        assert not [
+            m
+            for m in fake.dms(u[name])
+            if m.embeds and "is over" in (m.embeds[0].get("title") or "")
+        ]
 
 
 @pytest.mark.asyncio
@@ -184,8 +210,11 @@ async def test_rematch_with_the_same_options(world) -> None:
     # alice joins, bob starts: the same game and options on a new seed
     await fake.click(u["alice"], lobby, t("lobby.join"))
     await fake.click(u["bob"], lobby, t("lobby.start"))
-    await fake.wait_for(lambda: (b := board_message(fake, ch)) and table_id(b) == new_id,
-                        timeout=10, what="the rematch's board")
+    await fake.wait_for(
+        lambda: (b := board_message(fake, ch)) and table_id(b) == new_id,
+        timeout=10,
+        what="the rematch's board",
+    )
     await fake.idle()
     new = await world.bot.host.get(new_id)
     assert new.status == "running" and new.game == "majesty"
@@ -202,12 +231,19 @@ async def test_the_dm_prompt_names_the_neighbours_and_the_board_the_seating(worl
     await open_table(world, "empire_engine", join=("bob", "cyril"))
     board = board_message(fake, ch)
     assert "Seats clockwise: alice → bob → cyril → alice." in board.text(history=False)
-    prompted = await fake.wait_for(lambda: [(n, m) for n in ("alice", "bob", "cyril")
-                                            for m in fake.dms(u[n]) if any(move_components(m))],
-                                   what="the start player's DM prompt")
+    prompted = await fake.wait_for(
+        lambda: [
+            (n, m)
+            for n in ("alice", "bob", "cyril")
+            for m in fake.dms(u[n])
+            if any(move_components(m))
+        ],
+        what="the start player's DM prompt",
+    )
     who, dm = prompted[0]
     order = ["alice", "bob", "cyril"]
     i = order.index(who)
     left, right = order[(i + 1) % 3], order[(i - 1) % 3]
-    assert t("empire_engine.ctx.neighbours", left=left, right=right) in \
-        dm.embeds[0]["description"], dm.embeds[0]["description"]
+    assert (
+        t("empire_engine.ctx.neighbours", left=left, right=right) in dm.embeds[0]["description"]
+    ), dm.embeds[0]["description"]

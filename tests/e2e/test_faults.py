@@ -26,9 +26,9 @@ async def test_slow_rate_limited_and_failing_discord(world) -> None:
     # 11, UPDATE_MESSAGE): that is where Discord misbehaves
     callback = "POST /interactions/*/*/callback"
     arms = [
-        lambda: fake.slow(callback, 1.0, times=1),                    # slow to take it
+        lambda: fake.slow(callback, 1.0, times=1),  # slow to take it
         lambda: fake.rate_limit(callback, times=1, retry_after=0.3),  # waited out
-        lambda: fake.server_error(callback, times=1),                 # retried by discord.py
+        lambda: fake.server_error(callback, times=1),  # retried by discord.py
     ]
     actions = 0
     for arm in arms:  # one misbehaviour per move: each alone stays within Discord's 3 s
@@ -38,12 +38,14 @@ async def test_slow_rate_limited_and_failing_discord(world) -> None:
         result = await driver.act(kind, player, msg)
         assert result.latency is not None and result.latency < 3.0, result.latency
         actions += 1
-        await fake.wait_for(lambda b=before: board_state(fake, ch)[:2] != b[:2], timeout=20,
-                            what="the board to show the move (after retries)")
+        await fake.wait_for(
+            lambda b=before: board_state(fake, ch)[:2] != b[:2],
+            timeout=20,
+            what="the board to show the move (after retries)",
+        )
         await fake.idle(quiet=0.3, timeout=20)
         assert fault.hits == 1, (fault.route, fault.kind)
-        assert await move_count(world, sid) == actions, (kind, player.user.name,
-                                                         result.followups)
+        assert await move_count(world, sid) == actions, (kind, player.user.name, result.followups)
     fake.clear_faults()
 
     final = await driver.play()
@@ -89,8 +91,9 @@ async def test_restart_while_the_board_update_hangs(world, hang: float, monkeypa
         ids = [c for c in board.custom_ids if c.startswith(("ct:m:", "ct:s:"))]
         return bool(ids) and all(c.split(":")[3] == str(rec.version) for c in ids)
 
-    await fake.wait_for(board_is_current, timeout=10,
-                        what="a board prompt for the state after the stored move")
+    await fake.wait_for(
+        board_is_current, timeout=10, what="a board prompt for the state after the stored move"
+    )
     final = await driver.play()
     assert driver.stats.refusals == []
     assert "alice" in final.embeds[0]["description"]
@@ -124,7 +127,8 @@ async def test_slow_rendering_never_delays_the_acknowledgement(world, monkeypatc
     results += await asyncio.gather(
         fake.slash(u["bob"], ch, "game status", _timeout=15),
         fake.slash(u["alice"], ch, "game hand", _timeout=15),
-        fake.click(u["bob"], board, "My view", timeout=15))
+        fake.click(u["bob"], board, "My view", timeout=15),
+    )
     for r in results:  # each was acknowledged before its picture was ready: a defer (5, 6)
         assert r.type in (5, 6), r  # (the fixture checks each came within Discord's 3 s)
     # (a move answers with the board itself, UPDATE_MESSAGE, when the picture is ready within
@@ -134,6 +138,7 @@ async def test_slow_rendering_never_delays_the_acknowledgement(world, monkeypatc
 
 
 # -- issue 17: faults found under attack ------------------------------------------------------
+
 
 def board_version_ok(fake, ch, version: int) -> bool:
     """The board offers move components made at ``version`` (it shows that state)."""
@@ -160,18 +165,28 @@ async def test_a_stored_move_discord_will_not_show_is_said_so_and_caught_up(worl
     assert await refusal(result) == t("error.move_not_shown")
     assert await move_count(world, sid) == 1
     rec = await world.bot.host.get(sid)
-    await fake.wait_for(lambda: board_version_ok(fake, ch, rec.version), timeout=10,
-                        what="the board to catch up on the next clock tick")
+    await fake.wait_for(
+        lambda: board_version_ok(fake, ch, rec.version),
+        timeout=10,
+        what="the board to catch up on the next clock tick",
+    )
     other = next(p.user for p in driver.players if p.user is not player.user)
-    await fake.wait_for(lambda: any(f"<@{other.id}>" in m.content for m in fake.messages(ch)),
-                        timeout=10, what="the next player's turn line, sent on the retry")
+    await fake.wait_for(
+        lambda: any(f"<@{other.id}>" in m.content for m in fake.messages(ch)),
+        timeout=10,
+        what="the next player's turn line, sent on the retry",
+    )
     final = await driver.play()
     assert driver.stats.refusals == []
     assert "alice" in final.embeds[0]["description"]
     # the retry posted the board anew and could not take the old one's buttons (503): the
     # next board change did, so no old board offers a move
-    boards = [m for m in fake.messages(ch) if m.embeds and (m.embeds[0].get("footer") or {})
-              .get("text", "").startswith("Crowntable · table")]
+    boards = [
+        m
+        for m in fake.messages(ch)
+        if m.embeds
+        and (m.embeds[0].get("footer") or {}).get("text", "").startswith("Crowntable · table")
+    ]
     assert len(boards) >= 2
     assert not any(c.startswith(("ct:m:", "ct:s:")) for m in boards for c in m.custom_ids)
 
@@ -184,16 +199,20 @@ async def test_a_deleted_channel_does_not_stop_other_tables_clock(world) -> None
     other = fake.add_channel(world.guild, "druha")
     await world.start_bot()
     a = await open_table(world, "majesty", join=("bob",), clock="5m")
-    b = await open_table(world, "majesty", host="cyril", join=("dana",), clock="5m",
-                         channel=other)
+    b = await open_table(world, "majesty", host="cyril", join=("dana",), clock="5m", channel=other)
     before = board_state(fake, other)
-    for route in (f"POST /channels/{world.channel.id}/messages",
-                  f"PATCH /channels/{world.channel.id}/messages/*",
-                  f"DELETE /channels/{world.channel.id}/messages/*"):
+    for route in (
+        f"POST /channels/{world.channel.id}/messages",
+        f"PATCH /channels/{world.channel.id}/messages/*",
+        f"DELETE /channels/{world.channel.id}/messages/*",
+    ):
         fake.fail(route, status=404, code=10003, message="Unknown Channel", times=50)
     world.skew += 301  # both tables' deadlines pass
-    await fake.wait_for(lambda: board_state(fake, other)[1:] != before[1:], timeout=10,
-                        what="table B's board to show the timeout move")
+    await fake.wait_for(
+        lambda: board_state(fake, other)[1:] != before[1:],
+        timeout=10,
+        what="table B's board to show the timeout move",
+    )
     shown = board_message(fake, other).text(history=False)
     assert any(t("host.timeout", name=n) in shown for n in ("cyril", "dana")), shown
     assert await move_count(world, table_id(a)) >= 1  # A's move is stored, just not shown
@@ -216,15 +235,19 @@ async def test_a_crash_right_after_start_is_caught_up(world) -> None:
 
     store = await open_store(f"sqlite:///{world.db}")
     try:  # what the dead bot had done: the start, stored
-        await SessionHost(store, seed_source=lambda: 7).start(str(ch.id),
-                                                              str(world.users["alice"].id))
+        await SessionHost(store, seed_source=lambda: 7).start(
+            str(ch.id), str(world.users["alice"].id)
+        )
     finally:
         await store.close()
     assert board_message(fake, ch) is None
     await world.start_bot()
     rec = await world.bot.host.get(sid)
-    await fake.wait_for(lambda: board_version_ok(fake, ch, rec.version), timeout=10,
-                        what="the first board after the restart")
+    await fake.wait_for(
+        lambda: board_version_ok(fake, ch, rec.version),
+        timeout=10,
+        what="the first board after the restart",
+    )
 
 
 class WriteLock:
@@ -259,8 +282,9 @@ async def test_a_busy_database_still_gets_every_command_answered_truthfully(worl
     lock.hold(3.5)
     joined = await fake.click(u["bob"], lobby, t("lobby.join"), timeout=10)
     assert joined.type == 6  # acknowledged, then the lobby message was edited
-    await fake.wait_for(lambda: "bob" in lobby.text(history=False), timeout=10,
-                        what="bob in the lobby")
+    await fake.wait_for(
+        lambda: "bob" in lobby.text(history=False), timeout=10, what="bob in the lobby"
+    )
     lock.hold(3.5)
     res = await fake.slash(u["cyril"], ch, "game join", _timeout=10)
     assert res.ephemeral and res.content == t("lobby.joined", name="cyril")
@@ -274,7 +298,8 @@ async def test_a_busy_database_still_gets_every_command_answered_truthfully(worl
     lock.hold(3.5)  # a read queued behind a blocked write is acknowledged in time too
     joined, ranking = await asyncio.gather(
         fake.slash(u["dana"], ch, "game join", _timeout=10),
-        fake.slash(u["emil"], ch, "standings", _timeout=10))
+        fake.slash(u["emil"], ch, "standings", _timeout=10),
+    )
     assert joined.content == t("lobby.joined", name="dana")
     assert ranking.embeds and not ranking.ephemeral, ranking
     lock.hold(3.5)
@@ -296,13 +321,19 @@ async def test_no_response_goes_through_the_deprecated_follow_up_path(world) -> 
     assert res.type == 5 and res.content == t("lobby.started") and res.followups == []
     board = await fake.wait_for(lambda: board_message(fake, ch), timeout=10, what="board")
     await fake.idle(timeout=20)
-    answers = [await fake.slash(u["bob"], ch, f"game {name}", _timeout=15)
-               for name in ("status", "log", "hand", "board")]
-    answers.append(await fake.click(u["alice"], board_message(fake, ch), t("board.my_view"),
-                                    timeout=15))
+    answers = [
+        await fake.slash(u["bob"], ch, f"game {name}", _timeout=15)
+        for name in ("status", "log", "hand", "board")
+    ]
+    answers.append(
+        await fake.click(u["alice"], board_message(fake, ch), t("board.my_view"), timeout=15)
+    )
     if t("board.open_prompt") in board_message(fake, ch).labels:
-        answers.append(await fake.click(u["alice"], board_message(fake, ch),
-                                        t("board.open_prompt"), timeout=15))
+        answers.append(
+            await fake.click(
+                u["alice"], board_message(fake, ch), t("board.open_prompt"), timeout=15
+            )
+        )
     answers.append(await fake.slash(u["bob"], ch, "game leave", _timeout=15))
     for r in answers:
         assert r.ephemeral and r.followups == [], r
@@ -332,8 +363,11 @@ async def test_a_nickname_full_of_mentions_never_pings(world) -> None:
     await fake.idle(timeout=20)
     # what can ping: the content of a new message, an interaction answer, a deferred answer
     # filled in (embeds never ping; an edit of a sent message notifies nobody)
-    bodies = [(r.json, r.path) for r in fake.requests if isinstance(r.json, dict)
-              and (r.method == "POST" or r.path.startswith("/webhooks"))]
+    bodies = [
+        (r.json, r.path)
+        for r in fake.requests
+        if isinstance(r.json, dict) and (r.method == "POST" or r.path.startswith("/webhooks"))
+    ]
     texts = [b.get("data") or {} if "/callback" in path else b for b, path in bodies]
     texts = [b for b in texts if b.get("content")]
     assert len(texts) >= 2  # a turn ping and the abandon notice at least
@@ -368,10 +402,14 @@ def forged_click(fake, user, message, custom_id: str):
     async def go():
         data = {"custom_id": custom_id, "component_type": 2}
         inter = fake._new_interaction(3, user, message.channel, data, message=message)
-        row = {"type": 1, "components": [
-            {"type": 2, "style": 1, "label": "forged", "custom_id": custom_id}]}
+        row = {
+            "type": 1,
+            "components": [{"type": 2, "style": 1, "label": "forged", "custom_id": custom_id}],
+        }
         inter.payload["message"]["components"] = [
-            *inter.payload["message"].get("components", [])[:4], row]
+            *inter.payload["message"].get("components", [])[:4],
+            row,
+        ]
         await fake._send(inter)
         await fake._await_answer(inter, 10)
         return InteractionResult(fake, inter)
@@ -407,8 +445,13 @@ async def test_forged_slash_payloads_are_refused_with_a_warning(world, caplog) -
     alice = u["alice"]
     cmd, _ = game_command(fake, alice, ch)
     game, option = choice_option(cmd)
-    sub = {"name": "new", "type": 2, "options": [
-        {"name": game, "type": 1, "options": [{"name": option, "type": 3, "value": "abc"}]}]}
+    sub = {
+        "name": "new",
+        "type": 2,
+        "options": [
+            {"name": game, "type": 1, "options": [{"name": option, "type": 3, "value": "abc"}]}
+        ],
+    }
     cases = [
         ([sub], t("error.bad_option", option=option, value="abc")),
         ([{"name": "frobnicate", "type": 1, "options": []}], t("error.bad_command")),
@@ -418,19 +461,32 @@ async def test_forged_slash_payloads_are_refused_with_a_warning(world, caplog) -
         _, data = game_command(fake, alice, ch, *options)
         res = await forged(fake, alice, ch, data)
         assert await refusal(res) == expected, options
-    _, data = game_command(fake, alice, ch, {"name": "kick", "type": 1, "options": [
-        {"name": "member", "type": 6, "value": "1", "focused": True}]})
+    _, data = game_command(
+        fake,
+        alice,
+        ch,
+        {
+            "name": "kick",
+            "type": 1,
+            "options": [{"name": "member", "type": 6, "value": "1", "focused": True}],
+        },
+    )
     res = await forged(fake, alice, ch, data, itype=4)
     assert res.type == 8 and (res.interaction.response_data or {}).get("choices") == []
     dm = fake._dm_channel(alice)
-    _, data = game_command(fake, alice, ch, {"name": "new", "type": 2, "options": [
-        {"name": "majesty", "type": 1, "options": []}]})
+    _, data = game_command(
+        fake,
+        alice,
+        ch,
+        {"name": "new", "type": 2, "options": [{"name": "majesty", "type": 1, "options": []}]},
+    )
     data.pop("guild_id", None)
     res = await forged(fake, alice, dm, data)
     assert await refusal(res) == t("error.guild_only")
     assert await world.bot.host.store.session_ids() == []  # no DM table
-    warnings = [r for r in caplog.records if r.levelno == logging.WARNING
-                and r.name.startswith("bot")]
+    warnings = [
+        r for r in caplog.records if r.levelno == logging.WARNING and r.name.startswith("bot")
+    ]
     assert len(warnings) >= 3, [r.getMessage() for r in warnings]
 
 
@@ -526,8 +582,7 @@ async def test_a_damaged_table_locks_nothing(world) -> None:
     good = await open_table(world, "majesty", host="cyril", join=("dana",), channel=other)
     await world.stop_bot()
     con = sqlite3.connect(world.db)
-    con.execute("UPDATE sessions SET state = '{torn', version = version + 1 WHERE id = ?",
-                (bad,))
+    con.execute("UPDATE sessions SET state = '{torn', version = version + 1 WHERE id = ?", (bad,))
     con.commit()
     con.close()
     await world.start_bot()
@@ -560,5 +615,8 @@ async def test_a_start_discord_will_not_show_is_said_so_and_caught_up(world) -> 
     assert res.ephemeral and res.content == t("error.start_not_shown")
     rec = await world.bot.host.get(sid)
     assert rec.status == "running"
-    await fake.wait_for(lambda: board_version_ok(fake, ch, rec.version), timeout=10,
-                        what="the first board on the next clock tick")
+    await fake.wait_for(
+        lambda: board_version_ok(fake, ch, rec.version),
+        timeout=10,
+        what="the first board on the next clock tick",
+    )

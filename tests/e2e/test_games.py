@@ -141,7 +141,8 @@ async def test_full_game(world, game: str, seats: int) -> None:
     rated = [line for line in res.text().splitlines() if "<@" in line]
     assert sorted(rated) == sorted(line for line in rated if "1 games" in line)
     assert {re.search(r"<@(\d+)>", line).group(1) for line in rated} == {  # type: ignore[union-attr]
-        str(u[n].id) for n in humans}
+        str(u[n].id) for n in humans
+    }
 
     # nothing the bot posted points at a missing image, no error answers
     assert not fake.problems()

@@ -38,8 +38,12 @@ async def finish(world: Any, game: str, seats: tuple[str, ...], seed: int) -> in
 
 
 def replay_message(fake: Any, channel: Any, sid: int) -> Any:
-    found = [m for m in fake.messages(channel) if m.embeds and (m.embeds[0].get("footer") or {})
-             .get("text", "") == t("replay.footer", id=sid)]
+    found = [
+        m
+        for m in fake.messages(channel)
+        if m.embeds
+        and (m.embeds[0].get("footer") or {}).get("text", "") == t("replay.footer", id=sid)
+    ]
     assert found, f"no replay message of table #{sid}"
     return found[-1]
 
@@ -52,8 +56,11 @@ def shown_turn(msg: Any) -> tuple[int, int]:
 
 
 def disabled(msg: Any) -> dict[str, bool]:
-    return {b["label"]: bool(b.get("disabled")) for b in msg.buttons()
-            if b.get("custom_id", "").startswith("ct:rp:")}
+    return {
+        b["label"]: bool(b.get("disabled"))
+        for b in msg.buttons()
+        if b.get("custom_id", "").startswith("ct:rp:")
+    }
 
 
 async def step(world: Any, msg: Any, label: str) -> Any:
@@ -171,8 +178,9 @@ async def test_the_animated_replay_within_the_size_limit(world) -> None:
     await res.wait_followups(1, timeout=60)
     msg = replay_message(fake, ch, sid)
     total = shown_turn(await step(world, msg, "⏭"))[1]
-    [anim] = [f for f in res.followups if any(a.filename == f"table-{sid}.gif"
-                                             for a in f.attachments)]
+    [anim] = [
+        f for f in res.followups if any(a.filename == f"table-{sid}.gif" for a in f.attachments)
+    ]
     data = anim.attachment(f"table-{sid}.gif")
     assert 1000 < len(data) <= GIF_LIMIT
     image = Image.open(io.BytesIO(data))
@@ -219,8 +227,9 @@ async def test_a_running_game_replays_up_to_its_public_board_and_leaks_nothing(w
         state, _ = game.apply(state, m.player_id, m.move)
     assert secret > 0
     truth, _ = await private_truth(world, sid)
-    assert assert_no_leaks(world, "empire_engine", truth,
-                           {str(alice.id): alice, str(bob.id): bob}) > 0
+    assert (
+        assert_no_leaks(world, "empire_engine", truth, {str(alice.id): alice, str(bob.id): bob}) > 0
+    )
 
 
 @pytest.mark.asyncio
@@ -253,8 +262,11 @@ async def test_bad_table_ids_are_refused_and_post_nothing(world) -> None:
     sid = await finish(world, "majesty", ("bob",), seed=8)
     lobby = await open_table(world, "majesty", start=False)
     never = table_id(lobby)
-    running = table_id(await open_table(world, "majesty", join=("bob",),
-                                        channel=fake.add_channel(world.guild, "druhy")))
+    running = table_id(
+        await open_table(
+            world, "majesty", join=("bob",), channel=fake.add_channel(world.guild, "druhy")
+        )
+    )
     before = len(fake.public_messages())
     cases = [
         (stranger, other_ch, "game replay", str(sid), t("error.unknown_table", table=str(sid))),
@@ -265,8 +277,7 @@ async def test_bad_table_ids_are_refused_and_post_nothing(world) -> None:
         (u["alice"], ch, "game log", "abc", t("error.unknown_table", table="abc")),
         (u["alice"], ch, "game replay", str(never), t("error.table_not_started", id=never)),
         (u["alice"], ch, "game board", str(never), t("error.table_not_started", id=never)),
-        (u["alice"], ch, "game export", str(running),
-         t("error.export_not_finished", id=running)),
+        (u["alice"], ch, "game export", str(running), t("error.export_not_finished", id=running)),
     ]
     for user, channel, command, table, expected in cases:
         res = await fake.slash(user, channel, command, table=table)

@@ -27,8 +27,9 @@ from tests.fakediscord import InteractionResult, Message
 from tests.fakediscord.models import MESSAGE_COMPONENT
 
 
-async def forged_click(fake: Any, user: Any, msg: Message, custom_id: str,
-                       values: list[str] | None = None) -> InteractionResult:
+async def forged_click(
+    fake: Any, user: Any, msg: Message, custom_id: str, values: list[str] | None = None
+) -> InteractionResult:
     """A component interaction with a custom_id the message does not (or no longer) show: what
     a Discord client sends from a message it has not refreshed, or what a tampered client sends."""
     data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2 if values is None else 3}
@@ -40,9 +41,14 @@ async def forged_click(fake: Any, user: Any, msg: Message, custom_id: str,
 async def first_dm_prompt(fake: Any, users: tuple[Any, ...]) -> tuple[Any, list[Message]]:
     """The first of ``users`` to get a DM prompt, and their DM prompts."""
     found = await fake.wait_for(
-        lambda: [(user, ms) for user in users
-                 for ms in [[m for m in fake.dms(user) if any(move_components(m))]] if ms],
-        what="the first DM prompt")
+        lambda: [
+            (user, ms)
+            for user in users
+            for ms in [[m for m in fake.dms(user) if any(move_components(m))]]
+            if ms
+        ],
+        what="the first DM prompt",
+    )
     return found[0]
 
 
@@ -53,8 +59,9 @@ def turn_of(actor: str) -> str:
 
 def is_turn_of(text: str, *actors: str) -> bool:
     """Whether ``text`` is "It is <one of actors>'s turn — they are ..."."""
-    return any(text.startswith(t("error.turn_of", actor=a, doing="\0").split("\0")[0])
-               for a in actors)
+    return any(
+        text.startswith(t("error.turn_of", actor=a, doing="\0").split("\0")[0]) for a in actors
+    )
 
 
 def first_choice(msg: Message) -> tuple[str, list[str] | None]:
@@ -65,8 +72,9 @@ def first_choice(msg: Message) -> tuple[str, list[str] | None]:
     return buttons[0]["custom_id"], None
 
 
-async def choose(fake: Any, user: Any, msg: Message, choice: tuple[str, list[str] | None]
-                 ) -> InteractionResult:
+async def choose(
+    fake: Any, user: Any, msg: Message, choice: tuple[str, list[str] | None]
+) -> InteractionResult:
     cid, values = choice
     if values is None:
         return await fake.click(user, msg, cid)
@@ -89,8 +97,9 @@ async def test_two_players_click_the_same_prompt_at_once(world) -> None:
     sid, actor, other, board = await majesty_table(world)
     choice = first_choice(board)
     before = await move_count(world, sid)
-    a, b = await asyncio.gather(choose(fake, actor, board, choice),
-                                choose(fake, other, board, choice))
+    a, b = await asyncio.gather(
+        choose(fake, actor, board, choice), choose(fake, other, board, choice)
+    )
     await fake.idle()
     assert await move_count(world, sid) == before + 1
     moves = await world.bot.host.moves(sid)
@@ -98,8 +107,11 @@ async def test_two_players_click_the_same_prompt_at_once(world) -> None:
     assert not [m for m in a.followups if m.ephemeral], a.followups
     text = await refusal(b)
     # the refusal names whose turn it is now (issue 11 part 4)
-    assert text == t("error.busy") or is_turn_of(text, actor.name, other.name) or is_stale(
-        text, fake, world.channel), text
+    assert (
+        text == t("error.busy")
+        or is_turn_of(text, actor.name, other.name)
+        or is_stale(text, fake, world.channel)
+    ), text
     # the log shows the move once
     log = await fake.slash(actor, world.channel, "game log")
     assert log.ephemeral and log.embeds[0]["title"] == t("log.title", id=sid)
@@ -111,15 +123,19 @@ async def test_double_click_applies_once(world) -> None:
     sid, actor, other, board = await majesty_table(world)
     choice = first_choice(board)
     before = await move_count(world, sid)
-    a, b = await asyncio.gather(choose(fake, actor, board, choice),
-                                choose(fake, actor, board, choice))
+    a, b = await asyncio.gather(
+        choose(fake, actor, board, choice), choose(fake, actor, board, choice)
+    )
     await fake.idle()
     assert await move_count(world, sid) == before + 1
     refused = [r for r in (a, b) if refused_now(r)]
     assert len(refused) == 1, (a.followups, b.followups)
     text = await refusal(refused[0])
-    assert text == t("error.busy") or is_turn_of(text, actor.name, other.name) or is_stale(
-        text, fake, world.channel), text
+    assert (
+        text == t("error.busy")
+        or is_turn_of(text, actor.name, other.name)
+        or is_stale(text, fake, world.channel)
+    ), text
 
 
 @pytest.mark.asyncio
@@ -132,8 +148,9 @@ async def test_double_click_on_a_dm_prompt_applies_once(world) -> None:
     alice, dm = await first_dm_prompt(fake, (u["alice"], u["bob"]))
     prompt = dm[-1]
     choice = first_choice(prompt)
-    a, b = await asyncio.gather(choose(fake, alice, prompt, choice),
-                                choose(fake, alice, prompt, choice))
+    a, b = await asyncio.gather(
+        choose(fake, alice, prompt, choice), choose(fake, alice, prompt, choice)
+    )
     await fake.idle()
     assert await move_count(world, sid) == 2  # once: the card laid and its action, one choice
     refused = [r for r in (a, b) if refused_now(r)]
@@ -202,8 +219,11 @@ async def test_lobby_refusals(world) -> None:
     await fake.click(u["bob"], lobby, t("lobby.leave"))
     await fake.idle()
     seen = len(lobby.versions)
-    await refused("alice", t("lobby.start"),
-                  t("error.too_few_players", game="Majesty: For the Realm", min=2, count=1))
+    await refused(
+        "alice",
+        t("lobby.start"),
+        t("error.too_few_players", game="Majesty: For the Realm", min=2, count=1),
+    )
     # Manage Channels may close someone else's table
     await fake.click(u["mod"], lobby, t("lobby.cancel"))
     await fake.idle()
@@ -234,7 +254,9 @@ async def test_stale_ephemeral_prompt_after_the_dm_was_answered(world) -> None:
     # empire_engine: the start player's first card and its face-down action were one choice
     moves = await world.bot.host.moves(sid)
     assert [(m.player_id, m.move["type"]) for m in moves] == [
-        (str(alice.id), "lay"), (str(alice.id), "orient")]
+        (str(alice.id), "lay"),
+        (str(alice.id), "orient"),
+    ]
     # "Open my prompt" is not on the board: every seated player's DMs work (issue 11; its
     # refusals are in test_secrets, where bob needs it)
     board = board_message(fake, ch)
@@ -257,7 +279,8 @@ async def test_unknown_game_and_option_values_are_refused(world) -> None:
     res = await fake.slash(alice, ch, "game new majesty", sides="99", _validate=False)
     assert res.ephemeral and res.content in (
         t("error.bad_option", option="sides", value="99"),
-        t("error.bad_setup", detail="x").replace("x", "")[:20] + res.content[20:]), res
+        t("error.bad_setup", detail="x").replace("x", "")[:20] + res.content[20:],
+    ), res
     res = await fake.slash(alice, ch, "game new majesty", turn_clock="7m", _validate=False)
     assert res.ephemeral, "an unknown turn clock must be refused, not silently replaced"
     # nothing was opened
@@ -300,8 +323,9 @@ async def test_prompts_of_an_abandoned_game_are_refused(world) -> None:
     await world.start_bot()
     lobby = await open_table(world, "empire_engine", join=("bob",))
     sid = table_id(lobby)
-    dm = await fake.wait_for(lambda: [m for m in fake.dms(bob) if any(move_components(m))],
-                             what="bob's DM prompt")
+    dm = await fake.wait_for(
+        lambda: [m for m in fake.dms(bob) if any(move_components(m))], what="bob's DM prompt"
+    )
     res = await fake.slash(alice, ch, "game abandon")  # the host may
     assert res.content == t("host.abandoned", name="alice")
     await fake.idle()

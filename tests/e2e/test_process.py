@@ -15,8 +15,13 @@ from tests.e2e.helpers import open_table, table_id
 @pytest.mark.asyncio
 async def test_crowntable_run_processes_stopped_and_killed_mid_game(world) -> None:
     fake, ch, u = world.fake, world.channel, world.users
-    env = {"DISCORD_TOKEN": "fake-token", "DATABASE_URL": f"sqlite:///{world.db}",
-           "CLOCK_INTERVAL": "0.5", "LOG_LEVEL": "INFO", "DEV_GUILD_ID": ""}
+    env = {
+        "DISCORD_TOKEN": "fake-token",
+        "DATABASE_URL": f"sqlite:///{world.db}",
+        "CLOCK_INTERVAL": "0.5",
+        "LOG_LEVEL": "INFO",
+        "DEV_GUILD_ID": "",
+    }
     procs = []
 
     async def start():  # type: ignore[no-untyped-def]
@@ -32,21 +37,20 @@ async def test_crowntable_run_processes_stopped_and_killed_mid_game(world) -> No
 
     async def moves(n: int) -> None:
         for _ in range(n):
-            kind, player, msg = await fake.wait_for(driver.find_action, timeout=10,
-                                                    what="a prompt")
+            kind, player, msg = await fake.wait_for(driver.find_action, timeout=10, what="a prompt")
             result = await driver.act(kind, player, msg)
             assert result.latency is not None and result.latency < 3.0
             await fake.idle()
 
     await moves(3)
     board = board_message(fake, ch)
-    assert await proc.stop() == 0                      # Ctrl-C: a clean exit
+    assert await proc.stop() == 0  # Ctrl-C: a clean exit
     await fake.wait_disconnected()
 
     proc = await start()
-    assert driver.find_action()[2] is board            # the old process's board message
+    assert driver.find_action()[2] is board  # the old process's board message
     await moves(3)
-    await proc.kill()                                  # a crash
+    await proc.kill()  # a crash
     await fake.wait_disconnected()
 
     proc = await start()

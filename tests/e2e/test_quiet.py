@@ -61,9 +61,13 @@ def open_prompt_on_board(played: PlayedGame) -> list[bool]:
     label = t("board.open_prompt")
     board = board_message(played.fake, played.world.channel)
     assert board is not None
-    boards = [m for m in played.fake.all_messages(include_deleted=True)
-              if m.embeds and (m.embeds[0].get("footer") or {}).get("text", "")
-              == (board.embeds[0].get("footer") or {}).get("text", "")]
+    boards = [
+        m
+        for m in played.fake.all_messages(include_deleted=True)
+        if m.embeds
+        and (m.embeds[0].get("footer") or {}).get("text", "")
+        == (board.embeds[0].get("footer") or {}).get("text", "")
+    ]
     return [label in repr(v.get("components") or []) for m in boards for v in m.versions]
 
 
@@ -72,7 +76,8 @@ async def play(game: str, dms_closed: bool) -> tuple[Figures, dict[str, Any]]:
         assert not played.fake.problems(), played.fake.problems()
         return figures(played, SEED, dms_closed), {
             "by_change": mentions_by_turn_change(played),
-            "open_button": open_prompt_on_board(played)}
+            "open_button": open_prompt_on_board(played),
+        }
 
     f, extra = await play_game(game, 3, SEED, dms_closed, keep)
     assert f.refusals == 0 and f.moves > 0  # played through, nobody refused
@@ -85,7 +90,9 @@ def assert_quiet_channel(f: Figures, extra: dict[str, Any]) -> None:
     assert worst <= 1, f"a player mentioned {worst} times in one turn change: {extra}"
     assert f.mentions_off_turn == 0, "a player was mentioned while not acting"
     assert f.channel_messages <= f.turn_changes + CONSTANT + len(f.dm_notices), (
-        f.channel_messages, f.turn_changes)
+        f.channel_messages,
+        f.turn_changes,
+    )
     for p, n in f.mentions.items():
         assert n <= f.turn_starts[p], (p, n, f.turn_starts[p])
 
@@ -182,16 +189,26 @@ async def test_a_deleted_board_is_posted_again_once(world) -> None:
     board = board_message(fake, ch)
     assert board is not None
     # a moderator deleted it: every edit of it is Unknown Message from now on
-    gone = fake.fail(f"PATCH /channels/{ch.id}/messages/{board.id}", status=404, code=10008,
-                     message="Unknown Message", times=10)
+    gone = fake.fail(
+        f"PATCH /channels/{ch.id}/messages/{board.id}",
+        status=404,
+        code=10008,
+        message="Unknown Message",
+        times=10,
+    )
     before = await move_count(world, sid)
     await play_turn(world, first, sid)  # its end edits the board: 404, so a new one
     assert await move_count(world, sid) > before
     assert gone.hits >= 1
     new = board_message(fake, ch)
     assert new is not None and new is not board
-    boards = [m for m in fake.messages(ch) if m.id > board.id and m.embeds
-              and m.embeds[0].get("footer") == board.embeds[0].get("footer")]
+    boards = [
+        m
+        for m in fake.messages(ch)
+        if m.id > board.id
+        and m.embeds
+        and m.embeds[0].get("footer") == board.embeds[0].get("footer")
+    ]
     assert boards == [new], boards  # posted again once
     assert (await world.bot.host.current(sid)).meta["board"]["id"] == new.id
     assert dm_prompt(fake, second) is not None  # the next player has their prompt
@@ -204,8 +221,13 @@ async def test_a_deleted_dm_prompt_is_replaced_by_one_new_dm(world) -> None:
     sid, first, second = await elves_table(world)
     await play_turn(world, first, sid)
     standing = [m for m in fake.dms(first) if not m.deleted][-1]  # now the receipt
-    gone = fake.fail(f"PATCH /channels/{first.dm_channel.id}/messages/{standing.id}",
-                     status=404, code=10008, message="Unknown Message", times=10)  # deleted
+    gone = fake.fail(
+        f"PATCH /channels/{first.dm_channel.id}/messages/{standing.id}",
+        status=404,
+        code=10008,
+        message="Unknown Message",
+        times=10,
+    )  # deleted
     dms = len(fake.dms(first))
     await play_turn(world, second, sid)  # first's turn again: the edit fails, a new DM
     prompt = dm_prompt(fake, first)
@@ -221,8 +243,12 @@ async def test_a_dm_refused_mid_game_falls_back_to_open_my_prompt(world) -> None
     sid, first, second = await elves_table(world)
     await play_turn(world, first, sid)
     fake.set_dms_open(first, False)  # closed, and editing the old DM is refused too
-    fault = fake.fail(f"PATCH /channels/{first.dm_channel.id}/messages/*", status=403,
-                      code=50007, message="Cannot send messages to this user")
+    fault = fake.fail(
+        f"PATCH /channels/{first.dm_channel.id}/messages/*",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+    )
     await play_turn(world, second, sid)  # first's turn: the edit is refused, a new DM too
     notices = [m for m in notifying(fake, ch, first) if "Privacy Settings" in m.content]
     assert len(notices) == 1, notices
@@ -267,8 +293,9 @@ async def test_a_silent_prompt_left_waiting_is_notified_once(world) -> None:
     await play_turn(world, second, sid)  # first's turn: edited in place, no new DM
     assert len(fake.dms(first)) == dms and dm_prompt(fake, first) is not None
     world.skew += ACTIVE_WINDOW + 1
-    await fake.wait_for(lambda: len(fake.dms(first)) == dms + 1, timeout=5,
-                        what="the nudge: a new DM")
+    await fake.wait_for(
+        lambda: len(fake.dms(first)) == dms + 1, timeout=5, what="the nudge: a new DM"
+    )
     await asyncio.sleep(3 * 0.2)  # a few more clock ticks: nothing more
     await fake.idle()
     assert len(fake.dms(first)) == dms + 1
@@ -291,8 +318,11 @@ async def test_a_silent_prompt_is_still_notified_after_a_restart(world) -> None:
     await fake.idle()
     assert len(fake.dms(first)) == dms  # the catch-up itself notifies nobody
     world.skew += ACTIVE_WINDOW + 1
-    await fake.wait_for(lambda: len(fake.dms(first)) == dms + 1, timeout=5,
-                        what="the nudge after the restart: a new DM")
+    await fake.wait_for(
+        lambda: len(fake.dms(first)) == dms + 1,
+        timeout=5,
+        what="the nudge after the restart: a new DM",
+    )
     await asyncio.sleep(3 * 0.2)
     await fake.idle()
     assert len(fake.dms(first)) == dms + 1

@@ -75,8 +75,9 @@ async def test_dm_prompts_from_before_a_restart_still_work(world) -> None:
     board = board_message(fake, ch)
     seen = len(board.versions)
     if selects:
-        res = await fake.select(player.user, b_prompt, selects[0]["custom_id"],
-                                [selects[0]["options"][-1]["value"]])
+        res = await fake.select(
+            player.user, b_prompt, selects[0]["custom_id"], [selects[0]["options"][-1]["value"]]
+        )
     else:
         res = await fake.click(player.user, b_prompt, buttons[-1]["custom_id"])
     assert not [m for m in res.followups if m.ephemeral], res.followups
@@ -115,8 +116,10 @@ async def test_turn_clock_survives_a_restart(world) -> None:
     world.skew = 160
     await world.start_bot()
     reminder = await fake.wait_for(
-        lambda: [m for m in fake.dms(first_user) if m.content.startswith("⏳ Reminder")], timeout=5,
-        what="the half-time reminder DM")
+        lambda: [m for m in fake.dms(first_user) if m.content.startswith("⏳ Reminder")],
+        timeout=5,
+        what="the half-time reminder DM",
+    )
     # it links to the board (issue 11: every DM names server and channel and links the board)
     assert f"discord.com/channels/{world.guild.id}/{ch.id}/" in reminder[-1].content
     assert await move_count(world, sid) == 0
@@ -126,8 +129,11 @@ async def test_turn_clock_survives_a_restart(world) -> None:
     world.skew = 305
     await world.start_bot()
     timeout_line = t("host.timeout", name=first)
-    await fake.wait_for(lambda: timeout_line in board_message(fake, ch).text(history=False),
-                        timeout=5, what="the timeout move on the board")
+    await fake.wait_for(
+        lambda: timeout_line in board_message(fake, ch).text(history=False),
+        timeout=5,
+        what="the timeout move on the board",
+    )
     moves = await world.bot.host.moves(sid)
     assert [m.source for m in moves][:1] == ["timeout"] and moves[0].player_id == str(first_user.id)
     # bob's decision started now, with a fresh deadline: no second timeout
@@ -145,7 +151,7 @@ async def test_gateway_drop_mid_game(world) -> None:
     kind, player, msg = await fake.wait_for(driver.find_action, what="a prompt")
     await driver.act(kind, player, msg)
     await fake.idle()
-    await fake.drop_gateway(abrupt=True)          # the client RESUMEs
+    await fake.drop_gateway(abrupt=True)  # the client RESUMEs
     kind, player, msg = await fake.wait_for(driver.find_action, what="a prompt")
     res = await driver.act(kind, player, msg)
     assert res.type is not None
@@ -161,8 +167,9 @@ async def test_two_hour_old_board_after_a_restart(world, monkeypatch) -> None:
     move is applied, and the board is reposted at the bottom (old messages are not edited)."""
     fake, ch, u = world.fake, world.channel, world.users
     # the publisher and the host read the skewed wall clock; nothing else is touched
-    monkeypatch.setattr(bot.adapter.publish, "time",
-                        SimpleNamespace(time=lambda: time.time() + world.skew))
+    monkeypatch.setattr(
+        bot.adapter.publish, "time", SimpleNamespace(time=lambda: time.time() + world.skew)
+    )
     await world.start_bot()
     lobby = await open_table(world, "majesty", join=("bob",))
     sid = table_id(lobby)
@@ -200,9 +207,16 @@ async def test_turn_clock_for_secret_picks_with_closed_dms(world) -> None:
     [first] = waiting_names(board_message(fake, ch))
 
     def reminders() -> tuple[int, int]:
-        return (len([m for m in fake.dms(alice) if m.content.startswith("⏳")]),
-                len([m for m in fake.messages(ch) if m.content.startswith("⏳")
-                     and f"<@{bob.id}>" in m.content]))
+        return (
+            len([m for m in fake.dms(alice) if m.content.startswith("⏳")]),
+            len(
+                [
+                    m
+                    for m in fake.messages(ch)
+                    if m.content.startswith("⏳") and f"<@{bob.id}>" in m.content
+                ]
+            ),
+        )
 
     base = 0
     while "Round 1 reveal" not in board_message(fake, ch).text(history=False):
@@ -210,14 +224,20 @@ async def test_turn_clock_for_secret_picks_with_closed_dms(world) -> None:
         seen, before = reminders(), board_message(fake, ch).text(history=False)
         world.skew = base + 160
         i = 0 if actor == "alice" else 1
-        await fake.wait_for(lambda i=i, seen=seen: reminders()[i] > seen[i], timeout=5,
-                            what=f"{actor}'s reminder (alice by DM, bob in the channel)")
+        await fake.wait_for(
+            lambda i=i, seen=seen: reminders()[i] > seen[i],
+            timeout=5,
+            what=f"{actor}'s reminder (alice by DM, bob in the channel)",
+        )
         if actor == "bob":
             note = [m for m in fake.messages(ch) if m.content.startswith("⏳")][-1]
             assert f"<@{alice.id}>" not in note.content
         world.skew = base + 305
-        await fake.wait_for(lambda before=before: board_message(fake, ch).text(history=False)
-                            != before, timeout=5, what=f"{actor}'s pick to time out")
+        await fake.wait_for(
+            lambda before=before: board_message(fake, ch).text(history=False) != before,
+            timeout=5,
+            what=f"{actor}'s pick to time out",
+        )
         base += 305
     assert first in ("alice", "bob") and all(reminders())
     moves = await world.bot.host.moves(sid)

@@ -29,16 +29,16 @@ from tests.e2e.helpers import (
 
 #: texts (i18n keys) that only a private view or prompt carries: never in a channel message
 PRIVATE_KEYS = [
-    "private.title",                    # "... · only you see this" (private prompt)
-    "hand.title",                       # "... · your hand" (hand DM)
-    "private.chosen",                   # "✅ Chosen: ..." receipt of a pick
-    "elves.hand.head",                  # elves: hand size and gold value
-    "empire_engine.hand.pending",       # empire_engine: the pending secret pick
-    "empire_engine.hand.score",         # empire_engine: score pile by type
-    "empire_engine.move.gear",          # empire_engine: a secret gear label "secret gear 1"
-    "tek.hand.die",                     # tek: the war die set, before the reveal
-    "tek.hand.die_options",             # tek: the war dice the player can pay for
-    "tek.prompt.war_die",               # tek: the war-die prompt
+    "private.title",  # "... · only you see this" (private prompt)
+    "hand.title",  # "... · your hand" (hand DM)
+    "private.chosen",  # "✅ Chosen: ..." receipt of a pick
+    "elves.hand.head",  # elves: hand size and gold value
+    "empire_engine.hand.pending",  # empire_engine: the pending secret pick
+    "empire_engine.hand.score",  # empire_engine: score pile by type
+    "empire_engine.move.gear",  # empire_engine: a secret gear label "secret gear 1"
+    "tek.hand.die",  # tek: the war die set, before the reveal
+    "tek.hand.die_options",  # tek: the war dice the player can pay for
+    "tek.prompt.war_die",  # tek: the war-die prompt
 ]
 
 
@@ -76,13 +76,17 @@ async def private_truth(world: Any, sid: int) -> tuple[dict[str, list[str]], lis
         if m.source != "undo" and game.is_secret(state, m.player_id, m.move):
             view = game.view(state, m.player_id)
             if prev is not None and prev[1].player_id == m.player_id:  # offered as one choice
-                label = presenter.chain_label(game.view(prev[0], m.player_id), prev[1].move,
-                                              view, m.move, name)
+                label = presenter.chain_label(
+                    game.view(prev[0], m.player_id), prev[1].move, view, m.move, name
+                )
             else:
                 label = presenter.move_label(view, m.move, name)
             labels.append(clip(label, 80))
-        chained = m.source == "player" and m.move.get("type") in presenter.chained_moves \
+        chained = (
+            m.source == "player"
+            and m.move.get("type") in presenter.chained_moves
             and not game.is_secret(state, m.player_id, m.move)
+        )
         prev = (state, m) if chained else None
         replay.step(m)
         state = replay.state
@@ -99,8 +103,9 @@ def norm(text: str) -> str:
 LINE_LEVEL = {"elves", "empire_engine"}
 
 
-def assert_no_leaks(world: Any, game: str, truth: dict[str, list[str]],
-                    players: dict[str, Any]) -> int:
+def assert_no_leaks(
+    world: Any, game: str, truth: dict[str, list[str]], players: dict[str, Any]
+) -> int:
     """Scan every channel message (all versions, deleted ones too) and every DM/ephemeral of
     each player against the other players' private texts: the whole private block (as a
     substring) and, for games whose hand text is all private, each of its lines (as a line).
@@ -108,8 +113,9 @@ def assert_no_leaks(world: Any, game: str, truth: dict[str, list[str]],
     fake = world.fake
 
     def scan(messages: list[Any]) -> list[tuple[Any, str, set[str]]]:
-        return [(m, norm(m.text()), {norm(line) for line in m.text().splitlines()})
-                for m in messages]
+        return [
+            (m, norm(m.text()), {norm(line) for line in m.text().splitlines()}) for m in messages
+        ]
 
     public = scan(fake.public_messages())
     markers = [norm(literal(k)) for k in PRIVATE_KEYS]
@@ -141,11 +147,13 @@ def assert_no_leaks(world: Any, game: str, truth: dict[str, list[str]],
                 if block not in {norm(x) for x in theirs}:
                     for msg, text, _ in private[other_id]:
                         assert block not in text, (
-                            f"{pid}'s private view reached {other.name} in {msg!r}:\n{secret}")
-                foreign = lines - lines_of(theirs)   # the same words may be their own hand
+                            f"{pid}'s private view reached {other.name} in {msg!r}:\n{secret}"
+                        )
+                foreign = lines - lines_of(theirs)  # the same words may be their own hand
                 for msg, _, msg_lines in private[other_id]:
                     assert not foreign & msg_lines, (
-                        f"{pid}'s private {foreign & msg_lines} reached {other.name} in {msg!r}")
+                        f"{pid}'s private {foreign & msg_lines} reached {other.name} in {msg!r}"
+                    )
     return checked
 
 
@@ -173,12 +181,18 @@ async def test_closed_dms_play_through_ephemeral_prompts(world, game: str) -> No
     notice = t("ping.dm_notice", who=f"<@{bob.id}>", server=world.guild.name)
     pings = [m for m in fake.public_messages() if notice in m.text()]
     assert len(pings) == 1, "the channel must tell bob once how to open his DMs"
-    assert not any(f"<@{alice.id}>" in m.text() and "Privacy Settings" in m.text()
-                   for m in fake.public_messages())
-    bob_prompts = [m for m in fake.ephemerals(bob) if m.embeds
-                   and "only you see this" in (m.embeds[0].get("title") or "")]
-    assert bob_prompts and all("board.png" in v["attachments"]
-                               for m in bob_prompts for v in prompt_versions(m))
+    assert not any(
+        f"<@{alice.id}>" in m.text() and "Privacy Settings" in m.text()
+        for m in fake.public_messages()
+    )
+    bob_prompts = [
+        m
+        for m in fake.ephemerals(bob)
+        if m.embeds and "only you see this" in (m.embeds[0].get("title") or "")
+    ]
+    assert bob_prompts and all(
+        "board.png" in v["attachments"] for m in bob_prompts for v in prompt_versions(m)
+    )
 
     # the scan: nothing private in the channel, nobody sees another player's private view
     truth, secret_labels = await private_truth(world, sid)
@@ -228,8 +242,12 @@ async def test_closed_dms_play_through_ephemeral_prompts(world, game: str) -> No
             state, _ = g.apply(state, m.player_id, m.move)
         for user in (alice, bob):
             assert expected[str(user.id)], f"{user.name} set no war die: pick another seed"
-            war = Counter(r for m in fake.everything_sent_to(user) for r in receipts(m)
-                          if r in expected[str(user.id)])
+            war = Counter(
+                r
+                for m in fake.everything_sent_to(user)
+                for r in receipts(m)
+                if r in expected[str(user.id)]
+            )
             assert war == expected[str(user.id)], (user.name, war, expected)
 
 
@@ -247,8 +265,11 @@ async def test_dms_reopened_are_used_again(world) -> None:
 
     fake.set_dms_open(bob, True)
     await open_table(world, "empire_engine", join=("bob",))
-    prompt = await fake.wait_for(lambda: [m for m in fake.dms(bob) if prompt_versions(m)],
-                                 timeout=5, what="a DM prompt for bob in the next game")
+    prompt = await fake.wait_for(
+        lambda: [m for m in fake.dms(bob) if prompt_versions(m)],
+        timeout=5,
+        what="a DM prompt for bob in the next game",
+    )
     assert "only you see this" in prompt[-1].embeds[0]["title"]
 
 

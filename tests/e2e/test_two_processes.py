@@ -59,12 +59,17 @@ class RemindedDriver(Driver):
 
 
 def boards(fake: FakeDiscord, channel: Any) -> list[Any]:
-    return [m for m in fake.messages(channel) if m.embeds and (
-        m.embeds[0].get("footer") or {}).get("text", "").startswith("Crowntable · table")]
+    return [
+        m
+        for m in fake.messages(channel)
+        if m.embeds
+        and (m.embeds[0].get("footer") or {}).get("text", "").startswith("Crowntable · table")
+    ]
 
 
 async def act_once(fake: FakeDiscord, driver: Driver, dm_only: bool = False) -> None:
     """One decision of ``driver``'s game, from the board or a DM (``dm_only``: a DM)."""
+
     def found() -> Any:
         action = driver.find_action()
         if action is None or action[0] == "done" or (dm_only and action[0] != "dm"):
@@ -96,8 +101,13 @@ async def expire_clock(schema: str, session_id: int, deadline: bool = True) -> l
             entry.update(due=past, remind=past - 1, reminded=True)
         else:
             entry.update(remind=past, reminded=False)
-    await stored(schema, "UPDATE sessions SET clock = $1, next_alarm = $2 WHERE id = $3",
-                 json.dumps(clock), past, session_id)
+    await stored(
+        schema,
+        "UPDATE sessions SET clock = $1, next_alarm = $2 WHERE id = $3",
+        json.dumps(clock),
+        past,
+        session_id,
+    )
     return sorted(clock)
 
 
@@ -116,39 +126,62 @@ async def test_two_sharded_processes_over_one_postgres_database(tmp_path) -> Non
 
 async def play_on_two_shards(fake: FakeDiscord, url: str, schema: str) -> None:
     ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
-    guilds = [fake.add_guild("even", id=((ms & ~1) << 22) + 1),  # shard 0
-              fake.add_guild("odd", id=((ms | 1) << 22) + 1)]  # shard 1
+    guilds = [
+        fake.add_guild("even", id=((ms & ~1) << 22) + 1),  # shard 0
+        fake.add_guild("odd", id=((ms | 1) << 22) + 1),
+    ]  # shard 1
     worlds = []
     for i, guild in enumerate(guilds):
         users = {n: fake.add_user(f"{n}{i}", guilds=[guild]) for n in ("alice", "bob")}
-        worlds.append(SimpleNamespace(fake=fake, channel=fake.add_channel(guild, "herna"),
-                                      users=users))
-    env = {"DISCORD_TOKEN": "fake-token", "DATABASE_URL": url, "SHARD_COUNT": "2",
-           "CLOCK_INTERVAL": "0.3", "LOG_LEVEL": "INFO", "DEV_GUILD_ID": "", "AI_BUDGET": "0.01"}
+        worlds.append(
+            SimpleNamespace(fake=fake, channel=fake.add_channel(guild, "herna"), users=users)
+        )
+    env = {
+        "DISCORD_TOKEN": "fake-token",
+        "DATABASE_URL": url,
+        "SHARD_COUNT": "2",
+        "CLOCK_INTERVAL": "0.3",
+        "LOG_LEVEL": "INFO",
+        "DEV_GUILD_ID": "",
+        "AI_BUDGET": "0.01",
+    }
     procs: list[Any] = []
 
     async def start(shard: int) -> Any:
         proc = await fake.spawn("run", env=env | {"SHARD_IDS": str(shard)})
         procs.append(proc)
-        await fake.wait_for(lambda: any(
-            s.shard == [shard, 2] and s.connection is not None
-            for s in fake.gateway.live_sessions), timeout=30, what=f"shard {shard}")
+        await fake.wait_for(
+            lambda: any(
+                s.shard == [shard, 2] and s.connection is not None
+                for s in fake.gateway.live_sessions
+            ),
+            timeout=30,
+            what=f"shard {shard}",
+        )
         await fake.wait_ready(task=proc, timeout=30)
         return proc
 
     p0, p1 = await start(0), await start(1)
     lobbies = [await open_table(w, GAME, join=("bob",), clock="1h") for w in worlds]
     sids = [table_id(lobby) for lobby in lobbies]
-    drivers = [RemindedDriver(fake, w.channel, [Player(w.users["alice"]), Player(w.users["bob"])],
-                      seed=i) for i, w in enumerate(worlds)]
+    drivers = [
+        RemindedDriver(fake, w.channel, [Player(w.users["alice"]), Player(w.users["bob"])], seed=i)
+        for i, w in enumerate(worlds)
+    ]
     for _ in range(4):
         for d in drivers:
             await act_once(fake, d)
 
     await p1.kill()  # a crash of the process of shard 1, mid-game
-    await fake.wait_for(lambda: not any(s.shard == [1, 2] and s.connection is not None
-                                        for s in fake.gateway.live_sessions),
-                        timeout=10, what="shard 1 to drop")
+    await fake.wait_for(
+        lambda: (
+            not any(
+                s.shard == [1, 2] and s.connection is not None for s in fake.gateway.live_sessions
+            )
+        ),
+        timeout=10,
+        what="shard 1 to drop",
+    )
     for _ in range(3):  # process 0 keeps serving: its own table, and the DMs of table 1
         await act_once(fake, drivers[0])
         if has_private_prompts(GAME):
@@ -182,9 +215,12 @@ async def play_on_two_shards(fake: FakeDiscord, url: str, schema: str) -> None:
     # a second game in each server, on the board this time, both processes up
     lobbies = [await open_table(w, SECOND_GAME, join=("bob",), clock="1h") for w in worlds]
     sids += [table_id(lobby) for lobby in lobbies]
-    seconds = [RemindedDriver(fake, w.channel, [Player(w.users["alice"]),
-                                                 Player(w.users["bob"])], seed=10 + i)
-               for i, w in enumerate(worlds)]
+    seconds = [
+        RemindedDriver(
+            fake, w.channel, [Player(w.users["alice"]), Player(w.users["bob"])], seed=10 + i
+        )
+        for i, w in enumerate(worlds)
+    ]
     await asyncio.gather(*(d.play() for d in seconds))
     assert [d.stats.refusals for d in seconds] == [[], []]
     await fake.idle(timeout=20)
@@ -208,8 +244,11 @@ async def play_on_two_shards(fake: FakeDiscord, url: str, schema: str) -> None:
 
 
 async def count_timeouts(schema: str, session_id: int) -> int:
-    rows = await stored(schema, "SELECT COUNT(*) AS n FROM moves WHERE session_id = $1"
-                        " AND source = 'timeout'", session_id)
+    rows = await stored(
+        schema,
+        "SELECT COUNT(*) AS n FROM moves WHERE session_id = $1 AND source = 'timeout'",
+        session_id,
+    )
     return int(rows[0]["n"])
 
 
@@ -226,8 +265,17 @@ async def wait_for_timeouts(fake: FakeDiscord, schema: str, session_id: int, n: 
 
 async def check_verify(url: str) -> None:
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot.cli", "--env", "", "verify", "--db", url,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+        sys.executable,
+        "-m",
+        "bot.cli",
+        "--env",
+        "",
+        "verify",
+        "--db",
+        url,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+    )
     out, _ = await proc.communicate()
     assert proc.returncode == 0, out.decode()
 
@@ -237,15 +285,18 @@ async def test_a_second_process_on_one_sqlite_file_is_refused(world) -> None:
     """SQLite: one bot process per file; the second one says so in one line and exits 2,
     the first one goes on."""
     fake = world.fake
-    env = {"DISCORD_TOKEN": "fake-token", "DATABASE_URL": f"sqlite:///{world.db}",
-           "LOG_LEVEL": "INFO", "DEV_GUILD_ID": ""}
+    env = {
+        "DISCORD_TOKEN": "fake-token",
+        "DATABASE_URL": f"sqlite:///{world.db}",
+        "LOG_LEVEL": "INFO",
+        "DEV_GUILD_ID": "",
+    }
     first = await fake.spawn("run", env=env)
     await fake.wait_ready(task=first, timeout=30)
     second = await fake.spawn("run", env=env)
     assert await second.wait(timeout=30) == 2
     refusal = [line for line in second.output().splitlines() if "another Crowntable" in line]
-    assert len(refusal) == 1 and "one bot process per database file" in refusal[0], \
-        second.output()
+    assert len(refusal) == 1 and "one bot process per database file" in refusal[0], second.output()
     assert "Traceback" not in second.output()
     assert first.running
     await open_table(world, "majesty", join=("bob",))  # the first one still serves
@@ -256,9 +307,14 @@ async def test_a_second_process_on_one_sqlite_file_is_refused(world) -> None:
 async def test_without_shard_settings_the_bot_runs_discords_recommended_shards(world) -> None:
     world.fake.gateway.recommended_shards = 2
     client = await world.start_bot()
-    await world.fake.wait_for(lambda: sorted(
-        s.shard for s in world.fake.gateway.live_sessions if s.connection is not None) == [
-        [0, 2], [1, 2]], timeout=30, what="two shards")
+    await world.fake.wait_for(
+        lambda: (
+            sorted(s.shard for s in world.fake.gateway.live_sessions if s.connection is not None)
+            == [[0, 2], [1, 2]]
+        ),
+        timeout=30,
+        what="two shards",
+    )
     assert client.shard_count == 2 and sorted(client.shards) == [0, 1]
     await open_table(world, "majesty", join=("bob",))  # served on the guild's shard
 

@@ -25,8 +25,9 @@ from tests.fakediscord import Message
 
 
 def undo_button(board: Message) -> dict[str, Any] | None:
-    return next((b for b in board.buttons() if (b.get("custom_id") or "").startswith("ct:u:")),
-                None)
+    return next(
+        (b for b in board.buttons() if (b.get("custom_id") or "").startswith("ct:u:")), None
+    )
 
 
 def snapshot(fake: Any, board: Message) -> tuple[bytes, list[str]]:
@@ -55,8 +56,9 @@ async def board_move(world: Any, rng: random.Random) -> tuple[Any, tuple[bytes, 
     return player, before
 
 
-async def until_undoable(world: Any, rng: random.Random, limit: int = 400
-                         ) -> tuple[Any, tuple[bytes, list[str]], dict[str, Any]]:
+async def until_undoable(
+    world: Any, rng: random.Random, limit: int = 400
+) -> tuple[Any, tuple[bytes, list[str]], dict[str, Any]]:
     """Random board moves until the board offers Undo: (the mover, the board before, the
     Undo button)."""
     for _ in range(limit):
@@ -96,7 +98,9 @@ async def check_undo(world: Any, game: str, seed: int) -> None:
     assert undo_button(board) is None or undo_button(board)["custom_id"] != button["custom_id"]
     records = await world.bot.host.moves(sid)
     assert records[-1].source == "undo" and records[-1].move == {
-        "type": "undo", "seq": int(button["custom_id"].rsplit(":", 1)[1])}
+        "type": "undo",
+        "seq": int(button["custom_id"].rsplit(":", 1)[1]),
+    }
     assert await world.bot.host.replay(sid) == (True, "")
 
 
@@ -116,8 +120,9 @@ async def test_undo_in_majesty_restores_the_board_and_is_refused_when_it_may_not
         raise AssertionError("no take")
     board = board_message(fake, ch)
     assert undo_button(board) is None  # nothing to take back: the next card was turned up
-    assert last.seq not in [x.seq for x in await world.bot.host.undo_stack(
-        await world.bot.host.get(sid))]
+    assert last.seq not in [
+        x.seq for x in await world.bot.host.undo_stack(await world.bot.host.get(sid))
+    ]
 
 
 @pytest.mark.asyncio
@@ -196,7 +201,7 @@ async def test_stop_watching_stops_the_edits(world) -> None:
 
 def expected_refusal(records: list[Any], stack: list[Any], seq: int, owner: str) -> str:
     """What the host answers an Undo of move ``seq`` by ``owner`` now (bot.core.takeback)."""
-    later = records[seq + 1:]
+    later = records[seq + 1 :]
     if any(m.player_id != owner for m in later):
         return t("error.undo_too_late")
     if any(u.seq == seq for u in stack):
@@ -220,8 +225,7 @@ async def test_an_undo_left_on_a_lagging_board_is_refused(world) -> None:
         if t("error.undo_too_late") in seen and t("error.undo_revealed") in seen:
             break
         button = undo_button(board_message(fake, ch))
-        kind, player, msg = await fake.wait_for(driver.find_action, timeout=10,
-                                                what="a prompt")
+        kind, player, msg = await fake.wait_for(driver.find_action, timeout=10, what="a prompt")
         if kind == "done":
             break
         await driver.act(kind, player, msg)
@@ -233,8 +237,9 @@ async def test_an_undo_left_on_a_lagging_board_is_refused(world) -> None:
         seq = int(button["custom_id"].rsplit(":", 1)[1])
         host = world.bot.host
         records = await host.moves(sid)
-        expected = expected_refusal(records, await host.undo_stack(await host.get(sid)), seq,
-                                    str(owner.id))
+        expected = expected_refusal(
+            records, await host.undo_stack(await host.get(sid)), seq, str(owner.id)
+        )
         state = board_state(fake, ch)
         text = await refusal(await fake.click(owner, board, button["custom_id"]))
         assert text == expected
@@ -255,12 +260,15 @@ async def test_a_private_move_is_taken_back_from_its_dm(world) -> None:
     sid = table_id(lobby)
     driver = Driver(fake, ch, [Player(alice), Player(bob)], seed=6)
     for _ in range(400):
-        found = [(user, m, undo_button(m)) for user in (alice, bob) for m in fake.dms(user)
-                 if not m.deleted and undo_button(m) is not None]
+        found = [
+            (user, m, undo_button(m))
+            for user in (alice, bob)
+            for m in fake.dms(user)
+            if not m.deleted and undo_button(m) is not None
+        ]
         if found:
             break
-        kind, player, msg = await fake.wait_for(driver.find_action, timeout=10,
-                                                what="a prompt")
+        kind, player, msg = await fake.wait_for(driver.find_action, timeout=10, what="a prompt")
         assert kind != "done", "no private move was ever undoable"
         await driver.act(kind, player, msg)
         await fake.idle()
@@ -282,8 +290,11 @@ async def test_a_private_move_is_taken_back_from_its_dm(world) -> None:
     # the player decides again: a prompt of theirs offers moves at the new version
     assert str(user.id) in host.actors(after)
     prompts = [m for m in fake.dms(user) if not m.deleted and any(move_components(m))]
-    assert prompts and f":{after.version}:" in (
-        move_components(prompts[-1])[1] or move_components(prompts[-1])[0])[0]["custom_id"]
+    assert (
+        prompts
+        and f":{after.version}:"
+        in (move_components(prompts[-1])[1] or move_components(prompts[-1])[0])[0]["custom_id"]
+    )
     board = board_message(fake, ch)
     assert t("host.undo", name=user.name) in (board.embeds[0].get("description") or "")
 
@@ -310,8 +321,9 @@ async def test_an_undo_racing_the_next_players_move_is_one_or_the_other(world) -
     else:
         raise AssertionError("no Undo beside the next player's move buttons")
     moves = await move_count(world, sid)
-    played, undone = await fake.click_together((nxt, board, buttons[0]["custom_id"]),
-                                               (mover, board, button["custom_id"]))
+    played, undone = await fake.click_together(
+        (nxt, board, buttons[0]["custom_id"]), (mover, board, button["custom_id"])
+    )
     await fake.idle()
     records = await world.bot.host.moves(sid)
     assert len(records) == moves + 1

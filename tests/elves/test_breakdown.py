@@ -17,9 +17,15 @@ def _play(s, player, move):
 
 def test_example8_bonus_in_the_last_round_is_its_own_category() -> None:
     """Rules Example 8 as the last journey of a 2-player game: income 11, bonus 10, 33 gold."""
-    s = build(["Adam", "Beata"], phase="travel", turn="Adam", start="Adam", round_no=2,
-              realms={"Adam": ["plains", "forest"], "Beata": ["mountain"]},
-              hands={"Adam": {"pig": 2, "cloud": 1}})
+    s = build(
+        ["Adam", "Beata"],
+        phase="travel",
+        turn="Adam",
+        start="Adam",
+        round_no=2,
+        realms={"Adam": ["plains", "forest"], "Beata": ["mountain"]},
+        hands={"Adam": {"pig": 2, "cloud": 1}},
+    )
     s["ledger"]["rounds"] = [[0], [0]]  # round 1 left both at the start gold
     for x in ["pig", "pig", "cloud"]:
         s, _ = _play(s, "Adam", {"type": "travel", "transport": x})
@@ -38,11 +44,20 @@ def test_thief_fees_and_purchases_are_in_the_round_net() -> None:
     """Rules Example 9 (2 gold, no escort): Beata pays 2 to Adam and ends with 6; the round's
     net is -6 for her (12 -> 6) and +2 for Adam, with no bonus (the lake was not visited)."""
     players = ["Adam", "Beata", "Carl"]
-    s = build(players, phase="travel", turn="Beata", start="Carl", round_no=3,
-              gold={"Beata": 2},
-              realms={"Adam": ["lake"], "Beata": ["plains"],
-                      "Carl": [{"card": "forest", "thief": "Adam"}]},
-              hands={"Beata": {"pig": 2}})
+    s = build(
+        players,
+        phase="travel",
+        turn="Beata",
+        start="Carl",
+        round_no=3,
+        gold={"Beata": 2},
+        realms={
+            "Adam": ["lake"],
+            "Beata": ["plains"],
+            "Carl": [{"card": "forest", "thief": "Adam"}],
+        },
+        hands={"Beata": {"pig": 2}},
+    )
     s["rounds"] = 3
     s["ledger"]["rounds"] = [[0, 0], [-10, 0], [0, 0]]  # Beata spent 10 earlier
     for _ in range(2):
@@ -93,17 +108,23 @@ def test_view_carries_the_last_moves_public_events() -> None:
     from renderers.elves import last_text
     from renderers.kit import Board
 
-    s = build(["Adam", "Beata"], phase="travel", turn="Adam", start="Adam",
-              realms={"Adam": ["plains", "forest"], "Beata": ["mountain"]},
-              hands={"Adam": {"pig": 2, "cloud": 1}})
+    s = build(
+        ["Adam", "Beata"],
+        phase="travel",
+        turn="Adam",
+        start="Adam",
+        realms={"Adam": ["plains", "forest"], "Beata": ["mountain"]},
+        hands={"Adam": {"pig": 2, "cloud": 1}},
+    )
     s, ev = _play(s, "Adam", {"type": "travel", "transport": "pig"})
     view = GAME.view(s, None)
     assert view["last_events"] == ev and view["last_events"] is not ev
     view["last_events"][0]["value"] = 99
     assert GAME.view(s, None)["last_events"][0]["value"] == 2
     board = Board.new(100, ["Adam", "Beata"], {"Adam": "Adam"}, None, None)
-    assert last_text(board, GAME.view(s, None)) == "Adam went by Giant pig to Adam's Plains " \
-        "(+2 gold)."
+    assert (
+        last_text(board, GAME.view(s, None)) == "Adam went by Giant pig to Adam's Plains (+2 gold)."
+    )
     old = GAME.dump(s)
     del old["last_events"]
     assert GAME.view(GAME.load(old), None)["last_events"] == []

@@ -41,8 +41,11 @@ def _deck(s: dict) -> Counter:
         cards.update(hand)
     for realm in s["realms"]:
         for v in realm:
-            cards.update([v["card"]] + [k for k in ("thief", "gold") if v[k] is not None]
-                         + ([v["obstacle"]["card"]] if v["obstacle"] else []))
+            cards.update(
+                [v["card"]]
+                + [k for k in ("thief", "gold") if v[k] is not None]
+                + ([v["obstacle"]["card"]] if v["obstacle"] else [])
+            )
     return cards
 
 
@@ -64,8 +67,10 @@ def test_view_and_legal_moves_are_kept(n: int, seed: int) -> None:
 
 def test_hidden_part_varies_and_own_hand_stays() -> None:
     state = _states(4, 3)[3]
-    seen = {canonical([d["hand"][1:], d["draw"], d["seed"]])
-            for d in (GAME.determinize(state, "p0", random.Random(k)) for k in range(10))}
+    seen = {
+        canonical([d["hand"][1:], d["draw"], d["seed"]])
+        for d in (GAME.determinize(state, "p0", random.Random(k)) for k in range(10))
+    }
     assert len(seen) == 10
     for k in range(10):
         d = GAME.determinize(state, "p0", random.Random(k))
@@ -99,27 +104,40 @@ def test_determinized_states_play_to_the_end(seed: int) -> None:
 def test_a_revealed_hand_stays_known_less_what_was_played() -> None:
     """§6 action 7: Carl showed pig 3, thief 1, escort 1, took a lake and discarded the escort;
     Adam and Beata know those cards are in his hand until he plays them."""
-    s = build(P3, turn="Carl", realms={"Adam": ["plains"], "Beata": ["river"]},
-              hands={"Carl": {"pig": 3, "thief": 1, "escort": 1}},
-              draw=["cloud", "forest", "troll", "lake", "forest", "unicorn"])
-    s, _ = play(s, "Carl", {"type": "no_village"}, {"type": "take_village", "card": "lake"},
-                {"type": "discard", "card": "escort"})
+    s = build(
+        P3,
+        turn="Carl",
+        realms={"Adam": ["plains"], "Beata": ["river"]},
+        hands={"Carl": {"pig": 3, "thief": 1, "escort": 1}},
+        draw=["cloud", "forest", "troll", "lake", "forest", "unicorn"],
+    )
+    s, _ = play(
+        s,
+        "Carl",
+        {"type": "no_village"},
+        {"type": "take_village", "card": "lake"},
+        {"type": "discard", "card": "escort"},
+    )
     assert s["revealed"][2] == {"pig": 3, "thief": 1, "lake": 1}
     for k in range(10):
         d = GAME.determinize(s, "Adam", random.Random(k))
         assert d["hand"][2] == {"pig": 3, "thief": 1, "lake": 1}
     s["hand"][2]["raft"] = 2  # two cards nobody saw (bought, say)
-    hands = {canonical(GAME.determinize(s, "Adam", random.Random(k))["hand"][2])
-             for k in range(20)}
+    hands = {canonical(GAME.determinize(s, "Adam", random.Random(k))["hand"][2]) for k in range(20)}
     assert len(hands) > 1
-    assert all(GAME.determinize(s, "Adam", random.Random(k))["hand"][2]["pig"] >= 3
-               for k in range(20))
+    assert all(
+        GAME.determinize(s, "Adam", random.Random(k))["hand"][2]["pig"] >= 3 for k in range(20)
+    )
 
 
 def test_take_village_keeps_the_village_kinds_of_the_pile() -> None:
-    s = build(P3, turn="Carl", realms={"Adam": ["plains"], "Beata": ["river"]},
-              hands={"Carl": {"pig": 1}, "Adam": {"lake": 2, "desert": 1}},
-              draw=["cloud", "forest", "troll", "forest", "unicorn"])
+    s = build(
+        P3,
+        turn="Carl",
+        realms={"Adam": ["plains"], "Beata": ["river"]},
+        hands={"Carl": {"pig": 1}, "Adam": {"lake": 2, "desert": 1}},
+        draw=["cloud", "forest", "troll", "forest", "unicorn"],
+    )
     s, _ = play(s, "Carl", {"type": "no_village"})
     for k in range(20):
         d = GAME.determinize(s, "Carl", random.Random(k))
@@ -128,10 +146,20 @@ def test_take_village_keeps_the_village_kinds_of_the_pile() -> None:
 
 
 def test_no_village_offer_is_kept_for_an_empty_realm() -> None:
-    with_village = build(P3, turn="Carl", realms={"Adam": ["plains"]},
-                         hands={"Carl": {"pig": 1}, "Adam": {"cloud": 5}}, draw=["forest"])
-    without = build(P3, turn="Carl", realms={"Adam": ["plains"]},
-                    hands={"Carl": {"pig": 1}, "Adam": {"forest": 1}}, draw=["cloud"])
+    with_village = build(
+        P3,
+        turn="Carl",
+        realms={"Adam": ["plains"]},
+        hands={"Carl": {"pig": 1}, "Adam": {"cloud": 5}},
+        draw=["forest"],
+    )
+    without = build(
+        P3,
+        turn="Carl",
+        realms={"Adam": ["plains"]},
+        hands={"Carl": {"pig": 1}, "Adam": {"forest": 1}},
+        draw=["cloud"],
+    )
     for k in range(20):
         for s in (with_village, without):
             d = GAME.determinize(s, "Carl", random.Random(k))

@@ -20,6 +20,7 @@ def pview(state, player):
 
 # -- Example 1: setup -------------------------------------------------------------------------
 
+
 def test_example1_setup_four_players() -> None:
     s = GAME.setup(["A", "B", "C", "D"], {}, 42)
     v = GAME.view(s, None)
@@ -63,13 +64,23 @@ def test_example1_same_seed_same_moves_same_state() -> None:
 
 # -- Example 2: planning flow -------------------------------------------------------------------
 
+
 def test_example2_planning_flow() -> None:
-    s = build(P4, turn="Adam",
-              realms={"Adam": ["plains"], "Carl": ["forest"], "Doris": ["mountain"]},
-              hands={"Adam": {"pig": 5, "raft": 4}, "Beata": {"desert": 1},
-                     "Carl": {"thief": 1}},
-              draw=(["troll"] * 9 + ["cloud"] * 9 + ["unicorn"] * 9 + ["dragon"] * 8
-                    + ["gold"] * 5 + ["reverse"] * 5 + ["escort"] * 5))
+    s = build(
+        P4,
+        turn="Adam",
+        realms={"Adam": ["plains"], "Carl": ["forest"], "Doris": ["mountain"]},
+        hands={"Adam": {"pig": 5, "raft": 4}, "Beata": {"desert": 1}, "Carl": {"thief": 1}},
+        draw=(
+            ["troll"] * 9
+            + ["cloud"] * 9
+            + ["unicorn"] * 9
+            + ["dragon"] * 8
+            + ["gold"] * 5
+            + ["reverse"] * 5
+            + ["escort"] * 5
+        ),
+    )
     assert len(s["draw"]) == 50
     s, ev = play(s, "Adam", {"type": "pass"})
     assert s["passes"] == 1 and GAME.actors(s) == ["Beata"]
@@ -80,16 +91,20 @@ def test_example2_planning_flow() -> None:
     s, ev = play(s, "Beata", {"type": "place_village", "realm": "Beata"})
     assert GAME.view(s, None)["realms"][1][0]["card"] == "desert"
     assert s["passes"] == 0 and GAME.actors(s) == ["Carl"]
-    assert ev == [{"type": "village_played", "player": "Beata", "card": "desert",
-                   "realm": "Beata", "slot": 0}]
+    assert ev == [
+        {"type": "village_played", "player": "Beata", "card": "desert", "realm": "Beata", "slot": 0}
+    ]
 
     s, _ = play(s, "Carl", {"type": "play_special", "card": "thief"})
-    assert same(moves(s, "Carl"), [
-        {"type": "place_special", "realm": "Adam", "slot": 0},
-        {"type": "place_special", "realm": "Beata", "slot": 0},
-        {"type": "place_special", "realm": "Carl", "slot": 0},
-        {"type": "place_special", "realm": "Doris", "slot": 0},
-    ])
+    assert same(
+        moves(s, "Carl"),
+        [
+            {"type": "place_special", "realm": "Adam", "slot": 0},
+            {"type": "place_special", "realm": "Beata", "slot": 0},
+            {"type": "place_special", "realm": "Carl", "slot": 0},
+            {"type": "place_special", "realm": "Doris", "slot": 0},
+        ],
+    )
     s, _ = play(s, "Carl", {"type": "place_special", "realm": "Beata", "slot": 0})
     assert pview(s, "Carl")["tokens_free"] == 3
     assert GAME.view(s, None)["realms"][1][0]["thief"] == "Carl"
@@ -114,6 +129,7 @@ def test_example2_planning_flow() -> None:
 
 # -- Example 3: all pass ------------------------------------------------------------------------
 
+
 def test_example3_all_pass_starts_travel() -> None:
     s = build(P4, turn="Adam", realms={p: ["plains"] for p in P4})
     for p in ["Adam", "Beata", "Carl"]:
@@ -128,6 +144,7 @@ def test_example3_all_pass_starts_travel() -> None:
 
 
 # -- Example 4: buying three cards --------------------------------------------------------------
+
 
 def test_example4_three_purchases() -> None:
     s = build(P4, turn="Adam", realms={p: ["plains"] for p in P4})
@@ -172,11 +189,16 @@ def test_example4_next_round_costs_one_again() -> None:
 
 # -- Example 5: removing a village with specials ------------------------------------------------
 
+
 def _ex5(gold: int = 12):
-    return build(P3, turn="Beata", gold={"Beata": gold}, tokens={"Adam": 3, "Carl": 3},
-                 realms={"Beata": [{"card": "plains", "thief": "Carl", "gold": "Adam"},
-                                   "mountain"]},
-                 hands={"Beata": {"forest": 1}})
+    return build(
+        P3,
+        turn="Beata",
+        gold={"Beata": gold},
+        tokens={"Adam": 3, "Carl": 3},
+        realms={"Beata": [{"card": "plains", "thief": "Carl", "gold": "Adam"}, "mountain"]},
+        hands={"Beata": {"forest": 1}},
+    )
 
 
 def test_example5_remove_village() -> None:
@@ -193,13 +215,22 @@ def test_example5_remove_village() -> None:
     assert pview(s, "Adam")["tokens_free"] == 4 and pview(s, "Carl")["tokens_free"] == 4
     assert sum(v["discard_pile"].values()) == before + 3
     assert v["discard_pile"] == {"plains": 1, "gold": 1, "thief": 1}
-    assert ev[0] == {"type": "village_removed", "player": "Beata", "slot": 0, "card": "plains",
-                     "specials": [{"card": "thief", "owner": "Carl"},
-                                  {"card": "gold", "owner": "Adam"}], "cost": 4}
+    assert ev[0] == {
+        "type": "village_removed",
+        "player": "Beata",
+        "slot": 0,
+        "card": "plains",
+        "specials": [{"card": "thief", "owner": "Carl"}, {"card": "gold", "owner": "Adam"}],
+        "cost": 4,
+    }
     # A later village in her realm goes to slot 1, left of the mountain.
     s["turn"] = 1
-    s, ev = play(s, "Beata", {"type": "play_village", "card": "forest"},
-                 {"type": "place_village", "realm": "Beata"})
+    s, ev = play(
+        s,
+        "Beata",
+        {"type": "play_village", "card": "forest"},
+        {"type": "place_village", "realm": "Beata"},
+    )
     assert ev[0]["slot"] == 1
     assert [x["card"] for x in GAME.view(s, None)["realms"][1]] == ["mountain", "forest"]
 
@@ -207,32 +238,48 @@ def test_example5_remove_village() -> None:
 def test_example5_counter_case_three_gold() -> None:
     legal = moves(_ex5(gold=3), "Beata")
     assert [m for m in legal if m["type"] == "remove_village"] == [
-        {"type": "remove_village", "slot": 1}]
+        {"type": "remove_village", "slot": 1}
+    ]
 
 
 # -- Example 6: rulebook Example 3 --------------------------------------------------------------
 
+
 def _ex6():
-    return build(P4, phase="travel", turn="Adam", start="Adam",
-                 gold={"Adam": 10, "Beata": 5},
-                 realms={"Adam": [{"card": "river", "obstacle": ("seamonster", "Doris")},
-                                  {"card": "forest", "obstacle": ("wood", "Carl"),
-                                   "gold": "Adam"}],
-                         "Beata": ["desert", {"card": "plains", "thief": "Beata"}],
-                         "Carl": ["mountain"], "Doris": ["lake"]},
-                 hands={"Adam": {"raft": 2, "unicorn": 2, "dragon": 1, "cycle": 1}})
+    return build(
+        P4,
+        phase="travel",
+        turn="Adam",
+        start="Adam",
+        gold={"Adam": 10, "Beata": 5},
+        realms={
+            "Adam": [
+                {"card": "river", "obstacle": ("seamonster", "Doris")},
+                {"card": "forest", "obstacle": ("wood", "Carl"), "gold": "Adam"},
+            ],
+            "Beata": ["desert", {"card": "plains", "thief": "Beata"}],
+            "Carl": ["mountain"],
+            "Doris": ["lake"],
+        },
+        hands={"Adam": {"raft": 2, "unicorn": 2, "dragon": 1, "cycle": 1}},
+    )
 
 
 def test_example6_adam_earns_19() -> None:
     s = _ex6()
     coins_seen = [pview(s, "Adam")["coins"]]
     # (transport, cards, obstacle extra, journey income, Adam's gold after the visit)
-    steps = [("raft", 2, True, 3, 13), ("unicorn", 2, True, 11, 21), ("dragon", 1, False, 17, 27),
-             ("cycle", 1, False, 19, 27)]
+    steps = [
+        ("raft", 2, True, 3, 13),
+        ("unicorn", 2, True, 11, 21),
+        ("dragon", 1, False, 17, 27),
+        ("cycle", 1, False, 19, 27),
+    ]
     all_events = []
     for transport, cards, extra, income, gold in steps:
-        assert same(moves(s, "Adam"), [{"type": "travel", "transport": transport},
-                                        {"type": "end_journey"}])
+        assert same(
+            moves(s, "Adam"), [{"type": "travel", "transport": transport}, {"type": "end_journey"}]
+        )
         s, ev = play(s, "Adam", {"type": "travel", "transport": transport})
         all_events += ev
         visit = next(e for e in ev if e["type"] == "visited")
@@ -248,8 +295,13 @@ def test_example6_adam_earns_19() -> None:
     coins_seen.append(pview(s, "Adam")["coins"])
     assert coins_seen == [1, 4, 3, 5, 5, 5]
     ended = next(e for e in all_events if e["type"] == "journey_ended")
-    assert ended == {"type": "journey_ended", "player": "Adam", "visits": 4, "income": 19,
-                     "bonus": 0}
+    assert ended == {
+        "type": "journey_ended",
+        "player": "Adam",
+        "visits": 4,
+        "income": 19,
+        "bonus": 0,
+    }
     thefts = [e for e in all_events if e["type"] == "thief_paid"]
     assert thefts == [{"type": "thief_paid", "player": "Adam", "to": "Beata", "amount": 2}]
     gold_visit = [e for e in all_events if e["type"] == "visited"][1]
@@ -269,19 +321,38 @@ def test_example6_owner_exemption_for_doris() -> None:
 
 # -- Example 7: escort and change of direction --------------------------------------------------
 
+
 def _ex7():
-    return build(P5, phase="travel", turn="Erik", start="Erik", gold={"Erik": 9},
-                 realms={"Erik": ["lake"], "Adam": [{"card": "desert", "thief": "Carl"}, "plains"],
-                         "Beata": ["forest"], "Carl": ["mountain"], "Doris": ["river"]},
-                 hands={"Erik": {"raft": 4, "dragon": 1, "escort": 1, "reverse": 1}})
+    return build(
+        P5,
+        phase="travel",
+        turn="Erik",
+        start="Erik",
+        gold={"Erik": 9},
+        realms={
+            "Erik": ["lake"],
+            "Adam": [{"card": "desert", "thief": "Carl"}, "plains"],
+            "Beata": ["forest"],
+            "Carl": ["mountain"],
+            "Doris": ["river"],
+        },
+        hands={"Erik": {"raft": 4, "dragon": 1, "escort": 1, "reverse": 1}},
+    )
 
 
 def test_example7_escort_and_reverse() -> None:
     s = _ex7()
     s, ev = play(s, "Erik", {"type": "travel", "transport": "raft"})
     assert ev[0]["cards"] == 2 and GAME.view(s, None)["journey"]["income"] == 7
-    assert same(moves(s, "Erik"), [{"type": "travel", "transport": "dragon"}, {"type": "escort"},
-                                   {"type": "reverse"}, {"type": "end_journey"}])
+    assert same(
+        moves(s, "Erik"),
+        [
+            {"type": "travel", "transport": "dragon"},
+            {"type": "escort"},
+            {"type": "reverse"},
+            {"type": "end_journey"},
+        ],
+    )
     s, ev = play(s, "Erik", {"type": "escort"})
     assert ev == [{"type": "escort_played", "player": "Erik", "realm": "Adam"}]
     assert GAME.view(s, None)["journey"]["escort"] == "Adam"
@@ -312,17 +383,28 @@ def test_example7_counter_case_without_escort() -> None:
     s, ev = play(s, "Erik", {"type": "travel", "transport": "dragon"})
     assert {"type": "thief_paid", "player": "Erik", "to": "Carl", "amount": 2} in ev
     assert GAME.view(s, "Erik")["gold"] == 9 + 7 - 2 + 6 and GAME.view(s, "Carl")["gold"] == 14
-    s, _ = play(s, "Erik", {"type": "reverse"}, {"type": "travel", "transport": "raft"},
-                {"type": "end_journey"})
+    s, _ = play(
+        s,
+        "Erik",
+        {"type": "reverse"},
+        {"type": "travel", "transport": "raft"},
+        {"type": "end_journey"},
+    )
     assert GAME.view(s, "Erik")["gold"] == 27
 
 
 # -- Example 8: the all-villages bonus ----------------------------------------------------------
 
+
 def test_example8_all_villages_bonus() -> None:
-    s = build(["Adam", "Beata"], phase="travel", turn="Adam", start="Adam",
-              realms={"Adam": ["plains", "forest"], "Beata": ["mountain"]},
-              hands={"Adam": {"pig": 2, "cloud": 1}})
+    s = build(
+        ["Adam", "Beata"],
+        phase="travel",
+        turn="Adam",
+        start="Adam",
+        realms={"Adam": ["plains", "forest"], "Beata": ["mountain"]},
+        hands={"Adam": {"pig": 2, "cloud": 1}},
+    )
     assert GAME.view(s, None)["capacity"] == 3
     incomes = []
     for x in ["pig", "pig", "cloud"]:
@@ -332,20 +414,31 @@ def test_example8_all_villages_bonus() -> None:
     assert GAME.view(s, None)["journey"]["next"] == {"realm": "Adam", "slot": 0}
     assert moves(s, "Adam") == [{"type": "end_journey"}]
     s, ev = play(s, "Adam", {"type": "end_journey"})
-    assert ev[0] == {"type": "journey_ended", "player": "Adam", "visits": 3, "income": 11,
-                     "bonus": 10}
+    assert ev[0] == {
+        "type": "journey_ended",
+        "player": "Adam",
+        "visits": 3,
+        "income": 11,
+        "bonus": 10,
+    }
     assert GAME.view(s, "Adam")["gold"] == 33 and pview(s, "Adam")["coins"] == 6
 
 
 # -- Example 9: village gold is earned on arrival and pays a thief ------------------------------
 
+
 def _ex9(gold: int = 1, escort: bool = False, thief_at_home: bool = False):
     hand = {"pig": 2, **({"escort": 1} if escort else {})}
     home = {"card": "plains", **({"thief": "Carl"} if thief_at_home else {})}
-    return build(P3, phase="travel", turn="Beata", start="Beata", gold={"Beata": gold},
-                 realms={"Adam": ["lake"], "Beata": [home],
-                         "Carl": [{"card": "forest", "thief": "Adam"}]},
-                 hands={"Beata": hand})
+    return build(
+        P3,
+        phase="travel",
+        turn="Beata",
+        start="Beata",
+        gold={"Beata": gold},
+        realms={"Adam": ["lake"], "Beata": [home], "Carl": [{"card": "forest", "thief": "Adam"}]},
+        hands={"Beata": hand},
+    )
 
 
 def test_example9_gold_earned_on_the_journey_pays_the_thief() -> None:
@@ -355,16 +448,22 @@ def test_example9_gold_earned_on_the_journey_pays_the_thief() -> None:
     s, _ = play(s, "Beata", {"type": "travel", "transport": "pig"})
     assert GAME.view(s, None)["journey"]["income"] == 2
     assert GAME.view(s, "Beata")["gold"] == 3
-    assert same(moves(s, "Beata"), [{"type": "travel", "transport": "pig"},
-                                    {"type": "end_journey"}])
+    assert same(
+        moves(s, "Beata"), [{"type": "travel", "transport": "pig"}, {"type": "end_journey"}]
+    )
     s, ev = play(s, "Beata", {"type": "travel", "transport": "pig"})
     assert {"type": "thief_paid", "player": "Beata", "to": "Adam", "amount": 2} in ev
     assert GAME.view(s, "Beata")["gold"] == 5 and GAME.view(s, "Adam")["gold"] == 14
     assert GAME.view(s, None)["journey"]["income"] == 6
     assert moves(s, "Beata") == [{"type": "end_journey"}]
     s, ev = play(s, "Beata", {"type": "end_journey"})
-    assert ev[0] == {"type": "journey_ended", "player": "Beata", "visits": 2, "income": 6,
-                     "bonus": 0}
+    assert ev[0] == {
+        "type": "journey_ended",
+        "player": "Beata",
+        "visits": 2,
+        "income": 6,
+        "bonus": 0,
+    }
     assert GAME.view(s, "Beata")["gold"] == 5
 
 
@@ -395,23 +494,45 @@ def test_example9_escort_lets_her_through() -> None:
 
 # -- Example 10: "No village card!" -------------------------------------------------------------
 
+
 def test_example10_no_village_card() -> None:
     draw = ["cloud", "forest", "troll", "lake", "forest", "unicorn"]
-    s = build(P3, turn="Carl", realms={"Adam": ["plains"], "Beata": ["river"]},
-              hands={"Carl": {"pig": 3, "thief": 1, "escort": 1}}, draw=draw)
-    assert same(moves(s, "Carl"), [{"type": "play_special", "card": "thief"}, {"type": "draw3"},
-                                   {"type": "buy"}, {"type": "no_village"}])
+    s = build(
+        P3,
+        turn="Carl",
+        realms={"Adam": ["plains"], "Beata": ["river"]},
+        hands={"Carl": {"pig": 3, "thief": 1, "escort": 1}},
+        draw=draw,
+    )
+    assert same(
+        moves(s, "Carl"),
+        [
+            {"type": "play_special", "card": "thief"},
+            {"type": "draw3"},
+            {"type": "buy"},
+            {"type": "no_village"},
+        ],
+    )
     s, ev = play(s, "Carl", {"type": "no_village"})
-    assert ev == [{"type": "no_village_declared", "player": "Carl",
-                   "hand": {"pig": 3, "thief": 1, "escort": 1}}]
-    assert same(moves(s, "Carl"), [{"type": "take_village", "card": "forest"},
-                                   {"type": "take_village", "card": "lake"}])
+    assert ev == [
+        {
+            "type": "no_village_declared",
+            "player": "Carl",
+            "hand": {"pig": 3, "thief": 1, "escort": 1},
+        }
+    ]
+    assert same(
+        moves(s, "Carl"),
+        [{"type": "take_village", "card": "forest"}, {"type": "take_village", "card": "lake"}],
+    )
     s, ev = play(s, "Carl", {"type": "take_village", "card": "lake"})
     assert ev == [{"type": "village_taken", "player": "Carl", "card": "lake"}]
     assert pview(s, "Carl")["hand_size"] == 6 and GAME.view(s, None)["draw_pile"] == 5
     assert s["draw"] == ["cloud", "forest", "troll", "forest", "unicorn"]
-    assert same(moves(s, "Carl"), [{"type": "discard", "card": k}
-                                   for k in ["lake", "pig", "thief", "escort"]])
+    assert same(
+        moves(s, "Carl"),
+        [{"type": "discard", "card": k} for k in ["lake", "pig", "thief", "escort"]],
+    )
     s, ev = play(s, "Carl", {"type": "discard", "card": "escort"})
     assert GAME.view(s, "Carl")["hand"] == {"lake": 1, "pig": 3, "thief": 1}
     assert GAME.view(s, None)["discard_pile"] == {"escort": 1}
@@ -420,23 +541,36 @@ def test_example10_no_village_card() -> None:
 
 # -- Example 11: teleport -----------------------------------------------------------------------
 
+
 def test_example11_teleport() -> None:
-    s = build(P3, phase="travel", turn="Adam", start="Adam", gold={"Adam": 8},
-              options={"teleport": True},
-              realms={"Adam": ["plains"], "Beata": ["desert"],
-                      "Carl": [{"card": "lake", "obstacle": ("seamonster", "Beata"),
-                                "thief": "Beata"}]},
-              hands={"Adam": {"pig": 3, "troll": 1, "cycle": 1}})
+    s = build(
+        P3,
+        phase="travel",
+        turn="Adam",
+        start="Adam",
+        gold={"Adam": 8},
+        options={"teleport": True},
+        realms={
+            "Adam": ["plains"],
+            "Beata": ["desert"],
+            "Carl": [{"card": "lake", "obstacle": ("seamonster", "Beata"), "thief": "Beata"}],
+        },
+        hands={"Adam": {"pig": 3, "troll": 1, "cycle": 1}},
+    )
     teleports = [{"type": "teleport", "realm": r, "slot": 0} for r in P3]
-    assert same(moves(s, "Adam"), [{"type": "travel", "transport": x}
-                                   for x in ["pig", "cycle", "troll"]] + teleports
-                + [{"type": "end_journey"}])
+    assert same(
+        moves(s, "Adam"),
+        [{"type": "travel", "transport": x} for x in ["pig", "cycle", "troll"]]
+        + teleports
+        + [{"type": "end_journey"}],
+    )
     s, _ = play(s, "Adam", {"type": "travel", "transport": "pig"})
     assert GAME.view(s, None)["journey"]["income"] == 2 and GAME.view(s, "Adam")["gold"] == 10
     assert same(moves(s, "Adam"), teleports + [{"type": "end_journey"}])
     s, ev = play(s, "Adam", {"type": "teleport", "realm": "Carl", "slot": 0})
-    assert ev == [{"type": "teleport_started", "player": "Adam", "realm": "Carl", "slot": 0,
-                   "cost": 3}]
+    assert ev == [
+        {"type": "teleport_started", "player": "Adam", "realm": "Carl", "slot": 0, "cost": 3}
+    ]
     assert GAME.view(s, "Adam")["gold"] == 7
     events = []
     for x in ["pig", "pig", "troll", "cycle"]:
@@ -455,16 +589,28 @@ def test_example11_teleport() -> None:
 
 # -- Example 12: end of game, shared victory ----------------------------------------------------
 
+
 def test_example12_shared_victory() -> None:
-    s = build(P3, phase="travel", round_no=3, start="Carl", turn="Beata",
-              gold={"Adam": 30, "Beata": 30, "Carl": 25})
+    s = build(
+        P3,
+        phase="travel",
+        round_no=3,
+        start="Carl",
+        turn="Beata",
+        gold={"Adam": 30, "Beata": 30, "Carl": 25},
+    )
     s["rounds"] = 3
     assert moves(s, "Beata") == [{"type": "end_journey"}]
     s, ev = play(s, "Beata", {"type": "end_journey"})
     assert GAME.is_over(s) and GAME.actors(s) == []
-    assert GAME.outcome(s) == [{"player": "Adam", "rank": 1, "score": 30},
-                               {"player": "Beata", "rank": 1, "score": 30},
-                               {"player": "Carl", "rank": 3, "score": 25}]
-    assert ev[-1] == {"type": "game_over", "gold": {"Adam": 30, "Beata": 30, "Carl": 25},
-                      "ranks": {"Adam": 1, "Beata": 1, "Carl": 3}}
+    assert GAME.outcome(s) == [
+        {"player": "Adam", "rank": 1, "score": 30},
+        {"player": "Beata", "rank": 1, "score": 30},
+        {"player": "Carl", "rank": 3, "score": 25},
+    ]
+    assert ev[-1] == {
+        "type": "game_over",
+        "gold": {"Adam": 30, "Beata": 30, "Carl": 25},
+        "ranks": {"Adam": 1, "Beata": 1, "Carl": 3},
+    }
     assert GAME.view(s, None)["final"]["gold"] == {"Adam": 30, "Beata": 30, "Carl": 25}

@@ -24,8 +24,10 @@ def test_registered_and_limits() -> None:
     assert 0 < len(text) <= 3500 and "elves.rules" not in text and "teleport" in text
 
 
-@pytest.mark.parametrize(("n", "options", "seed"), [(2, {}, 7), (3, {"teleport": True}, 2),
-                                                    (4, {"teleport": True}, 3), (4, {}, 4)])
+@pytest.mark.parametrize(
+    ("n", "options", "seed"),
+    [(2, {}, 7), (3, {"teleport": True}, 2), (4, {"teleport": True}, 3), (4, {}, 4)],
+)
 def test_labels_and_event_lines_over_random_playouts(n: int, options: dict, seed: int) -> None:
     players = ["a", "b", "c", "d"][:n]
     state = GAME.setup(players, options, seed)
@@ -61,20 +63,32 @@ def test_labels_and_event_lines_over_random_playouts(n: int, options: dict, seed
 
 
 def test_travel_label_and_description_show_costs() -> None:
-    s = build(["a", "b"], phase="travel", turn="a",
-              realms={"a": [{"card": "forest", "obstacle": ("wood", "b"), "thief": "b"}]},
-              hands={"a": {"unicorn": 2, "pig": 2}})
+    s = build(
+        ["a", "b"],
+        phase="travel",
+        turn="a",
+        realms={"a": [{"card": "forest", "obstacle": ("wood", "b"), "thief": "b"}]},
+        hands={"a": {"unicorn": 2, "pig": 2}},
+    )
     v = GAME.view(s, "a")
-    labels = {m["transport"]: PRESENTER.move_label(v, m, name)
-              for m in GAME.legal_moves(s, "a") if m["type"] == "travel"}
+    labels = {
+        m["transport"]: PRESENTER.move_label(v, m, name)
+        for m in GAME.legal_moves(s, "a")
+        if m["type"] == "travel"
+    }
     assert labels["unicorn"] == "Unicorn x2 to your Forest #1 (+4)"
     d = PRESENTER.move_description(v, {"type": "travel", "transport": "pig"}, name)
     assert d == "+1 card for the obstacle, pay 2 gold to Bob."
 
 
 def test_planning_labels() -> None:
-    s = build(["a", "b"], turn="a", realms={"a": [{"card": "plains", "thief": "b"}]},
-              hands={"a": {"lake": 1, "gold": 1}}, purchases={"a": 1})
+    s = build(
+        ["a", "b"],
+        turn="a",
+        realms={"a": [{"card": "plains", "thief": "b"}]},
+        hands={"a": {"lake": 1, "gold": 1}},
+        purchases={"a": 1},
+    )
     v = GAME.view(s, "a")
     labels = [PRESENTER.move_label(v, m, name) for m in GAME.legal_moves(s, "a")]
     assert "Play a Lake village (worth 7)" in labels
@@ -84,8 +98,9 @@ def test_planning_labels() -> None:
 
 
 def test_hand_text_lists_reach_and_gold() -> None:
-    s = build(["a", "b"], turn="a", hands={"a": {"raft": 2, "lake": 1, "escort": 1}},
-              gold={"a": 17})
+    s = build(
+        ["a", "b"], turn="a", hands={"a": {"raft": 2, "lake": 1, "escort": 1}}, gold={"a": 17}
+    )
     text = PRESENTER.hand_text(GAME.view(s, "a"), name)
     assert text is not None
     assert "**17**" in text and "1x10 + 1x5 + 2x1" in text

@@ -23,24 +23,52 @@ from renderers.kit import BODY, MARGIN, WIDTH, Board, width_of
 from tests.elves.helpers import build, play
 
 GOLDEN = Path(__file__).parent / "golden"
-NAMES = {"Adam": "Čeněk Řežábek", "Beata": "Beáta Šťastná", "Carl": "Carl",
-         "Doris": "Doris Žluťoučká", "Erik": "Erik Ďábelský", "Fanda": "Fanda"}
+NAMES = {
+    "Adam": "Čeněk Řežábek",
+    "Beata": "Beáta Šťastná",
+    "Carl": "Carl",
+    "Doris": "Doris Žluťoučká",
+    "Erik": "Erik Ďábelský",
+    "Fanda": "Fanda",
+}
 
 
 def journey_state() -> dict[str, Any]:
     """Rules Example 6 after two visits (river, forest), Adam travelling."""
-    s = build(["Adam", "Beata", "Carl", "Doris"], phase="travel", turn="Adam", start="Adam",
-              gold={"Adam": 10, "Beata": 5},
-              realms={"Adam": [{"card": "river", "obstacle": ("seamonster", "Doris")},
-                               {"card": "forest", "obstacle": ("wood", "Carl"),
-                                "gold": "Adam"}],
-                      "Beata": ["desert", {"card": "plains", "thief": "Beata"}],
-                      "Carl": ["mountain"], "Doris": ["lake"]},
-              hands={"Adam": {"raft": 2, "unicorn": 2, "dragon": 1, "cycle": 1, "lake": 1,
-                              "escort": 2, "gold": 1}},
-              discard=["pig", "unicorn"])
-    s, _ = play(s, "Adam", {"type": "travel", "transport": "raft"},
-                {"type": "travel", "transport": "unicorn"})
+    s = build(
+        ["Adam", "Beata", "Carl", "Doris"],
+        phase="travel",
+        turn="Adam",
+        start="Adam",
+        gold={"Adam": 10, "Beata": 5},
+        realms={
+            "Adam": [
+                {"card": "river", "obstacle": ("seamonster", "Doris")},
+                {"card": "forest", "obstacle": ("wood", "Carl"), "gold": "Adam"},
+            ],
+            "Beata": ["desert", {"card": "plains", "thief": "Beata"}],
+            "Carl": ["mountain"],
+            "Doris": ["lake"],
+        },
+        hands={
+            "Adam": {
+                "raft": 2,
+                "unicorn": 2,
+                "dragon": 1,
+                "cycle": 1,
+                "lake": 1,
+                "escort": 2,
+                "gold": 1,
+            }
+        },
+        discard=["pig", "unicorn"],
+    )
+    s, _ = play(
+        s,
+        "Adam",
+        {"type": "travel", "transport": "raft"},
+        {"type": "travel", "transport": "unicorn"},
+    )
     return s
 
 
@@ -54,18 +82,54 @@ def full_table_state() -> dict[str, Any]:
         for k in range(2):
             t = terrains[(i + k) % 6]
             ob = "seamonster" if t in ("river", "lake") else "wood"
-            row.append({"card": t, "gold": players[(i + 1) % 6], "thief": players[(i + 2) % 6],
-                        "obstacle": (ob, players[(i + 3) % 6])})
+            row.append(
+                {
+                    "card": t,
+                    "gold": players[(i + 1) % 6],
+                    "thief": players[(i + 2) % 6],
+                    "obstacle": (ob, players[(i + 3) % 6]),
+                }
+            )
         realms[p] = row
     hands = {p: {"pig": 3, "lake": 1} for p in players}
-    hands["Erik"] = {k: 2 for k in ["plains", "forest", "mountain", "desert", "river", "lake",
-                                    "pig", "cycle", "cloud", "unicorn", "troll", "dragon",
-                                    "raft", "gold", "thief", "wood", "seamonster", "escort",
-                                    "reverse"]}
-    return build(players, turn="Erik", start="Carl", realms=realms, hands=hands,
-                 tokens={p: 1 for p in players}, purchases={"Beata": 2, "Erik": 3},
-                 gold={"Erik": 38}, options={"teleport": True}, round_no=3, passes=2,
-                 discard=["troll"])
+    hands["Erik"] = {
+        k: 2
+        for k in [
+            "plains",
+            "forest",
+            "mountain",
+            "desert",
+            "river",
+            "lake",
+            "pig",
+            "cycle",
+            "cloud",
+            "unicorn",
+            "troll",
+            "dragon",
+            "raft",
+            "gold",
+            "thief",
+            "wood",
+            "seamonster",
+            "escort",
+            "reverse",
+        ]
+    }
+    return build(
+        players,
+        turn="Erik",
+        start="Carl",
+        realms=realms,
+        hands=hands,
+        tokens={p: 1 for p in players},
+        purchases={"Beata": 2, "Erik": 3},
+        gold={"Erik": 38},
+        options={"teleport": True},
+        round_no=3,
+        passes=2,
+        discard=["troll"],
+    )
 
 
 def over_state() -> dict[str, Any]:
@@ -79,8 +143,14 @@ def wide_final_state() -> dict[str, Any]:
     players = ["Adam", "Beata", "Carl", "Doris", "Erik", "Fanda"]
     s = build(players, phase="travel", round_no=5, start="Erik", turn="Doris")
     s["rounds"] = 5
-    nets = [[38, -12, 27, -10, 19], [-12, 41, 15, 22, -11], [10, 10, 10, 10, 10],
-            [0, 0, 0, 0, 0], [-12, 0, 33, 17, -10], [25, -10, 14, -10, 38]]
+    nets = [
+        [38, -12, 27, -10, 19],
+        [-12, 41, 15, 22, -11],
+        [10, 10, 10, 10, 10],
+        [0, 0, 0, 0, 0],
+        [-12, 0, 33, 17, -10],
+        [25, -10, 14, -10, 38],
+    ]
     bonus = [20, 10, 0, 0, 10, 0]
     s["ledger"] = {"rounds": [r[:4] for r in nets], "bonus": bonus}
     s["gold"] = [12 + sum(r) + b for r, b in zip(nets, bonus, strict=True)]
@@ -134,7 +204,8 @@ def test_final_breakdown_adds_up_in_rank_order_and_fits() -> None:
     assert rows["Adam"].total == "94 gold"
     assert rows["Adam"].parts[:2] == (
         "By round: R1 +38 · R2 −12 · R3 +27 · R4 −10 · R5 +19 gold",
-        "Start 12 + rounds +62 + all-villages bonus 20 = 94 gold")
+        "Start 12 + rounds +62 + all-villages bonus 20 = 94 gold",
+    )
     assert rows["Doris"].parts[1] == "Start 12 + rounds 0 + all-villages bonus 0 = 12 gold"
     for row in rows.values():
         for part in row.parts:

@@ -28,6 +28,7 @@ def refused(state, player, move, code: str) -> None:
 
 # -- data tables (§2) ---------------------------------------------------------------------------
 
+
 def test_deck_has_120_cards_with_the_table_counts() -> None:
     deck = full_deck()
     assert len(deck) == 120
@@ -43,8 +44,9 @@ def test_deck_has_120_cards_with_the_table_counts() -> None:
     assert COST["cloud"] == {"plains": 2, "forest": 2, "mountain": 1}
 
 
-@pytest.mark.parametrize(("gold", "count"), [(12, 3), (11, 2), (9, 5), (8, 4), (6, 2), (27, 5),
-                                              (33, 6), (0, 0)])
+@pytest.mark.parametrize(
+    ("gold", "count"), [(12, 3), (11, 2), (9, 5), (8, 4), (6, 2), (27, 5), (33, 6), (0, 0)]
+)
 def test_coins_are_made_greedily(gold: int, count: int) -> None:
     assert coin_count(gold) == count
     b = coins(gold)
@@ -52,6 +54,7 @@ def test_coins_are_made_greedily(gold: int, count: int) -> None:
 
 
 # -- setup (§3) and options (§10) ---------------------------------------------------------------
+
 
 @pytest.mark.parametrize("players", [["a"], [f"p{i}" for i in range(7)], ["a", "a"], []])
 def test_setup_refuses_bad_player_lists(players) -> None:
@@ -70,8 +73,9 @@ def test_options_table() -> None:
     assert GAME.setup(["a", "b"], {}, 1)["options"] == {"teleport": False}
 
 
-@pytest.mark.parametrize(("n", "rounds", "draw"), [(2, 2, 100), (3, 3, 90), (4, 4, 80),
-                                                   (5, 5, 70), (6, 5, 60)])
+@pytest.mark.parametrize(
+    ("n", "rounds", "draw"), [(2, 2, 100), (3, 3, 90), (4, 4, 80), (5, 5, 70), (6, 5, 60)]
+)
 def test_rounds_and_first_deal(n: int, rounds: int, draw: int) -> None:
     v = GAME.view(GAME.setup([f"p{i}" for i in range(n)], {}, 5), None)
     assert v["rounds"] == rounds and v["draw_pile"] == draw
@@ -88,13 +92,28 @@ def test_shuffle_depends_only_on_seed_and_round() -> None:
 
 
 def test_later_round_reshuffles_draw_and_discard_and_keeps_hands() -> None:
-    s = build(P3, phase="travel", start="Adam", turn="Carl",
-              hands={"Adam": {"pig": 2}}, draw=["cloud"] * 5, discard=["troll"] * 3,
-              realms={"Adam": [{"card": "plains", "thief": "Beata"}]}, tokens={"Beata": 3})
+    s = build(
+        P3,
+        phase="travel",
+        start="Adam",
+        turn="Carl",
+        hands={"Adam": {"pig": 2}},
+        draw=["cloud"] * 5,
+        discard=["troll"] * 3,
+        realms={"Adam": [{"card": "plains", "thief": "Beata"}]},
+        tokens={"Beata": 3},
+    )
     s, ev = play(s, "Carl", {"type": "end_journey"})
     types = [e["type"] for e in ev]
-    assert types == ["journey_ended", "round_ended", "round_started", "deck_shuffled",
-                     "dealt", "dealt", "dealt"]
+    assert types == [
+        "journey_ended",
+        "round_ended",
+        "round_started",
+        "deck_shuffled",
+        "dealt",
+        "dealt",
+        "dealt",
+    ]
     # pool: 5 cloud + 3 troll + plains + thief from the table = 10 cards, 8 each wanted.
     assert ev[3] == {"type": "deck_shuffled", "round": 2, "draw_pile": 10}
     assert [e["count"] for e in ev[4:]] == [4, 3, 3]  # start player Beata deals first
@@ -106,37 +125,52 @@ def test_later_round_reshuffles_draw_and_discard_and_keeps_hands() -> None:
 
 # -- planning actions (§6) ----------------------------------------------------------------------
 
+
 def test_village_goes_left_and_full_realms_are_not_offered() -> None:
-    s = build(P3, turn="Adam", realms={"Beata": ["plains", "forest"]},
-              hands={"Adam": {"lake": 1, "river": 1}})
+    s = build(
+        P3,
+        turn="Adam",
+        realms={"Beata": ["plains", "forest"]},
+        hands={"Adam": {"lake": 1, "river": 1}},
+    )
     s, _ = play(s, "Adam", {"type": "play_village", "card": "lake"})
-    assert same(moves(s, "Adam"), [{"type": "place_village", "realm": "Adam"},
-                                   {"type": "place_village", "realm": "Carl"}])
+    assert same(
+        moves(s, "Adam"),
+        [{"type": "place_village", "realm": "Adam"}, {"type": "place_village", "realm": "Carl"}],
+    )
     refused(s, "Adam", {"type": "place_village", "realm": "Beata"}, "not_legal")
     refused(s, "Adam", {"type": "pass"}, "not_legal")  # committed: no cancel
 
 
 def test_two_player_capacity_three_goes_further_left() -> None:
-    s = build(["A", "B"], turn="A", realms={"A": ["plains", "forest"]},
-              hands={"A": {"lake": 1}})
-    s, ev = play(s, "A", {"type": "play_village", "card": "lake"},
-                 {"type": "place_village", "realm": "A"})
+    s = build(["A", "B"], turn="A", realms={"A": ["plains", "forest"]}, hands={"A": {"lake": 1}})
+    s, ev = play(
+        s, "A", {"type": "play_village", "card": "lake"}, {"type": "place_village", "realm": "A"}
+    )
     assert ev[0]["slot"] == 2
     assert [v["card"] for v in GAME.view(s, None)["realms"][0]] == ["plains", "forest", "lake"]
 
 
 def test_no_village_moves_when_every_realm_is_full() -> None:
-    s = build(P3, turn="Adam", realms={p: ["plains", "forest"] for p in P3},
-              hands={"Adam": {"lake": 1}})
+    s = build(
+        P3, turn="Adam", realms={p: ["plains", "forest"] for p in P3}, hands={"Adam": {"lake": 1}}
+    )
     assert not [m for m in moves(s, "Adam") if m["type"] == "play_village"]
 
 
 def test_special_cards_respect_terrain_and_one_of_each() -> None:
-    s = build(P3, turn="Adam",
-              realms={"Adam": ["river", {"card": "forest", "obstacle": ("wood", "Beata"),
-                                         "gold": "Beata", "thief": "Carl"}],
-                      "Beata": ["plains"]},
-              hands={"Adam": {"wood": 1, "seamonster": 1, "gold": 1, "thief": 1}})
+    s = build(
+        P3,
+        turn="Adam",
+        realms={
+            "Adam": [
+                "river",
+                {"card": "forest", "obstacle": ("wood", "Beata"), "gold": "Beata", "thief": "Carl"},
+            ],
+            "Beata": ["plains"],
+        },
+        hands={"Adam": {"wood": 1, "seamonster": 1, "gold": 1, "thief": 1}},
+    )
     legal = moves(s, "Adam")
     for k in ["wood", "seamonster", "gold", "thief"]:
         assert {"type": "play_special", "card": k} in legal
@@ -145,18 +179,33 @@ def test_special_cards_respect_terrain_and_one_of_each() -> None:
     s2, _ = play(s, "Adam", {"type": "play_special", "card": "seamonster"})
     assert moves(s2, "Adam") == [{"type": "place_special", "realm": "Adam", "slot": 0}]
     s2, _ = play(s, "Adam", {"type": "play_special", "card": "gold"})
-    assert same(moves(s2, "Adam"), [{"type": "place_special", "realm": "Adam", "slot": 0},
-                                    {"type": "place_special", "realm": "Beata", "slot": 0}])
+    assert same(
+        moves(s2, "Adam"),
+        [
+            {"type": "place_special", "realm": "Adam", "slot": 0},
+            {"type": "place_special", "realm": "Beata", "slot": 0},
+        ],
+    )
     refused(s2, "Adam", {"type": "place_special", "realm": "Adam", "slot": 1}, "not_legal")
     s3, ev = play(s2, "Adam", {"type": "place_special", "realm": "Adam", "slot": 0})
-    assert ev[0] == {"type": "special_played", "player": "Adam", "card": "gold",
-                     "realm": "Adam", "slot": 0}
+    assert ev[0] == {
+        "type": "special_played",
+        "player": "Adam",
+        "card": "gold",
+        "realm": "Adam",
+        "slot": 0,
+    }
     assert GAME.view(s3, None)["realms"][0][0]["gold"] == "Adam"
 
 
 def test_no_free_token_means_no_special_card() -> None:
-    s = build(P3, turn="Adam", realms={"Adam": ["plains"]}, tokens={"Adam": 0},
-              hands={"Adam": {"gold": 1, "thief": 1}})
+    s = build(
+        P3,
+        turn="Adam",
+        realms={"Adam": ["plains"]},
+        tokens={"Adam": 0},
+        hands={"Adam": {"gold": 1, "thief": 1}},
+    )
     assert not [m for m in moves(s, "Adam") if m["type"] == "play_special"]
 
 
@@ -166,23 +215,40 @@ def test_special_not_offered_without_a_village_that_takes_it() -> None:
 
 
 def test_draw3_needs_three_cards_in_the_pile_and_a_card_in_hand() -> None:
-    s = build(P3, turn="Adam", realms={"Adam": ["plains"]}, hands={"Adam": {"pig": 1}},
-              draw=["cloud", "troll"])
+    s = build(
+        P3,
+        turn="Adam",
+        realms={"Adam": ["plains"]},
+        hands={"Adam": {"pig": 1}},
+        draw=["cloud", "troll"],
+    )
     assert {"type": "draw3"} not in moves(s, "Adam")
     s = build(P3, turn="Adam", realms={"Adam": ["plains"]}, draw=["cloud"] * 5)
     assert {"type": "draw3"} not in moves(s, "Adam")
-    s = build(P3, turn="Adam", realms={"Adam": ["plains"]}, hands={"Adam": {"pig": 1}},
-              draw=["cloud", "troll", "raft", "pig"])
+    s = build(
+        P3,
+        turn="Adam",
+        realms={"Adam": ["plains"]},
+        hands={"Adam": {"pig": 1}},
+        draw=["cloud", "troll", "raft", "pig"],
+    )
     s, _ = play(s, "Adam", {"type": "draw3"})
     assert s["draw"] == ["pig"]
-    assert same(moves(s, "Adam"), [{"type": "discard", "card": k}
-                                   for k in ["pig", "cloud", "troll", "raft"]])
+    assert same(
+        moves(s, "Adam"),
+        [{"type": "discard", "card": k} for k in ["pig", "cloud", "troll", "raft"]],
+    )
     assert GAME.view(s, None)["step"] == {"kind": "discard", "left": 4}
     s, ev = play(s, "Adam", {"type": "discard", "card": "raft"})
     assert ev == [{"type": "discarded", "player": "Adam", "card": "raft"}]
     refused(s, "Adam", {"type": "discard", "card": "raft"}, "not_legal")
-    s, _ = play(s, "Adam", {"type": "discard", "card": "pig"}, {"type": "discard", "card": "cloud"},
-                {"type": "discard", "card": "troll"})
+    s, _ = play(
+        s,
+        "Adam",
+        {"type": "discard", "card": "pig"},
+        {"type": "discard", "card": "cloud"},
+        {"type": "discard", "card": "troll"},
+    )
     assert s["hand"][0] == {} and GAME.actors(s) == ["Beata"]
     assert GAME.view(s, None)["discard_top"] == "troll"
 
@@ -224,12 +290,18 @@ def test_no_village_needs_a_village_in_the_pile() -> None:
 def test_no_village_with_an_empty_hand_keeps_the_new_village() -> None:
     """Issue 18 item 11: "Místo ní odloží jednu libovolnou kartu z ruky": with no other card in
     hand there is nothing to discard in its place, so the village taken stays."""
-    s = build(P3, turn="Carl", realms={"Adam": ["plains"], "Beata": ["river"]},
-              draw=["cloud", "forest", "troll"])
+    s = build(
+        P3,
+        turn="Carl",
+        realms={"Adam": ["plains"], "Beata": ["river"]},
+        draw=["cloud", "forest", "troll"],
+    )
     assert same(moves(s, "Carl"), [{"type": "buy"}, {"type": "no_village"}])
     s, ev = play(s, "Carl", {"type": "no_village"}, {"type": "take_village", "card": "forest"})
-    assert ev == [{"type": "no_village_declared", "player": "Carl", "hand": {}},
-                  {"type": "village_taken", "player": "Carl", "card": "forest"}]
+    assert ev == [
+        {"type": "no_village_declared", "player": "Carl", "hand": {}},
+        {"type": "village_taken", "player": "Carl", "card": "forest"},
+    ]
     assert GAME.view(s, "Carl")["hand"] == {"forest": 1}
     assert GAME.view(s, None)["discard_pile"] == {} and s["draw"] == ["cloud", "troll"]
     assert GAME.actors(s) == ["Adam"] and s["passes"] == 0
@@ -251,48 +323,83 @@ def test_passes_reset_by_any_other_action() -> None:
 
 # -- travel (§7) --------------------------------------------------------------------------------
 
+
 def test_journey_starts_at_own_slot_zero() -> None:
-    s = build(P3, phase="travel", turn="Beata", start="Beata",
-              realms={"Adam": ["plains"], "Beata": ["forest", "plains"]},
-              hands={"Beata": {"pig": 3}})
+    s = build(
+        P3,
+        phase="travel",
+        turn="Beata",
+        start="Beata",
+        realms={"Adam": ["plains"], "Beata": ["forest", "plains"]},
+        hands={"Beata": {"pig": 3}},
+    )
     assert GAME.view(s, None)["journey"]["next"] == {"realm": "Beata", "slot": 0}
     s, ev = play(s, "Beata", {"type": "travel", "transport": "pig"})
     assert ev[0]["realm"] == "Beata" and ev[0]["slot"] == 0 and ev[0]["value"] == 4
 
 
 def test_empty_own_realm_starts_at_the_next_realm_clockwise() -> None:
-    s = build(P3, phase="travel", turn="Carl", start="Carl",
-              realms={"Adam": [], "Beata": ["forest"]}, hands={"Carl": {"pig": 3}})
+    s = build(
+        P3,
+        phase="travel",
+        turn="Carl",
+        start="Carl",
+        realms={"Adam": [], "Beata": ["forest"]},
+        hands={"Carl": {"pig": 3}},
+    )
     assert GAME.view(s, None)["journey"]["next"] == {"realm": "Beata", "slot": 0}
-    s = build(P3, phase="travel", turn="Beata", start="Beata",
-              realms={"Adam": ["plains"]}, hands={"Beata": {"pig": 3}})
+    s = build(
+        P3,
+        phase="travel",
+        turn="Beata",
+        start="Beata",
+        realms={"Adam": ["plains"]},
+        hands={"Beata": {"pig": 3}},
+    )
     assert GAME.view(s, None)["journey"]["next"] == {"realm": "Adam", "slot": 0}
 
 
 def test_empty_table_only_end_journey() -> None:
-    s = build(P3, phase="travel", turn="Adam", hands={"Adam": {"pig": 3, "escort": 1,
-                                                               "reverse": 1}},
-              options={"teleport": True})
+    s = build(
+        P3,
+        phase="travel",
+        turn="Adam",
+        hands={"Adam": {"pig": 3, "escort": 1, "reverse": 1}},
+        options={"teleport": True},
+    )
     assert moves(s, "Adam") == [{"type": "end_journey"}]
     s, ev = play(s, "Adam", {"type": "end_journey"})
     assert ev[0]["bonus"] == 0 and ev[0]["income"] == 0
 
 
 def test_one_transport_type_per_visit() -> None:
-    s = build(P3, phase="travel", turn="Adam", realms={"Adam": ["mountain"]},
-              hands={"Adam": {"cycle": 1, "troll": 1}})
+    s = build(
+        P3,
+        phase="travel",
+        turn="Adam",
+        realms={"Adam": ["mountain"]},
+        hands={"Adam": {"cycle": 1, "troll": 1}},
+    )
     assert moves(s, "Adam") == [{"type": "end_journey"}]
 
 
 def test_reverse_not_before_first_visit_and_revisits_pay_again() -> None:
-    s = build(P3, phase="travel", turn="Adam", realms={"Adam": [{"card": "plains",
-                                                                 "thief": "Beata"}],
-                                                       "Beata": ["forest"]},
-              hands={"Adam": {"pig": 4, "reverse": 2}})
+    s = build(
+        P3,
+        phase="travel",
+        turn="Adam",
+        realms={"Adam": [{"card": "plains", "thief": "Beata"}], "Beata": ["forest"]},
+        hands={"Adam": {"pig": 4, "reverse": 2}},
+    )
     assert {"type": "reverse"} not in moves(s, "Adam")
-    s, ev = play(s, "Adam", {"type": "travel", "transport": "pig"},
-                 {"type": "travel", "transport": "pig"}, {"type": "reverse"},
-                 {"type": "travel", "transport": "pig"})
+    s, ev = play(
+        s,
+        "Adam",
+        {"type": "travel", "transport": "pig"},
+        {"type": "travel", "transport": "pig"},
+        {"type": "reverse"},
+        {"type": "travel", "transport": "pig"},
+    )
     paid = [e for e in ev if e["type"] == "thief_paid"]
     assert len(paid) == 2  # every visit triggers the thief
     assert GAME.view(s, None)["journey"]["income"] == 2 + 4 + 2
@@ -302,23 +409,51 @@ def test_reverse_not_before_first_visit_and_revisits_pay_again() -> None:
 
 
 def test_own_obstacle_and_own_thief_do_not_hurt_and_gold_doubles_only_for_owner() -> None:
-    s = build(P3, phase="travel", turn="Adam",
-              realms={"Adam": [{"card": "forest", "obstacle": ("wood", "Adam"),
-                                "thief": "Adam", "gold": "Beata"}]},
-              hands={"Adam": {"pig": 1}}, gold={"Adam": 0})
+    s = build(
+        P3,
+        phase="travel",
+        turn="Adam",
+        realms={
+            "Adam": [
+                {"card": "forest", "obstacle": ("wood", "Adam"), "thief": "Adam", "gold": "Beata"}
+            ]
+        },
+        hands={"Adam": {"pig": 1}},
+        gold={"Adam": 0},
+    )
     s, ev = play(s, "Adam", {"type": "travel", "transport": "pig"})
-    assert ev == [{"type": "visited", "player": "Adam", "realm": "Adam", "slot": 0,
-                   "card": "forest", "via": "travel", "transport": "pig", "cards": 1,
-                   "obstacle_extra": False, "escorted": False, "value": 4}]
+    assert ev == [
+        {
+            "type": "visited",
+            "player": "Adam",
+            "realm": "Adam",
+            "slot": 0,
+            "card": "forest",
+            "via": "travel",
+            "transport": "pig",
+            "cards": 1,
+            "obstacle_extra": False,
+            "escorted": False,
+            "value": 4,
+        }
+    ]
 
 
 def test_escort_covers_obstacles_and_ends_in_another_realm() -> None:
-    s = build(P3, phase="travel", turn="Adam",
-              realms={"Adam": ["plains"],
-                      "Beata": [{"card": "forest", "obstacle": ("wood", "Carl")},
-                                {"card": "plains", "obstacle": ("wood", "Carl")}],
-                      "Carl": [{"card": "plains", "obstacle": ("wood", "Beata")}]},
-              hands={"Adam": {"pig": 5, "escort": 2}})
+    s = build(
+        P3,
+        phase="travel",
+        turn="Adam",
+        realms={
+            "Adam": ["plains"],
+            "Beata": [
+                {"card": "forest", "obstacle": ("wood", "Carl")},
+                {"card": "plains", "obstacle": ("wood", "Carl")},
+            ],
+            "Carl": [{"card": "plains", "obstacle": ("wood", "Beata")}],
+        },
+        hands={"Adam": {"pig": 5, "escort": 2}},
+    )
     s, _ = play(s, "Adam", {"type": "travel", "transport": "pig"}, {"type": "escort"})
     s, ev = play(s, "Adam", {"type": "travel", "transport": "pig"})
     assert ev[0]["cards"] == 1 and ev[0]["escorted"] is True
@@ -331,8 +466,9 @@ def test_escort_covers_obstacles_and_ends_in_another_realm() -> None:
 
 
 def test_escort_is_offered_before_the_first_visit() -> None:
-    s = build(P3, phase="travel", turn="Adam", realms={"Adam": ["plains"]},
-              hands={"Adam": {"escort": 1}})
+    s = build(
+        P3, phase="travel", turn="Adam", realms={"Adam": ["plains"]}, hands={"Adam": {"escort": 1}}
+    )
     assert same(moves(s, "Adam"), [{"type": "escort"}, {"type": "end_journey"}])
 
 
@@ -349,12 +485,19 @@ def test_journeys_pass_left_and_the_last_one_ends_the_round() -> None:
 
 # -- teleport (§7.5) ----------------------------------------------------------------------------
 
+
 def _tele(**kw):
-    base = dict(phase="travel", turn="Adam", options={"teleport": True},
-                realms={"Adam": ["plains"], "Beata": ["desert"],
-                        "Carl": [{"card": "river", "thief": "Beata",
-                                  "obstacle": ("seamonster", "Beata")}]},
-                hands={"Adam": {"pig": 1, "cloud": 4}})
+    base = dict(
+        phase="travel",
+        turn="Adam",
+        options={"teleport": True},
+        realms={
+            "Adam": ["plains"],
+            "Beata": ["desert"],
+            "Carl": [{"card": "river", "thief": "Beata", "obstacle": ("seamonster", "Beata")}],
+        },
+        hands={"Adam": {"pig": 1, "cloud": 4}},
+    )
     base.update(kw)
     return build(P3, **base)
 
@@ -373,16 +516,27 @@ def test_teleport_reaches_every_village_including_the_current_one() -> None:
     assert same(tele, [{"type": "teleport", "realm": r, "slot": 0} for r in P3])
     s2, _ = play(_tele(gold={"Adam": 2}), "Adam", {"type": "travel", "transport": "pig"})
     # 2 + 2 earned at the plains = 4: enough for 3, not for 3 + the thief's 2
-    assert same([m for m in moves(s2, "Adam") if m["type"] == "teleport"],
-                [{"type": "teleport", "realm": "Adam", "slot": 0},
-                 {"type": "teleport", "realm": "Beata", "slot": 0}])
+    assert same(
+        [m for m in moves(s2, "Adam") if m["type"] == "teleport"],
+        [
+            {"type": "teleport", "realm": "Adam", "slot": 0},
+            {"type": "teleport", "realm": "Beata", "slot": 0},
+        ],
+    )
     s3, _ = play(_tele(gold={"Adam": 0}), "Adam", {"type": "travel", "transport": "pig"})
     assert not [m for m in moves(s3, "Adam") if m["type"] == "teleport"]
-    s4, _ = play(_tele(hands={"Adam": {"pig": 1, "cloud": 3, "escort": 1}}), "Adam",
-                 {"type": "travel", "transport": "pig"})
+    s4, _ = play(
+        _tele(hands={"Adam": {"pig": 1, "cloud": 3, "escort": 1}}),
+        "Adam",
+        {"type": "travel", "transport": "pig"},
+    )
     assert not [m for m in moves(s4, "Adam") if m["type"] == "teleport"]
-    s5, _ = play(s, "Adam", {"type": "teleport", "realm": "Adam", "slot": 0},
-                 *[{"type": "teleport_card", "card": "cloud"}] * 4)
+    s5, _ = play(
+        s,
+        "Adam",
+        {"type": "teleport", "realm": "Adam", "slot": 0},
+        *[{"type": "teleport_card", "card": "cloud"}] * 4,
+    )
     assert GAME.view(s5, "Adam")["gold"] == 14 - 3 + 2
     assert GAME.view(s5, None)["journey"]["income"] == 4
 
@@ -390,10 +544,16 @@ def test_teleport_reaches_every_village_including_the_current_one() -> None:
 def test_teleport_may_be_the_first_move_of_a_journey() -> None:
     """Issue 18 item 10: the teleport is "zvláštní tah", allowed before the first visit."""
     s = _tele(gold={"Adam": 5})
-    assert same([m for m in moves(s, "Adam") if m["type"] == "teleport"],
-                [{"type": "teleport", "realm": r, "slot": 0} for r in P3])
-    s, ev = play(s, "Adam", {"type": "teleport", "realm": "Beata", "slot": 0},
-                 *[{"type": "teleport_card", "card": "cloud"}] * 4)
+    assert same(
+        [m for m in moves(s, "Adam") if m["type"] == "teleport"],
+        [{"type": "teleport", "realm": r, "slot": 0} for r in P3],
+    )
+    s, ev = play(
+        s,
+        "Adam",
+        {"type": "teleport", "realm": "Beata", "slot": 0},
+        *[{"type": "teleport_card", "card": "cloud"}] * 4,
+    )
     assert [e["type"] for e in ev][-1] == "visited" and ev[-1]["value"] == 6
     j = GAME.view(s, None)["journey"]
     assert j["at"] == {"realm": "Beata", "slot": 0} and j["next"] == {"realm": "Carl", "slot": 0}
@@ -402,16 +562,26 @@ def test_teleport_may_be_the_first_move_of_a_journey() -> None:
 
 def test_escort_does_not_cancel_a_thief_at_a_teleport_destination() -> None:
     """Issue 18 item 10: "Všechny zlaté karty a karty zlodějů mají svůj efekt"."""
-    s = build(P3, phase="travel", turn="Adam", options={"teleport": True}, gold={"Adam": 5},
-              realms={"Beata": [{"card": "desert", "thief": "Carl"}]},
-              hands={"Adam": {"cloud": 4, "escort": 1}})
+    s = build(
+        P3,
+        phase="travel",
+        turn="Adam",
+        options={"teleport": True},
+        gold={"Adam": 5},
+        realms={"Beata": [{"card": "desert", "thief": "Carl"}]},
+        hands={"Adam": {"cloud": 4, "escort": 1}},
+    )
     s, _ = play(s, "Adam", {"type": "escort"})
     assert GAME.view(s, None)["journey"]["escort"] == "Beata"
     assert {"type": "teleport", "realm": "Beata", "slot": 0} in moves(s, "Adam")
     s4 = {**s, "gold": [4, 12, 12]}
     assert not [m for m in moves(s4, "Adam") if m["type"] == "teleport"]
-    s, ev = play(s, "Adam", {"type": "teleport", "realm": "Beata", "slot": 0},
-                 *[{"type": "teleport_card", "card": "cloud"}] * 4)
+    s, ev = play(
+        s,
+        "Adam",
+        {"type": "teleport", "realm": "Beata", "slot": 0},
+        *[{"type": "teleport_card", "card": "cloud"}] * 4,
+    )
     assert {"type": "thief_paid", "player": "Adam", "to": "Carl", "amount": 2} in ev
     visit = next(e for e in ev if e["type"] == "visited")
     assert visit["escorted"] is False and visit["value"] == 6
@@ -420,6 +590,7 @@ def test_escort_does_not_cancel_a_thief_at_a_teleport_destination() -> None:
 
 
 # -- refusals -----------------------------------------------------------------------------------
+
 
 def test_refusal_codes() -> None:
     s = build(P3, turn="Adam", realms={"Adam": ["plains"]})
@@ -454,6 +625,7 @@ def test_apply_never_mutates_input() -> None:
 
 # -- views (§12) --------------------------------------------------------------------------------
 
+
 def test_views_hide_hands_gold_seed_and_draw_order() -> None:
     s = GAME.setup(["Adam", "Beata", "Carl"], {"teleport": True}, 1234)
     public = GAME.view(s, None)
@@ -463,9 +635,11 @@ def test_views_hide_hands_gold_seed_and_draw_order() -> None:
     mine = GAME.view(s, "Beata")
     assert mine["viewer"] == "Beata" and sum(mine["hand"].values()) == 10
     assert mine["gold"] == 12 and mine["legal_moves"] == []
-    assert {k: v for k, v in mine.items()
-            if k not in ("viewer", "hand", "gold", "coin_breakdown", "legal_moves")} == {
-        k: v for k, v in public.items() if k != "viewer"}
+    assert {
+        k: v
+        for k, v in mine.items()
+        if k not in ("viewer", "hand", "gold", "coin_breakdown", "legal_moves")
+    } == {k: v for k, v in public.items() if k != "viewer"}
     assert GAME.view(s, "Adam")["legal_moves"] == moves(s, "Adam")
     assert GAME.is_secret(s, "Adam", moves(s, "Adam")[0]) is False
 
@@ -483,13 +657,21 @@ def test_events_never_carry_balances_or_dealt_cards() -> None:
 
 def test_teleport_may_be_used_again_in_one_journey() -> None:
     s = _tele(gold={"Adam": 20}, hands={"Adam": {"pig": 1, "cloud": 8}})
-    s, _ = play(s, "Adam", {"type": "travel", "transport": "pig"},
-                {"type": "teleport", "realm": "Carl", "slot": 0},
-                *[{"type": "teleport_card", "card": "cloud"}] * 4)
+    s, _ = play(
+        s,
+        "Adam",
+        {"type": "travel", "transport": "pig"},
+        {"type": "teleport", "realm": "Carl", "slot": 0},
+        *[{"type": "teleport_card", "card": "cloud"}] * 4,
+    )
     # the plains and then the river pay on arrival
     assert GAME.view(s, "Adam")["gold"] == 20 + 2 - 3 - 2 + 3
-    s, ev = play(s, "Adam", {"type": "teleport", "realm": "Beata", "slot": 0},
-                 *[{"type": "teleport_card", "card": "cloud"}] * 4)
+    s, ev = play(
+        s,
+        "Adam",
+        {"type": "teleport", "realm": "Beata", "slot": 0},
+        *[{"type": "teleport_card", "card": "cloud"}] * 4,
+    )
     assert [e["type"] for e in ev].count("teleport_card") == 4
     s, ev = play(s, "Adam", {"type": "end_journey"})
     # plains 2 + river 3 + desert 6, every village visited: bonus 10
@@ -501,8 +683,15 @@ def test_teleport_may_be_used_again_in_one_journey() -> None:
 def test_every_step_lists_at_most_25_moves(n: int, seed: int) -> None:
     from games.ai import RandomPlayer
 
-    caps = {"turn": 16, "journey": 21, "place_village": 6, "place_special": 12, "discard": 19,
-            "take_village": 6, "teleport_cards": 7}
+    caps = {
+        "turn": 16,
+        "journey": 21,
+        "place_village": 6,
+        "place_special": 12,
+        "discard": 19,
+        "take_village": 6,
+        "teleport_cards": 7,
+    }
     s = GAME.setup([f"p{i}" for i in range(n)], {"teleport": True}, seed)
     ai = RandomPlayer(seed)
     k = 0
@@ -516,9 +705,14 @@ def test_every_step_lists_at_most_25_moves(n: int, seed: int) -> None:
 
 
 def test_refused_travel_says_why() -> None:
-    s = build(P3, phase="travel", turn="Beata", gold={"Beata": 1},
-              realms={"Beata": [{"card": "plains", "thief": "Adam"}]},
-              hands={"Beata": {"pig": 2, "raft": 1, "cloud": 1}})
+    s = build(
+        P3,
+        phase="travel",
+        turn="Beata",
+        gold={"Beata": 1},
+        realms={"Beata": [{"card": "plains", "thief": "Adam"}]},
+        hands={"Beata": {"pig": 2, "raft": 1, "cloud": 1}},
+    )
     with pytest.raises(IllegalMove, match="cannot enter a plains"):
         GAME.apply(s, "Beata", {"type": "travel", "transport": "raft"})
     with pytest.raises(IllegalMove, match="need 2 cloud"):
@@ -527,13 +721,21 @@ def test_refused_travel_says_why() -> None:
         GAME.apply(s, "Beata", {"type": "travel", "transport": "pig"})
 
 
-@pytest.mark.parametrize("move", [{"type": ["pass"]}, {"type": {"a": 1}},
-                                  {"type": "travel", "transport": ["pig"]},
-                                  {"type": "travel", "transport": {"x": 1}},
-                                  {"type": "discard", "card": ["pig"]}, {"type": 3}])
+@pytest.mark.parametrize(
+    "move",
+    [
+        {"type": ["pass"]},
+        {"type": {"a": 1}},
+        {"type": "travel", "transport": ["pig"]},
+        {"type": "travel", "transport": {"x": 1}},
+        {"type": "discard", "card": ["pig"]},
+        {"type": 3},
+    ],
+)
 def test_malformed_moves_are_refused_not_crashing(move) -> None:
-    s = build(P3, phase="travel", turn="Adam", realms={"Adam": ["plains"]},
-              hands={"Adam": {"pig": 1}})
+    s = build(
+        P3, phase="travel", turn="Adam", realms={"Adam": ["plains"]}, hands={"Adam": {"pig": 1}}
+    )
     with pytest.raises(IllegalMove) as exc:
         GAME.apply(s, "Adam", move)
     assert exc.value.code in ("unknown_move", "not_legal")
@@ -544,5 +746,4 @@ def test_load_accepts_a_snapshot_from_before_revealed_hands_were_kept() -> None:
     old = {k: v for k, v in GAME.dump(s).items() if k != "revealed"}
     loaded = GAME.load(old)
     assert loaded["revealed"] == [{}, {}, {}] and "revealed" not in old
-    assert json.dumps(GAME.dump(loaded), sort_keys=True) == json.dumps(GAME.dump(s),
-                                                                        sort_keys=True)
+    assert json.dumps(GAME.dump(loaded), sort_keys=True) == json.dumps(GAME.dump(s), sort_keys=True)

@@ -24,9 +24,16 @@ def SC(soldier: int = 0, good: int = 0, invention: int = 0) -> dict[str, int]:
     return {"soldier": soldier, "good": good, "invention": invention}
 
 
-def build(players: list[str], *, start: str, ready: dict[str, dict[str, int]] | None = None,
-          options: dict[str, Any] | None = None, empires: dict[str, str] | None = None,
-          tops: dict[str, tuple[str, str]] | None = None, round_: int = 1) -> State:
+def build(
+    players: list[str],
+    *,
+    start: str,
+    ready: dict[str, dict[str, int]] | None = None,
+    options: dict[str, Any] | None = None,
+    empires: dict[str, str] | None = None,
+    tops: dict[str, tuple[str, str]] | None = None,
+    round_: int = 1,
+) -> State:
     """A state at the start of a Plan step with the given start player, ready piles and tops.
 
     With ``round_ == 1`` the step is ``orient`` (tops are set by the orient moves); with a later
@@ -41,8 +48,10 @@ def build(players: list[str], *, start: str, ready: dict[str, dict[str, int]] | 
         s["options"]["house_powers"] = True
     if tops:
         for p, (left, right) in tops.items():
-            s["top"][p] = {"L": D.ENGINE_ORDER["L"].index(left),
-                           "R": D.ENGINE_ORDER["R"].index(right)}
+            s["top"][p] = {
+                "L": D.ENGINE_ORDER["L"].index(left),
+                "R": D.ENGINE_ORDER["R"].index(right),
+            }
     s["round"] = round_
     start_planning(s)
     return s
@@ -59,8 +68,9 @@ def placer(s: State) -> str:
     return str(s["placing"][0][0])
 
 
-def orient_round(s: State, tops: dict[str, tuple[str, str]], events: Events,
-                 first: dict[str, str] | None = None) -> State:
+def orient_round(
+    s: State, tops: dict[str, tuple[str, str]], events: Events, first: dict[str, str] | None = None
+) -> State:
     """Round 1 in the rulebook's order: each player lays ``first[p]`` (default L) first."""
     while s["step"] == "orient" and s["placing"]:
         p = placer(s)
@@ -94,8 +104,9 @@ def plan_round(s: State, plans: dict[str, Plan], events: Events) -> State:
     return s
 
 
-def execute(players: list[str], tops: dict[str, tuple[str, str]], **kw: Any
-            ) -> tuple[State, Events]:
+def execute(
+    players: list[str], tops: dict[str, tuple[str, str]], **kw: Any
+) -> tuple[State, Events]:
     """Round 1: everyone orients to ``tops``; returns the state and all events after the reveal."""
     s = build(players, **kw)
     events: Events = []

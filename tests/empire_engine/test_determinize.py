@@ -9,8 +9,14 @@ from games.base import canonical
 from games.empire_engine import GAME
 from tests.empire_engine.helpers import build, play
 
-CASES = [(2, {}, 1), (3, {}, 2), (4, {"teams": True, "team_shared_defence": True}, 3),
-         (3, {"house_powers": True}, 4), (3, {"open_scores": True}, 5), (6, {}, 6)]
+CASES = [
+    (2, {}, 1),
+    (3, {}, 2),
+    (4, {"teams": True, "team_shared_defence": True}, 3),
+    (3, {"house_powers": True}, 4),
+    (3, {"open_scores": True}, 5),
+    (6, {}, 6),
+]
 
 
 def states(n: int, options: dict, seed: int, every: int = 3) -> list[dict]:
@@ -52,8 +58,9 @@ def test_face_down_picks_are_redrawn() -> None:
     s = play(s, "A", {"type": "gear", "card": "L", "gear": 2, "turns": 2, "action": "Produce"})
     gears = {GAME.determinize(s, "B", random.Random(i))["picks"]["A"]["gear"] for i in range(40)}
     assert gears == {1, 2}
-    assert all(GAME.determinize(s, "A", random.Random(i))["picks"]["A"]["gear"] == 2
-               for i in range(10))
+    assert all(
+        GAME.determinize(s, "A", random.Random(i))["picks"]["A"]["gear"] == 2 for i in range(10)
+    )
     r1 = build(["A", "B"], start="A")
     r1 = play(r1, "A", {"type": "lay", "card": "R"})
     r1 = play(r1, "A", {"type": "orient", "card": "R", "action": "Defend"})
@@ -82,8 +89,9 @@ def test_hidden_part_varies_over_playouts() -> None:
     for n, options, seed in CASES[:4]:
         for s in states(n, options, seed, every=5):
             p = s["players"][0]
-            draws = {canonical(GAME.dump(GAME.determinize(s, p, random.Random(i))))
-                     for i in range(6)}
+            draws = {
+                canonical(GAME.dump(GAME.determinize(s, p, random.Random(i)))) for i in range(6)
+            }
             total += 1
             varied += len(draws) > 1
     assert varied > total // 4, (varied, total)

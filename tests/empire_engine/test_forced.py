@@ -58,8 +58,7 @@ def test_the_first_gear_and_round_one_are_never_forced() -> None:
 
 def test_a_cube_paid_on_the_first_gear_counts() -> None:
     """The ready pile as it stands (the cube already lies on the first gear, in sight)."""
-    s = build(ABC, start="A", round_=2, ready={"A": R(1, 0), "B": R(0, 0), "C": R(0, 0)},
-              tops=TOPS)
+    s = build(ABC, start="A", round_=2, ready={"A": R(1, 0), "B": R(0, 0), "C": R(0, 0)}, tops=TOPS)
     s = play(s, "A", {"type": "place", "card": "L", "pay": "soldier"})
     s = play(s, "A", GAME.legal_moves(s, "A")[0])
     for p in ("B", "C"):

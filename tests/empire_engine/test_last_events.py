@@ -23,8 +23,9 @@ def test_last_events_are_the_last_moves_events_and_word_the_last_line() -> None:
             view["last_events"][0]["type"] = "changed"
             assert GAME.view(s, None)["last_events"] == ev
     board = Board.new(100, players, None, None, None)
-    first = GAME.apply(GAME.setup(players, {}, 3), "A",
-                       GAME.legal_moves(GAME.setup(players, {}, 3), "A")[0])[0]
+    first = GAME.apply(
+        GAME.setup(players, {}, 3), "A", GAME.legal_moves(GAME.setup(players, {}, 3), "A")[0]
+    )[0]
     assert last_text(board, GAME.view(first, None)).startswith("A laid card ")
 
 

@@ -25,7 +25,7 @@ def placers(s: dict) -> list[str]:
 
 
 def test_order_start_player_clockwise_then_back_anticlockwise() -> None:
-    """"Počínaje prvním hráčem ve směru hodinových ručiček … Pak, počínaje posledním v
+    """ "Počínaje prvním hráčem ve směru hodinových ručiček … Pak, počínaje posledním v
     protisměru hodinových ručiček": C D A B lay their first card, then B A D C the second."""
     s = build(ABCD, start="C", round_=2, tops={p: ("Arm", "Invent") for p in ABCD})
     # first card: place + gear (two moves); second card: place
@@ -39,18 +39,22 @@ def test_round_one_uses_the_same_order() -> None:
 
 
 def test_the_cube_is_public_as_it_is_laid() -> None:
-    """"musíte na kartu mechanismu umístit buď 1 vojáka, nebo 1 zboží": the cube lies on the
+    """ "musíte na kartu mechanismu umístit buď 1 vojáka, nebo 1 zboží": the cube lies on the
     gear for all to see; the later players decide knowing it."""
-    s = build(["A", "B", "C"], start="A", round_=2, ready={"A": R(2, 2)},
-              tops={p: ("Attack", "Export") for p in "ABC"})
+    s = build(
+        ["A", "B", "C"],
+        start="A",
+        round_=2,
+        ready={"A": R(2, 2)},
+        tops={p: ("Attack", "Export") for p in "ABC"},
+    )
     s, ev = GAME.apply(s, "A", {"type": "place", "card": "R", "pay": "good"})
     assert ev == [{"type": "placed", "player": "A", "card": "R", "pay": "good", "slot": 1}]
     for viewer in (None, "B", "C"):
         seat = GAME.view(s, viewer)["seats"][0]
         assert seat["ready"] == R(2, 1)
         assert seat["placed"] == [{"card": "R", "pay": "good"}]
-    assert GAME.view(s, None)["placing"] == {"player": "A", "slot": 1, "part": "gear",
-                                             "card": "R"}
+    assert GAME.view(s, None)["placing"] == {"player": "A", "slot": 1, "part": "gear", "card": "R"}
     assert GAME.actors(s) == ["A"]
     # the gear itself: only A knows which
     g1 = play(s, "A", GAME.legal_moves(s, "A")[0])
@@ -63,19 +67,32 @@ def test_the_cube_is_public_as_it_is_laid() -> None:
 
 
 def test_second_gear_only_decides_its_cube() -> None:
-    s = build(["A", "B"], start="A", round_=2, ready={"A": R(1, 1), "B": R(0, 0)},
-              tops={p: ("Attack", "Export") for p in "AB"})
+    s = build(
+        ["A", "B"],
+        start="A",
+        round_=2,
+        ready={"A": R(1, 1), "B": R(0, 0)},
+        tops={p: ("Attack", "Export") for p in "AB"},
+    )
     ev: list = []
     s = play(s, "A", {"type": "place", "card": "L", "pay": "soldier"}, ev)
     s = play(s, "A", {"type": "gear", "card": "L", "gear": 2, "turns": 3, "action": "Arm"}, ev)
     for p in ("B", "B", "B"):
         s = play(s, p, GAME.legal_moves(s, p)[0], ev)
-    assert GAME.legal_moves(s, "A") == [{"type": "place", "card": "R", "pay": None},
-                                        {"type": "place", "card": "R", "pay": "good"}]
+    assert GAME.legal_moves(s, "A") == [
+        {"type": "place", "card": "R", "pay": None},
+        {"type": "place", "card": "R", "pay": "good"},
+    ]
     s = play(s, "A", {"type": "place", "card": "R", "pay": "good"}, ev)
     pick = of_type(ev, "revealed")[0]["picks"]["A"]
-    assert pick == {"turn_L": 3, "turn_R": 0, "pay_soldier": 1, "pay_good": 1, "L": "Arm",
-                    "R": "Export"}
+    assert pick == {
+        "turn_L": 3,
+        "turn_R": 0,
+        "pay_soldier": 1,
+        "pay_good": 1,
+        "L": "Arm",
+        "R": "Export",
+    }
 
 
 def test_secret_picks_look_alike_to_everyone_else_over_random_playouts() -> None:
@@ -83,8 +100,12 @@ def test_secret_picks_look_alike_to_everyone_else_over_random_playouts() -> None
     planning is sequential, so here every listed secret pick of every planning step is
     compared: the events and every other viewer's view must not tell them apart."""
     compared = 0
-    for n, options, seed in ((2, {}, 1), (3, {"house_powers": True}, 2),
-                             (4, {"teams": True, "team_shared_defence": True}, 3), (5, {}, 4)):
+    for n, options, seed in (
+        (2, {}, 1),
+        (3, {"house_powers": True}, 2),
+        (4, {"teams": True, "team_shared_defence": True}, 3),
+        (5, {}, 4),
+    ):
         players = [f"p{i}" for i in range(n)]
         s = GAME.setup(players, options, seed)
         ai, rng = RandomPlayer(seed), random.Random(seed)

@@ -30,11 +30,24 @@ def test_option_order_and_rounds() -> None:  # generic checks: tests/bot/test_pr
     GAME.setup([f"p{i}" for i in range(5)], {"rounds": rounds.max_value}, 0)
 
 
-CASES = [(2, {}, 1), (3, {"open_scores": True}, 2), (4, {"house_powers": True}, 3),
-         (4, {"teams": True, "team_joint_invent": True, "team_joint_export": True,
-              "team_shared_defence": True, "team_joint_attack": True}, 4),
-         (4, {"teams": True, "team_shared_defence": True, "team_joint_attack": True}, 9),
-         (6, {"rounds": 4, "house_powers": True}, 5)]
+CASES = [
+    (2, {}, 1),
+    (3, {"open_scores": True}, 2),
+    (4, {"house_powers": True}, 3),
+    (
+        4,
+        {
+            "teams": True,
+            "team_joint_invent": True,
+            "team_joint_export": True,
+            "team_shared_defence": True,
+            "team_joint_attack": True,
+        },
+        4,
+    ),
+    (4, {"teams": True, "team_shared_defence": True, "team_joint_attack": True}, 9),
+    (6, {"rounds": 4, "house_powers": True}, 5),
+]
 
 
 def test_labels_and_event_lines_over_random_playouts() -> None:
@@ -67,27 +80,49 @@ def test_labels_and_event_lines_over_random_playouts() -> None:
             for e in events:
                 kinds.add("ev:" + e["type"])
                 line = PRESENTER.event_text(e, name)
-                assert line is None or (line and "empire_engine." not in line
-                                        and "{" not in line), (e, line)
+                assert line is None or (
+                    line and "empire_engine." not in line and "{" not in line
+                ), (e, line)
         assert "Game over" in PRESENTER.status_text(GAME.view(state, None), name)
         assert PRESENTER.hand_text(GAME.view(state, None), name) is None
-    assert {"lay", "orient", "place", "gear", "steal", "salvage", "block", "no_block",
-            "ev:placed", "ev:laid", "ev:revealed"} <= kinds
+    assert {
+        "lay",
+        "orient",
+        "place",
+        "gear",
+        "steal",
+        "salvage",
+        "block",
+        "no_block",
+        "ev:placed",
+        "ev:laid",
+        "ev:revealed",
+    } <= kinds
 
 
 def test_plan_labels_show_results_and_cost() -> None:
-    s = build(["a", "b"], start="a", round_=2, ready={"a": R(1, 1)},
-              tops={"a": ("Attack", "Export"), "b": ("Arm", "Invent")})
+    s = build(
+        ["a", "b"],
+        start="a",
+        round_=2,
+        ready={"a": R(1, 1)},
+        tops={"a": ("Attack", "Export"), "b": ("Arm", "Invent")},
+    )
     v = GAME.view(s, "a")
     labels = [PRESENTER.move_label(v, m, name) for m in GAME.legal_moves(s, "a")]
-    assert labels[:3] == ["Gear under L, no cube", "Gear under L, cube: 1 soldier (alternate)",
-                          "Gear under L, cube: 1 good (alternate)"]
+    assert labels[:3] == [
+        "Gear under L, no cube",
+        "Gear under L, cube: 1 soldier (alternate)",
+        "Gear under L, cube: 1 good (alternate)",
+    ]
     assert "L: Attack, R: Export" in PRESENTER.prompt_text(v, "a", name)
     s = play(s, "a", {"type": "place", "card": "L", "pay": "good"})
     v = GAME.view(s, "a")
     labels = [PRESENTER.move_label(v, m, name) for m in GAME.legal_moves(s, "a")]
-    assert labels == ["Attack on L · secret gear 1 (0 quarter turns)",
-                      "Arm on L · secret gear 2 (3 quarter turns)"]
+    assert labels == [
+        "Attack on L · secret gear 1 (0 quarter turns)",
+        "Arm on L · secret gear 2 (3 quarter turns)",
+    ]
     assert "Nobody else sees" in PRESENTER.prompt_text(v, "a", name)
     s = play(s, "a", GAME.legal_moves(s, "a")[1])
     while GAME.actors(s) != ["a"]:
@@ -97,22 +132,34 @@ def test_plan_labels_show_results_and_cost() -> None:
     descs = [PRESENTER.move_description(v, m, name) for m in GAME.legal_moves(s, "a")]
     # the second gear under R is gear 1: 1 quarter turn (Attack, on Bob: issue 11 part 2),
     # alternate 0 (Export)
-    assert descs == ["The other gear goes here: Attack (gear 1, 1 quarter turn), hits Bob",
-                     "The other gear goes here: Export (gear 1, 0 quarter turns)"]
+    assert descs == [
+        "The other gear goes here: Attack (gear 1, 1 quarter turn), hits Bob",
+        "The other gear goes here: Export (gear 1, 0 quarter turns)",
+    ]
     assert "Your pick this step: L Arm, R ? (cubes: 1 good)." in PRESENTER.hand_text(v, name)
     pub = GAME.view(s, None)
     assert "laid L+G" in PRESENTER.status_text(pub, name)
 
 
 def test_block_and_steal_labels() -> None:
-    tops = {"a": ("Attack", "Invent"), "b": ("Salvage", "Defend"),
-            "c": ("Produce", "Attack"), "d": ("Arm", "Export")}
-    s, events = execute(["a", "b", "c", "d"], tops, start="c",
-                        ready={"a": R(1, 0), "b": R(2, 1), "c": R(1, 3), "d": R(0, 1)})
+    tops = {
+        "a": ("Attack", "Invent"),
+        "b": ("Salvage", "Defend"),
+        "c": ("Produce", "Attack"),
+        "d": ("Arm", "Export"),
+    }
+    s, events = execute(
+        ["a", "b", "c", "d"],
+        tops,
+        start="c",
+        ready={"a": R(1, 0), "b": R(2, 1), "c": R(1, 3), "d": R(0, 1)},
+    )
     v = GAME.view(s, "b")
     labels = [PRESENTER.move_label(v, m, name) for m in GAME.legal_moves(s, "b")]
-    assert labels == ["Block c's attack (+1 soldier to score)",
-                      "Let it through: keep the Defend for a later attack"]
+    assert labels == [
+        "Block c's attack (+1 soldier to score)",
+        "Let it through: keep the Defend for a later attack",
+    ]
     s, more = GAME.apply(s, "b", GAME.legal_moves(s, "b")[0])
     events = events + more
     v = GAME.view(s, "a")

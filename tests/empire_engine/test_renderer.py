@@ -24,12 +24,24 @@ TOLERANCE = 2.0  # mean absolute difference per channel, 0-255
 
 def state_planning() -> dict[str, Any]:
     """4 players in round 3 planning, empires on, two have chosen."""
-    s = build(["A", "B", "C", "D"], start="C", round_=3,
-              ready={"A": R(2, 1), "B": R(0, 3), "C": R(1, 1), "D": R(4, 0)},
-              tops={"A": ("Attack", "Export"), "B": ("Produce", "Defend"),
-                    "C": ("Salvage", "Invent"), "D": ("Arm", "Attack")},
-              empires={"A": "Grail Prelacy", "B": "Nova Centralis",
-                       "C": "Kestrel Dominion", "D": "Sylphian Commonwealth"})
+    s = build(
+        ["A", "B", "C", "D"],
+        start="C",
+        round_=3,
+        ready={"A": R(2, 1), "B": R(0, 3), "C": R(1, 1), "D": R(4, 0)},
+        tops={
+            "A": ("Attack", "Export"),
+            "B": ("Produce", "Defend"),
+            "C": ("Salvage", "Invent"),
+            "D": ("Arm", "Attack"),
+        },
+        empires={
+            "A": "Grail Prelacy",
+            "B": "Nova Centralis",
+            "C": "Kestrel Dominion",
+            "D": "Sylphian Commonwealth",
+        },
+    )
     s["score"] = {"A": SC(1, 2, 1), "B": SC(0, 4, 0), "C": SC(2, 0, 2), "D": SC(3, 0, 0)}
     for _ in range(3):  # C lays and gears a card, then D lays one (planning is in turn, §5)
         p = GAME.actors(s)[0]
@@ -39,10 +51,18 @@ def state_planning() -> dict[str, Any]:
 
 def state_block() -> dict[str, Any]:
     """Example 4 at B's block step."""
-    tops = {"A": ("Attack", "Invent"), "B": ("Salvage", "Defend"),
-            "C": ("Produce", "Attack"), "D": ("Arm", "Export")}
-    s, _ = execute(["A", "B", "C", "D"], tops, start="C",
-                   ready={"A": R(1, 0), "B": R(2, 1), "C": R(1, 3), "D": R(0, 1)})
+    tops = {
+        "A": ("Attack", "Invent"),
+        "B": ("Salvage", "Defend"),
+        "C": ("Produce", "Attack"),
+        "D": ("Arm", "Export"),
+    }
+    s, _ = execute(
+        ["A", "B", "C", "D"],
+        tops,
+        start="C",
+        ready={"A": R(1, 0), "B": R(2, 1), "C": R(1, 3), "D": R(0, 1)},
+    )
     return s
 
 
@@ -114,8 +134,13 @@ def test_private_differs_from_public_and_between_players() -> None:
 
 def test_public_image_identical_whatever_the_secret_pick() -> None:
     """The gear (the secret part of a placement) changes only the picker's own image."""
-    s = build(["A", "B", "C"], start="A", round_=2, ready={"A": R(2, 2)},
-              tops={"A": ("Attack", "Export"), "B": ("Arm", "Invent"), "C": ("Arm", "Invent")})
+    s = build(
+        ["A", "B", "C"],
+        start="A",
+        round_=2,
+        ready={"A": R(2, 2)},
+        tops={"A": ("Attack", "Export"), "B": ("Arm", "Invent"), "C": ("Arm", "Invent")},
+    )
     s, _ = GAME.apply(s, "A", GAME.legal_moves(s, "A")[0])
     gears = GAME.legal_moves(s, "A")
     assert len(gears) > 1 and all(GAME.is_secret(s, "A", m) for m in gears)
@@ -125,8 +150,10 @@ def test_public_image_identical_whatever_the_secret_pick() -> None:
         i1 = render(GAME.view(s1, viewer), names=NAMES)
         i2 = render(GAME.view(s2, viewer), names=NAMES)
         assert i1.tobytes() == i2.tobytes()
-    assert render(GAME.view(s1, "A"), names=NAMES).tobytes() != \
-        render(GAME.view(s2, "A"), names=NAMES).tobytes()
+    assert (
+        render(GAME.view(s1, "A"), names=NAMES).tobytes()
+        != render(GAME.view(s2, "A"), names=NAMES).tobytes()
+    )
 
 
 def test_render_is_deterministic() -> None:

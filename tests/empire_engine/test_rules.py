@@ -49,8 +49,13 @@ def test_rotation_table(card: str, now: str) -> None:
     tops = {"L": now, "R": other["R"]} if card == "L" else {"L": other["L"], "R": now}
     got = []
     for k in range(4):
-        s = build(["A", "B"], start="A", round_=2, ready={"A": R(2, 2)},
-                  tops={"A": (tops["L"], tops["R"]), "B": ("Arm", "Invent")})
+        s = build(
+            ["A", "B"],
+            start="A",
+            round_=2,
+            ready={"A": R(2, 2)},
+            tops={"A": (tops["L"], tops["R"]), "B": ("Arm", "Invent")},
+        )
         assert GAME.view(s, "A")["you"]["rotations"][card] == ROTATION[(card, now)]
         gear, pay = TURN_BY[k]
         ev: list = []
@@ -78,15 +83,27 @@ def test_setup_start_and_piles() -> None:
         assert seat["ready"] == R(1, 1) and seat["score_total"] == 0
         assert seat["top_L"] is None and seat["top_R"] is None
     import random
+
     assert s["start"] == random.Random("42:setup").randrange(3)
 
 
-@pytest.mark.parametrize(("n", "opts", "rounds"), [
-    (2, {}, 8), (3, {}, 9), (4, {}, 8), (2, {"long_game": True}, 12),
-    (3, {"long_game": True}, 12), (4, {"long_game": True}, 12),
-    (5, {}, 10), (6, {}, 12), (7, {}, 14), (8, {}, 8), (5, {"rounds": 7}, 7),
-    (8, {"rounds": 32}, 32),
-])
+@pytest.mark.parametrize(
+    ("n", "opts", "rounds"),
+    [
+        (2, {}, 8),
+        (3, {}, 9),
+        (4, {}, 8),
+        (2, {"long_game": True}, 12),
+        (3, {"long_game": True}, 12),
+        (4, {"long_game": True}, 12),
+        (5, {}, 10),
+        (6, {}, 12),
+        (7, {}, 14),
+        (8, {}, 8),
+        (5, {"rounds": 7}, 7),
+        (8, {"rounds": 32}, 32),
+    ],
+)
 def test_game_length(n: int, opts: dict, rounds: int) -> None:
     s = GAME.setup([f"p{i}" for i in range(n)], opts, 1)
     assert s["rounds"] == rounds
@@ -94,24 +111,27 @@ def test_game_length(n: int, opts: dict, rounds: int) -> None:
     assert game_length(n, full) == rounds
 
 
-@pytest.mark.parametrize(("players", "opts"), [
-    (["A"], {}),
-    ([f"p{i}" for i in range(9)], {}),
-    (["A", "A", "B"], {}),
-    (ABC, {"nope": True}),
-    (ABC, {"open_scores": 1}),
-    (ABC, {"long_game": "yes"}),
-    ([f"p{i}" for i in range(5)], {"long_game": True}),
-    (ABCD, {"rounds": 8}),
-    ([f"p{i}" for i in range(5)], {"rounds": 0}),
-    ([f"p{i}" for i in range(5)], {"rounds": 33}),
-    ([f"p{i}" for i in range(5)], {"rounds": 8.0}),
-    ([f"p{i}" for i in range(5)], {"rounds": True}),
-    (ABCD, {"team_joint_attack": True}),
-    (ABCD, {"team_shared_defence": True}),
-    (ABC, {"teams": True}),
-    ([f"p{i}" for i in range(5)], {"teams": True}),
-])
+@pytest.mark.parametrize(
+    ("players", "opts"),
+    [
+        (["A"], {}),
+        ([f"p{i}" for i in range(9)], {}),
+        (["A", "A", "B"], {}),
+        (ABC, {"nope": True}),
+        (ABC, {"open_scores": 1}),
+        (ABC, {"long_game": "yes"}),
+        ([f"p{i}" for i in range(5)], {"long_game": True}),
+        (ABCD, {"rounds": 8}),
+        ([f"p{i}" for i in range(5)], {"rounds": 0}),
+        ([f"p{i}" for i in range(5)], {"rounds": 33}),
+        ([f"p{i}" for i in range(5)], {"rounds": 8.0}),
+        ([f"p{i}" for i in range(5)], {"rounds": True}),
+        (ABCD, {"team_joint_attack": True}),
+        (ABCD, {"team_shared_defence": True}),
+        (ABC, {"teams": True}),
+        ([f"p{i}" for i in range(5)], {"teams": True}),
+    ],
+)
 def test_setup_refuses(players: list[str], opts: dict) -> None:
     with pytest.raises(ValueError):
         GAME.setup(players, opts, 0)
@@ -119,6 +139,7 @@ def test_setup_refuses(players: list[str], opts: dict) -> None:
 
 def test_empires_dealt_from_setup_rng() -> None:
     import random
+
     s = GAME.setup(ABCD, {"house_powers": True}, 7)
     rng = random.Random("7:setup")
     rng.randrange(4)
@@ -149,13 +170,24 @@ def test_refusal_codes() -> None:
         with pytest.raises(IllegalMove) as e:
             GAME.apply(s, who, {"type": "lay", "card": "L"})
         assert e.value.code == code and e.value.kind == "not_your_turn"
-    for bad in (None, "lay", {"type": "lay"}, {"type": "lay", "card": 1},
-                {"type": "lay", "card": "L", "x": 1}, {"type": "dance"}, {"card": "L"}):
+    for bad in (
+        None,
+        "lay",
+        {"type": "lay"},
+        {"type": "lay", "card": 1},
+        {"type": "lay", "card": "L", "x": 1},
+        {"type": "dance"},
+        {"card": "L"},
+    ):
         with pytest.raises(IllegalMove) as e:
             GAME.apply(s, "A", bad)
         assert e.value.code == "malformed" and e.value.kind == "malformed"
-    for bad in ({"type": "lay", "card": "X"}, {"type": "orient", "card": "L", "action": "Arm"},
-                {"type": "place", "card": "L", "pay": None}, {"type": "no_block"}):
+    for bad in (
+        {"type": "lay", "card": "X"},
+        {"type": "orient", "card": "L", "action": "Arm"},
+        {"type": "place", "card": "L", "pay": None},
+        {"type": "no_block"},
+    ):
         with pytest.raises(IllegalMove) as e:
             GAME.apply(s, "A", bad)
         assert e.value.code == "not_legal"
@@ -176,8 +208,13 @@ def test_refusal_codes() -> None:
 
 
 def test_plan_refuses_type_confused_and_unaffordable() -> None:
-    s = build(["A", "B"], start="A", round_=2, ready={"A": R(0, 0)},
-              tops={"A": ("Attack", "Export"), "B": ("Arm", "Invent")})
+    s = build(
+        ["A", "B"],
+        start="A",
+        round_=2,
+        ready={"A": R(0, 0)},
+        tops={"A": ("Attack", "Export"), "B": ("Arm", "Invent")},
+    )
     GAME.apply(s, "A", {"type": "place", "card": "L", "pay": None})
     with pytest.raises(IllegalMove) as e:  # an alternate with an empty ready pile
         GAME.apply(s, "A", {"type": "place", "card": "L", "pay": "soldier"})
@@ -228,8 +265,13 @@ def test_round_flow_and_start_player_rotation() -> None:
 
 
 def test_game_ends_after_last_round() -> None:
-    s = build(["A", "B"], start="A", round_=8, ready={"A": R(0, 0), "B": R(0, 0)},
-              tops={"A": ("Arm", "Invent"), "B": ("Arm", "Invent")})
+    s = build(
+        ["A", "B"],
+        start="A",
+        round_=8,
+        ready={"A": R(0, 0), "B": R(0, 0)},
+        tops={"A": ("Arm", "Invent"), "B": ("Arm", "Invent")},
+    )
     ev: list = []
     s = plan_round(s, {}, ev)
     assert GAME.is_over(s) and GAME.actors(s) == []
@@ -245,9 +287,15 @@ def test_game_ends_after_last_round() -> None:
 def test_case_3_attacker_without_soldier_fails_defend_idle() -> None:
     tops = {"A": ("Attack", "Invent"), "B": ("Arm", "Defend"), "C": ("Salvage", "Export")}
     s, ev = execute(ABC, tops, start="A", ready={"A": R(0, 1), "B": R(0, 0), "C": R(0, 0)})
-    assert of_type(ev, "attack_failed") == [{"type": "attack_failed", "player": "A",
-                                             "cards": ["L"], "reason": "no_soldier",
-                                             "soldiers_lost": 0}]
+    assert of_type(ev, "attack_failed") == [
+        {
+            "type": "attack_failed",
+            "player": "A",
+            "cards": ["L"],
+            "reason": "no_soldier",
+            "soldiers_lost": 0,
+        }
+    ]
     assert not of_type(ev, "blocked")
     assert {"type": "defend_idle", "player": "B", "bonus_ready_soldier": 0} in ev
     assert score(s, "B") == SC()
@@ -261,8 +309,10 @@ def test_case_4_both_cards_two_targets() -> None:
     tops = {"A": ("Attack", "Attack"), "B": ("Arm", "Defend"), "C": ("Salvage", "Export")}
     s, ev = execute(ABC, tops, start="A", ready={"A": R(2, 0), "B": R(0, 0), "C": R(0, 2)})
     # L -> B (left neighbour, blocked), R -> C (right neighbour, takes a good)
-    assert [(e["card"], e["target"]) for e in of_type(ev, "attack_paid")] == \
-        [("L", "B"), ("R", "C")]
+    assert [(e["card"], e["target"]) for e in of_type(ev, "attack_paid")] == [
+        ("L", "B"),
+        ("R", "C"),
+    ]
     assert of_type(ev, "blocked")[0]["target"] == "B"
     assert of_type(ev, "theft")[0]["good"] == 1
     assert {"type": "cancelled", "player": "C", "actions": ["Export", "Salvage"]} in ev
@@ -276,13 +326,17 @@ def test_case_8_theft_sees_pile_before_the_targets_own_later_attack() -> None:
     tops = {"A": ("Attack", "Invent"), "B": ("Attack", "Invent"), "C": ("Arm", "Invent")}
     ready = {"A": R(1, 0), "B": R(1, 0), "C": R(0, 0)}
     s, ev = execute(ABC, tops, start="A", ready=ready)
-    assert [(t["attacker"], t["soldier"], t["supply_soldier"]) for t in of_type(ev, "theft")] \
-        == [("A", 1, 0)]
-    assert [(e["player"], e["reason"]) for e in of_type(ev, "attack_failed")] == \
-        [("B", "no_soldier")]
+    assert [(t["attacker"], t["soldier"], t["supply_soldier"]) for t in of_type(ev, "theft")] == [
+        ("A", 1, 0)
+    ]
+    assert [(e["player"], e["reason"]) for e in of_type(ev, "attack_failed")] == [
+        ("B", "no_soldier")
+    ]
     s, ev = execute(ABC, tops, start="B", ready=ready)
-    assert [(t["attacker"], t["target"], t["soldier"], t["supply_soldier"])
-            for t in of_type(ev, "theft")] == [("B", "C", 1, 0), ("A", "B", 0, 1)]
+    assert [
+        (t["attacker"], t["target"], t["soldier"], t["supply_soldier"])
+        for t in of_type(ev, "theft")
+    ] == [("B", "C", 1, 0), ("A", "B", 0, 1)]
 
 
 def test_case_9_two_players_single_attack_takes_two() -> None:
@@ -296,8 +350,7 @@ def test_case_9_two_players_single_attack_takes_two() -> None:
 def test_case_9_three_way_choice() -> None:
     tops = {"A": ("Attack", "Invent"), "B": ("Arm", "Invent")}
     s, _ = execute(["A", "B"], tops, start="A", ready={"A": R(1, 0), "B": R(0, 2)})
-    assert [(m["soldier"], m["good"]) for m in GAME.legal_moves(s, "A")] == \
-        [(2, 0), (1, 1), (0, 2)]
+    assert [(m["soldier"], m["good"]) for m in GAME.legal_moves(s, "A")] == [(2, 0), (1, 1), (0, 2)]
 
 
 def test_case_11_two_players_both_attacks_no_defend() -> None:
@@ -413,36 +466,59 @@ def test_partners_see_scores_not_pending_picks() -> None:
     assert GAME.view(s1, "C")["you"]["pending"] == {"L": None, "R": "Invent"}
     assert va["seats"][1]["score"] is None
     assert canonical(GAME.view(s1, "A")) == canonical(
-        GAME.view(play(s, "C", {"type": "orient", "card": "R", "action": "Defend"}), "A"))
+        GAME.view(play(s, "C", {"type": "orient", "card": "R", "action": "Defend"}), "A")
+    )
 
 
 def test_team_joint_invent() -> None:
-    tops = {"A": ("Arm", "Invent"), "B": ("Arm", "Invent"), "C": ("Arm", "Invent"),
-            "D": ("Arm", "Export")}
+    tops = {
+        "A": ("Arm", "Invent"),
+        "B": ("Arm", "Invent"),
+        "C": ("Arm", "Invent"),
+        "D": ("Arm", "Export"),
+    }
     s, ev = execute(ABCD, tops, start="C", options={"teams": True, "team_joint_invent": True})
     joint = [e for e in of_type(ev, "gained") if e["action"] == "JointInvent"]
-    assert joint == [{"type": "gained", "player": "C", "action": "JointInvent",
-                      "resource": "invention", "amount": 1, "pile": "score"}]
+    assert joint == [
+        {
+            "type": "gained",
+            "player": "C",
+            "action": "JointInvent",
+            "resource": "invention",
+            "amount": 1,
+            "pile": "score",
+        }
+    ]
     assert score(s, "C")["invention"] == 2 and score(s, "A")["invention"] == 1
     s, ev = execute(ABCD, tops, start="A", options=TEAMS)
     assert not [e for e in of_type(ev, "gained") if e["action"] == "JointInvent"]
 
 
-JOINT_TOPS = {"A": ("Arm", "Export"), "B": ("Arm", "Invent"), "C": ("Produce", "Invent"),
-              "D": ("Arm", "Invent")}
+JOINT_TOPS = {
+    "A": ("Arm", "Export"),
+    "B": ("Arm", "Invent"),
+    "C": ("Produce", "Invent"),
+    "D": ("Arm", "Invent"),
+}
 JOINT = {"teams": True, "team_joint_export": True}
 
 
 def test_team_joint_export_is_a_choice() -> None:
-    """"pak oba hráči mohou exportovat": the Produce partner may export too, or keep goods."""
+    """ "pak oba hráči mohou exportovat": the Produce partner may export too, or keep goods."""
     s, ev = execute(ABCD, JOINT_TOPS, start="A", options=JOINT, ready={"C": R(0, 1)})
     assert of_type(ev, "exported") == [
-        {"type": "exported", "player": "A", "goods": 1, "bonus_good": 0, "joint": False}]
+        {"type": "exported", "player": "A", "goods": 1, "bonus_good": 0, "joint": False}
+    ]
     assert s["step"] == "joint_export" and GAME.actors(s) == ["C"]
     assert GAME.legal_moves(s, "C") == [{"type": "joint_export"}, {"type": "no_joint_export"}]
     done = play(s, "C", {"type": "joint_export"}, ev)
-    assert of_type(ev, "exported")[-1] == {"type": "exported", "player": "C", "goods": 3,
-                                           "bonus_good": 0, "joint": True}
+    assert of_type(ev, "exported")[-1] == {
+        "type": "exported",
+        "player": "C",
+        "goods": 3,
+        "bonus_good": 0,
+        "joint": True,
+    }
     assert done["ready"]["C"] == R(0, 0) and score(done, "C") == SC(good=3, invention=1)
     kept = play(s, "C", {"type": "no_joint_export"})
     assert kept["ready"]["C"] == R(0, 3) and score(kept, "C") == SC(invention=1)
@@ -458,16 +534,19 @@ def test_team_joint_export_after_the_producer_was_attacked() -> None:
     s = play(s, "B", {"type": "steal", "target": "C", "soldier": 0, "good": 1}, ev)
     assert s["step"] == "joint_export" and GAME.actors(s) == ["C"]
     s = play(s, "C", {"type": "joint_export"}, ev)
-    assert [(e["player"], e["goods"], e["joint"]) for e in of_type(ev, "exported")] == \
-        [("A", 1, False), ("C", 2, True)]
+    assert [(e["player"], e["goods"], e["joint"]) for e in of_type(ev, "exported")] == [
+        ("A", 1, False),
+        ("C", 2, True),
+    ]
 
 
 def test_team_joint_export_of_no_goods_is_no_export() -> None:
     """A Produce partner robbed of every good has nothing to export: no step, no event."""
     # B's L attack and D's R attack both hit C, who produced 2 goods and loses both
     tops = {**JOINT_TOPS, "B": ("Attack", "Invent"), "D": ("Arm", "Attack")}
-    s, ev = execute(ABCD, tops, start="A", options=JOINT,
-                    ready={"B": R(1, 0), "C": R(0, 0), "D": R(1, 0)})
+    s, ev = execute(
+        ABCD, tops, start="A", options=JOINT, ready={"B": R(1, 0), "C": R(0, 0), "D": R(1, 0)}
+    )
     while s["step"] == "steal":
         p = GAME.actors(s)[0]
         s = play(s, p, [m for m in GAME.legal_moves(s, p) if m["good"]][0], ev)
@@ -485,8 +564,12 @@ def test_team_joint_export_needs_an_uncancelled_export() -> None:
 
 
 def test_shared_defence_self_block_is_automatic() -> None:
-    tops = {"A": ("Attack", "Invent"), "B": ("Arm", "Defend"), "C": ("Arm", "Invent"),
-            "D": ("Arm", "Invent")}
+    tops = {
+        "A": ("Attack", "Invent"),
+        "B": ("Arm", "Defend"),
+        "C": ("Arm", "Invent"),
+        "D": ("Arm", "Invent"),
+    }
     opts = {"teams": True, "team_shared_defence": True}
     s, ev = execute(ABCD, tops, start="A", options=opts, ready={"A": R(1, 0)})
     assert of_type(ev, "blocked")[0]["defender"] == "B"
@@ -494,40 +577,57 @@ def test_shared_defence_self_block_is_automatic() -> None:
 
 
 def test_shared_defence_partner_block_with_no_pay_resource_is_idle() -> None:
-    tops = {"A": ("Attack", "Invent"), "B": ("Arm", "Invent"), "C": ("Arm", "Invent"),
-            "D": ("Salvage", "Defend")}
+    tops = {
+        "A": ("Attack", "Invent"),
+        "B": ("Arm", "Invent"),
+        "C": ("Arm", "Invent"),
+        "D": ("Salvage", "Defend"),
+    }
     opts = {"teams": True, "team_shared_defence": True}
-    s, ev = execute(ABCD, tops, start="A", options=opts,
-                    ready={"A": R(1, 0), "B": R(0, 0), "D": R(0, 0)})
+    s, ev = execute(
+        ABCD, tops, start="A", options=opts, ready={"A": R(1, 0), "B": R(0, 0), "D": R(0, 0)}
+    )
     assert {"type": "defend_idle", "player": "D", "bonus_ready_soldier": 0} in ev
     # with a soldier D gets a choice: block A's attack on B (paying) or not
-    s, ev = execute(ABCD, tops, start="A", options=opts,
-                    ready={"A": R(1, 0), "B": R(0, 0), "D": R(1, 0)})
+    s, ev = execute(
+        ABCD, tops, start="A", options=opts, ready={"A": R(1, 0), "B": R(0, 0), "D": R(1, 0)}
+    )
     assert s["step"] == "block" and GAME.legal_moves(s, "D") == [
         {"type": "block", "attacker": "A", "target": "B", "pay": "soldier"},
-        {"type": "no_block"}]
+        {"type": "no_block"},
+    ]
     s = play(s, "D", GAME.legal_moves(s, "D")[0], ev)
     assert score(s, "D") == SC(soldier=1) and s["ready"]["D"] == R(0, 0)
 
 
 def test_shared_defence_may_keep_the_defend_for_its_own_attacker() -> None:
-    tops = {"A": ("Attack", "Invent"), "B": ("Arm", "Invent"), "C": ("Attack", "Invent"),
-            "D": ("Salvage", "Defend")}
+    tops = {
+        "A": ("Attack", "Invent"),
+        "B": ("Arm", "Invent"),
+        "C": ("Attack", "Invent"),
+        "D": ("Salvage", "Defend"),
+    }
     # A's L attack -> B comes first; C's L attack -> D comes later. D may block A's attack on
     # B (paying) or keep the Defend: then C's attack on D is blocked for free
     opts = {"teams": True, "team_shared_defence": True}
-    s, _ = execute(ABCD, tops, start="A", options=opts,
-                   ready={"A": R(1, 0), "C": R(1, 0), "D": R(1, 1)})
+    s, _ = execute(
+        ABCD, tops, start="A", options=opts, ready={"A": R(1, 0), "C": R(1, 0), "D": R(1, 1)}
+    )
     assert GAME.actors(s) == ["D"] and GAME.legal_moves(s, "D") == [
         {"type": "block", "attacker": "A", "target": "B", "pay": "soldier"},
         {"type": "block", "attacker": "A", "target": "B", "pay": "good"},
-        {"type": "no_block"}]
+        {"type": "no_block"},
+    ]
     ev: list = []
     s = play(s, "D", {"type": "no_block"}, ev)
-    s = play(s, "A", {"type": "steal", "target": "B", "soldier": 0, "good": 1}, ev) \
-        if s["step"] == "steal" else s
-    assert [(e["defender"], e["attacker"], e["pay"]) for e in of_type(ev, "blocked")] == \
-        [("D", "C", None)]
+    s = (
+        play(s, "A", {"type": "steal", "target": "B", "soldier": 0, "good": 1}, ev)
+        if s["step"] == "steal"
+        else s
+    )
+    assert [(e["defender"], e["attacker"], e["pay"]) for e in of_type(ev, "blocked")] == [
+        ("D", "C", None)
+    ]
 
 
 def test_defender_keeping_the_defend_gambles_on_the_later_attack() -> None:
@@ -540,17 +640,28 @@ def test_defender_keeping_the_defend_gambles_on_the_later_attack() -> None:
     while s["step"] == "steal":
         p = GAME.actors(s)[0]
         s = play(s, p, next(m for m in GAME.legal_moves(s, p) if m["soldier"]), ev)
-    assert [(t["target"], t["soldier"], t["good"]) for t in of_type(ev, "theft")] == \
-        [("B", 1, 0), ("C", 1, 0)]
-    assert {"type": "attack_failed", "player": "C", "cards": ["R"], "reason": "no_soldier",
-            "soldiers_lost": 0} in ev
+    assert [(t["target"], t["soldier"], t["good"]) for t in of_type(ev, "theft")] == [
+        ("B", 1, 0),
+        ("C", 1, 0),
+    ]
+    assert {
+        "type": "attack_failed",
+        "player": "C",
+        "cards": ["R"],
+        "reason": "no_soldier",
+        "soldiers_lost": 0,
+    } in ev
     assert {"type": "defend_idle", "player": "B", "bonus_ready_soldier": 0} in ev
     assert score(s, "A") == SC(soldier=2)
 
 
 def test_joint_attack_not_when_both_blocked_and_target_order() -> None:
-    tops = {"A": ("Attack", "Invent"), "B": ("Arm", "Defend"), "C": ("Arm", "Attack"),
-            "D": ("Arm", "Defend")}
+    tops = {
+        "A": ("Attack", "Invent"),
+        "B": ("Arm", "Defend"),
+        "C": ("Arm", "Attack"),
+        "D": ("Arm", "Defend"),
+    }
     opts = {"teams": True, "team_shared_defence": True, "team_joint_attack": True}
     s, ev = execute(ABCD, tops, start="A", options=opts, ready={"A": R(1, 0), "C": R(1, 0)})
     # B blocks one (step), D blocks the other paying
@@ -597,14 +708,22 @@ def test_outcome_empty_before_the_end() -> None:
 
 
 def test_nova_centralis_joint_export_bonus() -> None:
-    tops = {"A": ("Arm", "Export"), "B": ("Arm", "Invent"), "C": ("Produce", "Invent"),
-            "D": ("Arm", "Invent")}
+    tops = {
+        "A": ("Arm", "Export"),
+        "B": ("Arm", "Invent"),
+        "C": ("Produce", "Invent"),
+        "D": ("Arm", "Invent"),
+    }
     opts = {"teams": True, "team_joint_export": True, "house_powers": True}
-    s, ev = execute(ABCD, tops, start="A", options=opts,
-                    empires={"A": "Kestrel Dominion", "C": "Nova Centralis"})
+    s, ev = execute(
+        ABCD,
+        tops,
+        start="A",
+        options=opts,
+        empires={"A": "Kestrel Dominion", "C": "Nova Centralis"},
+    )
     s = play(s, "C", {"type": "joint_export"}, ev)
-    assert {"type": "exported", "player": "C", "goods": 3, "bonus_good": 1,
-            "joint": True} in ev
+    assert {"type": "exported", "player": "C", "goods": 3, "bonus_good": 1, "joint": True} in ev
 
 
 def test_house_powers_is_the_option_name() -> None:
@@ -616,11 +735,21 @@ def test_house_powers_is_the_option_name() -> None:
 
 
 def test_kestrel_idle_after_no_block() -> None:
-    tops = {"A": ("Attack", "Invent"), "B": ("Arm", "Invent"), "C": ("Arm", "Invent"),
-            "D": ("Salvage", "Defend")}
+    tops = {
+        "A": ("Attack", "Invent"),
+        "B": ("Arm", "Invent"),
+        "C": ("Arm", "Invent"),
+        "D": ("Salvage", "Defend"),
+    }
     opts = {"teams": True, "team_shared_defence": True, "house_powers": True}
-    s, ev = execute(ABCD, tops, start="A", options=opts, ready={"A": R(1, 0), "D": R(1, 0)},
-                    empires={"D": "Kestrel Dominion"})
+    s, ev = execute(
+        ABCD,
+        tops,
+        start="A",
+        options=opts,
+        ready={"A": R(1, 0), "D": R(1, 0)},
+        empires={"D": "Kestrel Dominion"},
+    )
     s = play(s, "D", {"type": "no_block"}, ev)
     s = play(s, "A", {"type": "steal", "target": "B", "soldier": 1, "good": 0}, ev)
     assert {"type": "defend_idle", "player": "D", "bonus_ready_soldier": 1} in ev
@@ -628,33 +757,56 @@ def test_kestrel_idle_after_no_block() -> None:
 
 
 def test_joint_attack_both_unblocked_goes_to_first_and_targets_in_order() -> None:
-    tops = {"A": ("Attack", "Attack"), "B": ("Salvage", "Invent"),
-            "C": ("Attack", "Attack"), "D": ("Salvage", "Invent")}
+    tops = {
+        "A": ("Attack", "Attack"),
+        "B": ("Salvage", "Invent"),
+        "C": ("Attack", "Attack"),
+        "D": ("Salvage", "Invent"),
+    }
     opts = {"teams": True, "team_joint_attack": True}
-    s, ev = execute(ABCD, tops, start="B", options=opts,
-                    ready={"A": R(2, 0), "B": R(0, 5), "C": R(2, 0), "D": R(0, 5)})
-    thefts = [(t["attacker"], t["card"], t["target"], t["joint_extra"])
-              for t in of_type(ev, "theft")]
-    assert thefts == [("C", "L", "D", False), ("C", "R", "B", False),
-                      ("A", "L", "B", False), ("A", "R", "D", False),
-                      ("C", "R", "B", True), ("C", "L", "D", True)]
+    s, ev = execute(
+        ABCD,
+        tops,
+        start="B",
+        options=opts,
+        ready={"A": R(2, 0), "B": R(0, 5), "C": R(2, 0), "D": R(0, 5)},
+    )
+    thefts = [
+        (t["attacker"], t["card"], t["target"], t["joint_extra"]) for t in of_type(ev, "theft")
+    ]
+    assert thefts == [
+        ("C", "L", "D", False),
+        ("C", "R", "B", False),
+        ("A", "L", "B", False),
+        ("A", "R", "D", False),
+        ("C", "R", "B", True),
+        ("C", "L", "D", True),
+    ]
     assert score(s, "C") == SC(good=4) and score(s, "A") == SC(good=2)
     assert s["ready"]["B"] == R(0, 2) and s["ready"]["D"] == R(0, 2)
     assert {"type": "cancelled", "player": "B", "actions": ["Salvage"]} in ev
 
 
 def test_group_two_view_shows_attacks_and_current_decision() -> None:
-    tops = {"A": ("Attack", "Invent"), "B": ("Salvage", "Defend"),
-            "C": ("Produce", "Attack"), "D": ("Arm", "Export")}
-    s, _ = execute(ABCD, tops, start="C",
-                   ready={"A": R(1, 0), "B": R(2, 1), "C": R(1, 3), "D": R(0, 1)})
+    tops = {
+        "A": ("Attack", "Invent"),
+        "B": ("Salvage", "Defend"),
+        "C": ("Produce", "Attack"),
+        "D": ("Arm", "Export"),
+    }
+    s, _ = execute(
+        ABCD, tops, start="C", ready={"A": R(1, 0), "B": R(2, 1), "C": R(1, 3), "D": R(0, 1)}
+    )
     v = GAME.view(s, None)
     assert v["step"] == "block" and v["actors"] == ["B"]
     assert v["current"] == {"defender": "B", "attacker": "C", "target": "B"}
-    assert [(a["attacker"], a["card"], a["target"], a["status"]) for a in v["attacks"]] == \
-        [("C", "R", "B", "pending")]
-    assert [(a["attacker"], a["stage"]) for a in v["attack_queue"]] == \
-        [("C", "own_block"), ("A", "pay")]
+    assert [(a["attacker"], a["card"], a["target"], a["status"]) for a in v["attacks"]] == [
+        ("C", "R", "B", "pending")
+    ]
+    assert [(a["attacker"], a["stage"]) for a in v["attack_queue"]] == [
+        ("C", "own_block"),
+        ("A", "pay"),
+    ]
     s = play(s, "B", {"type": "block", "attacker": "C", "target": "B", "pay": None})
     v = GAME.view(s, "A")
     assert v["step"] == "steal" and v["current"]["target"] == "B"
@@ -668,16 +820,50 @@ def test_group_two_view_shows_attacks_and_current_decision() -> None:
 
 
 def test_a_v01_save_restarts_its_planning_in_the_rulebook_order() -> None:
-    v01 = {"players": ABC, "options": {k: False for k in (
-        "long_game", "open_scores", "teams", "team_joint_invent", "team_joint_export",
-        "team_shared_defence", "team_joint_attack", "empire_powers")} | {"rounds": None},
-        "rounds": 9, "round": 2, "start": 1, "step": "plan", "phase": "plan", "teams": None,
-        "empires": None, "top": {p: {"L": 0, "R": 0} for p in ABC},
-        "ready": {p: R(1, 1) for p in ABC}, "score": {p: SC() for p in ABC},
-        "picks": {"B": {"turn_L": 0, "turn_R": 2, "pay_soldier": 1, "pay_good": 0,
-                        "L": "Arm", "R": "Attack"}},
-        "participants": ABC, "attacks": [], "attacked": [], "blocks": {}, "defenders": [],
-        "thefts": [], "current": None}
+    v01 = {
+        "players": ABC,
+        "options": {
+            k: False
+            for k in (
+                "long_game",
+                "open_scores",
+                "teams",
+                "team_joint_invent",
+                "team_joint_export",
+                "team_shared_defence",
+                "team_joint_attack",
+                "empire_powers",
+            )
+        }
+        | {"rounds": None},
+        "rounds": 9,
+        "round": 2,
+        "start": 1,
+        "step": "plan",
+        "phase": "plan",
+        "teams": None,
+        "empires": None,
+        "top": {p: {"L": 0, "R": 0} for p in ABC},
+        "ready": {p: R(1, 1) for p in ABC},
+        "score": {p: SC() for p in ABC},
+        "picks": {
+            "B": {
+                "turn_L": 0,
+                "turn_R": 2,
+                "pay_soldier": 1,
+                "pay_good": 0,
+                "L": "Arm",
+                "R": "Attack",
+            }
+        },
+        "participants": ABC,
+        "attacks": [],
+        "attacked": [],
+        "blocks": {},
+        "defenders": [],
+        "thefts": [],
+        "current": None,
+    }
     s = GAME.load(json.loads(json.dumps(v01)))
     assert s["options"]["house_powers"] is False and "empire_powers" not in s["options"]
     assert GAME.actors(s) == ["B"] and s["picks"] == {} and s["ready"]["B"] == R(1, 1)

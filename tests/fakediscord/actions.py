@@ -687,8 +687,11 @@ class Actions:
         }
         if guild is not None:
             payload["guild_id"] = str(guild.id)
-            payload["guild"] = {"id": str(guild.id), "locale": guild.preferred_locale,
-                                "features": []}
+            payload["guild"] = {
+                "id": str(guild.id),
+                "locale": guild.preferred_locale,
+                "features": [],
+            }
             payload["guild_locale"] = guild.preferred_locale
             member = guild.members[inter.user.id]
             payload["member"] = member.payload(with_permissions=True)

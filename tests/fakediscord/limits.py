@@ -108,8 +108,10 @@ def component_errors(components: list[dict], *, v2: bool) -> list[str]:
         cid = comp.get("custom_id")
         if isinstance(cid, str):
             if cid in seen:
-                out.append(f"{path}.custom_id: Component custom id cannot be duplicated "
-                           f"({cid!r}, also at {seen[cid]})")
+                out.append(
+                    f"{path}.custom_id: Component custom id cannot be duplicated "
+                    f"({cid!r}, also at {seen[cid]})"
+                )
             seen.setdefault(cid, path)
         if comp.get("type") == BUTTON:
             out += _button_errors(path, comp)
@@ -139,8 +141,10 @@ def _placement_errors(path: str, comp: dict, parent: dict | None, *, v2: bool) -
     out: list[str] = []
     if ctype in SELECT_TYPES | {BUTTON} and ptype != ACTION_ROW:
         if not (ctype == BUTTON and ptype == SECTION and path.endswith(".accessory")):
-            out.append(f"{path}: a {'button' if ctype == BUTTON else 'select menu'} "
-                       "must be inside an action row")
+            out.append(
+                f"{path}: a {'button' if ctype == BUTTON else 'select menu'} "
+                "must be inside an action row"
+            )
     if not v2 and parent is None and ctype != ACTION_ROW:
         out.append(f"{path}: top-level components must be action rows")
     if ctype == ACTION_ROW:
@@ -203,8 +207,11 @@ def _select_errors(path: str, s: dict) -> list[str]:
 def file_errors(sizes: list[int]) -> tuple[list[str], list[str]]:
     """(400 errors, 413 errors) for the uploaded files' sizes."""
     too_many = [f"files: Must be {MAX_FILES} or fewer in length (got {len(sizes)})."]
-    too_big = [f"files.{i}: {size} bytes is over the {MAX_FILE_SIZE}-byte upload limit"
-               for i, size in enumerate(sizes) if size > MAX_FILE_SIZE]
+    too_big = [
+        f"files.{i}: {size} bytes is over the {MAX_FILE_SIZE}-byte upload limit"
+        for i, size in enumerate(sizes)
+        if size > MAX_FILE_SIZE
+    ]
     return (too_many if len(sizes) > MAX_FILES else []), too_big
 
 
@@ -243,8 +250,10 @@ def command_errors(cmd: dict) -> list[str]:
     out += _options_errors("options", cmd.get("options") or [], depth=0)
     total = command_chars(cmd)
     if total > MAX_COMMAND_CHARS:
-        out.append(f"<command>: combined name, description and value characters {total} "
-                   f"exceed {MAX_COMMAND_CHARS}")
+        out.append(
+            f"<command>: combined name, description and value characters {total} "
+            f"exceed {MAX_COMMAND_CHARS}"
+        )
     return out
 
 
@@ -271,8 +280,11 @@ def _name_errors(path: str, name: Any, localised: bool = False) -> list[str]:
 
 def _name_char(ch: str) -> bool:
     """\\p{L}, \\p{N} (and the Devanagari and Thai scripts, whose marks are not letters)."""
-    return unicodedata.category(ch)[0] in "LN" or "DEVANAGARI" in unicodedata.name(ch, "") \
+    return (
+        unicodedata.category(ch)[0] in "LN"
+        or "DEVANAGARI" in unicodedata.name(ch, "")
         or "THAI" in unicodedata.name(ch, "")
+    )
 
 
 def _options_errors(path: str, options: list[dict], *, depth: int) -> list[str]:
@@ -297,8 +309,9 @@ def _options_errors(path: str, options: list[dict], *, depth: int) -> list[str]:
         out += _nesting_errors(here, opt, depth)
         if opt.get("type") not in (1, 2):
             if opt.get("required") and optional_seen:
-                out.append(f"{here}.required: Required options must be placed before "
-                           "non-required options")
+                out.append(
+                    f"{here}.required: Required options must be placed before non-required options"
+                )
             optional_seen = optional_seen or not opt.get("required")
             out += _choice_errors(f"{here}.choices", opt.get("choices") or [])
     return out
@@ -332,16 +345,49 @@ def _choice_errors(path: str, choices: list[dict]) -> list[str]:
             out.append(f"{path}.{i}.name: Must be between 1 and 100 in length.")
         for locale, text in _localised(choice, "name").items():
             if not 1 <= _len(text) <= 100:
-                out.append(f"{path}.{i}.name_localizations.{locale}: Must be between 1 and "
-                           "100 in length.")
+                out.append(
+                    f"{path}.{i}.name_localizations.{locale}: Must be between 1 and 100 in length."
+                )
     return out
 
 
 #: the locales Discord accepts in name_localizations and description_localizations
-DISCORD_LOCALES = frozenset({
-    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl",
-    "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi",
-    "th", "zh-CN", "ja", "zh-TW", "ko"})
+DISCORD_LOCALES = frozenset(
+    {
+        "id",
+        "da",
+        "de",
+        "en-GB",
+        "en-US",
+        "es-ES",
+        "es-419",
+        "fr",
+        "hr",
+        "it",
+        "lt",
+        "hu",
+        "nl",
+        "no",
+        "pl",
+        "pt-BR",
+        "ro",
+        "fi",
+        "sv-SE",
+        "vi",
+        "tr",
+        "cs",
+        "el",
+        "bg",
+        "ru",
+        "uk",
+        "hi",
+        "th",
+        "zh-CN",
+        "ja",
+        "zh-TW",
+        "ko",
+    }
+)
 
 
 def _localised(node: dict, field: str) -> dict[str, Any]:
@@ -374,8 +420,10 @@ def _unique_localised_names(path: str, options: list[dict]) -> list[str]:
     for i, opt in enumerate(o for o in options if isinstance(o, dict)):
         for locale, text in _localised(opt, "name").items():
             if text in seen.setdefault(locale, set()):
-                out.append(f"{path}.{i}.name_localizations.{locale}: Application command "
-                           f"names must be unique ({text!r})")
+                out.append(
+                    f"{path}.{i}.name_localizations.{locale}: Application command "
+                    f"names must be unique ({text!r})"
+                )
             seen[locale].add(text)
     return out
 

@@ -186,16 +186,22 @@ class Rest:
         if channel.guild is None or "permissions" not in self.fake.checks:
             return
         perms = channel_permissions(channel.guild.members[self.fake.bot_user.id], channel)
-        missing = [name for bit, name in send_requirements(channel, has_files=has_files)
-                   if not perms & bit]
+        missing = [
+            name for bit, name in send_requirements(channel, has_files=has_files) if not perms & bit
+        ]
         if not missing:
             return
         if "VIEW_CHANNEL" in missing:
             status, code, message = 403, MISSING_ACCESS, "Missing Access"
         else:
             status, code, message = 403, MISSING_PERMISSIONS, "Missing Permissions"
-        raise ApiError(status, code, message, note=f"the bot lacks {', '.join(missing)} in "
-                       f"{channel!r}", check="permissions")
+        raise ApiError(
+            status,
+            code,
+            message,
+            note=f"the bot lacks {', '.join(missing)} in {channel!r}",
+            check="permissions",
+        )
 
     async def _apply(self, msg: m.Message, data: dict, files, *, creating: bool) -> None:
         try:
@@ -477,7 +483,8 @@ class Rest:
             await self._apply(orig, data, files, creating=False)
             self.fake.deprecated.append(
                 f"{inter!r}: a follow-up filled in the deferred response (deprecated: edit "
-                "@original instead)")
+                "@original instead)"
+            )
             inter.followups.append(orig)
             msg = orig
             await self._announce("MESSAGE_UPDATE", msg)

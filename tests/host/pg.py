@@ -36,8 +36,9 @@ async def drop_schema(schema: str) -> None:
         await con.close()
 
 
-async def write_behind_the_hosts_back(store: object, sql_sqlite: str, sql_pg: str,
-                                      *args: object) -> None:
+async def write_behind_the_hosts_back(
+    store: object, sql_sqlite: str, sql_pg: str, *args: object
+) -> None:
     """Change a row directly in the database of ``store`` (SQLite file or PostgreSQL schema),
     as a corrupting tool or another program would."""
     import sqlite3

@@ -30,13 +30,26 @@ class Recorder(AiRunner):
 
 
 def make_host(store: Any, clock: Any, inline: bool = True) -> SessionHost:
-    return SessionHost(store, registry={"toy": TOY}, now=clock, seed_source=lambda: 5,
-                       ai=Recorder(), inline_ai=inline)
+    return SessionHost(
+        store,
+        registry={"toy": TOY},
+        now=clock,
+        seed_source=lambda: 5,
+        ai=Recorder(),
+        inline_ai=inline,
+    )
 
 
 async def lobby(host: SessionHost, *levels: str | None, rounds: int = 2) -> None:
-    await host.create(guild_id="g", channel_id="c", game_id="toy", options={"rounds": rounds},
-                      user_id="u1", user_name="Ann", turn_secs=None)
+    await host.create(
+        guild_id="g",
+        channel_id="c",
+        game_id="toy",
+        options={"rounds": rounds},
+        user_id="u1",
+        user_name="Ann",
+        turn_secs=None,
+    )
     for level in levels:
         await host.add_ai("c", "u1", level=level)
 
@@ -47,7 +60,10 @@ async def test_the_level_is_stored_with_the_seat_and_shown_in_its_name(store, cl
     await lobby(host, "hard", None)
     rec = await store.get_session((await host.active("c")).id)
     assert [(s.player_id, s.is_ai, s.ai_level) for s in rec.seats] == [
-        ("u1", False, None), ("ai:1", True, "hard"), ("ai:2", True, "medium")]
+        ("u1", False, None),
+        ("ai:1", True, "hard"),
+        ("ai:2", True, "medium"),
+    ]
     assert host.names(rec) == {"u1": "Ann", "ai:1": "AI 1 · hard", "ai:2": "AI 2 · medium"}
 
 
@@ -80,8 +96,15 @@ async def test_each_ai_seat_plays_its_level_and_ai_seats_are_never_rated(store, 
 @pytest.mark.asyncio
 async def test_a_player_who_leaves_and_an_idle_player_are_played_at_medium(store, clock) -> None:
     host = make_host(store, clock)
-    await host.create(guild_id="g", channel_id="c", game_id="toy", options={"rounds": 2},
-                      user_id="u1", user_name="Ann", turn_secs=300)
+    await host.create(
+        guild_id="g",
+        channel_id="c",
+        game_id="toy",
+        options={"rounds": 2},
+        user_id="u1",
+        user_name="Ann",
+        turn_secs=300,
+    )
     await host.join("c", "u2", "Bob")
     await host.join("c", "u3", "Cid")
     rec = (await host.start("c", "u1")).record
@@ -175,7 +198,8 @@ async def test_a_lost_ai_reply_is_found_at_start_up_and_played_once(store, clock
 
 @pytest.mark.asyncio
 async def test_a_record_stored_without_the_ai_clock_entry_is_found_at_start_up(
-        store, clock) -> None:
+    store, clock
+) -> None:
     """A table stored before AI seats carried a clock entry (or by any other writer): the
     start-up scan finds the owed move all the same."""
     host = make_host(store, clock, inline=False)

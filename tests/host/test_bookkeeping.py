@@ -26,8 +26,7 @@ class Reads:
 
 
 @pytest.mark.asyncio
-async def test_meta_is_written_through_the_host_even_when_a_publication_fails(host, store
-                                                                              ) -> None:
+async def test_meta_is_written_through_the_host_even_when_a_publication_fails(host, store) -> None:
     rec = await running(host)
     after = await host.update_meta(rec.id, lambda meta: meta.__setitem__("lobby", 42))
     assert after.meta["lobby"] == 42

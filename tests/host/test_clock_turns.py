@@ -24,8 +24,9 @@ class TwoSteps(HighCard):
 
     def legal_moves(self, s: dict[str, Any], player: str) -> list[dict[str, Any]]:
         if s.get("second"):
-            return [{"type": "note", "value": v} for v in ("x", "y")] \
-                if player == s["second"] else []
+            return (
+                [{"type": "note", "value": v} for v in ("x", "y")] if player == s["second"] else []
+            )
         return super().legal_moves(s, player)
 
     def apply(self, s: dict[str, Any], player: str, move: Any) -> tuple[dict[str, Any], list]:
@@ -33,8 +34,7 @@ class TwoSteps(HighCard):
             if player != s["second"] or move not in self.legal_moves(s, player):
                 return super().apply({**s, "phase": "over"}, player, move)  # refused
             return {**s, "second": None}, [{"type": "noted", "player": player}]
-        new, events = super().apply({k: v for k, v in s.items() if k != "second"}, player,
-                                    move)
+        new, events = super().apply({k: v for k, v in s.items() if k != "second"}, player, move)
         if move.get("type") in ("bank", "pass") and new["phase"] != "over":
             new = {**new, "second": player}
         return new, events
@@ -46,8 +46,15 @@ async def host(store, clock):
 
 
 async def table(host: SessionHost, secs: int) -> int:
-    await host.create(guild_id="g", channel_id="c", game_id="two", options={"rounds": 3},
-                      user_id="u1", user_name="Ann", turn_secs=secs)
+    await host.create(
+        guild_id="g",
+        channel_id="c",
+        game_id="two",
+        options={"rounds": 3},
+        user_id="u1",
+        user_name="Ann",
+        turn_secs=secs,
+    )
     await host.join("c", "u2", "Bob")
     return (await host.start("c", "u1")).record.id
 

@@ -26,8 +26,14 @@ async def fill(path) -> None:  # type: ignore[no-untyped-def]
     seeds = iter(range(1, 100))
     host = SessionHost(store, registry={"toy": TOY}, seed_source=lambda: next(seeds))
     for channel in ("c1", "c2"):
-        await host.create(guild_id="g", channel_id=channel, game_id="toy",
-                          options={"rounds": 1}, user_id="u1", user_name="Ann")
+        await host.create(
+            guild_id="g",
+            channel_id=channel,
+            game_id="toy",
+            options={"rounds": 1},
+            user_id="u1",
+            user_name="Ann",
+        )
         await host.join(channel, "u2", "Bob")
         rec = (await host.start(channel, "u1")).record
         await host.apply(rec.id, "u1", PICK)
@@ -36,8 +42,9 @@ async def fill(path) -> None:  # type: ignore[no-untyped-def]
             rec = await host.current(rec.id)
             for actor in host.actors(rec):
                 await host.apply(rec.id, actor, {"type": "bank"})
-    await host.create(guild_id="g", channel_id="c3", game_id="toy", options={},
-                      user_id="u3", user_name="Cyril")
+    await host.create(
+        guild_id="g", channel_id="c3", game_id="toy", options={}, user_id="u3", user_name="Cyril"
+    )
     await host.remember_dm("u2", refused=True)
     if hasattr(store, "set_guild_locale"):
         await store.set_guild_locale("g", "cs")
@@ -46,8 +53,12 @@ async def fill(path) -> None:  # type: ignore[no-untyped-def]
 
 def counts(path) -> dict[str, int]:  # type: ignore[no-untyped-def]
     con = sqlite3.connect(path)
-    tables = [r[0] for r in con.execute(
-        "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'")]
+    tables = [
+        r[0]
+        for r in con.execute(
+            "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'"
+        )
+    ]
     out = {t: con.execute(f'SELECT COUNT(*) FROM "{t}"').fetchone()[0] for t in tables}
     con.close()
     return out
@@ -75,15 +86,25 @@ async def test_copy_sqlite_to_postgres_and_back(tmp_path, capsys, monkeypatch) -
             host = SessionHost(store, registry={"toy": TOY}, seed_source=lambda: 5)
             assert [r["player_id"] for r in await host.standings("g", "toy")]
             assert await host.dm_refused_at("u2") is not None
-            new = await host.create(guild_id="g", channel_id="c9", game_id="toy", options={},
-                                    user_id="u1", user_name="Ann")
+            new = await host.create(
+                guild_id="g",
+                channel_id="c9",
+                game_id="toy",
+                options={},
+                user_id="u1",
+                user_name="Ann",
+            )
             assert new.id == 4  # after the copied ids
             await host.cancel("c9", "u1", can_manage=False)
         finally:
             await store.close()
         back = tmp_path / "back.db"
-        assert await asyncio.to_thread(  # the command line, as run by hand
-            main, ["--env", "", "copy", "--from", url, "--to", f"sqlite:///{back}"]) == 0
+        assert (
+            await asyncio.to_thread(  # the command line, as run by hand
+                main, ["--env", "", "copy", "--from", url, "--to", f"sqlite:///{back}"]
+            )
+            == 0
+        )
         expected = counts(src)
         expected["sessions"] += 1  # the table opened on PostgreSQL
         expected["seats"] += 1
@@ -98,8 +119,9 @@ async def test_a_copy_that_does_not_replay_is_reported(tmp_path, capsys, monkeyp
     src = tmp_path / "src.db"
     await fill(src)
     con = sqlite3.connect(src)  # a move log that no longer gives the snapshot
-    con.execute("UPDATE sessions SET state = REPLACE(state, '\"round\":1', '\"round\":2')"
-                " WHERE id = 2")
+    con.execute(
+        "UPDATE sessions SET state = REPLACE(state, '\"round\":1', '\"round\":2') WHERE id = 2"
+    )
     con.commit()
     con.close()
     assert await run_copy(f"sqlite:///{src}", f"sqlite:///{tmp_path / 'dst.db'}") == 1

@@ -56,9 +56,13 @@ CHILD = textwrap.dedent("""
 
 def run_and_kill(db: Path, after_acks: int) -> tuple[int, bool]:
     root = Path(__file__).resolve().parents[2]
-    proc = subprocess.Popen([sys.executable, "-c", CHILD, str(db), "c1"], cwd=root,
-                            stdout=subprocess.PIPE, text=True,
-                            env={**os.environ, "PYTHONPATH": str(root)})
+    proc = subprocess.Popen(
+        [sys.executable, "-c", CHILD, str(db), "c1"],
+        cwd=root,
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    )
     acked, done = 0, False
     assert proc.stdout is not None
     deadline = time.monotonic() + 60

@@ -47,8 +47,15 @@ async def test_the_final_outcome_carries_the_rating_changes(host) -> None:
 
 @pytest.mark.asyncio
 async def test_ai_seats_and_a_lone_human_are_not_rated(host) -> None:
-    await host.create(guild_id="g", channel_id="c", game_id="toy", options={}, user_id="u1",
-                      user_name="U1", turn_secs=None)
+    await host.create(
+        guild_id="g",
+        channel_id="c",
+        game_id="toy",
+        options={},
+        user_id="u1",
+        user_name="U1",
+        turn_secs=None,
+    )
     await host.add_ai("c", "u1")
     rec = (await host.start("c", "u1")).record
     out = await play_out(host, rec)
@@ -57,8 +64,15 @@ async def test_ai_seats_and_a_lone_human_are_not_rated(host) -> None:
 
 @pytest.mark.asyncio
 async def test_rematch_opens_one_lobby_with_the_same_options(host) -> None:
-    await host.create(guild_id="g", channel_id="c", game_id="toy", options={"rounds": 1},
-                      user_id="u1", user_name="U1", turn_secs=300)
+    await host.create(
+        guild_id="g",
+        channel_id="c",
+        game_id="toy",
+        options={"rounds": 1},
+        user_id="u1",
+        user_name="U1",
+        turn_secs=300,
+    )
     await host.join("c", "u2", "U2")
     await host.add_ai("c", "u1", level="hard")
     old = (await host.start("c", "u1")).record
@@ -67,17 +81,25 @@ async def test_rematch_opens_one_lobby_with_the_same_options(host) -> None:
 
     assert await code_of(host.rematch(old.id, "u9", "Eve")) == "rematch_not_player"
     assert await code_of(host.rematch(old.id, "ai:1", "AI 1")) == "rematch_not_player"
-    busy = await host.create(guild_id="g", channel_id="c", game_id="toy", options={},
-                             user_id="u9", user_name="Eve")
+    busy = await host.create(
+        guild_id="g", channel_id="c", game_id="toy", options={}, user_id="u9", user_name="Eve"
+    )
     assert await code_of(host.rematch(old.id, "u2", "U2")) == "rematch_busy"
     await host.cancel("c", "u9", False)
 
     new, invited = await host.rematch(old.id, "u2", "U2")
     assert new.id not in (old.id, busy.id) and new.status == "lobby"
     assert (new.game, new.options, new.turn_secs, new.channel_id, new.guild_id) == (
-        "toy", {"rounds": 1}, 300, "c", "g")
+        "toy",
+        {"rounds": 1},
+        300,
+        "c",
+        "g",
+    )
     assert [(s.player_id, s.is_ai, s.ai_level) for s in new.seats] == [
-        ("u2", False, None), ("ai:1", True, "hard")]  # the AI comes back at its level
+        ("u2", False, None),
+        ("ai:1", True, "hard"),
+    ]  # the AI comes back at its level
     assert new.host_id == "u2" and invited == ["u1"]
     assert (await host.active("c")).id == new.id
     # twice: refused, nothing new

@@ -19,8 +19,9 @@ pytestmark = pytest.mark.asyncio
 
 async def raw(store: Store, sql: str, *args: Any) -> None:
     """A statement straight on the database (what a disk fault or a bad hand edit does)."""
-    await pg.write_behind_the_hosts_back(store, sql.replace("$1", "?").replace("$2", "?"), sql,
-                                         *args)
+    await pg.write_behind_the_hosts_back(
+        store, sql.replace("$1", "?").replace("$2", "?"), sql, *args
+    )
 
 
 def restarted(host: SessionHost) -> SessionHost:
@@ -29,15 +30,23 @@ def restarted(host: SessionHost) -> SessionHost:
 
 
 async def running_table(host: SessionHost, channel: str, turn_secs: int | None = 300) -> int:
-    await host.create(guild_id="g", channel_id=channel, game_id="toy", options={},
-                      user_id="1", user_name="ann", turn_secs=turn_secs)
+    await host.create(
+        guild_id="g",
+        channel_id=channel,
+        game_id="toy",
+        options={},
+        user_id="1",
+        user_name="ann",
+        turn_secs=turn_secs,
+    )
     await host.join(channel, "2", "bob")
     out = await host.start(channel, "1")
     return out.record.id
 
 
 async def test_a_damaged_row_does_not_stop_the_turn_clock_of_other_tables(
-        host: SessionHost, store: Store, clock: Any, caplog: pytest.LogCaptureFixture) -> None:
+    host: SessionHost, store: Store, clock: Any, caplog: pytest.LogCaptureFixture
+) -> None:
     bad = await running_table(host, "c-bad")
     good = await running_table(host, "c-good")
     await raw(store, "UPDATE sessions SET state = $1 WHERE id = $2", "{not json", bad)
@@ -48,13 +57,15 @@ async def test_a_damaged_row_does_not_stop_the_turn_clock_of_other_tables(
     assert [o.record.id for o in fired] == [good]
     assert len(fired[0].moved) == 2  # both idle players got a timeout move
     assert (await host.get(good)).move_count == 2
-    assert any(f"session {bad}" in r.getMessage() for r in caplog.records
-               if r.levelno == logging.WARNING)
+    assert any(
+        f"session {bad}" in r.getMessage() for r in caplog.records if r.levelno == logging.WARNING
+    )
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
 async def test_a_damaged_row_can_be_abandoned_and_its_channel_reused(
-        host: SessionHost, store: Store) -> None:
+    host: SessionHost, store: Store
+) -> None:
     sid = await running_table(host, "c1")
     await raw(store, "UPDATE sessions SET meta = $1 WHERE id = $2", "[1, 2", sid)
     host = restarted(host)
@@ -67,8 +78,9 @@ async def test_a_damaged_row_can_be_abandoned_and_its_channel_reused(
     with pytest.raises(HostError) as none:
         await host.active("c1")
     assert none.value.code == "no_session"
-    fresh = await host.create(guild_id="g", channel_id="c1", game_id="toy", options={},
-                              user_id="2", user_name="bob")
+    fresh = await host.create(
+        guild_id="g", channel_id="c1", game_id="toy", options={}, user_id="2", user_name="bob"
+    )
     assert fresh.id != sid and fresh.status == "lobby"
     assert await store.due_sessions(10**12) == []  # the damaged table's clock is off
 
@@ -82,7 +94,8 @@ async def test_a_manager_can_abandon_a_damaged_row(host: SessionHost, store: Sto
 
 
 async def test_catch_up_lists_a_session_that_never_had_a_board_and_skips_damaged_meta(
-        host: SessionHost, store: Store) -> None:
+    host: SessionHost, store: Store
+) -> None:
     started = await running_table(host, "c1")  # started, never published (a crash)
     shown = await running_table(host, "c2")
     rec = await host.get(shown)
@@ -107,8 +120,15 @@ async def test_a_player_who_left_is_not_seated_any_more(host: SessionHost) -> No
 
 
 async def test_a_host_who_leaves_passes_the_host_powers_on(host: SessionHost) -> None:
-    await host.create(guild_id="g", channel_id="c1", game_id="toy", options={},
-                      user_id="1", user_name="ann", turn_secs=None)
+    await host.create(
+        guild_id="g",
+        channel_id="c1",
+        game_id="toy",
+        options={},
+        user_id="1",
+        user_name="ann",
+        turn_secs=None,
+    )
     await host.join("c1", "2", "bob")
     await host.join("c1", "3", "cyd")
     await host.start("c1", "1")
@@ -136,8 +156,9 @@ async def test_the_lobby_text_and_the_start_rule_agree(host: SessionHost) -> Non
     rule stays (any seated player starts, a manager too), the text says so."""
     from bot.text.i18n import t
 
-    await host.create(guild_id="g", channel_id="c1", game_id="toy", options={},
-                      user_id="1", user_name="ann")
+    await host.create(
+        guild_id="g", channel_id="c1", game_id="toy", options={}, user_id="1", user_name="ann"
+    )
     await host.join("c1", "2", "bob")
     with pytest.raises(HostError):  # not seated, no Manage Channels: refused
         await host.start("c1", "3")

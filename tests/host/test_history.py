@@ -14,11 +14,18 @@ PICK3 = {"type": "pick", "value": 3}
 PICK1 = {"type": "pick", "value": 1}
 
 
-async def finished(host, clock, channel: str, players=("u1", "u2"), guild: str = "g",
-                   ai: bool = False) -> int:
+async def finished(
+    host, clock, channel: str, players=("u1", "u2"), guild: str = "g", ai: bool = False
+) -> int:
     """A one-round toy game won by the first player (3 against 1), finished at clock.t."""
-    await host.create(guild_id=guild, channel_id=channel, game_id="toy",
-                      options={"rounds": 1}, user_id=players[0], user_name=players[0].upper())
+    await host.create(
+        guild_id=guild,
+        channel_id=channel,
+        game_id="toy",
+        options={"rounds": 1},
+        user_id=players[0],
+        user_name=players[0].upper(),
+    )
     for p in players[1:]:
         await host.join(channel, p, p.upper())
     if ai:
@@ -49,7 +56,9 @@ async def test_finished_games_newest_first_with_every_rated_seat(host, store, cl
     # one player's games, one game's
     assert [r["session_id"] for r in await store.finished_games("g", "u3", None, 10)] == [second]
     assert [r["session_id"] for r in await store.finished_games("g", "u1", "toy", 10)] == [
-        second, first]
+        second,
+        first,
+    ]
     assert await store.finished_games("g", None, "majesty", 10) == []
     assert await store.finished_games("nowhere", None, None, 10) == []
 
@@ -64,8 +73,9 @@ async def test_the_last_finished_game_of_a_channel(host, store, clock) -> None:
     assert await store.last_finished_in("g", "c1") == again
     assert await store.last_finished_in("other", "c1") is None
     # a lobby opened since: the channel's table is the lobby
-    await host.create(guild_id="g", channel_id="c1", game_id="toy", options={},
-                      user_id="u1", user_name="U1")
+    await host.create(
+        guild_id="g", channel_id="c1", game_id="toy", options={}, user_id="u1", user_name="U1"
+    )
     assert (await history.channel_table(host, "g", "c1")).status == "lobby"
     assert (await history.channel_table(host, "g", "c2")).status == "finished"
     with pytest.raises(HostError) as exc:

@@ -17,8 +17,15 @@ PICK = {"type": "pick", "value": 3}
 
 
 async def running(host, players=("u1", "u2"), turn_secs=None, **options):
-    await host.create(guild_id="g", channel_id="c", game_id="toy", options=options,
-                      user_id=players[0], user_name=players[0].upper(), turn_secs=turn_secs)
+    await host.create(
+        guild_id="g",
+        channel_id="c",
+        game_id="toy",
+        options=options,
+        user_id=players[0],
+        user_name=players[0].upper(),
+        turn_secs=turn_secs,
+    )
     for p in players[1:]:
         await host.join("c", p, p.upper())
     return (await host.start("c", players[0])).record
@@ -34,11 +41,23 @@ async def code_of(coro) -> str:
 
 @pytest.mark.asyncio
 async def test_lobby_rules(host) -> None:
-    rec = await host.create(guild_id="g", channel_id="c", game_id="toy", options={},
-                            user_id="u1", user_name="Ann")
+    rec = await host.create(
+        guild_id="g", channel_id="c", game_id="toy", options={}, user_id="u1", user_name="Ann"
+    )
     assert rec.status == "lobby" and rec.player_ids == ["u1"]
-    assert await code_of(host.create(guild_id="g", channel_id="c", game_id="toy", options={},
-                                     user_id="u2", user_name="Bob")) == "channel_busy"
+    assert (
+        await code_of(
+            host.create(
+                guild_id="g",
+                channel_id="c",
+                game_id="toy",
+                options={},
+                user_id="u2",
+                user_name="Bob",
+            )
+        )
+        == "channel_busy"
+    )
     assert await code_of(host.join("c", "u1", "Ann")) == "already_joined"
     assert await code_of(host.start("c", "u1")) == "too_few_players"
     await host.join("c", "u2", "Bob")
@@ -57,21 +76,53 @@ async def test_lobby_rules(host) -> None:
 
 @pytest.mark.asyncio
 async def test_unknown_game_and_options_are_refused(host) -> None:
-    assert await code_of(host.create(guild_id="g", channel_id="c", game_id="chess", options={},
-                                     user_id="u1", user_name="Ann")) == "unknown_game"
-    assert await code_of(host.create(guild_id="g", channel_id="c", game_id="toy",
-                                     options={"rounds": 9}, user_id="u1",
-                                     user_name="Ann")) == "bad_option"
-    assert await code_of(host.create(guild_id="g", channel_id="c", game_id="toy",
-                                     options={"speed": 1}, user_id="u1",
-                                     user_name="Ann")) == "unknown_option"
+    assert (
+        await code_of(
+            host.create(
+                guild_id="g",
+                channel_id="c",
+                game_id="chess",
+                options={},
+                user_id="u1",
+                user_name="Ann",
+            )
+        )
+        == "unknown_game"
+    )
+    assert (
+        await code_of(
+            host.create(
+                guild_id="g",
+                channel_id="c",
+                game_id="toy",
+                options={"rounds": 9},
+                user_id="u1",
+                user_name="Ann",
+            )
+        )
+        == "bad_option"
+    )
+    assert (
+        await code_of(
+            host.create(
+                guild_id="g",
+                channel_id="c",
+                game_id="toy",
+                options={"speed": 1},
+                user_id="u1",
+                user_name="Ann",
+            )
+        )
+        == "unknown_option"
+    )
     assert await host.store.active_session("c") is None
 
 
 @pytest.mark.asyncio
 async def test_the_last_human_leaving_cancels_the_lobby(host) -> None:
-    await host.create(guild_id="g", channel_id="c", game_id="toy", options={}, user_id="u1",
-                      user_name="Ann")
+    await host.create(
+        guild_id="g", channel_id="c", game_id="toy", options={}, user_id="u1", user_name="Ann"
+    )
     await host.add_ai("c", "u1")
     out = await host.leave("c", "u1")
     assert out.record.status == "cancelled"
@@ -85,8 +136,9 @@ async def test_illegal_and_stale_moves_change_nothing(host, store) -> None:
     assert await code_of(host.apply(rec.id, "u9", PICK)) == "not_seated"
     assert await code_of(host.apply(rec.id, "u1", {"type": "pick", "value": 9})) == "not_legal"
     assert await code_of(host.apply(rec.id, "u1", {"type": "bank"})) == "not_legal"
-    assert await code_of(host.apply(rec.id, "u1", PICK, expected_version=rec.version - 1)) \
-        == "stale"
+    assert (
+        await code_of(host.apply(rec.id, "u1", PICK, expected_version=rec.version - 1)) == "stale"
+    )
     after = await store.get_session(rec.id)
     assert after.version == rec.version and after.state == snapshot
     assert await store.moves(rec.id) == []
@@ -94,7 +146,8 @@ async def test_illegal_and_stale_moves_change_nothing(host, store) -> None:
 
 @pytest.mark.asyncio
 async def test_simultaneous_picks_keep_the_other_prompt_fresh_but_refuse_a_double_click(
-        host) -> None:
+    host,
+) -> None:
     rec = await running(host)
     v = rec.version
     await host.apply(rec.id, "u1", PICK, expected_version=v)
@@ -108,8 +161,14 @@ async def test_simultaneous_picks_keep_the_other_prompt_fresh_but_refuse_a_doubl
 
 @pytest.mark.asyncio
 async def test_ai_seats_move_by_themselves_and_the_game_rates_at_the_end(host, store) -> None:
-    await host.create(guild_id="g", channel_id="c", game_id="toy", options={"rounds": 1},
-                      user_id="u1", user_name="Ann")
+    await host.create(
+        guild_id="g",
+        channel_id="c",
+        game_id="toy",
+        options={"rounds": 1},
+        user_id="u1",
+        user_name="Ann",
+    )
     await host.join("c", "u2", "Bob")
     await host.add_ai("c", "u1")
     rec = (await host.start("c", "u1")).record
@@ -142,8 +201,7 @@ async def test_abandoned_games_do_not_rate(host, store) -> None:
 
 
 @pytest.mark.asyncio
-async def test_turn_clock_reminds_at_half_time_then_moves_for_the_idle_player(
-        host, clock) -> None:
+async def test_turn_clock_reminds_at_half_time_then_moves_for_the_idle_player(host, clock) -> None:
     rec = await running(host, turn_secs=300)
     await host.apply(rec.id, "u1", PICK)
     assert await host.run_clock() == []
@@ -161,7 +219,8 @@ async def test_turn_clock_reminds_at_half_time_then_moves_for_the_idle_player(
 
 @pytest.mark.asyncio
 async def test_a_second_host_over_the_same_database_continues_game_and_clock(
-        tmp_path, clock) -> None:
+    tmp_path, clock
+) -> None:
     path = tmp_path / "shared.db"
     s1 = SQLiteStore(path, clock=clock)
     await s1.open()
@@ -202,8 +261,12 @@ async def test_verify_detects_a_corrupt_snapshot(host, store) -> None:
     assert (await host.replay(rec.id))[0]
     corrupt = {**(await store.get_session(rec.id)).state, "score": {"u1": 99, "u2": 0}}
     await pg.write_behind_the_hosts_back(  # a snapshot changed behind the host's back
-        store, "UPDATE sessions SET state=? WHERE id=?", "UPDATE sessions SET state=$1 WHERE id=$2",
-        json.dumps(corrupt), rec.id)
+        store,
+        "UPDATE sessions SET state=? WHERE id=?",
+        "UPDATE sessions SET state=$1 WHERE id=$2",
+        json.dumps(corrupt),
+        rec.id,
+    )
     ok, detail = await host.replay(rec.id)
     assert not ok and "differs" in detail
 

@@ -27,13 +27,14 @@ async def two_hosts(clock):
     """Two hosts, each with its own PostgreSQL pool, over one schema."""
     await pg.require_pg()
     schema = pg.new_schema()
-    stores = [PostgresStore(pg.PG_URL, schema=schema, clock=clock, pool_size=3)
-              for _ in range(2)]
+    stores = [PostgresStore(pg.PG_URL, schema=schema, clock=clock, pool_size=3) for _ in range(2)]
     for s in stores:
         await s.open()
     seeds = iter(range(1, 1000))
-    hosts = [SessionHost(s, registry={"toy": TOY}, now=clock, seed_source=lambda: next(seeds))
-             for s in stores]
+    hosts = [
+        SessionHost(s, registry={"toy": TOY}, now=clock, seed_source=lambda: next(seeds))
+        for s in stores
+    ]
     try:
         yield hosts
     finally:
@@ -120,8 +121,10 @@ async def test_sqlite_refuses_a_second_bot_process(tmp_path) -> None:
 async def test_a_move_leaves_the_seats_as_stored(host, store) -> None:
     rec = await running(host)
     await pg.write_behind_the_hosts_back(
-        store, "UPDATE seats SET name = 'Renamed' WHERE player_id = 'u1'",
-        "UPDATE seats SET name = 'Renamed' WHERE player_id = 'u1'")
+        store,
+        "UPDATE seats SET name = 'Renamed' WHERE player_id = 'u1'",
+        "UPDATE seats SET name = 'Renamed' WHERE player_id = 'u1'",
+    )
     await host.apply(rec.id, "u1", PICK)
     assert (await store.get_session(rec.id)).seat_of("u1").name == "Renamed"
 
@@ -169,21 +172,28 @@ def test_the_lru_drops_the_least_recently_used() -> None:
     assert 2 not in cache and cache.get(1) == "a" and cache[3] == "c" and len(cache) == 2
 
 
-async def tables(host: SessionHost, n: int,
-                 turn_secs: int | None = host_module.DEFAULT_TURN_SECS) -> list[int]:
+async def tables(
+    host: SessionHost, n: int, turn_secs: int | None = host_module.DEFAULT_TURN_SECS
+) -> list[int]:
     """``n`` running toy tables (channels c0, c1 ...; Ann and Bob); their ids."""
     ids = []
     for i in range(n):
-        await host.create(guild_id="g", channel_id=f"c{i}", game_id="toy", options={},
-                          user_id="u1", user_name="Ann", turn_secs=turn_secs)
+        await host.create(
+            guild_id="g",
+            channel_id=f"c{i}",
+            game_id="toy",
+            options={},
+            user_id="u1",
+            user_name="Ann",
+            turn_secs=turn_secs,
+        )
         await host.join(f"c{i}", "u2", "Bob")
         ids.append((await host.start(f"c{i}", "u1")).record.id)
     return ids
 
 
 @pytest.mark.asyncio
-async def test_the_hosts_caches_do_not_grow_with_the_sessions_seen(store, monkeypatch
-                                                                   ) -> None:
+async def test_the_hosts_caches_do_not_grow_with_the_sessions_seen(store, monkeypatch) -> None:
     monkeypatch.setattr(host_module, "CACHED_SESSIONS", 3)
     host = SessionHost(store, registry={"toy": TOY}, seed_source=lambda: 1)
     ids = await tables(host, 6)
@@ -197,8 +207,7 @@ async def test_the_hosts_caches_do_not_grow_with_the_sessions_seen(store, monkey
 
 
 @pytest.mark.asyncio
-async def test_expired_clocks_are_published_as_they_are_resolved(host, clock, monkeypatch
-                                                                 ) -> None:
+async def test_expired_clocks_are_published_as_they_are_resolved(host, clock, monkeypatch) -> None:
     """After an outage longer than the turn clock: each table is shown as soon as its clock
     is resolved, not after all of them (v0.1 resolved 10,000 before showing one)."""
     monkeypatch.setattr(host_module, "CLOCK_CONCURRENCY", 1)  # one at a time: a clear order
@@ -243,8 +252,11 @@ async def test_a_postgres_move_is_one_statement(clock) -> None:
         rec = await running(host)
         sent.clear()
         await host.apply(rec.id, "u1", PICK, expected_version=rec.version)
-        writes = [q for q in sent if q.lstrip().upper().startswith(
-            ("WITH", "UPDATE", "INSERT", "DELETE", "BEGIN"))]
+        writes = [
+            q
+            for q in sent
+            if q.lstrip().upper().startswith(("WITH", "UPDATE", "INSERT", "DELETE", "BEGIN"))
+        ]
         assert len(writes) == 1 and writes[0].startswith("WITH u AS (UPDATE sessions")
         sent.clear()
         async with host.publication(rec.id) as (_, meta):

@@ -20,9 +20,19 @@ from tests.host import pg
 
 
 def record(channel: str = "c1") -> SessionRecord:
-    return SessionRecord(id=0, guild_id="g", channel_id=channel, game="toy", options={},
-                         seed=7, status="lobby", version=0, host_id="u1", turn_secs=None,
-                         seats=[Seat("u1", "Ann")])
+    return SessionRecord(
+        id=0,
+        guild_id="g",
+        channel_id=channel,
+        game="toy",
+        options={},
+        seed=7,
+        status="lobby",
+        version=0,
+        host_id="u1",
+        turn_secs=None,
+        seats=[Seat("u1", "Ann")],
+    )
 
 
 @pytest.mark.asyncio
@@ -81,8 +91,12 @@ async def test_a_failure_inside_the_transaction_writes_nothing(store) -> None:
 
     store.before_commit = boom
     with pytest.raises(RuntimeError):
-        await store.save(rec, 0, MoveRecord(0, "u1", {"type": "m"}, "player", 1.0),
-                         results=[{"player": "u1", "rank": 1, "score": 3}])
+        await store.save(
+            rec,
+            0,
+            MoveRecord(0, "u1", {"type": "m"}, "player", 1.0),
+            results=[{"player": "u1", "rank": 1, "score": 3}],
+        )
     store.before_commit = None
     stored = await store.get_session(rec.id)
     assert stored.version == 0 and stored.status == "lobby" and stored.state is None
@@ -132,7 +146,8 @@ async def test_migration_2_keeps_what_migration_1_remembered(tmp_path) -> None:
 async def test_a_database_of_a_newer_schema_is_refused(store) -> None:
     """A database written by a newer Crowntable (schema 99) is refused, not misread."""
     await pg.write_behind_the_hosts_back(
-        store, "PRAGMA user_version = 99", "UPDATE schema_version SET version = 99")
+        store, "PRAGMA user_version = 99", "UPDATE schema_version SET version = 99"
+    )
     with pytest.raises(SchemaTooNew, match="99"):
         await store.migrate()
 
@@ -155,11 +170,18 @@ async def test_migration_4_remembers_what_was_shown(tmp_path) -> None:
             if statement.strip():
                 con.execute(statement)
     con.execute("PRAGMA user_version = 3")
-    for sid, version, meta in [(1, 5, '{"published_version":5}'), (2, 6, '{"published_version":5}'),
-                               (3, 2, "{}"), (4, 3, "{oops")]:
-        con.execute("INSERT INTO sessions (id, channel_id, game, options, seed, status, version,"
-                    " host_id, meta, created_at, updated_at) VALUES (?, ?, 'toy', '{}', 1,"
-                    " 'running', ?, 'u1', ?, 0, 0)", (sid, f"c{sid}", version, meta))
+    for sid, version, meta in [
+        (1, 5, '{"published_version":5}'),
+        (2, 6, '{"published_version":5}'),
+        (3, 2, "{}"),
+        (4, 3, "{oops"),
+    ]:
+        con.execute(
+            "INSERT INTO sessions (id, channel_id, game, options, seed, status, version,"
+            " host_id, meta, created_at, updated_at) VALUES (?, ?, 'toy', '{}', 1,"
+            " 'running', ?, 'u1', ?, 0, 0)",
+            (sid, f"c{sid}", version, meta),
+        )
     con.commit()
     con.close()
     s = SQLiteStore(path)
@@ -182,9 +204,15 @@ async def test_postgres_migration_4_reads_the_shown_version_from_the_text() -> N
 
     con = await asyncpg.connect(pg.PG_URL)
     try:
-        got = [await con.fetchval(f"SELECT {expression.replace('meta', '$1::text')}", meta)
-               for meta in ('{"board":{"at":1.0,"id":7},"published_version":12}',
-                            '{"published_version":-1,"x":2}', "{oops", "{}")]
+        got = [
+            await con.fetchval(f"SELECT {expression.replace('meta', '$1::text')}", meta)
+            for meta in (
+                '{"board":{"at":1.0,"id":7},"published_version":12}',
+                '{"published_version":-1,"x":2}',
+                "{oops",
+                "{}",
+            )
+        ]
     finally:
         await con.close()
     assert got == [12, -1, None, None]

@@ -24,15 +24,24 @@ from tests.host.conftest import Clock
 from tests.toygame import TOY
 
 #: statements that are not per request: ``session_ids`` lists everything for ``verify``
-NOT_PER_REQUEST = re.compile(r"^SELECT id FROM sessions (?:WHERE status IN \((\?,?)+\)|"
-                             r"WHERE status = ANY|ORDER BY id$)")
+NOT_PER_REQUEST = re.compile(
+    r"^SELECT id FROM sessions (?:WHERE status IN \((\?,?)+\)|"
+    r"WHERE status = ANY|ORDER BY id$)"
+)
 CHECKED = re.compile(r"^\s*(SELECT|UPDATE|DELETE)\b", re.I)
 
 
 async def workload(host: SessionHost, clock: Clock) -> None:
     """One game of the toy with everything a player or the bot asks the store for."""
-    await host.create(guild_id="g", channel_id="c", game_id="toy", options={"rounds": 1},
-                      user_id="u1", user_name="Ann", turn_secs=300)
+    await host.create(
+        guild_id="g",
+        channel_id="c",
+        game_id="toy",
+        options={"rounds": 1},
+        user_id="u1",
+        user_name="Ann",
+        turn_secs=300,
+    )
     await host.join("c", "u2", "Bob")
     rec = (await host.start("c", "u1")).record
     await host.active("c")
@@ -63,9 +72,14 @@ async def workload(host: SessionHost, clock: Clock) -> None:
 
 async def optional_requests(store: Any) -> None:
     """Per-request reads other features added to the store (checked when present)."""
-    calls = [("user_locale", ("u1",)), ("guild_locale", ("g",)),
-             ("finished_games", ("g", None, None, 5)), ("finished_games", ("g", "u1", "toy", 5)),
-             ("last_finished_in", ("g", "c")), ("watchers", (1,))]
+    calls = [
+        ("user_locale", ("u1",)),
+        ("guild_locale", ("g",)),
+        ("finished_games", ("g", None, None, 5)),
+        ("finished_games", ("g", "u1", "toy", 5)),
+        ("last_finished_in", ("g", "c")),
+        ("watchers", (1,)),
+    ]
     for name, args in calls:
         method = getattr(store, name, None)
         if method is not None:
@@ -96,8 +110,11 @@ class Recording:
 def scans(plan_lines: list[str], partial: frozenset[str] = frozenset()) -> list[str]:
     """Full scans: of a table, or of a whole index over the history (a partial index, of
     the active or the unshown sessions, is bounded)."""
-    return [line for line in plan_lines if line.startswith("SCAN") and not any(
-        line.endswith(f"INDEX {name}") for name in partial)]
+    return [
+        line
+        for line in plan_lines
+        if line.startswith("SCAN") and not any(line.endswith(f"INDEX {name}") for name in partial)
+    ]
 
 
 @pytest.mark.asyncio
@@ -113,15 +130,21 @@ async def test_sqlite_requests_read_through_indexes(tmp_path) -> None:
 
     store._run = recording_run  # type: ignore[method-assign]
     seeds = iter(range(1, 100))
-    await workload(SessionHost(store, registry={"toy": TOY}, now=clock,
-                               seed_source=lambda: next(seeds)), clock)
+    await workload(
+        SessionHost(store, registry={"toy": TOY}, now=clock, seed_source=lambda: next(seeds)), clock
+    )
     store._run = run  # type: ignore[method-assign]
-    checked = [(sql, args) for sql, args in seen
-               if CHECKED.match(sql) and not NOT_PER_REQUEST.search(sql)]
+    checked = [
+        (sql, args) for sql, args in seen if CHECKED.match(sql) and not NOT_PER_REQUEST.search(sql)
+    ]
     assert len(checked) >= 20  # the workload really went through the store
     con = sqlite3.connect(store.path)
-    partial = frozenset(r[0] for r in con.execute(
-        "SELECT name FROM sqlite_master WHERE type = 'index' AND sql LIKE '% WHERE %'"))
+    partial = frozenset(
+        r[0]
+        for r in con.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND sql LIKE '% WHERE %'"
+        )
+    )
     bad = {}
     for sql, args in checked:
         plan = [row[3] for row in con.execute("EXPLAIN QUERY PLAN " + sql, args)]
@@ -137,16 +160,19 @@ def test_sqlite_planner_check_catches_a_parameterised_partial_index(tmp_path) ->
     ``active_session``), the literal spelling can."""
     con = sqlite3.connect(tmp_path / "p.db")
     con.execute("CREATE TABLE s (id INTEGER PRIMARY KEY, channel_id TEXT, status TEXT)")
-    con.execute("CREATE UNIQUE INDEX s_active ON s(channel_id)"
-                " WHERE status IN ('lobby', 'running')")
+    con.execute(
+        "CREATE UNIQUE INDEX s_active ON s(channel_id) WHERE status IN ('lobby', 'running')"
+    )
 
     def plan(sql: str, args: tuple[Any, ...]) -> list[str]:
         return [row[3] for row in con.execute("EXPLAIN QUERY PLAN " + sql, args)]
 
-    assert scans(plan("SELECT * FROM s WHERE channel_id = ? AND status IN (?, ?)",
-                      ("c", "lobby", "running")))
-    assert not scans(plan("SELECT * FROM s WHERE channel_id = ? AND status IN"
-                          " ('lobby', 'running')", ("c",)))
+    assert scans(
+        plan("SELECT * FROM s WHERE channel_id = ? AND status IN (?, ?)", ("c", "lobby", "running"))
+    )
+    assert not scans(
+        plan("SELECT * FROM s WHERE channel_id = ? AND status IN ('lobby', 'running')", ("c",))
+    )
 
 
 @pytest.mark.asyncio
@@ -165,11 +191,15 @@ async def test_postgres_requests_read_through_indexes() -> None:
     try:
         seen.clear()  # the migration's statements
         seeds = iter(range(1, 100))
-        await workload(SessionHost(store, registry={"toy": TOY}, now=clock,
-                                   seed_source=lambda: next(seeds)), clock)
-        checked = [(sql, args) for sql, args in seen
-                   if CHECKED.match(sql) and not NOT_PER_REQUEST.search(sql)
-                   and "advisory" not in sql]
+        await workload(
+            SessionHost(store, registry={"toy": TOY}, now=clock, seed_source=lambda: next(seeds)),
+            clock,
+        )
+        checked = [
+            (sql, args)
+            for sql, args in seen
+            if CHECKED.match(sql) and not NOT_PER_REQUEST.search(sql) and "advisory" not in sql
+        ]
         assert len(checked) >= 20
         bad = await pg_seq_scans(schema, checked)
     finally:
@@ -178,8 +208,9 @@ async def test_postgres_requests_read_through_indexes() -> None:
     assert not bad, f"sequential scans: {bad}"
 
 
-async def pg_seq_scans(schema: str, checked: list[tuple[str, tuple[Any, ...]]]
-                       ) -> dict[str, list[str]]:
+async def pg_seq_scans(
+    schema: str, checked: list[tuple[str, tuple[Any, ...]]]
+) -> dict[str, list[str]]:
     """The statements whose generic plan (the one a parameter cannot steer) reads a whole
     table: a ``Seq Scan``, or an index scan without an ``Index Cond`` (all of the index)."""
     con = await asyncpg.connect(pg.PG_URL, server_settings={"search_path": schema})
@@ -187,9 +218,14 @@ async def pg_seq_scans(schema: str, checked: list[tuple[str, tuple[Any, ...]]]
     try:
         await con.execute("SET enable_seqscan = off")
         await con.execute("SET plan_cache_mode = force_generic_plan")
-        partial = {r["indexname"] for r in await con.fetch(
-            "SELECT indexname FROM pg_indexes WHERE schemaname = $1 AND indexdef LIKE"
-            " '% WHERE %'", schema)}
+        partial = {
+            r["indexname"]
+            for r in await con.fetch(
+                "SELECT indexname FROM pg_indexes WHERE schemaname = $1 AND indexdef LIKE"
+                " '% WHERE %'",
+                schema,
+            )
+        }
         for sql, _ in checked:
             plan = await generic_plan(con, sql)
             if any("Seq Scan" in line for line in plan) or whole_index(plan, partial):
@@ -208,7 +244,7 @@ def whole_index(plan: list[str], partial: set[str]) -> bool:
             continue
         depth = len(line) - len(line.lstrip())
         rest = []
-        for below in plan[i + 1:]:
+        for below in plan[i + 1 :]:
             if len(below) - len(below.lstrip()) <= depth or "->" in below:
                 break
             rest.append(below)
@@ -225,12 +261,14 @@ async def generic_plan(con: asyncpg.Connection, sql: str) -> list[str]:
     for t in statement.get_parameters():
         name = t.name[1:] + "[]" if t.name.startswith("_") else t.name
         types.append(name if t.schema == "pg_catalog" else f"{t.schema}.{name}")
-    await con.execute(f"PREPARE plan_me ({', '.join(types)}) AS {sql}" if types
-                      else f"PREPARE plan_me AS {sql}")
+    await con.execute(
+        f"PREPARE plan_me ({', '.join(types)}) AS {sql}" if types else f"PREPARE plan_me AS {sql}"
+    )
     try:
         nulls = ", ".join(f"NULL::{t}" for t in types)
-        rows = await con.fetch(f"EXPLAIN EXECUTE plan_me ({nulls})" if types
-                               else "EXPLAIN EXECUTE plan_me")
+        rows = await con.fetch(
+            f"EXPLAIN EXECUTE plan_me ({nulls})" if types else "EXPLAIN EXECUTE plan_me"
+        )
     finally:
         await con.execute("DEALLOCATE plan_me")
     return [r[0] for r in rows]
@@ -243,18 +281,29 @@ async def test_postgres_planner_check_catches_a_parameterised_partial_index() ->
     con = await asyncpg.connect(pg.PG_URL)
     try:
         await con.execute(f'CREATE SCHEMA "{schema}"')
-        await con.execute(f'CREATE TABLE "{schema}".s (id BIGSERIAL PRIMARY KEY,'
-                          ' channel_id TEXT, status TEXT)')
-        await con.execute(f'CREATE UNIQUE INDEX ON "{schema}".s(channel_id)'
-                          " WHERE status IN ('lobby', 'running')")
+        await con.execute(
+            f'CREATE TABLE "{schema}".s (id BIGSERIAL PRIMARY KEY, channel_id TEXT, status TEXT)'
+        )
+        await con.execute(
+            f'CREATE UNIQUE INDEX ON "{schema}".s(channel_id)'
+            " WHERE status IN ('lobby', 'running')"
+        )
     finally:
         await con.close()
     try:
-        bad = await pg_seq_scans(schema, [
-            ("SELECT * FROM s WHERE channel_id = $1 AND status = ANY($2::text[])",
-             ("c", ["lobby", "running"])),
-            ("SELECT * FROM s WHERE channel_id = $1 AND status IN ('lobby', 'running')",
-             ("c",))])
+        bad = await pg_seq_scans(
+            schema,
+            [
+                (
+                    "SELECT * FROM s WHERE channel_id = $1 AND status = ANY($2::text[])",
+                    ("c", ["lobby", "running"]),
+                ),
+                (
+                    "SELECT * FROM s WHERE channel_id = $1 AND status IN ('lobby', 'running')",
+                    ("c",),
+                ),
+            ],
+        )
     finally:
         await pg.drop_schema(schema)
     assert list(bad) == ["SELECT * FROM s WHERE channel_id = $1 AND status = ANY($2::text[])"]

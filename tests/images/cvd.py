@@ -8,12 +8,21 @@ Colour = tuple[int, int, int]
 Matrix = tuple[tuple[float, float, float], ...]
 
 MACHADO: dict[str, Matrix] = {
-    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
-                   (-0.003882, -0.048116, 1.051998)),
-    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
-                     (-0.011820, 0.042940, 0.968881)),
-    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602),
-                   (0.004733, 0.691367, 0.303900)),
+    "protanopia": (
+        (0.152286, 1.052583, -0.204868),
+        (0.114503, 0.786281, 0.099216),
+        (-0.003882, -0.048116, 1.051998),
+    ),
+    "deuteranopia": (
+        (0.367322, 0.860646, -0.227968),
+        (0.280085, 0.672501, 0.047413),
+        (-0.011820, 0.042940, 0.968881),
+    ),
+    "tritanopia": (
+        (1.255528, -0.076749, -0.178779),
+        (-0.078411, 0.930809, 0.147602),
+        (0.004733, 0.691367, 0.303900),
+    ),
 }
 
 
@@ -30,8 +39,10 @@ def _gamma(v: float) -> float:
 def simulate(colour: Colour, kind: str) -> tuple[float, float, float]:
     """``colour`` as seen with ``kind`` (a key of :data:`MACHADO`), sRGB 0..1 floats."""
     lin = [_lin(c) for c in colour]
-    return tuple(_gamma(sum(m * x for m, x in zip(row, lin, strict=True)))  # type: ignore
-                 for row in MACHADO[kind])
+    return tuple(
+        _gamma(sum(m * x for m, x in zip(row, lin, strict=True)))  # type: ignore
+        for row in MACHADO[kind]
+    )
 
 
 def lab(rgb01: tuple[float, float, float]) -> tuple[float, float, float]:
@@ -49,7 +60,9 @@ def lab(rgb01: tuple[float, float, float]) -> tuple[float, float, float]:
 
 def delta_e(a: Colour, b: Colour, kind: str | None = None) -> float:
     """CIE76 distance between ``a`` and ``b``, both seen normally or both through ``kind``."""
+
     def seen(c: Colour) -> tuple[float, float, float]:
         return tuple(x / 255 for x in c) if kind is None else simulate(c, kind)  # type: ignore
+
     la, lb = lab(seen(a)), lab(seen(b))
     return float(sum((p - q) ** 2 for p, q in zip(la, lb, strict=True)) ** 0.5)

@@ -20,8 +20,12 @@ from renderers.kit import font
 
 GAMES = ["majesty", "empire_engine", "elves", "tek"]
 NAMES = {"p0": "Čeněk Řežábek", "p1": "Bob", "p2": "Žofie"}
-TITLES = {"majesty": "Majesty", "empire_engine": "Empire Engine", "elves": "King of the Elves",
-          "tek": "Tiny Epic Kingdoms"}
+TITLES = {
+    "majesty": "Majesty",
+    "empire_engine": "Empire Engine",
+    "elves": "King of the Elves",
+    "tek": "Tiny Epic Kingdoms",
+}
 
 
 def _mid_and_final(game_id: str) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -69,6 +73,7 @@ def test_every_word_goes_through_tr(game_id: str, monkeypatch: pytest.MonkeyPatc
 def test_bundled_font_covers_czech() -> None:
     """Every Czech letter has a real glyph (not the .notdef box) in both bundled faces."""
     letters = "áčďéěíňóřšťúůýžÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ"
+
     def glyph(ch: str, bold: bool) -> bytes:
         image = Image.new("L", (40, 40))
         ImageDraw.Draw(image).text((6, 4), ch, font=font(24, bold), fill=255)

@@ -30,8 +30,16 @@ from games.ai import play_out
 from renderers import kit
 from renderers.palette import contrast
 
-NAMES = {"p0": "Čeněk Řežábek", "p1": "Bob", "p2": "Žofie Dvořáková", "p3": "AI 4",
-         "p4": "Ďábel Šťastný", "p5": "Fanda", "p6": "Gustav", "p7": "Hana Nováková"}
+NAMES = {
+    "p0": "Čeněk Řežábek",
+    "p1": "Bob",
+    "p2": "Žofie Dvořáková",
+    "p3": "AI 4",
+    "p4": "Ďábel Šťastný",
+    "p5": "Fanda",
+    "p6": "Gustav",
+    "p7": "Hana Nováková",
+}
 DISPLAY = 400
 GAMES = ["majesty", "empire_engine", "elves", "tek"]
 SAMPLES = 14
@@ -53,10 +61,11 @@ class Recorder:
 
 def _under(image: Any, box: tuple[int, int, int, int]) -> tuple[int, int, int]:
     x0, y0, x1, y1 = box
-    pts = [((x0 + x1) // 2, (y0 + y1) // 2), (x0, y0), (x1 - 1, y0), (x0, y1 - 1),
-           (x1 - 1, y1 - 1)]
-    seen = [image.getpixel((min(max(x, 0), image.width - 1), min(max(y, 0), image.height - 1)))
-            for x, y in pts]
+    pts = [((x0 + x1) // 2, (y0 + y1) // 2), (x0, y0), (x1 - 1, y0), (x0, y1 - 1), (x1 - 1, y1 - 1)]
+    seen = [
+        image.getpixel((min(max(x, 0), image.width - 1), min(max(y, 0), image.height - 1)))
+        for x, y in pts
+    ]
     return Counter(seen).most_common(1)[0][0]  # type: ignore[no-any-return]
 
 
@@ -66,8 +75,9 @@ def recorder(monkeypatch: pytest.MonkeyPatch) -> Iterator[Recorder]:
     rec = Recorder()
     original = kit.draw_text
 
-    def draw_text(image: Any, x: float, y: float, text: str, size: int, bold: bool,
-                  fill: Any, anchor: str) -> tuple[int, int, int, int]:
+    def draw_text(
+        image: Any, x: float, y: float, text: str, size: int, bold: bool, fill: Any, anchor: str
+    ) -> tuple[int, int, int, int]:
         mask, left, top = kit.text_mask(text, size, bold, anchor)
         ox, oy = round(x) + left, round(y) + top
         box = (ox, oy, ox + mask.width, oy + mask.height)
@@ -98,8 +108,9 @@ def _states(game_id: str, seats: int, seed: int) -> tuple[list[Any], Any]:
     return states, final
 
 
-def _check_texts(calls: list[Drawn], width: int, height: int, names: set[str],
-                 final: bool, where: str) -> None:
+def _check_texts(
+    calls: list[Drawn], width: int, height: int, names: set[str], final: bool, where: str
+) -> None:
     scale = DISPLAY / width
     for c in calls:
         shown = c.size * scale
@@ -154,8 +165,9 @@ def test_final_board_ranks_in_order_with_ties(game_id: str, recorder: Recorder) 
     recorder.calls.clear()
     module.render(game.view(final, None), names=NAMES)
     texts = [c.text for c in recorder.calls]
-    order = [next(i for i, t in enumerate(texts) if t == NAMES[r["player"]] and i > 3)
-             for r in outcome]
+    order = [
+        next(i for i, t in enumerate(texts) if t == NAMES[r["player"]] and i > 3) for r in outcome
+    ]
     ranks = [r["rank"] for r in outcome]
     assert order == sorted(order), (game_id, ranks)
     for r in outcome:

@@ -38,8 +38,7 @@ def test_seat_text_contrast_on_panels(colour: tuple[int, int, int]) -> None:
     assert contrast(WHITE, colour) >= 3.0  # the seat number printed on the colour
 
 
-@pytest.mark.parametrize("module", [majesty, elves, tek, empire_engine],
-                         ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [majesty, elves, tek, empire_engine], ids=lambda m: m.__name__)
 def test_seat_colours_apart_from_game_colours(module: object) -> None:
     game = module.GAME_COLOURS
     for seat, own in itertools.product(SEAT_COLOURS, game):
@@ -50,9 +49,18 @@ def test_seat_colours_apart_from_game_colours(module: object) -> None:
 def test_the_check_rejects_the_v01_palette() -> None:
     """The v0.1 seat colours (issue 13: seats 3 and 4 grey under deuteranopia, orange names at
     2.2:1 on the panel) fail these checks, so the checks can fail."""
-    v01 = ((0, 114, 178), (213, 94, 0), (0, 158, 115), (204, 121, 167), (230, 159, 0),
-           (86, 180, 233), (120, 94, 240), (140, 140, 140))
-    worst = min(delta_e(a, b, k) for a, b in itertools.combinations(v01, 2)
-                for k in (None, *MACHADO))
+    v01 = (
+        (0, 114, 178),
+        (213, 94, 0),
+        (0, 158, 115),
+        (204, 121, 167),
+        (230, 159, 0),
+        (86, 180, 233),
+        (120, 94, 240),
+        (140, 140, 140),
+    )
+    worst = min(
+        delta_e(a, b, k) for a, b in itertools.combinations(v01, 2) for k in (None, *MACHADO)
+    )
     assert worst < MIN_SEAT_DISTANCE
     assert min(contrast(c, DEFAULT_THEME.panel) for c in v01) < 3.0

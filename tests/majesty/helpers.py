@@ -39,8 +39,11 @@ def build(
     counts as the character of the location it lies at). ``display`` lists card ids or
     ``(id, meeples)`` pairs, front (index 0) first.
     """
-    state = GAME.setup(list(players), {"sides": sides, "mixed_deck": mixed_deck,
-                                       "tiebreak_meeples": tiebreak_meeples}, 0)
+    state = GAME.setup(
+        list(players),
+        {"sides": sides, "mixed_deck": mixed_deck, "tiebreak_meeples": tiebreak_meeples},
+        0,
+    )
     order = list(order or players)
     active = active or order[0]
     state["order"] = order
@@ -52,8 +55,9 @@ def build(
         realm["meeples"] = spec.get("meeples", 5)
         realm["infirmary"] = list(spec.get("infirmary", []))
         for loc in REALM_LOCATIONS:
-            realm["locations"][loc] = [{"id": c, "as": CHARACTER_AT[loc]}
-                                       for c in spec.get(loc, [])]
+            realm["locations"][loc] = [
+                {"id": c, "as": CHARACTER_AT[loc]} for c in spec.get(loc, [])
+            ]
         placed = sum(len(v) for v in realm["locations"].values()) + len(realm["infirmary"])
         realm["taken"] = spec.get("taken", placed)
         state["realms"][p] = realm

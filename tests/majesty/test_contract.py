@@ -32,8 +32,7 @@ def test_refusals_carry_a_shared_kind_in_validate_order() -> None:
     # the move must exist before whose turn it is matters (games.base.validate's order)
     assert kind_of(s, "bob", {"type": "draw"}) == ("bad_move", MALFORMED)
     assert kind_of(s, "bob", {"type": "take", "index": 0}) == ("not_your_turn", NOT_YOUR_TURN)
-    assert kind_of(s, "ann", {"type": "place", "character": "miller"}) == ("wrong_step",
-                                                                           NOT_LEGAL)
+    assert kind_of(s, "ann", {"type": "place", "character": "miller"}) == ("wrong_step", NOT_LEGAL)
     assert kind_of(s, "ann", {"type": "take", "index": 6}) == ("bad_index", NOT_LEGAL)
     assert kind_of(s, "ann", {"type": "take", "index": 3}) == ("cannot_afford", NOT_LEGAL)
     final, _ = play_out(GAME, GAME.setup(["a", "b"], {}, 3), 3)
@@ -45,8 +44,12 @@ def _keys(td: type) -> set[str]:
 
 
 def test_view_has_the_declared_shape() -> None:
-    s = build(["ann", "bob"], sides="B", realms={"ann": {"mill": [1], "infirmary": [3]}},
-              display=[27, *filler(5)])
+    s = build(
+        ["ann", "bob"],
+        sides="B",
+        realms={"ann": {"mill": [1], "infirmary": [3]}},
+        display=[27, *filler(5)],
+    )
     s2, _ = GAME.apply(s, "ann", {"type": "take", "index": 0})
     for state in (s, s2):
         v = GAME.view(state, "ann")

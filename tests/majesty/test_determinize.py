@@ -13,8 +13,12 @@ from games.majesty import GAME
 from games.majesty.determinize import seen_cards
 from games.majesty.tables import CARDS, DECK2, card_tier
 
-OPTION_SETS: list[dict[str, Any]] = [{}, {"sides": "B"}, {"mixed_deck": True},
-                                     {"sides": "ABBAABAB", "mixed_deck": True}]
+OPTION_SETS: list[dict[str, Any]] = [
+    {},
+    {"sides": "B"},
+    {"mixed_deck": True},
+    {"sides": "ABBAABAB", "mixed_deck": True},
+]
 
 
 def sampled_states(every: int = 5) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
@@ -54,7 +58,8 @@ def test_only_the_deck_changes_and_it_is_drawn_from_the_unseen_cards() -> None:
     for state, options in sampled_states(every=7):
         det = GAME.determinize(state, state["players"][0], random.Random(3))
         assert {k: v for k, v in det.items() if k != "deck"} == {
-            k: v for k, v in state.items() if k != "deck"}
+            k: v for k, v in state.items() if k != "deck"
+        }
         unseen = set(CARDS) - seen_cards(state)
         deck = det["deck"]
         assert len(deck) == len(state["deck"]) and len(set(deck)) == len(deck)

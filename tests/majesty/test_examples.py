@@ -25,6 +25,7 @@ def loc_ids(state, p, loc):
 
 # E1 ----------------------------------------------------------------------------------------
 
+
 def test_e1_second_miller_gives_4() -> None:
     s = build(["ann", "bob"], realms={"ann": {"mill": [1]}}, display=[2, *filler(5)])
     s2, ev = take(s, "ann", 0)
@@ -37,6 +38,7 @@ def test_e1_second_miller_gives_4() -> None:
 
 # E2 ----------------------------------------------------------------------------------------
 
+
 def test_e2_witch_with_two_millers_gives_6() -> None:
     s = build(["ann", "bob"], realms={"ann": {"mill": [1, 2]}}, display=[12, *filler(5)])
     s2, ev = take(s, "ann", 0)
@@ -47,18 +49,32 @@ def test_e2_witch_with_two_millers_gives_6() -> None:
 
 # E3 ----------------------------------------------------------------------------------------
 
+
 def test_e3_heal_then_witch_pays_8() -> None:
-    s = build(["ann", "bob"], realms={"ann": {"mill": [1], "cottage": [12], "infirmary": [3]}},
-              display=[13, *filler(5)])
+    s = build(
+        ["ann", "bob"],
+        realms={"ann": {"mill": [1], "cottage": [12], "infirmary": [3]}},
+        display=[13, *filler(5)],
+    )
     s2, ev = take(s, "ann", 0)
     assert loc_ids(s2, "ann", "mill") == [1, 3]
     assert loc_ids(s2, "ann", "cottage") == [12, 13]
     assert realm(s2, "ann")["infirmary"] == []
     assert types(ev)[:5] == ["take", "refill", "place", "heal", "gain"]
-    assert ev[2] == {"type": "place", "player": "ann", "card": 13, "character": "witch",
-                     "location": "cottage"}
-    assert ev[3] == {"type": "heal", "player": "ann", "card": 3, "character": "miller",
-                     "location": "mill"}
+    assert ev[2] == {
+        "type": "place",
+        "player": "ann",
+        "card": 13,
+        "character": "witch",
+        "location": "cottage",
+    }
+    assert ev[3] == {
+        "type": "heal",
+        "player": "ann",
+        "card": 3,
+        "character": "miller",
+        "location": "mill",
+    }
     # the Mill is not triggered by the healed Miller: the only gain is the Cottage's 8
     assert gains(ev) == [("ann", 8, 0)]
     assert realm(s2, "ann")["points"] == 8
@@ -66,13 +82,20 @@ def test_e3_heal_then_witch_pays_8() -> None:
 
 # E4 ----------------------------------------------------------------------------------------
 
+
 def _e4(sides: str):
-    s = build(["cat", "dan"], sides=sides, realms={"cat": {"mill": [4], "infirmary": [8, 52]}},
-              display=[14, *filler(5)])
+    s = build(
+        ["cat", "dan"],
+        sides=sides,
+        realms={"cat": {"mill": [4], "infirmary": [8, 52]}},
+        display=[14, *filler(5)],
+    )
     s2, ev = take(s, "cat", 0)
     assert s2["step"] == "heal_place"
-    assert GAME.legal_moves(s2, "cat") == [{"type": "heal_place", "character": "witch"},
-                                           {"type": "heal_place", "character": "guard"}]
+    assert GAME.legal_moves(s2, "cat") == [
+        {"type": "heal_place", "character": "witch"},
+        {"type": "heal_place", "character": "guard"},
+    ]
     assert types(ev) == ["take", "refill", "place"]
     assert GAME.legal_moves(s2, "dan") == []
     return s2
@@ -108,6 +131,7 @@ def test_e4_side_b() -> None:
 
 # E5 ----------------------------------------------------------------------------------------
 
+
 def _e5(sides: str = "A", ann_extra: dict | None = None):
     realms = {
         "ann": {"barracks": [18], **(ann_extra or {})},
@@ -119,8 +143,10 @@ def _e5(sides: str = "A", ann_extra: dict | None = None):
     assert realm(s2, "ann")["meeples"] == 3
     assert [d["meeples"] for d in s2["display"][:2]] == [1, 1]
     assert s2["step"] == "place"
-    assert GAME.legal_moves(s2, "ann") == [{"type": "place", "character": "guard"},
-                                           {"type": "place", "character": "knight"}]
+    assert GAME.legal_moves(s2, "ann") == [
+        {"type": "place", "character": "guard"},
+        {"type": "place", "character": "knight"},
+    ]
     return s2
 
 
@@ -128,15 +154,40 @@ def test_e5_attack_one_defends_one_wounded() -> None:
     s2 = _e5()
     s3, ev = GAME.apply(s2, "ann", {"type": "place", "character": "knight"})
     assert loc_ids(s3, "ann", "barracks") == [18, 56]
-    assert ev[0] == {"type": "place", "player": "ann", "card": 56, "character": "knight",
-                     "location": "barracks"}
-    assert ev[1] == {"type": "attack", "player": "ann", "target": "bob", "knights": 2,
-                     "guards": 2, "result": "defended"}
-    assert ev[2] == {"type": "attack", "player": "ann", "target": "cat", "knights": 2,
-                     "guards": 1, "result": "wounded", "card": 25, "character": "brewer",
-                     "location": "brewery"}
-    assert ev[3] == {"type": "gain", "player": "ann", "points": 6, "meeples": 0,
-                     "location": "barracks", "reason": ev[3]["reason"]}
+    assert ev[0] == {
+        "type": "place",
+        "player": "ann",
+        "card": 56,
+        "character": "knight",
+        "location": "barracks",
+    }
+    assert ev[1] == {
+        "type": "attack",
+        "player": "ann",
+        "target": "bob",
+        "knights": 2,
+        "guards": 2,
+        "result": "defended",
+    }
+    assert ev[2] == {
+        "type": "attack",
+        "player": "ann",
+        "target": "cat",
+        "knights": 2,
+        "guards": 1,
+        "result": "wounded",
+        "card": 25,
+        "character": "brewer",
+        "location": "brewery",
+    }
+    assert ev[3] == {
+        "type": "gain",
+        "player": "ann",
+        "points": 6,
+        "meeples": 0,
+        "location": "barracks",
+        "reason": ev[3]["reason"],
+    }
     assert types(ev)[4:] == ["turn"]
     assert ev[-1]["player"] == "bob"
     assert loc_ids(s3, "cat", "brewery") == [8]
@@ -162,10 +213,14 @@ def test_e5_placed_as_guard_no_attack() -> None:
 
 # E6 ----------------------------------------------------------------------------------------
 
+
 def test_e6_brewery_a_pays_every_player_with_a_miller() -> None:
-    s = build(["ann", "bob", "cat"], order=["bob", "cat", "ann"],
-              realms={"bob": {"mill": [1], "brewery": [8]}, "ann": {"mill": [2, 3, 4]}},
-              display=[45, 9, 46, 42, 43, 44])
+    s = build(
+        ["ann", "bob", "cat"],
+        order=["bob", "cat", "ann"],
+        realms={"bob": {"mill": [1], "brewery": [8]}, "ann": {"mill": [2, 3, 4]}},
+        display=[45, 9, 46, 42, 43, 44],
+    )
     s2, ev = take(s, "bob", 1)
     assert gains(ev) == [("bob", 4, 2), ("bob", 2, 0), ("ann", 2, 0)]
     returned = [e for e in ev if e["type"] == "meeples_returned"]
@@ -177,26 +232,47 @@ def test_e6_brewery_a_pays_every_player_with_a_miller() -> None:
 
 # E7 ----------------------------------------------------------------------------------------
 
+
 def test_e7_paying_and_picking_up_meeples() -> None:
-    s = build(["ann", "bob"], active="bob", realms={"bob": {"meeples": 3}},
-              display=[(22, 2), 12, (1, 1), 15, 18, 8], deck=[34, 35])
+    s = build(
+        ["ann", "bob"],
+        active="bob",
+        realms={"bob": {"meeples": 3}},
+        display=[(22, 2), 12, (1, 1), 15, 18, 8],
+        deck=[34, 35],
+    )
     assert GAME.legal_moves(s, "bob") == [{"type": "take", "index": i} for i in range(4)]
     s2, ev = take(s, "bob", 2)
-    assert ev[0] == {"type": "take", "player": "bob", "index": 2, "card": 1, "cost": 2,
-                     "meeples_gained": 1}
+    assert ev[0] == {
+        "type": "take",
+        "player": "bob",
+        "index": 2,
+        "card": 1,
+        "cost": 2,
+        "meeples_gained": 1,
+    }
     assert realm(s2, "bob")["meeples"] == 2
     assert realm(s2, "bob")["points"] == 2
-    assert s2["display"] == [{"card": 22, "meeples": 3}, {"card": 12, "meeples": 1},
-                             {"card": 15, "meeples": 0}, {"card": 18, "meeples": 0},
-                             {"card": 8, "meeples": 0}, {"card": 34, "meeples": 0}]
+    assert s2["display"] == [
+        {"card": 22, "meeples": 3},
+        {"card": 12, "meeples": 1},
+        {"card": 15, "meeples": 0},
+        {"card": 18, "meeples": 0},
+        {"card": 8, "meeples": 0},
+        {"card": 34, "meeples": 0},
+    ]
 
 
 # E8 ----------------------------------------------------------------------------------------
 
+
 def test_e8_mill_b_every_player_with_a_witch() -> None:
-    s = build(ABC, sides="B", realms={"ann": {"mill": [1]}, "bob": {"cottage": [12, 13]},
-                                      "cat": {"infirmary": [14]}},
-              display=[2, *filler(5)])
+    s = build(
+        ABC,
+        sides="B",
+        realms={"ann": {"mill": [1]}, "bob": {"cottage": [12, 13]}, "cat": {"infirmary": [14]}},
+        display=[2, *filler(5)],
+    )
     s2, ev = take(s, "ann", 0)
     assert gains(ev) == [("ann", 4, 0), ("bob", 3, 0)]
     assert [realm(s2, p)["points"] for p in ABC] == [4, 3, 0]
@@ -204,11 +280,18 @@ def test_e8_mill_b_every_player_with_a_witch() -> None:
 
 # E9 ----------------------------------------------------------------------------------------
 
+
 def test_e9_brewery_b_meeples_and_ten_points() -> None:
-    s = build(["ann", "bob"], sides="B", active="bob",
-              realms={"bob": {"mill": [1, 2], "brewery": [8], "inn": [20], "castle": [22]},
-                      "ann": {"inn": [21], "castle": [23]}},
-              display=[45, 9, 46, 42, 43, 44])
+    s = build(
+        ["ann", "bob"],
+        sides="B",
+        active="bob",
+        realms={
+            "bob": {"mill": [1, 2], "brewery": [8], "inn": [20], "castle": [22]},
+            "ann": {"inn": [21], "castle": [23]},
+        },
+        display=[45, 9, 46, 42, 43, 44],
+    )
     s2, ev = take(s, "bob", 1)
     assert gains(ev) == [("bob", 0, 4), ("bob", 10, 0)]
     assert [e for e in ev if e["type"] == "meeples_returned"][0]["meeples"] == 3
@@ -218,43 +301,63 @@ def test_e9_brewery_b_meeples_and_ten_points() -> None:
 
 # E10 ---------------------------------------------------------------------------------------
 
+
 def test_e10_guardhouse_b() -> None:
-    s = build(["dora", "eve"], sides="B",
-              realms={"dora": {"brewery": [8], "cottage": [12, 13], "guardhouse": [15]},
-                      "eve": {"inn": [20]}},
-              display=[16, *filler(5)])
+    s = build(
+        ["dora", "eve"],
+        sides="B",
+        realms={
+            "dora": {"brewery": [8], "cottage": [12, 13], "guardhouse": [15]},
+            "eve": {"inn": [20]},
+        },
+        display=[16, *filler(5)],
+    )
     s2, ev = take(s, "dora", 0)
     assert gains(ev) == [("dora", 10, 0), ("eve", 3, 0)]
 
 
 # E11 ---------------------------------------------------------------------------------------
 
+
 def test_e11_inn_b_innkeepers_times_largest_location() -> None:
-    s = build(["dora", "eve"], sides="B",
-              realms={"dora": {"mill": [1, 2, 3], "inn": [20], "infirmary": [4, 5, 6, 7]}},
-              display=[21, *filler(5)])
+    s = build(
+        ["dora", "eve"],
+        sides="B",
+        realms={"dora": {"mill": [1, 2, 3], "inn": [20], "infirmary": [4, 5, 6, 7]}},
+        display=[21, *filler(5)],
+    )
     s2, ev = take(s, "dora", 0)
     assert gains(ev) == [("dora", 12, 0)]
-    s = build(["dora", "eve"], sides="B",
-              realms={"dora": {"mill": [1], "inn": [20], "infirmary": [4, 5, 6, 7]}},
-              display=[21, *filler(5)])
+    s = build(
+        ["dora", "eve"],
+        sides="B",
+        realms={"dora": {"mill": [1], "inn": [20], "infirmary": [4, 5, 6, 7]}},
+        display=[21, *filler(5)],
+    )
     s2, ev = take(s, "dora", 0)
     assert gains(ev) == [("dora", 8, 0)]
 
 
 # E12 ---------------------------------------------------------------------------------------
 
+
 def _e12():
-    s = build(["dora", "eve"], sides="B",
-              realms={"dora": {"castle": [22], "infirmary": [4, 5], "points": 15}},
-              display=[1, 2, 3, 23, 12, 13])
+    s = build(
+        ["dora", "eve"],
+        sides="B",
+        realms={"dora": {"castle": [22], "infirmary": [4, 5], "points": 15}},
+        display=[1, 2, 3, 23, 12, 13],
+    )
     s2, ev = take(s, "dora", 3)
     assert realm(s2, "dora")["meeples"] == 2
     assert loc_ids(s2, "dora", "castle") == [22, 23]
     assert s2["step"] == "castle_exchange"
     assert [m["meeples"] for m in GAME.legal_moves(s2, "dora")] == [-2, -1, 0, 1, 2, 3]
-    assert GAME.view(s2, None)["pending"] == {"kind": "castle_exchange", "held": 2,
-                                               "amounts": [-2, -1, 0, 1, 2, 3]}
+    assert GAME.view(s2, None)["pending"] == {
+        "kind": "castle_exchange",
+        "held": 2,
+        "amounts": [-2, -1, 0, 1, 2, 3],
+    }
     assert types(ev) == ["take", "refill", "place"]
     return s2
 
@@ -273,9 +376,12 @@ def test_e12_castle_b_sell_two() -> None:
 
 
 def test_e12_surplus_variant() -> None:
-    s = build(["dora", "eve"], sides="B",
-              realms={"dora": {"castle": [22], "infirmary": [4, 5], "points": 15}},
-              display=[(23, 4), 1, 2, 3, 12, 13])
+    s = build(
+        ["dora", "eve"],
+        sides="B",
+        realms={"dora": {"castle": [22], "infirmary": [4, 5], "points": 15}},
+        display=[(23, 4), 1, 2, 3, 12, 13],
+    )
     s2, _ = take(s, "dora", 0)
     assert realm(s2, "dora")["meeples"] == 9
     assert [m["meeples"] for m in GAME.legal_moves(s2, "dora")] == [-9, -8, -7, -6, -5, 0]
@@ -304,8 +410,13 @@ def _final_state(table, sides, tiebreak=False, players=None):
     realms = {}
     for p, (pts, held, counts, inf) in table.items():
         spec = realm_from_counts(dict(zip(LOCS7, counts, strict=True)))
-        realms[p] = {**spec, "points": pts, "meeples": held, "infirmary": list(range(1, inf + 1)),
-                     "taken": 12}
+        realms[p] = {
+            **spec,
+            "points": pts,
+            "meeples": held,
+            "infirmary": list(range(1, inf + 1)),
+            "taken": 12,
+        }
     s = build(players or list(table), sides=sides, realms=realms, tiebreak_meeples=tiebreak)
     events: list = []
     engine.final_scoring(s, events)
@@ -319,21 +430,35 @@ def test_e13_final_scoring_side_a() -> None:
     assert {p: r["score"] for p, r in out.items()} == {"ann": 134, "bob": 134, "cat": 116}
     assert {p: r["rank"] for p, r in out.items()} == {"ann": 1, "bob": 1, "cat": 3}
     assert [r["player"] for r in GAME.outcome(s)] == ["ann", "bob", "cat"]
-    assert out["ann"]["breakdown"] == {"play": 65, "infirmary": -1, "variety": 36,
-                                       "majority": {"mill": 10, "brewery": 11, "guardhouse": 13},
-                                       "total": 134}
+    assert out["ann"]["breakdown"] == {
+        "play": 65,
+        "infirmary": -1,
+        "variety": 36,
+        "majority": {"mill": 10, "brewery": 11, "guardhouse": 13},
+        "total": 134,
+    }
     assert out["bob"]["breakdown"]["majority"] == {"brewery": 11, "barracks": 14, "inn": 15}
-    assert out["cat"]["breakdown"] == {"play": 71, "infirmary": -2, "variety": 9,
-                                       "majority": {"mill": 10, "cottage": 12, "castle": 16},
-                                       "total": 116}
+    assert out["cat"]["breakdown"] == {
+        "play": 71,
+        "infirmary": -2,
+        "variety": 9,
+        "majority": {"mill": 10, "cottage": 12, "castle": 16},
+        "total": 116,
+    }
     inf = [(e["player"], e["cards"], e["points"]) for e in ev if e["type"] == "final_infirmary"]
     assert inf == [("ann", 1, -1), ("bob", 0, 0), ("cat", 2, -2)]
     var = [(e["player"], e["locations"], e["points"]) for e in ev if e["type"] == "final_variety"]
     assert var == [("ann", 6, 36), ("bob", 6, 36), ("cat", 3, 9)]
     maj = [(e["location"], e["players"], e["points"]) for e in ev if e["type"] == "final_majority"]
-    assert maj == [("mill", ["ann", "cat"], 10), ("brewery", ["ann", "bob"], 11),
-                   ("cottage", ["cat"], 12), ("guardhouse", ["ann"], 13),
-                   ("barracks", ["bob"], 14), ("inn", ["bob"], 15), ("castle", ["cat"], 16)]
+    assert maj == [
+        ("mill", ["ann", "cat"], 10),
+        ("brewery", ["ann", "bob"], 11),
+        ("cottage", ["cat"], 12),
+        ("guardhouse", ["ann"], 13),
+        ("barracks", ["bob"], 14),
+        ("inn", ["bob"], 15),
+        ("castle", ["cat"], 16),
+    ]
     assert ev[-1]["type"] == "game_over"
     assert ev[-1]["ranking"] == [
         {"player": "ann", "rank": 1, "score": 134, "meeples": 3},
@@ -344,24 +469,36 @@ def test_e13_final_scoring_side_a() -> None:
 
 def test_e13_meeple_tiebreak() -> None:
     s, _ = _final_state(E13, "A", tiebreak=True)
-    assert [(r["player"], r["rank"]) for r in GAME.outcome(s)] == [("bob", 1), ("ann", 2),
-                                                                  ("cat", 3)]
+    assert [(r["player"], r["rank"]) for r in GAME.outcome(s)] == [
+        ("bob", 1),
+        ("ann", 2),
+        ("cat", 3),
+    ]
 
 
 def test_e13_mixed_sides_infirmary_b() -> None:
     s, ev = _final_state(E13, "AAAAAAAB")
     out = {r["player"]: r for r in GAME.outcome(s)}
     assert {p: r["score"] for p, r in out.items()} == {"ann": 133, "bob": 134, "cat": 104}
-    assert [(r["player"], r["rank"]) for r in GAME.outcome(s)] == [("bob", 1), ("ann", 2),
-                                                                  ("cat", 3)]
+    assert [(r["player"], r["rank"]) for r in GAME.outcome(s)] == [
+        ("bob", 1),
+        ("ann", 2),
+        ("cat", 3),
+    ]
     assert out["cat"]["breakdown"]["majority"]["infirmary"] == -10
     assert "infirmary" not in out["ann"]["breakdown"]["majority"]
     last = [e for e in ev if e["type"] == "final_majority"][-1]
-    assert last == {"type": "final_majority", "location": "infirmary", "count": 2,
-                    "players": ["cat"], "points": -10}
+    assert last == {
+        "type": "final_majority",
+        "location": "infirmary",
+        "count": 2,
+        "players": ["cat"],
+        "points": -10,
+    }
 
 
 # E14 ---------------------------------------------------------------------------------------
+
 
 def test_e14_final_scoring_side_b() -> None:
     table = {"dora": (80, 0, [5, 1, 2, 0, 1, 1, 0], 2), "eve": (85, 0, [1, 2, 2, 3, 0, 1, 1], 2)}
@@ -370,16 +507,26 @@ def test_e14_final_scoring_side_b() -> None:
     assert out["dora"]["score"] == 137 and out["eve"]["score"] == 167
     assert out["eve"]["rank"] == 1 and out["dora"]["rank"] == 2
     assert out["dora"]["breakdown"] == {
-        "play": 80, "infirmary": -4, "variety": 25,
+        "play": 80,
+        "infirmary": -4,
+        "variety": 25,
         "majority": {"mill": 14, "cottage": 12, "barracks": 8, "inn": 12, "infirmary": -10},
-        "total": 137}
+        "total": 137,
+    }
     assert out["eve"]["breakdown"]["majority"] == {
-        "brewery": 12, "cottage": 12, "guardhouse": 8, "inn": 12, "castle": 16, "infirmary": -10}
+        "brewery": 12,
+        "cottage": 12,
+        "guardhouse": 8,
+        "inn": 12,
+        "castle": 16,
+        "infirmary": -10,
+    }
     last = [e for e in ev if e["type"] == "final_majority"][-1]
     assert last["players"] == ["dora", "eve"] and last["points"] == -10
 
 
 # E15 ---------------------------------------------------------------------------------------
+
 
 def test_e15_zero_meeples_only_front_card() -> None:
     s = build(["ann", "bob"], realms={"ann": {"meeples": 0}})

@@ -32,8 +32,11 @@ def test_sides_choices() -> None:  # the generic option checks: tests/bot/test_p
 
 
 def test_labels_and_event_lines_over_random_playouts() -> None:
-    for n, options, seed in [(2, {}, 1), (3, {"sides": "B"}, 2), (4, {"sides": "ABABABAB",
-                                                                   "mixed_deck": True}, 3)]:
+    for n, options, seed in [
+        (2, {}, 1),
+        (3, {"sides": "B"}, 2),
+        (4, {"sides": "ABABABAB", "mixed_deck": True}, 3),
+    ]:
         players = ["a", "b", "c", "d"][:n]
         state = GAME.setup(players, options, seed)
         ai = RandomPlayer(seed)
@@ -71,16 +74,27 @@ def test_take_label_shows_cost_in_meeples() -> None:
     s2, _ = GAME.apply(s, "a", {"type": "take", "index": 2})
     v2 = GAME.view(s2, "a")
     assert [PRESENTER.move_label(v2, m, name) for m in GAME.legal_moves(s2, "a")] == [
-        "Place as Miller at the Mill", "Place as Knight at the Barracks"]
+        "Place as Miller at the Mill",
+        "Place as Knight at the Barracks",
+    ]
 
 
 def test_exchange_labels() -> None:
-    s = build(["a", "b"], sides="B", realms={"a": {"points": 15, "castle": [22]}},
-              display=[1, 2, 3, 23, 12, 13])
+    s = build(
+        ["a", "b"],
+        sides="B",
+        realms={"a": {"points": 15, "castle": [22]}},
+        display=[1, 2, 3, 23, 12, 13],
+    )
     s2, _ = GAME.apply(s, "a", {"type": "take", "index": 3})
     v = GAME.view(s2, "a")
     labels = [PRESENTER.move_label(v, m, name) for m in GAME.legal_moves(s2, "a")]
-    assert labels == ["Sell 2 meeples for 2 points", "Sell 1 meeple for 1 point", "No exchange",
-                      "Buy 1 meeple for 1 point", "Buy 2 meeples for 2 points",
-                      "Buy 3 meeples for 3 points"]
+    assert labels == [
+        "Sell 2 meeples for 2 points",
+        "Sell 1 meeple for 1 point",
+        "No exchange",
+        "Buy 1 meeple for 1 point",
+        "Buy 2 meeples for 2 points",
+        "Buy 3 meeples for 3 points",
+    ]
     assert "Castle exchange" in PRESENTER.prompt_text(v, "a", name)

@@ -34,10 +34,15 @@ def played(n: int, options: dict, seed: int, moves: int = 10_000):
 
 
 def castle_state():
-    s = build(["a", "b", "c"], sides="B",
-              realms={"a": {"castle": [22], "infirmary": [4, 5], "points": 15, "mill": [1, 2]},
-                      "b": {"infirmary": [52], "mill": [3]}},
-              display=[1, (2, 1), 3, 23, 12, 13])
+    s = build(
+        ["a", "b", "c"],
+        sides="B",
+        realms={
+            "a": {"castle": [22], "infirmary": [4, 5], "points": 15, "mill": [1, 2]},
+            "b": {"infirmary": [52], "mill": [3]},
+        },
+        display=[1, (2, 1), 3, 23, 12, 13],
+    )
     s2, _ = GAME.apply(s, "a", {"type": "take", "index": 3})
     return s2
 
@@ -67,9 +72,15 @@ def test_golden_images(case: str) -> None:
     assert mean_diff(got, want) < 1.5, case
 
 
-@pytest.mark.parametrize(("n", "options", "seed", "moves"), [
-    (2, {}, 1, 3), (3, {"sides": "ABBAABAB"}, 2, 10_000), (4, {"mixed_deck": True}, 3, 10_000),
-    (4, {"sides": "B", "tiebreak_meeples": True}, 4, 40)])
+@pytest.mark.parametrize(
+    ("n", "options", "seed", "moves"),
+    [
+        (2, {}, 1, 3),
+        (3, {"sides": "ABBAABAB"}, 2, 10_000),
+        (4, {"mixed_deck": True}, 3, 10_000),
+        (4, {"sides": "B", "tiebreak_meeples": True}, 4, 40),
+    ],
+)
 def test_limits(n: int, options: dict, seed: int, moves: int) -> None:
     state = played(n, options, seed, moves)
     for viewer in [None, "a"]:

@@ -37,20 +37,29 @@ def refused(state, player, move, code):
 
 # Data tables ---------------------------------------------------------------------------------
 
+
 def test_deck_composition() -> None:
     assert len(CARDS) == 60 and len(DECK1) == 33 and len(DECK2) == 27
     singles = [c for c, (_, h) in CARDS.items() if len(h) == 1]
     splits = [c for c, (_, h) in CARDS.items() if len(h) == 2]
     assert len(singles) == 37 and len(splits) == 23
     per_char = {ch: sum(1 for _, h in CARDS.values() if h == (ch,)) for ch in CHARACTERS}
-    assert per_char == {"miller": 9, "brewer": 6, "witch": 5, "guard": 5, "knight": 3,
-                        "innkeeper": 4, "noble": 5}
+    assert per_char == {
+        "miller": 9,
+        "brewer": 6,
+        "witch": 5,
+        "guard": 5,
+        "knight": 3,
+        "innkeeper": 4,
+        "noble": 5,
+    }
     order = list(CHARACTERS)
     assert all(order.index(h[0]) < order.index(h[1]) for _, h in CARDS.values() if len(h) == 2)
     assert MAJORITY == {"A": [10, 11, 12, 13, 14, 15, 16], "B": [14, 12, 12, 8, 8, 12, 16]}
 
 
 # Setup and options -----------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize(("n", "deck"), [(2, 27), (3, 35), (4, 47)])
 def test_setup_deck_sizes(n: int, deck: int) -> None:
@@ -79,10 +88,15 @@ def test_mixed_deck_keeps_all_sixty(n: int) -> None:
 def test_sides_normalised() -> None:
     players = ["a", "b"]
     assert GAME.setup(players, {"sides": "b"}, 1)["options"]["sides"] == "BBBBBBBB"
-    assert GAME.setup(players, {"sides": "abAB abab".replace(" ", "")}, 1)["options"]["sides"] \
+    assert (
+        GAME.setup(players, {"sides": "abAB abab".replace(" ", "")}, 1)["options"]["sides"]
         == "ABABABAB"
-    assert GAME.setup(players, {}, 1)["options"] == {"sides": "AAAAAAAA", "mixed_deck": False,
-                                                     "tiebreak_meeples": False}
+    )
+    assert GAME.setup(players, {}, 1)["options"] == {
+        "sides": "AAAAAAAA",
+        "mixed_deck": False,
+        "tiebreak_meeples": False,
+    }
     v = GAME.view(GAME.setup(players, {"sides": "aaaaaaab"}, 1), None)
     assert v["options"]["sides"] == "AAAAAAAB"
 
@@ -93,9 +107,18 @@ def test_setup_refuses_player_lists(players) -> None:
         GAME.setup(players, {}, 1)
 
 
-@pytest.mark.parametrize("options", [{"colour": 1}, {"sides": "C"}, {"sides": "AAB"},
-                                     {"sides": 1}, {"sides": "AAAAAAAAA"},
-                                     {"mixed_deck": 1}, {"tiebreak_meeples": "yes"}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"colour": 1},
+        {"sides": "C"},
+        {"sides": "AAB"},
+        {"sides": 1},
+        {"sides": "AAAAAAAAA"},
+        {"mixed_deck": 1},
+        {"tiebreak_meeples": "yes"},
+    ],
+)
 def test_setup_refuses_bad_options(options) -> None:
     with pytest.raises(ValueError):
         GAME.setup(["a", "b"], options, 1)
@@ -114,7 +137,7 @@ def test_turn_order_starts_at_random_player_and_wraps() -> None:
         s = GAME.setup(["a", "b", "c"], {}, seed)
         first = s["order"][0]
         i = ["a", "b", "c"].index(first)
-        assert s["order"] == (["a", "b", "c"] * 2)[i:i + 3]
+        assert s["order"] == (["a", "b", "c"] * 2)[i : i + 3]
         assert GAME.actors(s) == [first]
         assert GAME.view(s, None)["round"] == 1 and GAME.view(s, None)["turn"] == 1
         s2, ev = take(s, first, 0)
@@ -124,6 +147,7 @@ def test_turn_order_starts_at_random_player_and_wraps() -> None:
 
 
 # Refusals ---------------------------------------------------------------------------------------
+
 
 def test_refusal_codes() -> None:
     s = build(["ann", "bob"], realms={"ann": {"meeples": 2}}, display=[2, 12, 1, 15, 18, 8])
@@ -147,8 +171,12 @@ def test_refusal_codes() -> None:
 
 
 def test_refusals_in_place_and_exchange_steps() -> None:
-    s = build(["ann", "bob"], sides="B", realms={"ann": {"points": 1, "meeples": 1}},
-              display=[25, 22, *filler(4)])
+    s = build(
+        ["ann", "bob"],
+        sides="B",
+        realms={"ann": {"points": 1, "meeples": 1}},
+        display=[25, 22, *filler(4)],
+    )
     s2, _ = take(s, "ann", 0)
     assert s2["step"] == "place"
     refused(s2, "ann", {"type": "place", "character": "noble"}, "bad_character")
@@ -189,6 +217,7 @@ def test_apply_does_not_mutate() -> None:
 
 # Taking a card -------------------------------------------------------------------------------
 
+
 def test_take_legal_indices_limited_by_display_and_held() -> None:
     s = build(["ann", "bob"], realms={"ann": {"meeples": 9}}, display=[1, 2, 3, 4, 5, 6])
     assert [m["index"] for m in GAME.legal_moves(s, "ann")] == [0, 1, 2, 3, 4, 5]
@@ -209,8 +238,10 @@ def test_split_card_place_step_sees_the_new_sixth_card() -> None:
     v = GAME.view(s2, "ann")
     assert [d["card"]["id"] for d in v["display"]] == [*filler(5), 60]
     assert v["deck_count"] == 1 and v["deck_top_tier"] == 2
-    assert v["pending"] == {"kind": "place",
-                            "card": {"id": 27, "tier": 1, "characters": ["miller", "knight"]}}
+    assert v["pending"] == {
+        "kind": "place",
+        "card": {"id": 27, "tier": 1, "characters": ["miller", "knight"]},
+    }
     s3, ev = GAME.apply(s2, "ann", {"type": "place", "character": "miller"})
     assert types(ev) == ["place", "gain", "turn"]
     assert len(s3["display"]) == 6 and s3["deck"] == [59]
@@ -218,8 +249,9 @@ def test_split_card_place_step_sees_the_new_sixth_card() -> None:
 
 def test_heal_choice_sees_the_new_sixth_card() -> None:
     """The refill comes before a Witch's heal of a split card (step heal_place)."""
-    s = build(["ann", "bob"], realms={"ann": {"infirmary": [29]}},
-              display=[12, *filler(5)], deck=[58, 57])
+    s = build(
+        ["ann", "bob"], realms={"ann": {"infirmary": [29]}}, display=[12, *filler(5)], deck=[58, 57]
+    )
     s2, ev = take(s, "ann", 0)
     assert s2["step"] == "heal_place"
     assert types(ev) == ["take", "refill", "place"]
@@ -228,8 +260,13 @@ def test_heal_choice_sees_the_new_sixth_card() -> None:
 
 def test_castle_b_exchange_sees_the_new_sixth_card() -> None:
     """The refill comes before the Castle B exchange, which is decided seeing the new card."""
-    s = build(["ann", "bob"], sides="B", realms={"ann": {"points": 4}},
-              display=[22, *filler(5)], deck=[33, 57])
+    s = build(
+        ["ann", "bob"],
+        sides="B",
+        realms={"ann": {"points": 4}},
+        display=[22, *filler(5)],
+        deck=[33, 57],
+    )
     s2, ev = take(s, "ann", 0)
     assert s2["step"] == "castle_exchange"
     assert types(ev) == ["take", "refill", "place"]
@@ -248,6 +285,7 @@ def test_no_refill_from_an_empty_deck() -> None:
 
 # Locations, side A -------------------------------------------------------------------------------
 
+
 def test_brewery_a_counts_other_players_millers_only() -> None:
     s = build(["ann", "bob"], realms={"bob": {"infirmary": [1]}}, display=[8, *filler(5)])
     s2, ev = take(s, "ann", 0)
@@ -257,23 +295,35 @@ def test_brewery_a_counts_other_players_millers_only() -> None:
 
 
 def test_guardhouse_a() -> None:
-    s = build(["ann", "bob"], realms={"ann": {"barracks": [18], "inn": [20, 21]}},
-              display=[15, *filler(5)])
+    s = build(
+        ["ann", "bob"],
+        realms={"ann": {"barracks": [18], "inn": [20, 21]}},
+        display=[15, *filler(5)],
+    )
     s2, ev = take(s, "ann", 0)
     assert gains(ev) == [("ann", 8, 0)]
 
 
 def test_inn_a_pays_every_player_with_a_brewer() -> None:
-    s = build(["ann", "bob", "cat"], realms={"ann": {"inn": [20], "brewery": [8]},
-                                             "cat": {"brewery": [9]}, "bob": {"infirmary": [10]}},
-              display=[21, *filler(5)])
+    s = build(
+        ["ann", "bob", "cat"],
+        realms={
+            "ann": {"inn": [20], "brewery": [8]},
+            "cat": {"brewery": [9]},
+            "bob": {"infirmary": [10]},
+        },
+        display=[21, *filler(5)],
+    )
     s2, ev = take(s, "ann", 0)
     assert gains(ev) == [("ann", 8, 0), ("ann", 3, 0), ("cat", 3, 0)]
 
 
 def test_castle_a_points_and_meeples() -> None:
-    s = build(["ann", "bob"], realms={"ann": {"castle": [22], "meeples": 4}},
-              display=[(46, 0), 23, *filler(4)])
+    s = build(
+        ["ann", "bob"],
+        realms={"ann": {"castle": [22], "meeples": 4}},
+        display=[(46, 0), 23, *filler(4)],
+    )
     s2, ev = take(s, "ann", 1)
     assert gains(ev) == [("ann", 10, 2)]
     # held 4 - 1 + 2 = 5: no surplus
@@ -286,15 +336,17 @@ def test_cottage_a_heals_only_one_card_top_first() -> None:
     s2, ev = take(s, "ann", 0)
     assert s2["realms"]["ann"]["infirmary"] == [1]
     heal = [e for e in ev if e["type"] == "heal"]
-    assert heal == [{"type": "heal", "player": "ann", "card": 18, "character": "knight",
-                     "location": "barracks"}]
+    assert heal == [
+        {"type": "heal", "player": "ann", "card": 18, "character": "knight", "location": "barracks"}
+    ]
     assert "attack" not in types(ev)  # a healed Knight does not attack
     assert gains(ev) == [("ann", 2, 0)]
 
 
 def test_healed_card_is_appended_last() -> None:
-    s = build(["ann", "bob"], realms={"ann": {"mill": [1, 2], "infirmary": [3]}},
-              display=[12, *filler(5)])
+    s = build(
+        ["ann", "bob"], realms={"ann": {"mill": [1, 2], "infirmary": [3]}}, display=[12, *filler(5)]
+    )
     s2, _ = take(s, "ann", 0)
     assert [e["id"] for e in s2["realms"]["ann"]["locations"]["mill"]] == [1, 2, 3]
 
@@ -318,14 +370,28 @@ def test_split_witch_heals() -> None:
 
 # Attack ---------------------------------------------------------------------------------------
 
+
 def test_attack_wounds_most_recent_card_of_leftmost_location() -> None:
-    s = build(["ann", "bob"], realms={"bob": {"cottage": [12, 52], "castle": [22]}},
-              display=[18, *filler(5)])
+    s = build(
+        ["ann", "bob"],
+        realms={"bob": {"cottage": [12, 52], "castle": [22]}},
+        display=[18, *filler(5)],
+    )
     s2, ev = take(s, "ann", 0)
     att = [e for e in ev if e["type"] == "attack"]
-    assert att == [{"type": "attack", "player": "ann", "target": "bob", "knights": 1,
-                    "guards": 0, "result": "wounded", "card": 52, "character": "witch",
-                    "location": "cottage"}]
+    assert att == [
+        {
+            "type": "attack",
+            "player": "ann",
+            "target": "bob",
+            "knights": 1,
+            "guards": 0,
+            "result": "wounded",
+            "card": 52,
+            "character": "witch",
+            "location": "cottage",
+        }
+    ]
     assert [e["id"] for e in s2["realms"]["bob"]["locations"]["cottage"]] == [12]
     assert s2["realms"]["bob"]["infirmary"] == [52]
     v = GAME.view(s2, None)
@@ -333,8 +399,11 @@ def test_attack_wounds_most_recent_card_of_leftmost_location() -> None:
 
 
 def test_attack_one_card_however_large_the_difference() -> None:
-    s = build(["ann", "bob"], realms={"ann": {"barracks": [18, 19, 42]},
-                                      "bob": {"mill": [1, 2, 3]}}, display=[27, *filler(5)])
+    s = build(
+        ["ann", "bob"],
+        realms={"ann": {"barracks": [18, 19, 42]}, "bob": {"mill": [1, 2, 3]}},
+        display=[27, *filler(5)],
+    )
     s2, _ = take(s, "ann", 0)
     s3, ev = GAME.apply(s2, "ann", {"type": "place", "character": "knight"})
     assert [e["knights"] for e in ev if e["type"] == "attack"] == [4]
@@ -343,9 +412,12 @@ def test_attack_one_card_however_large_the_difference() -> None:
 
 
 def test_attack_on_an_empty_realm_and_order_of_targets() -> None:
-    s = build(["ann", "bob", "cat", "dan"], active="cat",
-              realms={"dan": {"guardhouse": [15]}, "ann": {"infirmary": [1]}},
-              display=[18, *filler(5)])
+    s = build(
+        ["ann", "bob", "cat", "dan"],
+        active="cat",
+        realms={"dan": {"guardhouse": [15]}, "ann": {"infirmary": [1]}},
+        display=[18, *filler(5)],
+    )
     s2, ev = take(s, "cat", 0)
     att = [(e["target"], e["result"]) for e in ev if e["type"] == "attack"]
     assert att == [("dan", "defended"), ("ann", "nothing_to_wound"), ("bob", "nothing_to_wound")]
@@ -353,14 +425,16 @@ def test_attack_on_an_empty_realm_and_order_of_targets() -> None:
 
 
 def test_wounding_can_empty_a_location() -> None:
-    s = build(["ann", "bob"], realms={"bob": {"brewery": [8], "castle": [22]}},
-              display=[18, *filler(5)])
+    s = build(
+        ["ann", "bob"], realms={"bob": {"brewery": [8], "castle": [22]}}, display=[18, *filler(5)]
+    )
     s2, _ = take(s, "ann", 0)
     assert GAME.view(s2, None)["realms"]["bob"]["counts"]["brewery"] == 0
     assert GAME.view(s2, None)["majority"]["brewery"]["leaders"] == []
 
 
 # Castle B exchange ----------------------------------------------------------------------------
+
 
 def test_castle_exchange_amounts() -> None:
     assert engine.castle_exchange_amounts(2, 15) == [-2, -1, 0, 1, 2, 3]
@@ -372,9 +446,12 @@ def test_castle_exchange_amounts() -> None:
 
 
 def test_castle_exchange_skipped_when_only_zero() -> None:
-    s = build(["ann", "bob"], sides="B",
-              realms={"ann": {"meeples": 5, "infirmary": [1]}},
-              display=[1, 2, 3, 4, 5, 22])
+    s = build(
+        ["ann", "bob"],
+        sides="B",
+        realms={"ann": {"meeples": 5, "infirmary": [1]}},
+        display=[1, 2, 3, 4, 5, 22],
+    )
     s2, ev = take(s, "ann", 5)
     assert s2["realms"]["ann"]["meeples"] == 0
     assert "castle_exchange" not in types(ev)
@@ -384,17 +461,23 @@ def test_castle_exchange_skipped_when_only_zero() -> None:
 
 def test_mixed_sides_each_location_uses_its_own_side() -> None:
     # Mill on A (no Witch bonus), Castle on B (exchange)
-    s = build(["ann", "bob"], sides="AAAAAAB" + "A", realms={"bob": {"cottage": [12]}},
-              display=[1, *filler(5)])
+    s = build(
+        ["ann", "bob"],
+        sides="AAAAAAB" + "A",
+        realms={"bob": {"cottage": [12]}},
+        display=[1, *filler(5)],
+    )
     s2, ev = take(s, "ann", 0)
     assert gains(ev) == [("ann", 2, 0)]
-    s = build(["ann", "bob"], sides="BAAAAAAA", realms={"bob": {"cottage": [12]}},
-              display=[1, *filler(5)])
+    s = build(
+        ["ann", "bob"], sides="BAAAAAAA", realms={"bob": {"cottage": [12]}}, display=[1, *filler(5)]
+    )
     s2, ev = take(s, "ann", 0)
     assert gains(ev) == [("ann", 2, 0), ("bob", 3, 0)]
 
 
 # Views ------------------------------------------------------------------------------------------
+
 
 def test_view_hides_deck_and_seed() -> None:
     s = GAME.setup(["a", "b", "c"], {}, 123456)
@@ -427,8 +510,13 @@ def test_view_projection_and_final() -> None:
 
 
 def test_last_turn_triggers_final_scoring() -> None:
-    s = build(["ann", "bob"], active="bob", round_=12, realms={"ann": {"mill": [1]}},
-              display=[2, *filler(5)])
+    s = build(
+        ["ann", "bob"],
+        active="bob",
+        round_=12,
+        realms={"ann": {"mill": [1]}},
+        display=[2, *filler(5)],
+    )
     s2, ev = take(s, "bob", 0)
     assert GAME.is_over(s2)
     t = types(ev)
@@ -441,11 +529,14 @@ def test_last_turn_triggers_final_scoring() -> None:
 
 # Ranking ----------------------------------------------------------------------------------------
 
+
 def _ended(table: dict, tiebreak: bool):
     from tests.majesty.helpers import realm_from_counts
 
-    realms = {p: {**realm_from_counts({"mill": mill}), "points": pts, "meeples": held,
-                  "taken": 12} for p, (pts, held, mill) in table.items()}
+    realms = {
+        p: {**realm_from_counts({"mill": mill}), "points": pts, "meeples": held, "taken": 12}
+        for p, (pts, held, mill) in table.items()
+    }
     s = build(list(table), realms=realms, tiebreak_meeples=tiebreak)
     engine.final_scoring(s, [])
     return [(r["player"], r["rank"], r["score"]) for r in GAME.outcome(s)]
@@ -475,15 +566,21 @@ def test_only_the_active_player_gains_meeples() -> None:
         s, events = GAME.apply(s, p, m)
         assert {q: s["realms"][q]["meeples"] for q in before} == before
         assert all(e["player"] == p for e in events if e["type"] == "gain" and e["meeples"])
-        assert s["realms"][p]["meeples"] <= 5 or s["step"] in ("place", "heal_place",
-                                                                "castle_exchange")
+        assert s["realms"][p]["meeples"] <= 5 or s["step"] in (
+            "place",
+            "heal_place",
+            "castle_exchange",
+        )
 
 
 def test_preview_from_a_view_matches_the_real_move() -> None:
     from games.ai import RandomPlayer
 
-    for n, options, seed in [(2, {}, 1), (4, {"sides": "B", "mixed_deck": True}, 2),
-                             (3, {"sides": "ABBAABAB"}, 3)]:
+    for n, options, seed in [
+        (2, {}, 1),
+        (4, {"sides": "B", "mixed_deck": True}, 2),
+        (3, {"sides": "ABBAABAB"}, 3),
+    ]:
         s = GAME.setup(["a", "b", "c", "d"][:n], options, seed)
         ai = RandomPlayer(seed)
         k = 0

@@ -22,8 +22,9 @@ ALL_SIDES = ["".join(c) for c in itertools.product("AB", repeat=8)]
 async def host(tmp_path):
     store = SQLiteStore(tmp_path / "t.db", clock=lambda: 1_000_000.0)
     await store.open()
-    yield SessionHost(store, registry={"majesty": GAME}, now=lambda: 1_000_000.0,
-                      seed_source=lambda: 7)
+    yield SessionHost(
+        store, registry={"majesty": GAME}, now=lambda: 1_000_000.0, seed_source=lambda: 7
+    )
     await store.close()
 
 
@@ -38,8 +39,14 @@ def test_any_combination_of_sides_sets_up_every_location() -> None:
 async def test_any_combination_of_sides_opens_a_table(host: SessionHost) -> None:
     """Through the host's generic option check, as ``/game new majesty sides:...`` does."""
     for i, letters in enumerate(["ABBAABAB", "BAAAAAAB", "bbaabbab", "A", "b"]):
-        rec = await host.create(guild_id="g", channel_id=f"c{i}", game_id="majesty",
-                                options={"sides": letters}, user_id="u", user_name="Ann")
+        rec = await host.create(
+            guild_id="g",
+            channel_id=f"c{i}",
+            game_id="majesty",
+            options={"sides": letters},
+            user_id="u",
+            user_name="Ann",
+        )
         assert rec.options["sides"] == letters
 
 
@@ -47,8 +54,14 @@ async def test_any_combination_of_sides_opens_a_table(host: SessionHost) -> None
 @pytest.mark.parametrize("bad", ["ABC", "ABABABA", "ABABABABA", "AAAAAAAC", "", "99", 8])
 async def test_other_side_strings_are_refused_clearly(host: SessionHost, bad: object) -> None:
     with pytest.raises(HostError) as err:
-        await host.create(guild_id="g", channel_id="c", game_id="majesty",
-                          options={"sides": bad}, user_id="u", user_name="Ann")
+        await host.create(
+            guild_id="g",
+            channel_id="c",
+            game_id="majesty",
+            options={"sides": bad},
+            user_id="u",
+            user_name="Ann",
+        )
     assert err.value.code == "bad_setup"
     text = str(err.value)
     assert "8 letters A or B" in text and "Mill" in text and "Infirmary" in text

@@ -57,16 +57,20 @@ def build(
     return s
 
 
-def turn(s: dict[str, Any], action: str, responders: list[str],
-         shields: list[str] | None = None) -> dict[str, Any]:
+def turn(
+    s: dict[str, Any], action: str, responders: list[str], shields: list[str] | None = None
+) -> dict[str, Any]:
     """Put ``action`` on the card (after ``shields``) and let ``responders`` respond in order;
     the first responder is the active player."""
     s["shields"] = list(shields or []) + [action]
     s["active"] = s["players"].index(responders[0])
     s["tasks"] = []
-    G.push(s, *[G.task("respond", q, action=action, active=i == 0)
-                for i, q in enumerate(responders)],
-           G.task("end_check"), G.task("pass_turn"))
+    G.push(
+        s,
+        *[G.task("respond", q, action=action, active=i == 0) for i, q in enumerate(responders)],
+        G.task("end_check"),
+        G.task("pass_turn"),
+    )
     return s
 
 

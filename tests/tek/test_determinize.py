@@ -53,8 +53,10 @@ def test_face_down_tokens_are_drawn_again() -> None:
     s = sample_states(4, True, seed=9)[3]
     hidden = [r for r, t in s["tokens"].items() if not t["up"]]
     assert len(hidden) >= 5
-    deals = {tuple(GAME.determinize(s, "p0", random.Random(k))["tokens"][r]["id"]
-                   for r in hidden) for k in range(20)}
+    deals = {
+        tuple(GAME.determinize(s, "p0", random.Random(k))["tokens"][r]["id"] for r in hidden)
+        for k in range(20)
+    }
     assert len(deals) > 1
     real = sorted([s["tokens"][r]["id"] for r in hidden] + s["token_pool"])
     d = GAME.determinize(s, "p0", random.Random(1))
@@ -62,14 +64,19 @@ def test_face_down_tokens_are_drawn_again() -> None:
 
 
 def war_with_a_secret_die() -> dict[str, Any]:
-    s = build({"a": "1A", "b": "2A", "c": "3A"}, res={"a": (2, 0, 0), "b": (3, 2, 0)},
-              meeples={"2A-c": ["a"], "1A-a": ["a"], "2A-d": ["b"], "2A-a": ["b"],
-                       "3A-a": ["c"]})
+    s = build(
+        {"a": "1A", "b": "2A", "c": "3A"},
+        res={"a": (2, 0, 0), "b": (3, 2, 0)},
+        meeples={"2A-c": ["a"], "1A-a": ["a"], "2A-d": ["b"], "2A-a": ["b"], "3A-a": ["c"]},
+    )
     s = turn(s, "patrol", ["a", "b", "c"])
-    s, _ = play(s, ("a", {"type": "perform", "action": "patrol"}),
-                ("a", {"type": "move_from", "region": "2A-c"}),
-                ("a", {"type": "move_to", "region": "2A-d"}),
-                ("b", {"type": "war_die", "value": 7}))
+    s, _ = play(
+        s,
+        ("a", {"type": "perform", "action": "patrol"}),
+        ("a", {"type": "move_from", "region": "2A-c"}),
+        ("a", {"type": "move_to", "region": "2A-d"}),
+        ("b", {"type": "war_die", "value": 7}),
+    )
     return s
 
 

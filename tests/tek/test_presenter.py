@@ -15,10 +15,16 @@ def name(player: str) -> str:
     return {"100": "Čeněk Řežábek", "101": "Bára", "102": "Jarmil"}.get(player, f"P{player}")
 
 
-@pytest.mark.parametrize(("n", "options", "seed"), [
-    (2, {}, 1), (3, {"factions": "draft", "exploration": True}, 2), (4, {"exploration": True}, 3),
-    (5, {"exploration": True}, 4), (5, {}, 5),
-])
+@pytest.mark.parametrize(
+    ("n", "options", "seed"),
+    [
+        (2, {}, 1),
+        (3, {"factions": "draft", "exploration": True}, 2),
+        (4, {"exploration": True}, 3),
+        (5, {"exploration": True}, 4),
+        (5, {}, 5),
+    ],
+)
 def test_labels_and_event_lines(n: int, options: dict, seed: int) -> None:
     players = [str(100 + i) for i in range(n)]
     state = GAME.setup(players, options, seed)
@@ -61,24 +67,38 @@ def test_rules_text_and_registry() -> None:
 
 def test_war_labels_and_private_hand() -> None:
     from tests.tek.helpers import build, play, turn
-    s = build({"100": "1A", "101": "2A", "102": "3A"}, res={"100": (2, 0, 0)},
-              meeples={"2A-c": ["100"], "1A-a": ["100"], "2A-d": ["101"], "2A-a": ["101"]})
+
+    s = build(
+        {"100": "1A", "101": "2A", "102": "3A"},
+        res={"100": (2, 0, 0)},
+        meeples={"2A-c": ["100"], "1A-a": ["100"], "2A-d": ["101"], "2A-a": ["101"]},
+    )
     s = turn(s, "patrol", ["100", "101", "102"])
-    s, _ = play(s, ("100", {"type": "perform", "action": "patrol"}),
-                ("100", {"type": "move_from", "region": "2A-c"}))
+    s, _ = play(
+        s,
+        ("100", {"type": "perform", "action": "patrol"}),
+        ("100", {"type": "move_from", "region": "2A-c"}),
+    )
     view = GAME.view(s, "100")
     assert PRESENTER.move_label(view, {"type": "move_to", "region": "2A-d"}, name) == (
-        "Move to 2A-d forest: war with Bára")
-    s, ev = play(s, ("100", {"type": "move_to", "region": "2A-d"}),
-                 ("100", {"type": "war_die", "value": 4}))
+        "Move to 2A-d forest: war with Bára"
+    )
+    s, ev = play(
+        s, ("100", {"type": "move_to", "region": "2A-d"}), ("100", {"type": "war_die", "value": 4})
+    )
     lines = [PRESENTER.event_text(e, name) for e in ev]
     assert "Čeněk Řežábek has set a war die." in lines
     assert not any("4" in (line or "") for line in lines[-1:])
     hand = PRESENTER.hand_text(GAME.view(s, "100"), name)
     assert "Your war die: 4" in hand
     assert "war die" not in (PRESENTER.hand_text(GAME.view(s, "101"), name) or "").split(
-        "You can afford")[0].lower().replace("set a war die", "")
-    assert PRESENTER.move_label(GAME.view(s, "101"), {"type": "war_die", "value": "flag"},
-                                name) == "War die: white flag (costs nothing)"
-    assert PRESENTER.move_label(GAME.view(s, "101"), {"type": "war_die", "value": 3},
-                                name) == "War die: 3"
+        "You can afford"
+    )[0].lower().replace("set a war die", "")
+    assert (
+        PRESENTER.move_label(GAME.view(s, "101"), {"type": "war_die", "value": "flag"}, name)
+        == "War die: white flag (costs nothing)"
+    )
+    assert (
+        PRESENTER.move_label(GAME.view(s, "101"), {"type": "war_die", "value": 3}, name)
+        == "War die: 3"
+    )

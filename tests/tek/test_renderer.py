@@ -19,43 +19,81 @@ from renderers.tek import render
 from tests.tek.helpers import build, play, turn
 
 GOLDEN = Path(__file__).parent / "golden"
-NAMES = {"bara": "Bára Řežábková", "jarmil": "Čeněk Jarmil", "c3": "Žofie", "c4": "Dana",
-         "red": "Ludmila Ňůžková", "blue": "Bob"}
+NAMES = {
+    "bara": "Bára Řežábková",
+    "jarmil": "Čeněk Jarmil",
+    "c3": "Žofie",
+    "c4": "Dana",
+    "red": "Ludmila Ňůžková",
+    "blue": "Bob",
+}
 TOLERANCE = 2.0
 
 
 def state_war() -> dict[str, Any]:
     """E1 with exploration tokens: Bára attacks Jarmil and has set her die."""
-    s = build({"bara": "1A", "jarmil": "2A", "c3": "3B", "c4": "5B"}, exploration=True,
-              factions={"bara": "orcs", "jarmil": "humans", "c3": "elves", "c4": "undead"},
-              magic={"bara": 1, "c3": 2, "c4": 3}, tower={"c3": 2, "c4": 1},
-              res={"bara": (1, 2, 3), "jarmil": (2, 0, 5), "c3": (4, 1, 0), "c4": (0, 3, 9)},
-              meeples={"2A-c": ["bara"], "1A-a": ["bara", "bara"], "1A-b": ["bara"],
-                       "2A-d": ["jarmil"], "2A-a": ["jarmil"], "2A-b": ["jarmil", "jarmil"],
-                       "3B-c": [("c3", True)], "3B-a": ["c3", "c4"], "5B-c": ["c4"],
-                       "5B-e": [("c4", True), ("c4", True)]},
-              tokens={"1A-d": ("fort", True), "1A-e": ("face_down", False),
-                      "3B-e": ("camp", True), "5B-a": ("face_down", False),
-                      "5B-d": ("dragons_lair", True)})
+    s = build(
+        {"bara": "1A", "jarmil": "2A", "c3": "3B", "c4": "5B"},
+        exploration=True,
+        factions={"bara": "orcs", "jarmil": "humans", "c3": "elves", "c4": "undead"},
+        magic={"bara": 1, "c3": 2, "c4": 3},
+        tower={"c3": 2, "c4": 1},
+        res={"bara": (1, 2, 3), "jarmil": (2, 0, 5), "c3": (4, 1, 0), "c4": (0, 3, 9)},
+        meeples={
+            "2A-c": ["bara"],
+            "1A-a": ["bara", "bara"],
+            "1A-b": ["bara"],
+            "2A-d": ["jarmil"],
+            "2A-a": ["jarmil"],
+            "2A-b": ["jarmil", "jarmil"],
+            "3B-c": [("c3", True)],
+            "3B-a": ["c3", "c4"],
+            "5B-c": ["c4"],
+            "5B-e": [("c4", True), ("c4", True)],
+        },
+        tokens={
+            "1A-d": ("fort", True),
+            "1A-e": ("face_down", False),
+            "3B-e": ("camp", True),
+            "5B-a": ("face_down", False),
+            "5B-d": ("dragons_lair", True),
+        },
+    )
     s["tokens"]["1A-e"]["id"] = "treasure"
     s["tokens"]["5B-a"]["id"] = "bandits"
     s["turn"] = 9
     s = turn(s, "patrol", ["bara", "jarmil", "c3", "c4"], shields=["build", "trade"])
-    s, _ = play(s, ("bara", {"type": "perform", "action": "patrol"}),
-                ("bara", {"type": "move_from", "region": "2A-c"}),
-                ("bara", {"type": "move_to", "region": "2A-d"}),
-                ("bara", {"type": "war_die", "value": 5}))
+    s, _ = play(
+        s,
+        ("bara", {"type": "perform", "action": "patrol"}),
+        ("bara", {"type": "move_from", "region": "2A-c"}),
+        ("bara", {"type": "move_to", "region": "2A-d"}),
+        ("bara", {"type": "war_die", "value": 5}),
+    )
     return s
 
 
 def state_over() -> dict[str, Any]:
     """A finished 2-player game with the Lost Kingdom."""
-    s = build({"red": "4A", "blue": "8B"}, lost_kingdom="6B",
-              factions={"red": "centaurs", "blue": "giants"}, magic={"red": 5, "blue": 3},
-              tower={"red": 2, "blue": 4}, res={"red": (1, 0, 4), "blue": (0, 2, 2)},
-              meeples={"4A-a": ["red", "red"], "4A-d": ["red"], "6B-a": ["red"],
-                       "6B-c": ["neutral"], "6B-d": ["neutral"], "8B-a": ["blue", "blue"],
-                       "8B-c": [("blue", True)], "8B-e": ["blue"], "6B-e": ["blue"]})
+    s = build(
+        {"red": "4A", "blue": "8B"},
+        lost_kingdom="6B",
+        factions={"red": "centaurs", "blue": "giants"},
+        magic={"red": 5, "blue": 3},
+        tower={"red": 2, "blue": 4},
+        res={"red": (1, 0, 4), "blue": (0, 2, 2)},
+        meeples={
+            "4A-a": ["red", "red"],
+            "4A-d": ["red"],
+            "6B-a": ["red"],
+            "6B-c": ["neutral"],
+            "6B-d": ["neutral"],
+            "8B-a": ["blue", "blue"],
+            "8B-c": [("blue", True)],
+            "8B-e": ["blue"],
+            "6B-e": ["blue"],
+        },
+    )
     s["pl"]["red"]["captured"] = 2
     s["pl"]["blue"]["captured"] = 1
     s["shields"] = ["patrol", "quest", "build", "research", "expand"]
@@ -116,8 +154,9 @@ def test_private_differs_from_public_and_between_players() -> None:
     assert render(GAME.view(s2, "jarmil"), names=NAMES).tobytes() == jarmil.tobytes()
 
 
-@pytest.mark.parametrize(("n", "options"), [(2, {}), (3, {"factions": "draft"}),
-                                            (5, {"exploration": True})])
+@pytest.mark.parametrize(
+    ("n", "options"), [(2, {}), (3, {"factions": "draft"}), (5, {"exploration": True})]
+)
 def test_random_states_render_within_limits(n: int, options: dict) -> None:
     s = GAME.setup([str(100 + i) for i in range(n)], options, n)
     rng = random.Random(n)

@@ -19,13 +19,17 @@ P4 = list(FOUR)
 def war(s: dict, attacker: str, src: str, dst: str, action: str = "patrol") -> dict:
     order = [attacker] + [p for p in s["players"] if p != attacker]
     s = turn(s, action, order)
-    s, _ = play(s, (attacker, {"type": "perform", "action": action}),
-                (attacker, {"type": "move_from", "region": src}),
-                (attacker, {"type": "move_to", "region": dst}))
+    s, _ = play(
+        s,
+        (attacker, {"type": "perform", "action": action}),
+        (attacker, {"type": "move_from", "region": src}),
+        (attacker, {"type": "move_to", "region": dst}),
+    )
     return s
 
 
 # --- setup -----------------------------------------------------------------------------------
+
 
 def test_setup_refuses_bad_input() -> None:
     for players in (["x"], [str(i) for i in range(6)], ["x", "x"]):
@@ -45,8 +49,10 @@ def test_setup_steps_side_start_resources() -> None:
     assert first == s["players"][s["first"]]
     assert step(s) == "side"
     card = s["pl"][first]["card"]
-    assert moves(s, first) == [{"type": "side", "side": f"{card}A"},
-                               {"type": "side", "side": f"{card}B"}]
+    assert moves(s, first) == [
+        {"type": "side", "side": f"{card}A"},
+        {"type": "side", "side": f"{card}B"},
+    ]
     s, ev = play(s, (first, {"type": "side", "side": f"{card}B"}))
     assert step(s) == "start" and len(moves(s, first)) == 5
     region = moves(s, first)[0]["region"]
@@ -84,8 +90,7 @@ def test_start_in_ruins_is_searching() -> None:
             s2, _ = GAME.apply(s2, p, {"type": "side", "side": moves(s2, p)[1]["side"]})
             continue
         if step(s2) == "start":
-            ruins = [m for m in moves(s2, p)
-                     if R.REGIONS[m["region"]]["type"] == "ruins"]
+            ruins = [m for m in moves(s2, p) if R.REGIONS[m["region"]]["type"] == "ruins"]
             mv = ruins[0] if ruins else moves(s2, p)[0]
             s2, _ = GAME.apply(s2, p, mv)
             if ruins:
@@ -166,15 +171,20 @@ def test_two_player_lost_kingdom() -> None:
 
 # --- errors ----------------------------------------------------------------------------------
 
+
 def test_error_codes() -> None:
     s = GAME.setup(["x", "y"], {}, 1)
     actor = GAME.actors(s)[0]
     other = "y" if actor == "x" else "x"
     legal = moves(s, actor)[0]
-    cases = [(other, legal, "not_your_turn"), ("nobody", legal, "not_your_turn"),
-             (actor, "side", "malformed"), (actor, {"side": "1A"}, "malformed"),
-             (actor, {"type": "side", "side": "9Z"}, "illegal_move"),
-             (actor, {**legal, "extra": 1}, "illegal_move")]
+    cases = [
+        (other, legal, "not_your_turn"),
+        ("nobody", legal, "not_your_turn"),
+        (actor, "side", "malformed"),
+        (actor, {"side": "1A"}, "malformed"),
+        (actor, {"type": "side", "side": "9Z"}, "illegal_move"),
+        (actor, {**legal, "extra": 1}, "illegal_move"),
+    ]
     for p, mv, code in cases:
         with pytest.raises(IllegalMove) as exc:
             GAME.apply(s, p, mv)
@@ -191,8 +201,11 @@ def test_game_over_refuses_moves() -> None:
 
 
 def test_war_die_is_secret_and_hidden() -> None:
-    s = build(FOUR, res={"a": (2, 0, 0)},
-              meeples={"2A-c": ["a"], "1A-a": ["a"], "2A-d": ["b"], "2A-a": ["b"]})
+    s = build(
+        FOUR,
+        res={"a": (2, 0, 0)},
+        meeples={"2A-c": ["a"], "1A-a": ["a"], "2A-d": ["b"], "2A-a": ["b"]},
+    )
     s = war(s, "a", "2A-c", "2A-d")
     assert sorted(GAME.actors(s)) == ["a", "b"]
     assert GAME.is_secret(s, "a", {"type": "war_die", "value": 3})
@@ -209,30 +222,55 @@ def test_war_die_is_secret_and_hidden() -> None:
 
 # --- actions ---------------------------------------------------------------------------------
 
+
 def test_trade_with_merchants_and_cap() -> None:
-    s = build(FOUR, factions={"a": "humans"}, magic={"a": 1}, res={"a": (3, 8, 0)},
-              meeples={"1A-a": ["a", "a"]})
+    s = build(
+        FOUR,
+        factions={"a": "humans"},
+        magic={"a": 1},
+        res={"a": (3, 8, 0)},
+        meeples={"1A-a": ["a", "a"]},
+    )
     s = turn(s, "trade", P4)
     s, _ = play(s, ("a", {"type": "perform", "action": "trade"}))
-    assert moves(s, "a") == [{"type": "trade_pair", "give": "mana", "get": "ore"},
-                             {"type": "trade_pair", "give": "mana", "get": "food"},
-                             {"type": "trade_pair", "give": "ore", "get": "mana"},
-                             {"type": "trade_pair", "give": "ore", "get": "food"}]
+    assert moves(s, "a") == [
+        {"type": "trade_pair", "give": "mana", "get": "ore"},
+        {"type": "trade_pair", "give": "mana", "get": "food"},
+        {"type": "trade_pair", "give": "ore", "get": "mana"},
+        {"type": "trade_pair", "give": "ore", "get": "food"},
+    ]
     s, _ = play(s, ("a", {"type": "trade_pair", "give": "mana", "get": "ore"}))
     assert moves(s, "a") == [{"type": "trade_amount", "amount": n} for n in (1, 2, 3)]
     s, ev = play(s, ("a", {"type": "trade_amount", "amount": 2}))
-    assert {"type": "traded", "player": "a", "give": "mana", "get": "ore", "amount": 2,
-            "received": 3, "lost": 2} in ev
+    assert {
+        "type": "traded",
+        "player": "a",
+        "give": "mana",
+        "get": "ore",
+        "amount": 2,
+        "received": 3,
+        "lost": 2,
+    } in ev
     assert res(s, "a") == (1, 9, 0)
 
 
 def test_research_event_and_cost() -> None:
-    s = build(FOUR, factions={"a": "elves"}, magic={"a": 1}, res={"a": (2, 0, 0)},
-              meeples={"1A-a": ["a", "a"]})
+    s = build(
+        FOUR,
+        factions={"a": "elves"},
+        magic={"a": 1},
+        res={"a": (2, 0, 0)},
+        meeples={"1A-a": ["a", "a"]},
+    )
     s = turn(s, "research", P4)
     s, ev = play(s, ("a", {"type": "perform", "action": "research"}))
-    assert {"type": "researched", "player": "a", "level": 2, "ability": "Elder Lore",
-            "cost": 2} in ev
+    assert {
+        "type": "researched",
+        "player": "a",
+        "level": 2,
+        "ability": "Elder Lore",
+        "cost": 2,
+    } in ev
     assert R.research_cost(s, "a") == 2  # Elder Lore: level 3 costs 3 - 1
 
 
@@ -245,15 +283,27 @@ def test_actions_not_possible_are_not_offered() -> None:
     assert moves(s, "a") == [{"type": "pass"}]
 
 
-@pytest.mark.parametrize(("faction", "level", "selected", "extra"), [
-    ("dwarves", 2, "trade", "build"), ("lizardfolk", 2, "patrol", "quest"),
-    ("lizardfolk", 2, "quest", "patrol"), ("humans", 2, "research", "trade"),
-    ("goblins", 4, "patrol", "expand"), ("dark_elves", 3, "build", "research"),
-    ("giants", 3, "expand", "build"), ("shapeshifters", 4, "trade", "research"),
-])
+@pytest.mark.parametrize(
+    ("faction", "level", "selected", "extra"),
+    [
+        ("dwarves", 2, "trade", "build"),
+        ("lizardfolk", 2, "patrol", "quest"),
+        ("lizardfolk", 2, "quest", "patrol"),
+        ("humans", 2, "research", "trade"),
+        ("goblins", 4, "patrol", "expand"),
+        ("dark_elves", 3, "build", "research"),
+        ("giants", 3, "expand", "build"),
+        ("shapeshifters", 4, "trade", "research"),
+    ],
+)
 def test_substitutes(faction: str, level: int, selected: str, extra: str) -> None:
-    s = build(FOUR, factions={"b": faction}, magic={"b": level}, res={"b": (9, 9, 9)},
-              meeples={"2A-a": ["b"], "2A-b": ["b"], "1A-a": ["a"]})
+    s = build(
+        FOUR,
+        factions={"b": faction},
+        magic={"b": level},
+        res={"b": (9, 9, 9)},
+        meeples={"2A-a": ["b"], "2A-b": ["b"], "1A-a": ["a"]},
+    )
     s = turn(s, selected, P4)
     s, _ = play(s, ("a", {"type": "pass"}))
     assert {"type": "perform", "action": extra} in moves(s, "b")
@@ -283,8 +333,10 @@ def test_last_meeple_rules() -> None:
 
 
 def test_stand_up_in_ruins() -> None:
-    s = build({"a": "3B", "b": "1A", "c": "2A"},
-              meeples={"3B-c": [("a", True)], "3B-a": ["a"], "1A-a": ["b"]})
+    s = build(
+        {"a": "3B", "b": "1A", "c": "2A"},
+        meeples={"3B-c": [("a", True)], "3B-a": ["a"], "1A-a": ["b"]},
+    )
     s = turn(s, "patrol", ["a", "b", "c"])
     s, _ = play(s, ("a", {"type": "perform", "action": "patrol"}))
     assert {"type": "stand_up", "region": "3B-c"} in moves(s, "a")
@@ -294,32 +346,46 @@ def test_stand_up_in_ruins() -> None:
 
 
 def test_undead_expand_empty() -> None:
-    s = build(FOUR, factions={"a": "undead"}, magic={"a": 4}, res={"a": (0, 0, 9)},
-              meeples={"1A-c": ["a", "a"]})
+    s = build(
+        FOUR,
+        factions={"a": "undead"},
+        magic={"a": 4},
+        res={"a": (0, 0, 9)},
+        meeples={"1A-c": ["a", "a"]},
+    )
     assert R.expand_regions(s, "a") == ["1A-a", "1A-b", "1A-d", "1A-e"]
     s["pl"]["a"]["magic"] = 3
     assert R.expand_regions(s, "a") == []
 
 
 def test_goblin_breeders_expand_cost() -> None:
-    s = build(FOUR, factions={"a": "goblins"}, magic={"a": 2},
-              meeples={"1A-c": ["a"], "1A-a": ["a"]})
+    s = build(
+        FOUR, factions={"a": "goblins"}, magic={"a": 2}, meeples={"1A-c": ["a"], "1A-a": ["a"]}
+    )
     assert R.expand_cost(s, "a") == 2  # the 3rd meeple: 3 food, 1 less
 
 
 # --- collecting ------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("faction", "level", "gains", "choices"), [
-    ("elves", 3, {"mana": 2, "ore": 1, "food": 1}, 0),
-    ("merfolk", 1, {"mana": 1, "ore": 1, "food": 2}, 0),
-    ("centaurs", 4, {"mana": 1, "ore": 1, "food": 2}, 0),
-    ("humans", 3, {"mana": 1, "ore": 1, "food": 1}, 1),
-    ("shapeshifters", 3, {"mana": 1, "ore": 1, "food": 1}, 1),
-])
+
+@pytest.mark.parametrize(
+    ("faction", "level", "gains", "choices"),
+    [
+        ("elves", 3, {"mana": 2, "ore": 1, "food": 1}, 0),
+        ("merfolk", 1, {"mana": 1, "ore": 1, "food": 2}, 0),
+        ("centaurs", 4, {"mana": 1, "ore": 1, "food": 2}, 0),
+        ("humans", 3, {"mana": 1, "ore": 1, "food": 1}, 1),
+        ("shapeshifters", 3, {"mana": 1, "ore": 1, "food": 1}, 1),
+    ],
+)
 def test_collect_bonuses(faction: str, level: int, gains: dict, choices: int) -> None:
     # 1A: c forest, b mountain (water-adjacent), e plains
-    s = build(FOUR, factions={"b": faction}, magic={"b": level},
-              meeples={"1A-c": ["b"], "1A-b": ["b"], "1A-e": ["b"], "2A-a": ["a"]})
+    s = build(
+        FOUR,
+        factions={"b": faction},
+        magic={"b": level},
+        meeples={"1A-c": ["b"], "1A-b": ["b"], "1A-e": ["b"], "2A-a": ["a"]},
+    )
     s = turn(s, "build", ["a", "b", "c", "d"])
     s, ev = play(s, ("a", {"type": "pass"}), ("b", {"type": "collect"}))
     assert [e["gains"] for e in ev if e["type"] == "collected"] == [gains]
@@ -331,8 +397,12 @@ def test_collect_bonuses(faction: str, level: int, gains: dict, choices: int) ->
 
 
 def test_shapeshifter_convert() -> None:
-    s = build(FOUR, factions={"b": "shapeshifters"}, magic={"b": 1},
-              meeples={"1A-c": ["b"], "1A-b": ["b"], "2A-a": ["a"]})
+    s = build(
+        FOUR,
+        factions={"b": "shapeshifters"},
+        magic={"b": 1},
+        meeples={"1A-c": ["b"], "1A-b": ["b"], "2A-a": ["a"]},
+    )
     s = turn(s, "build", ["a", "b", "c", "d"])
     s, ev = play(s, ("a", {"type": "pass"}), ("b", {"type": "collect"}))
     assert step(s) == "convert"
@@ -344,45 +414,80 @@ def test_shapeshifter_convert() -> None:
 
 # --- arrival gains and tokens ----------------------------------------------------------------
 
-@pytest.mark.parametrize(("faction", "src", "dst", "action", "expected"), [
-    ("dwarves", "1A-c", "1A-b", "patrol", (0, 1, 0)),
-    ("centaurs", "1A-b", "1A-a", "patrol", (0, 0, 1)),
-    ("lizardfolk", "1A-a", "2A-a", "quest", (1, 0, 0)),
-    ("lizardfolk", "1A-c", "1A-b", "patrol", (0, 1, 0)),  # "když se pohneš": any move
-])
+
+@pytest.mark.parametrize(
+    ("faction", "src", "dst", "action", "expected"),
+    [
+        ("dwarves", "1A-c", "1A-b", "patrol", (0, 1, 0)),
+        ("centaurs", "1A-b", "1A-a", "patrol", (0, 0, 1)),
+        ("lizardfolk", "1A-a", "2A-a", "quest", (1, 0, 0)),
+        ("lizardfolk", "1A-c", "1A-b", "patrol", (0, 1, 0)),  # "když se pohneš": any move
+    ],
+)
 def test_arrival_gain(faction: str, src: str, dst: str, action: str, expected: tuple) -> None:
-    s = build(FOUR, factions={"a": faction}, magic={"a": 1},
-              meeples={src: ["a"], "1A-d": ["a"], "3A-a": ["c"]})
+    s = build(
+        FOUR,
+        factions={"a": faction},
+        magic={"a": 1},
+        meeples={src: ["a"], "1A-d": ["a"], "3A-a": ["c"]},
+    )
     s = turn(s, action, P4)
-    s, ev = play(s, ("a", {"type": "perform", "action": action}),
-                 ("a", {"type": "move_from", "region": src}),
-                 ("a", {"type": "move_to", "region": dst}))
+    s, ev = play(
+        s,
+        ("a", {"type": "perform", "action": action}),
+        ("a", {"type": "move_from", "region": src}),
+        ("a", {"type": "move_to", "region": dst}),
+    )
     assert res(s, "a") == expected
 
 
 def test_treasure_and_crown_tokens() -> None:
-    s = build(FOUR, exploration=True, meeples={"1A-a": ["a", "a"]},
-              tokens={"1A-b": ("treasure", False), "1A-c": ("crown", False)})
+    s = build(
+        FOUR,
+        exploration=True,
+        meeples={"1A-a": ["a", "a"]},
+        tokens={"1A-b": ("treasure", False), "1A-c": ("crown", False)},
+    )
     s = turn(s, "patrol", P4)
-    s, ev = play(s, ("a", {"type": "perform", "action": "patrol"}),
-                 ("a", {"type": "move_from", "region": "1A-a"}),
-                 ("a", {"type": "move_to", "region": "1A-b"}))
+    s, ev = play(
+        s,
+        ("a", {"type": "perform", "action": "patrol"}),
+        ("a", {"type": "move_from", "region": "1A-a"}),
+        ("a", {"type": "move_to", "region": "1A-b"}),
+    )
     assert step(s) == "choose_resource"
-    s, _ = play(s, ("a", {"type": "choose_resource", "resource": "ore"}),
-                ("a", {"type": "choose_resource", "resource": "food"}))
+    s, _ = play(
+        s,
+        ("a", {"type": "choose_resource", "resource": "ore"}),
+        ("a", {"type": "choose_resource", "resource": "food"}),
+    )
     assert res(s, "a") == (0, 1, 1) and "1A-b" not in s["tokens"]
     s = turn(s, "patrol", P4, shields=["quest"])
-    s, ev = play(s, ("a", {"type": "perform", "action": "patrol"}),
-                 ("a", {"type": "move_from", "region": "1A-a"}),
-                 ("a", {"type": "move_to", "region": "1A-c"}))
+    s, ev = play(
+        s,
+        ("a", {"type": "perform", "action": "patrol"}),
+        ("a", {"type": "move_from", "region": "1A-a"}),
+        ("a", {"type": "move_to", "region": "1A-c"}),
+    )
     assert s["pl"]["a"]["crown"] is True
     assert R.score_breakdown(s, "a")["crown"] == 2
 
 
 def test_town_scores_and_fort_discount() -> None:
-    s = build(FOUR, exploration=True, res={"a": (0, 0, 0)},
-              meeples={"1A-a": ["a"], "1A-b": ["a"], "2A-c": ["a"], "2A-d": ["b", ]},
-              tokens={"1A-a": ("town", True), "1A-b": ("fort", True)})
+    s = build(
+        FOUR,
+        exploration=True,
+        res={"a": (0, 0, 0)},
+        meeples={
+            "1A-a": ["a"],
+            "1A-b": ["a"],
+            "2A-c": ["a"],
+            "2A-d": [
+                "b",
+            ],
+        },
+        tokens={"1A-a": ("town", True), "1A-b": ("fort", True)},
+    )
     s["meeples"]["2A-a"] = [["b", False]]
     assert R.score_breakdown(s, "a")["towns"] == 1
     s = war(s, "a", "2A-c", "2A-d")
@@ -390,12 +495,17 @@ def test_town_scores_and_fort_discount() -> None:
 
 
 def test_church_saves_the_meeple() -> None:
-    s = build(FOUR, exploration=True, res={"a": (2, 0, 0)},
-              meeples={"2A-c": ["a"], "1A-a": ["a"], "2A-d": ["b"], "2A-a": ["b"]},
-              tokens={"2A-a": ("church", True)})
+    s = build(
+        FOUR,
+        exploration=True,
+        res={"a": (2, 0, 0)},
+        meeples={"2A-c": ["a"], "1A-a": ["a"], "2A-d": ["b"], "2A-a": ["b"]},
+        tokens={"2A-a": ("church", True)},
+    )
     s = war(s, "a", "2A-c", "2A-d")
-    s, _ = play(s, ("a", {"type": "war_die", "value": 2}),
-                ("b", {"type": "war_die", "value": "flag"}))
+    s, _ = play(
+        s, ("a", {"type": "war_die", "value": 2}), ("b", {"type": "war_die", "value": "flag"})
+    )
     assert moves(s, "b") == [{"type": "church"}, {"type": "remove"}]
     s, ev = play(s, ("b", {"type": "church"}))
     assert s["meeples"]["2A-a"] == [["b", False], ["b", False]]
@@ -403,44 +513,71 @@ def test_church_saves_the_meeple() -> None:
 
 
 def test_dragons_lair_drops_tower_and_frees_retreat() -> None:
-    s = build(FOUR, exploration=True, res={"a": (2, 0, 0)}, tower={"b": 2},
-              factions={"a": "dark_elves"}, magic={"a": 4},
-              meeples={"2A-c": ["a"], "1A-a": ["a"], "2A-d": ["b"], "2A-a": ["b"]},
-              tokens={"1A-a": ("dragons_lair", True)})
+    s = build(
+        FOUR,
+        exploration=True,
+        res={"a": (2, 0, 0)},
+        tower={"b": 2},
+        factions={"a": "dark_elves"},
+        magic={"a": 4},
+        meeples={"2A-c": ["a"], "1A-a": ["a"], "2A-d": ["b"], "2A-a": ["b"]},
+        tokens={"1A-a": ("dragons_lair", True)},
+    )
     s = war(s, "a", "2A-c", "2A-d")
-    s, _ = play(s, ("a", {"type": "war_die", "value": 1}),
-                ("b", {"type": "war_die", "value": "flag"}))
+    s, _ = play(
+        s, ("a", {"type": "war_die", "value": 1}), ("b", {"type": "war_die", "value": "flag"})
+    )
     assert step(s) == "dragon"
     s2, _ = play(s, ("a", {"type": "dragon", "use": False}))
     assert s2["pl"]["b"]["removed"] == 1  # Assassins: no retreat, removal is automatic
     s, ev = play(s, ("a", {"type": "dragon", "use": True}))
     assert s["pl"]["b"]["tower"] == 1
-    assert moves(s, "b") == [{"type": "retreat", "region": "2A-c"},
-                             {"type": "retreat", "region": "2A-e"}, {"type": "remove"}]
+    assert moves(s, "b") == [
+        {"type": "retreat", "region": "2A-c"},
+        {"type": "retreat", "region": "2A-e"},
+        {"type": "remove"},
+    ]
     s, ev = play(s, ("b", {"type": "retreat", "region": "2A-e"}))
     assert [e["cost"] for e in ev if e["type"] == "retreated"] == [0]
 
 
 # --- war abilities ---------------------------------------------------------------------------
 
-def base_war(fa: str = "humans", ma: int = 0, fb: str = "humans", mb: int = 0,
-             ra: tuple = (2, 0, 0), rb: tuple = (2, 0, 0), **kw) -> dict:
+
+def base_war(
+    fa: str = "humans",
+    ma: int = 0,
+    fb: str = "humans",
+    mb: int = 0,
+    ra: tuple = (2, 0, 0),
+    rb: tuple = (2, 0, 0),
+    **kw,
+) -> dict:
     meeples = {"2A-c": ["a"], "1A-a": ["a"], "2A-d": ["b"], "2A-a": ["b"], "3A-a": ["c"]}
     meeples.update(kw.pop("meeples", {}))
-    s = build(FOUR, factions={"a": fa, "b": fb}, magic={"a": ma, "b": mb},
-              res={"a": ra, "b": rb}, meeples=meeples, **kw)
+    s = build(
+        FOUR,
+        factions={"a": fa, "b": fb},
+        magic={"a": ma, "b": mb},
+        res={"a": ra, "b": rb},
+        meeples=meeples,
+        **kw,
+    )
     return war(s, "a", "2A-c", "2A-d")
 
 
-@pytest.mark.parametrize(("fa", "ma", "fb", "mb", "top_a", "top_b"), [
-    ("undead", 0, "undead", 2, 3, 4),        # Dread: a's cost +1
-    ("giants", 0, "giants", 1, 4, 5),        # Stone Throwers defending
-    ("centaurs", 3, "humans", 0, 6, 4),      # Charge by Patrol
-    ("dark_elves", 1, "humans", 0, 5, 4),    # Night Raid
-    ("shapeshifters", 2, "humans", 3, 5, 4),  # Borrowed Strength vs higher magic
-    ("merfolk", 3, "humans", 0, 6, 4),       # Sea Raiders: 2A-d is water-adjacent
-    ("giants", 4, "humans", 0, 4, 4),        # Boulders: ore worth 2 (no ore held)
-])
+@pytest.mark.parametrize(
+    ("fa", "ma", "fb", "mb", "top_a", "top_b"),
+    [
+        ("undead", 0, "undead", 2, 3, 4),  # Dread: a's cost +1
+        ("giants", 0, "giants", 1, 4, 5),  # Stone Throwers defending
+        ("centaurs", 3, "humans", 0, 6, 4),  # Charge by Patrol
+        ("dark_elves", 1, "humans", 0, 5, 4),  # Night Raid
+        ("shapeshifters", 2, "humans", 3, 5, 4),  # Borrowed Strength vs higher magic
+        ("merfolk", 3, "humans", 0, 6, 4),  # Sea Raiders: 2A-d is water-adjacent
+        ("giants", 4, "humans", 0, 4, 4),  # Boulders: ore worth 2 (no ore held)
+    ],
+)
 def test_war_discounts(fa: str, ma: int, fb: str, mb: int, top_a: int, top_b: int) -> None:
     s = base_war(fa, ma, fb, mb)
     assert moves(s, "a")[-1]["value"] == top_a
@@ -449,23 +586,20 @@ def test_war_discounts(fa: str, ma: int, fb: str, mb: int, top_a: int, top_b: in
 
 def test_merfolk_wins_ties_in_water_regions() -> None:
     s = base_war("merfolk", 4)
-    s, ev = play(s, ("a", {"type": "war_die", "value": 2}),
-                 ("b", {"type": "war_die", "value": 2}))
+    s, ev = play(s, ("a", {"type": "war_die", "value": 2}), ("b", {"type": "war_die", "value": 2}))
     assert [e["winner"] for e in ev if e["type"] == "war_result"] == ["a"]
 
 
 def test_defender_wins_plain_ties() -> None:
     s = base_war()
-    s, ev = play(s, ("a", {"type": "war_die", "value": 2}),
-                 ("b", {"type": "war_die", "value": 2}))
+    s, ev = play(s, ("a", {"type": "war_die", "value": 2}), ("b", {"type": "war_die", "value": 2}))
     assert [e["winner"] for e in ev if e["type"] == "war_result"] == ["b"]
     assert [e["player"] for e in ev if e["type"] == "war_paid"] == ["a", "b"]
 
 
 def test_goblins_scavenge_and_plunder() -> None:
     s = base_war("goblins", 3, "goblins", 1, ra=(2, 0, 0), rb=(2, 1, 3))
-    s, ev = play(s, ("a", {"type": "war_die", "value": 3}),
-                 ("b", {"type": "war_die", "value": 2}))
+    s, ev = play(s, ("a", {"type": "war_die", "value": 3}), ("b", {"type": "war_die", "value": 2}))
     assert step(s) == "choose_resource" and GAME.actors(s) == ["b"]
     s, _ = play(s, ("b", {"type": "choose_resource", "resource": "mana"}))
     assert step(s) == "plunder"
@@ -475,19 +609,27 @@ def test_goblins_scavenge_and_plunder() -> None:
 
 
 def test_halflings_lock_and_hospitality() -> None:
-    s = build({"a": "1B", "b": "2A", "c": "3A"}, factions={"b": "halflings"}, magic={"b": 4},
-              res={"a": (3, 3, 3), "b": (3, 3, 3)},
-              meeples={"1B-a": ["a"], "1B-b": ["b"], "1B-c": ["a", "b"], "3A-a": ["c"]})
+    s = build(
+        {"a": "1B", "b": "2A", "c": "3A"},
+        factions={"b": "halflings"},
+        magic={"b": 4},
+        res={"a": (3, 3, 3), "b": (3, 3, 3)},
+        meeples={"1B-a": ["a"], "1B-b": ["b"], "1B-c": ["a", "b"], "3A-a": ["c"]},
+    )
     s = war(s, "a", "1B-a", "1B-b")
     assert moves(s, "a") == [{"type": "war_die", "value": "flag"}]
     assert len(moves(s, "b")) > 1
     # Good Company (L1, the Halfling) then Hospitality (L2, the ally)
-    s = build({"a": "1B", "b": "2A", "c": "3A"}, factions={"b": "halflings"}, magic={"b": 2},
-              meeples={"1B-a": ["a"], "1B-b": ["b"], "1B-d": ["a"], "1B-e": ["b"],
-                       "3A-a": ["c"]})
+    s = build(
+        {"a": "1B", "b": "2A", "c": "3A"},
+        factions={"b": "halflings"},
+        magic={"b": 2},
+        meeples={"1B-a": ["a"], "1B-b": ["b"], "1B-d": ["a"], "1B-e": ["b"], "3A-a": ["c"]},
+    )
     s = war(s, "a", "1B-a", "1B-b")
-    s, ev = play(s, ("a", {"type": "war_die", "value": "flag"}),
-                 ("b", {"type": "war_die", "value": "flag"}))
+    s, ev = play(
+        s, ("a", {"type": "war_die", "value": "flag"}), ("b", {"type": "war_die", "value": "flag"})
+    )
     assert GAME.actors(s) == ["b"] and step(s) == "choose_resource"
     s, _ = play(s, ("b", {"type": "choose_resource", "resource": "ore"}))
     assert GAME.actors(s) == ["a"]
@@ -497,17 +639,22 @@ def test_halflings_lock_and_hospitality() -> None:
 
 def test_undead_home_retreat() -> None:
     s = base_war(fb="undead", mb=3, rb=(0, 0, 9), meeples={"2A-e": ["c"]})
-    s, _ = play(s, ("a", {"type": "war_die", "value": 1}),
-                ("b", {"type": "war_die", "value": "flag"}))
+    s, _ = play(
+        s, ("a", {"type": "war_die", "value": 1}), ("b", {"type": "war_die", "value": "flag"})
+    )
     # 2A-e holds c (blocked); home regions 2A-b/2A-c are empty and allowed by Undying
-    assert moves(s, "b") == [{"type": "retreat", "region": "2A-b"},
-                             {"type": "retreat", "region": "2A-c"}, {"type": "remove"}]
+    assert moves(s, "b") == [
+        {"type": "retreat", "region": "2A-b"},
+        {"type": "retreat", "region": "2A-c"},
+        {"type": "remove"},
+    ]
 
 
 def test_undead_grave_tithe_on_removal() -> None:
     s = base_war(fb="undead", mb=1, rb=(0, 0, 0))
-    s, ev = play(s, ("a", {"type": "war_die", "value": 1}),
-                 ("b", {"type": "war_die", "value": "flag"}))
+    s, ev = play(
+        s, ("a", {"type": "war_die", "value": 1}), ("b", {"type": "war_die", "value": "flag"})
+    )
     assert {"type": "removed", "player": "b", "region": "2A-d", "gained": {"mana": 1}} in ev
     assert res(s, "b") == (1, 0, 0) and s["pl"]["b"]["removed"] == 1
 
@@ -515,19 +662,30 @@ def test_undead_grave_tithe_on_removal() -> None:
 def test_crown_passes_to_the_winner() -> None:
     s = base_war()
     s["pl"]["b"]["crown"] = True
-    s, ev = play(s, ("a", {"type": "war_die", "value": 1}),
-                 ("b", {"type": "war_die", "value": "flag"}))
+    s, ev = play(
+        s, ("a", {"type": "war_die", "value": 1}), ("b", {"type": "war_die", "value": "flag"})
+    )
     assert s["pl"]["a"]["crown"] and not s["pl"]["b"]["crown"]
     assert "crown_passed" in types(ev)
 
 
 def test_refuge_for_the_last_meeple() -> None:
-    s = build({"a": "1B", "b": "2A", "c": "3A"}, res={"a": (3, 0, 0), "b": (0, 0, 0)},
-              meeples={"1B-a": ["a"], "1B-b": ["b"], "1B-c": ["a", "b"], "3A-a": ["c"],
-                       "1B-d": ["c"], "1B-e": ["c"]})
+    s = build(
+        {"a": "1B", "b": "2A", "c": "3A"},
+        res={"a": (3, 0, 0), "b": (0, 0, 0)},
+        meeples={
+            "1B-a": ["a"],
+            "1B-b": ["b"],
+            "1B-c": ["a", "b"],
+            "3A-a": ["c"],
+            "1B-d": ["c"],
+            "1B-e": ["c"],
+        },
+    )
     s = war(s, "a", "1B-a", "1B-b")
-    s, _ = play(s, ("a", {"type": "war_die", "value": 3}),
-                ("b", {"type": "war_die", "value": "flag"}))
+    s, _ = play(
+        s, ("a", {"type": "war_die", "value": 3}), ("b", {"type": "war_die", "value": "flag"})
+    )
     s, ev = play(s, ("b", {"type": "loss_region", "region": "1B-b"}))  # removal is automatic
     # the last meeple in 1B-c: not one meeple could retreat (no food), so it may take refuge
     # in the nearest empty region (1B-a, the only one at distance 1) or be removed
@@ -539,53 +697,96 @@ def test_refuge_for_the_last_meeple() -> None:
     # are the edge regions of the other cards, one Quest link away
     s["meeples"]["1B-c"].append(["c", False])
     assert R.refuge_destinations(s, "b", "1B-a") == [
-        "2A-a", "2A-b", "2A-c", "2A-d", "2A-e", "3A-b", "3A-c", "3A-e"]
+        "2A-a",
+        "2A-b",
+        "2A-c",
+        "2A-d",
+        "2A-e",
+        "3A-b",
+        "3A-c",
+        "3A-e",
+    ]
 
 
 def test_war_pay_split_by_mana_when_over_25() -> None:
     s = base_war("orcs", 2, ra=(5, 9, 9))
-    s, _ = play(s, ("a", {"type": "war_die", "value": 11}),
-                ("b", {"type": "war_die", "value": "flag"}))
+    s, _ = play(
+        s, ("a", {"type": "war_die", "value": 11}), ("b", {"type": "war_die", "value": "flag"})
+    )
     assert step(s) == "war_pay_mana"
     assert moves(s, "a") == [{"type": "war_pay_mana", "mana": k} for k in range(6)]
     s, _ = play(s, ("a", {"type": "war_pay_mana", "mana": 4}))
     assert step(s) == "war_pay"
-    assert moves(s, "a") == [{"type": "war_pay", "mana": 4, "ore": o, "food": 2 - o}
-                             for o in range(3)]
+    assert moves(s, "a") == [
+        {"type": "war_pay", "mana": 4, "ore": o, "food": 2 - o} for o in range(3)
+    ]
 
 
 def test_alliance_break_only_with_a_number() -> None:
-    s = build({"a": "1B", "b": "2A", "c": "3A"}, res={"a": (3, 0, 0)},
-              meeples={"1B-a": ["a"], "1B-b": ["b"], "1B-c": ["a", "b"], "3A-a": ["c"]})
+    s = build(
+        {"a": "1B", "b": "2A", "c": "3A"},
+        res={"a": (3, 0, 0)},
+        meeples={"1B-a": ["a"], "1B-b": ["b"], "1B-c": ["a", "b"], "3A-a": ["c"]},
+    )
     s = war(s, "a", "1B-a", "1B-b")
     assert GAME.view(s, None)["step"]["context"]["war"]["allied"] is True
-    s, ev = play(s, ("a", {"type": "war_die", "value": "flag"}),
-                 ("b", {"type": "war_die", "value": "flag"}))
+    s, ev = play(
+        s, ("a", {"type": "war_die", "value": "flag"}), ("b", {"type": "war_die", "value": "flag"})
+    )
     assert "alliance_broken" not in types(ev) and "alliance_formed" in types(ev)
 
 
 # --- scoring ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("faction", "expected"), [
-    ("orcs", 2), ("elves", 2), ("centaurs", 1), ("lizardfolk", 1), ("shapeshifters", 3),
-    ("merfolk", 1), ("giants", 2), ("dark_elves", 1), ("halflings", 0), ("humans", 4),
-])
+
+@pytest.mark.parametrize(
+    ("faction", "expected"),
+    [
+        ("orcs", 2),
+        ("elves", 2),
+        ("centaurs", 1),
+        ("lizardfolk", 1),
+        ("shapeshifters", 3),
+        ("merfolk", 1),
+        ("giants", 2),
+        ("dark_elves", 1),
+        ("halflings", 0),
+        ("humans", 4),
+    ],
+)
 def test_endgame_bonuses(faction: str, expected: int) -> None:
-    s = build({"a": "1B", "b": "2A", "c": "3A"}, factions={"a": faction}, magic={"a": 5},
-              res={"a": (4, 0, 6)},
-              meeples={"1B-a": ["a", "a"], "1B-c": ["a"], "1B-b": ["a"], "2A-a": ["b"],
-                       "3A-c": ["c"], "3A-a": ["a"]})
+    s = build(
+        {"a": "1B", "b": "2A", "c": "3A"},
+        factions={"a": faction},
+        magic={"a": 5},
+        res={"a": (4, 0, 6)},
+        meeples={
+            "1B-a": ["a", "a"],
+            "1B-c": ["a"],
+            "1B-b": ["a"],
+            "2A-a": ["b"],
+            "3A-c": ["c"],
+            "3A-a": ["a"],
+        },
+    )
     assert R.score_breakdown(s, "a")["faction"] == expected
 
 
 def test_game_over_outcome() -> None:
-    s = build(FOUR, meeples={"1A-a": ["a"], "2A-a": ["b"], "3A-a": ["c"], "4A-a": ["d"]},
-              tower={"a": 6})
+    s = build(
+        FOUR, meeples={"1A-a": ["a"], "2A-a": ["b"], "3A-a": ["c"], "4A-a": ["d"]}, tower={"a": 6}
+    )
     s = turn(s, "trade", P4, shields=["patrol", "quest", "build", "research"])
-    s, ev = play(s, ("a", {"type": "pass"}), ("b", {"type": "collect"}),
-                 ("b", {"type": "choose_resource", "resource": "ore"}),
-                 ("c", {"type": "collect"}), ("c", {"type": "choose_resource", "resource": "ore"}),
-                 ("d", {"type": "collect"}), ("d", {"type": "choose_resource", "resource": "ore"}))
+    s, ev = play(
+        s,
+        ("a", {"type": "pass"}),
+        ("b", {"type": "collect"}),
+        ("b", {"type": "choose_resource", "resource": "ore"}),
+        ("c", {"type": "collect"}),
+        ("c", {"type": "choose_resource", "resource": "ore"}),
+        ("d", {"type": "collect"}),
+        ("d", {"type": "choose_resource", "resource": "ore"}),
+    )
     assert GAME.is_over(s)
     out = GAME.outcome(s)
     assert out[0]["player"] == "a" and out[0]["rank"] == 1 and out[0]["score"] == 12
@@ -597,20 +798,27 @@ def test_setup_events_come_with_the_first_move() -> None:
     s = GAME.setup(["x", "y"], {}, 4)
     p = GAME.actors(s)[0]
     s, ev = GAME.apply(s, p, moves(s, p)[0])
-    assert [e["type"] for e in ev[:3]] == ["faction_assigned", "faction_assigned",
-                                           "lost_kingdom"]
+    assert [e["type"] for e in ev[:3]] == ["faction_assigned", "faction_assigned", "lost_kingdom"]
     assert ev[2]["side"] == s["lost_kingdom"]
     s, ev = GAME.apply(s, p, moves(s, p)[0])
     assert ev[0]["type"] == "start_placed"
 
 
 def test_bandits_without_resources_take_the_meeple() -> None:
-    s = build(FOUR, exploration=True, res={"a": (0, 0, 1)},
-              meeples={"1A-a": ["a"], "1A-e": ["a"]}, tokens={"1A-b": ("bandits", False)})
+    s = build(
+        FOUR,
+        exploration=True,
+        res={"a": (0, 0, 1)},
+        meeples={"1A-a": ["a"], "1A-e": ["a"]},
+        tokens={"1A-b": ("bandits", False)},
+    )
     s = turn(s, "patrol", P4)
-    s, ev = play(s, ("a", {"type": "perform", "action": "patrol"}),
-                 ("a", {"type": "move_from", "region": "1A-a"}),
-                 ("a", {"type": "move_to", "region": "1A-b"}))
+    s, ev = play(
+        s,
+        ("a", {"type": "perform", "action": "patrol"}),
+        ("a", {"type": "move_from", "region": "1A-a"}),
+        ("a", {"type": "move_to", "region": "1A-b"}),
+    )
     assert {"type": "bandits_removed", "player": "a", "region": "1A-b"} in ev
     assert count(s, "a") == 1 and s["pl"]["a"]["removed"] == 1
 
@@ -618,18 +826,46 @@ def test_bandits_without_resources_take_the_meeple() -> None:
 def test_public_view_fields() -> None:
     s = base_war()
     view = GAME.view(s, None)
-    for key in ("options", "players", "first_player", "active", "turn", "shields",
-                "available_actions", "map", "step", "draft_pool", "end_triggered", "over"):
+    for key in (
+        "options",
+        "players",
+        "first_player",
+        "active",
+        "turn",
+        "shields",
+        "available_actions",
+        "map",
+        "step",
+        "draft_pool",
+        "end_triggered",
+        "over",
+    ):
         assert key in view
     p = view["players"][0]
-    for key in ("faction", "magic", "tower", "resources", "meeples_in_play", "supply",
-                "home_side", "crown", "captured_neutrals", "attacks_won", "removed", "allies",
-                "score_now"):
+    for key in (
+        "faction",
+        "magic",
+        "tower",
+        "resources",
+        "meeples_in_play",
+        "supply",
+        "home_side",
+        "crown",
+        "captured_neutrals",
+        "attacks_won",
+        "removed",
+        "allies",
+        "score_now",
+    ):
         assert key in p
     region = view["map"][0]["regions"][0]
     assert set(region) >= {"type", "edge", "water_adjacent", "adjacent", "meeples", "token"}
     war = view["step"]["context"]["war"]
     assert (war["attacker"], war["defender"], war["region"], war["allied"]) == (
-        "a", "b", "2A-d", False)
+        "a",
+        "b",
+        "2A-d",
+        False,
+    )
     assert "war_die" not in view and "viewer" not in view
     assert GAME.view(s, "a")["viewer"] == "a"

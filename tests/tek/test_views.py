@@ -48,10 +48,16 @@ def test_refusals_follow_the_one_validating_order() -> None:
     s = GAME.setup(["x", "y"], {}, 1)
     actor = GAME.actors(s)[0]
     other = "y" if actor == "x" else "x"
-    cases = [(other, {"type": "nope"}, "malformed", MALFORMED),  # malformed before the turn
-             (other, moves[0] if (moves := GAME.legal_moves(s, actor)) else {}, "not_your_turn",
-              NOT_YOUR_TURN),
-             (actor, {"type": "side", "side": "9Z"}, "illegal_move", NOT_LEGAL)]
+    cases = [
+        (other, {"type": "nope"}, "malformed", MALFORMED),  # malformed before the turn
+        (
+            other,
+            moves[0] if (moves := GAME.legal_moves(s, actor)) else {},
+            "not_your_turn",
+            NOT_YOUR_TURN,
+        ),
+        (actor, {"type": "side", "side": "9Z"}, "illegal_move", NOT_LEGAL),
+    ]
     for p, mv, code, kind in cases:
         with pytest.raises(IllegalMove) as exc:
             GAME.apply(s, p, mv)

@@ -47,14 +47,19 @@ async def set_language(interaction: Interaction, language: str) -> None:
 
 
 def build() -> app_commands.Group:
-    group = app_commands.Group(name="crowntable", description=t("cmd.crowntable", "en"),
-                               guild_only=True,
-                               default_permissions=discord.Permissions(manage_guild=True))
+    group = app_commands.Group(
+        name="crowntable",
+        description=t("cmd.crowntable", "en"),
+        guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
 
     @group.command(name="language", description=t("cmd.crowntable_language", "en"))
     @app_commands.describe(language=t("cmd.crowntable_language_option", "en"))
-    @app_commands.choices(language=[choice(f"language.{code}", code) for code in LOCALES]
-                          + [choice("language.default", DEFAULT)])
+    @app_commands.choices(
+        language=[choice(f"language.{code}", code) for code in LOCALES]
+        + [choice("language.default", DEFAULT)]
+    )
     async def language(interaction: Interaction, language: str) -> None:
         await set_language(interaction, language)
 

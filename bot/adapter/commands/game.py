@@ -56,12 +56,22 @@ def _options(specs: tuple[OptionSpec, ...], given: dict[str, Any]) -> dict[str, 
 
 
 def _parameters(specs: tuple[OptionSpec, ...]) -> list[inspect.Parameter]:
-    params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                                annotation=discord.Interaction)]
-    params += [inspect.Parameter(spec.name, inspect.Parameter.KEYWORD_ONLY, default=None,
-                                 annotation=_annotation(spec)) for spec in specs]
-    params.append(inspect.Parameter("turn_clock", inspect.Parameter.KEYWORD_ONLY, default=None,
-                                    annotation=str))
+    params = [
+        inspect.Parameter(
+            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
+        )
+    ]
+    params += [
+        inspect.Parameter(
+            spec.name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=_annotation(spec)
+        )
+        for spec in specs
+    ]
+    params.append(
+        inspect.Parameter(
+            "turn_clock", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=str
+        )
+    )
     return params
 
 
@@ -71,23 +81,32 @@ def new_game_command(game: Game) -> app_commands.Command[Any, Any, Any]:
     specs = presenters.get(game.id).option_specs
 
     async def callback(interaction: Interaction, /, **kwargs: Any) -> None:
-        await lobby.new_game(interaction, game.id, _options(specs, kwargs),
-                             kwargs.get("turn_clock"))
+        await lobby.new_game(
+            interaction, game.id, _options(specs, kwargs), kwargs.get("turn_clock")
+        )
 
     callback.__signature__ = inspect.Signature(_parameters(specs))  # type: ignore[attr-defined]
     descriptions = {spec.name: clip(spec.description, 100) for spec in specs}
     descriptions["turn_clock"] = t("cmd.turn_clock")
     choices: dict[str, list[app_commands.Choice[str]]] = {
-        spec.name: [app_commands.Choice(name=clip(label, 100), value=str(i))
-                    for i, (label, _) in enumerate(spec.choices[:25])]
-        for spec in specs if spec.kind == "choice"}
+        spec.name: [
+            app_commands.Choice(name=clip(label, 100), value=str(i))
+            for i, (label, _) in enumerate(spec.choices[:25])
+        ]
+        for spec in specs
+        if spec.kind == "choice"
+    }
     choices["turn_clock"] = CLOCK_CHOICES
     described = app_commands.choices(**choices)(app_commands.describe(**descriptions)(callback))
     command: app_commands.Command[Any, Any, Any] = app_commands.Command(
-        name=game.id, callback=described,
+        name=game.id,
+        callback=described,
         description=app_commands.locale_str(
-            clip(t("cmd.new_game", "en", game=game.title), 100), key="cmd.new_game",
-            texts={"game": f"game.{game.id}.title"}))
+            clip(t("cmd.new_game", "en", game=game.title), 100),
+            key="cmd.new_game",
+            texts={"game": f"game.{game.id}.title"},
+        ),
+    )
     for spec in specs:  # a free-text option's presets are suggested while typing
         if spec.kind == "text" and spec.choices:
             command.autocomplete(spec.name)(_suggest(spec))
@@ -97,14 +116,15 @@ def new_game_command(game: Game) -> app_commands.Command[Any, Any, Any]:
 def _suggest(spec: OptionSpec) -> Any:
     """Autocomplete for a free-text option: its presets whose label or value match the text."""
 
-    async def suggest(interaction: Interaction, current: str
-                      ) -> list[app_commands.Choice[str]]:
+    async def suggest(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         typed = current.strip().lower()
         with using(interaction.locale):  # the presets in the typist's language
             shown = [(retranslate(label), value) for label, value in spec.choices]
-        return [app_commands.Choice(name=clip(label, 100), value=str(value))
-                for label, value in shown
-                if typed in label.lower() or str(value).lower().startswith(typed)][:25]
+        return [
+            app_commands.Choice(name=clip(label, 100), value=str(value))
+            for label, value in shown
+            if typed in label.lower() or str(value).lower().startswith(typed)
+        ][:25]
 
     return suggest
 

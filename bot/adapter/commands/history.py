@@ -23,8 +23,9 @@ def add_to(group: app_commands.Group, registry: dict[str, Game]) -> None:
     @group.command(name="history", description=t("cmd.history"))
     @app_commands.describe(member=t("cmd.history_member"), game=t("cmd.history_game"))
     @app_commands.choices(game=game_choices)
-    async def history_command(interaction: Interaction, member: discord.User | None = None,
-                              game: str | None = None) -> None:
+    async def history_command(
+        interaction: Interaction, member: discord.User | None = None, game: str | None = None
+    ) -> None:
         await history.history(interaction, member, game)
 
     @group.command(name="replay", description=t("cmd.replay"))

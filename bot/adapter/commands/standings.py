@@ -29,8 +29,7 @@ def build(registry: dict[str, Game]) -> list[app_commands.Command[Any, Any, Any]
     @app_commands.command(name="stats", description=t("cmd.stats"))
     @app_commands.describe(member=t("cmd.stats_member"))
     @app_commands.guild_only()
-    async def stats(interaction: Interaction,
-                    member: discord.User | None = None) -> None:
+    async def stats(interaction: Interaction, member: discord.User | None = None) -> None:
         await info.stats(interaction, member)
 
     return [standings, stats]

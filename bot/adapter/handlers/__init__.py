@@ -10,7 +10,14 @@ from __future__ import annotations
 from bot.adapter.handlers import history, lobby, play, rematch, undo, watch
 from bot.adapter.routes import Routes
 
-ROUTES = Routes(lobby_button=lobby.lobby_button, play=play.play, turn_page=play.turn_page,
-                open_prompt=play.open_prompt, show_hand=play.show_hand,
-                replay_step=history.replay_step,
-                rematch=rematch.rematch, undo=undo.undo, watch=watch.watch)
+ROUTES = Routes(
+    lobby_button=lobby.lobby_button,
+    play=play.play,
+    turn_page=play.turn_page,
+    open_prompt=play.open_prompt,
+    show_hand=play.show_hand,
+    replay_step=history.replay_step,
+    rematch=rematch.rematch,
+    undo=undo.undo,
+    watch=watch.watch,
+)

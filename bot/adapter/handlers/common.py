@@ -33,8 +33,7 @@ def plays(rec: SessionRecord, user: str) -> bool:
     return seat is not None and not seat.is_ai
 
 
-async def seated_at_running(interaction: Interaction, session: int, user: str
-                            ) -> SessionRecord:
+async def seated_at_running(interaction: Interaction, session: int, user: str) -> SessionRecord:
     """Table ``session`` as stored, for a click that needs it running with ``user`` seated
     (``not_running`` / ``not_seated`` otherwise); its game is noted for the error boundary."""
     rec = await interaction.client.host.current(session)

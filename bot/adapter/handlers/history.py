@@ -52,30 +52,44 @@ def _who(row: dict[str, Any]) -> str:
 def history_line(game: past.PastGame) -> str:
     places = " · ".join(
         f"{MEDALS.get(r['rank'], str(r['rank']) + '.')} {_who(r)} {r['score']}"
-        for r in game.standings)
-    return t("history.row", id=game.table, game=game_title(game.game, game.title),
-             when=f"<t:{int(game.finished_at)}:d>", players=places)
+        for r in game.standings
+    )
+    return t(
+        "history.row",
+        id=game.table,
+        game=game_title(game.game, game.title),
+        when=f"<t:{int(game.finished_at)}:d>",
+        players=places,
+    )
 
 
 @edge
-async def history(interaction: Interaction, member: discord.abc.User | None,
-                  game_id: str | None) -> None:
+async def history(
+    interaction: Interaction, member: discord.abc.User | None, game_id: str | None
+) -> None:
     host = interaction.client.host
     guild = guild_key(interaction)
     if guild is None:
         raise HostError("guild_only")
-    games = await past.recent_games(host, guild, str(member.id) if member else None,
-                                    game_id, HISTORY_SHOWN)
+    games = await past.recent_games(
+        host, guild, str(member.id) if member else None, game_id, HISTORY_SHOWN
+    )
     lines = [history_line(g) for g in games]
     heading = game_title(game_id, host.game(game_id).title) if game_id else t("history.all")
-    title = (t("history.title_member", name=member.display_name, game=heading) if member
-             else t("history.title", game=heading))
-    embed = discord.Embed(title=clip(title, 256),
-                          description=clip_block("\n".join(lines) or t("history.empty"), 4000),
-                          colour=discord.Colour.dark_teal())
+    title = (
+        t("history.title_member", name=member.display_name, game=heading)
+        if member
+        else t("history.title", game=heading)
+    )
+    embed = discord.Embed(
+        title=clip(title, 256),
+        description=clip_block("\n".join(lines) or t("history.empty"), 4000),
+        colour=discord.Colour.dark_teal(),
+    )
     embed.set_footer(text=t("history.footer"))
-    await answer(interaction, embed=embed, ephemeral=False,
-                 allowed_mentions=discord.AllowedMentions.none())
+    await answer(
+        interaction, embed=embed, ephemeral=False, allowed_mentions=discord.AllowedMentions.none()
+    )
 
 
 async def table_of(interaction: Interaction, table: str | None) -> SessionRecord:
@@ -132,23 +146,31 @@ async def game_log(interaction: Interaction, table: str | None) -> None:
 def replay_buttons(replay: replays.Replay, index: int) -> discord.ui.View:
     at_start, at_end = index <= 0, index >= replay.last
     disabled = {"first": at_start, "prev": at_start, "next": at_end, "last": at_end}
-    return make_view([ReplayButton(replay.table, index, action, label=label,
-                                   disabled=disabled[action])
-                      for action, label in STEPS.items()])
+    return make_view(
+        [
+            ReplayButton(replay.table, index, action, label=label, disabled=disabled[action])
+            for action, label in STEPS.items()
+        ]
+    )
 
 
 def replay_embed(replay: replays.Replay, index: int, has_image: bool) -> discord.Embed:
     frame = replay.frames[index]
     lines = replays.turn_lines(replay.game, replay.names, frame.events)
-    head = (t("replay.setup") if index == 0 else
-            tn("replay.turn", frame.moves, turn=index, total=replay.last))
+    head = (
+        t("replay.setup")
+        if index == 0
+        else tn("replay.turn", frame.moves, turn=index, total=replay.last)
+    )
     parts = [head, "\n".join(f"• {clip(line, 300)}" for line in lines)]
     if not replay.finished:
         parts.append(t("replay.running"))
     title = t("replay.title", game=game_title(replay.game, replay.title), id=replay.table)
-    embed = discord.Embed(title=clip(title, 256),
-                          description=clip_block("\n\n".join(p for p in parts if p), 4000),
-                          colour=discord.Colour.blurple())
+    embed = discord.Embed(
+        title=clip(title, 256),
+        description=clip_block("\n\n".join(p for p in parts if p), 4000),
+        colour=discord.Colour.blurple(),
+    )
     if has_image:
         embed.set_image(url="attachment://replay.png")
     embed.set_footer(text=t("replay.footer", id=replay.table))
@@ -158,11 +180,26 @@ def replay_embed(replay: replays.Replay, index: int, has_image: bool) -> discord
 async def frame_message(replay: replays.Replay, index: int) -> dict[str, Any]:
     """The replay message at frame ``index``: embed, image, buttons."""
     png = await replays.frame_png(replay, index)
-    out: dict[str, Any] = {"embed": replay_embed(replay, index, png is not None),
-                           "view": replay_buttons(replay, index)}
-    out["attachments"] = [png_file(png, "replay.png", t(
-        "replay.alt", game=game_title(replay.game, replay.title), id=replay.table,
-        n=index))] if png else []
+    out: dict[str, Any] = {
+        "embed": replay_embed(replay, index, png is not None),
+        "view": replay_buttons(replay, index),
+    }
+    out["attachments"] = (
+        [
+            png_file(
+                png,
+                "replay.png",
+                t(
+                    "replay.alt",
+                    game=game_title(replay.game, replay.title),
+                    id=replay.table,
+                    n=index,
+                ),
+            )
+        ]
+        if png
+        else []
+    )
     return out
 
 
@@ -189,13 +226,25 @@ async def replay(interaction: Interaction, table: str) -> None:
     anim = await replays.animation(shown, limit=interaction.filesize_limit or DEFAULT_LIMIT)
     if anim is None:
         return
-    log.info("replay of table %s: %d frames, %d bytes in %.1f s", shown.table, anim.frames,
-             len(anim.data), time.monotonic() - started)
+    log.info(
+        "replay of table %s: %d frames, %d bytes in %.1f s",
+        shown.table,
+        anim.frames,
+        len(anim.data),
+        time.monotonic() - started,
+    )
     text = tn("replay.animation", anim.frames, id=shown.table, turns=shown.last)
-    await interaction.followup.send(text, file=discord.File(
-        io.BytesIO(anim.data), filename=f"table-{shown.table}.{anim.extension}",
-        description=clip(t("replay.animation_alt", game=game_title(shown.game, shown.title),
-                           id=shown.table), 1024)))
+    await interaction.followup.send(
+        text,
+        file=discord.File(
+            io.BytesIO(anim.data),
+            filename=f"table-{shown.table}.{anim.extension}",
+            description=clip(
+                t("replay.animation_alt", game=game_title(shown.game, shown.title), id=shown.table),
+                1024,
+            ),
+        ),
+    )
 
 
 @edge
@@ -220,13 +269,15 @@ async def export(interaction: Interaction, table: str) -> None:
     data = game_export.dumps(await game_export.export_game(host, rec))
     if len(data) > (interaction.filesize_limit or DEFAULT_LIMIT):
         raise HostError("export_too_big", id=rec.id)
-    await answer(interaction, tn("export.done", len(await host.moves(rec.id)), id=rec.id),
-                 file=discord.File(io.BytesIO(data), filename=f"crowntable-table-{rec.id}.json"))
+    await answer(
+        interaction,
+        tn("export.done", len(await host.moves(rec.id)), id=rec.id),
+        file=discord.File(io.BytesIO(data), filename=f"crowntable-table-{rec.id}.json"),
+    )
 
 
 # -- the table option ------------------------------------------------------------------------
-async def suggest_table(interaction: Interaction, current: str
-                        ) -> list[app_commands.Choice[str]]:
+async def suggest_table(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
     """Autocomplete of a table option: the server's recent finished games."""
     guild = guild_key(interaction)
     if guild is None:
@@ -242,9 +293,16 @@ async def suggest_table(interaction: Interaction, current: str
     for row in rows:
         if typed and not str(row["session_id"]).startswith(typed):
             continue
-        title = (game_title(row["game"], host.game(row["game"]).title)
-                 if row["game"] in host.registry else row["game"])
+        title = (
+            game_title(row["game"], host.game(row["game"]).title)
+            if row["game"] in host.registry
+            else row["game"]
+        )
         day = time.strftime("%Y-%m-%d", time.gmtime(row["finished_at"]))
-        out.append(app_commands.Choice(name=clip(f"#{row['session_id']} · {title} · {day}", 100),
-                                       value=str(row["session_id"])))
+        out.append(
+            app_commands.Choice(
+                name=clip(f"#{row['session_id']} · {title} · {day}", 100),
+                value=str(row["session_id"]),
+            )
+        )
     return out

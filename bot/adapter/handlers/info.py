@@ -27,8 +27,7 @@ RECENT_SHOWN = 5
 
 def title_of(host: SessionHost, game_id: str) -> str:
     """A game's title; the id itself for a game no longer installed."""
-    return game_title(game_id, host.game(game_id).title) if game_id in host.registry \
-        else game_id
+    return game_title(game_id, host.game(game_id).title) if game_id in host.registry else game_id
 
 
 @edge
@@ -76,8 +75,10 @@ async def game_log(interaction: Interaction) -> None:
 @edge
 async def rules(interaction: Interaction, game_id: str) -> None:
     game = interaction.client.host.game(game_id)
-    embed = discord.Embed(title=t("rules.title", game=game_title(game_id, game.title)),
-                          description=clip_block(presenters.get(game_id).rules_text(), 4000))
+    embed = discord.Embed(
+        title=t("rules.title", game=game_title(game_id, game.title)),
+        description=clip_block(presenters.get(game_id).rules_text(), 4000),
+    )
     await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
@@ -85,34 +86,66 @@ async def rules(interaction: Interaction, game_id: str) -> None:
 async def standings(interaction: Interaction, game_id: str | None) -> None:
     with using(await channel_locale(interaction)):  # said in the channel
         host = interaction.client.host
-        rows = await within(interaction, host.standings(guild_key(interaction), game_id),
-                            ephemeral=False)  # a queued database: acknowledged meanwhile
+        rows = await within(
+            interaction, host.standings(guild_key(interaction), game_id), ephemeral=False
+        )  # a queued database: acknowledged meanwhile
         lines = []
         for i, r in enumerate(rows[:STANDINGS_SHOWN], start=1):
             skill = conservative(r["mu"], r["sigma"])
             game_part = "" if game_id else f" · {title_of(host, r['game'])}"
-            lines.append(t("standings.row", rank=i, who=f"<@{r['player_id']}>",
-                           skill=f"{skill:.1f}", games=r["games"], wins=r["wins"]) + game_part)
+            lines.append(
+                t(
+                    "standings.row",
+                    rank=i,
+                    who=f"<@{r['player_id']}>",
+                    skill=f"{skill:.1f}",
+                    games=r["games"],
+                    wins=r["wins"],
+                )
+                + game_part
+            )
         heading = title_of(host, game_id) if game_id else t("standings.all")
-        embed = discord.Embed(title=t("standings.title", game=heading),
-                              description="\n".join(lines) or t("standings.empty"),
-                              colour=discord.Colour.gold())
+        embed = discord.Embed(
+            title=t("standings.title", game=heading),
+            description="\n".join(lines) or t("standings.empty"),
+            colour=discord.Colour.gold(),
+        )
         embed.set_footer(text=t("standings.footer"))
-        await answer(interaction, ephemeral=False, embed=embed,
-                     allowed_mentions=discord.AllowedMentions.none())
+        await answer(
+            interaction,
+            ephemeral=False,
+            embed=embed,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
 
 async def _stats_lines(host: SessionHost, guild: str | None, player: str) -> list[str]:
     lines = []
     for row in (await host.player_stats(guild, player))["games"]:
         skill = "—" if row["mu"] is None else f"{conservative(row['mu'], row['sigma']):.1f}"
-        lines.append(t("stats.row", game=title_of(host, row["game"]), games=row["games"],
-                       wins=row["wins"] or 0, avg=f"{row['avg_rank']:.2f}", skill=skill))
+        lines.append(
+            t(
+                "stats.row",
+                game=title_of(host, row["game"]),
+                games=row["games"],
+                wins=row["wins"] or 0,
+                avg=f"{row['avg_rank']:.2f}",
+                skill=skill,
+            )
+        )
     recent = await host.recent_results(guild, player, RECENT_SHOWN)
     if recent:
         lines += ["", t("stats.recent")]
-        lines += [t("stats.recent_row", game=title_of(host, r["game"]), rank=r["rank"],
-                    players=r["players"], score=r["score"]) for r in recent]
+        lines += [
+            t(
+                "stats.recent_row",
+                game=title_of(host, r["game"]),
+                rank=r["rank"],
+                players=r["players"],
+                score=r["score"],
+            )
+            for r in recent
+        ]
     return lines
 
 
@@ -120,9 +153,14 @@ async def _stats_lines(host: SessionHost, guild: str | None, player: str) -> lis
 async def stats(interaction: Interaction, member: discord.abc.User | None) -> None:
     with using(await channel_locale(interaction)):  # said in the channel
         target = member or interaction.user
-        lines = await within(interaction, _stats_lines(
-            interaction.client.host, guild_key(interaction), str(target.id)), ephemeral=False)
-        embed = discord.Embed(title=t("stats.title", name=target.display_name),
-                              description="\n".join(lines) or t("stats.empty"),
-                              colour=discord.Colour.teal())
+        lines = await within(
+            interaction,
+            _stats_lines(interaction.client.host, guild_key(interaction), str(target.id)),
+            ephemeral=False,
+        )
+        embed = discord.Embed(
+            title=t("stats.title", name=target.display_name),
+            description="\n".join(lines) or t("stats.empty"),
+            colour=discord.Colour.teal(),
+        )
         await answer(interaction, ephemeral=False, embed=embed)

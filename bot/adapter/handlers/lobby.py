@@ -53,8 +53,9 @@ def _options_text(rec: SessionRecord) -> str:
     return "\n".join(opts) or t("lobby.defaults")
 
 
-def lobby_message(host: SessionHost, rec: SessionRecord,
-                  locale: str | None = None) -> dict[str, Any]:
+def lobby_message(
+    host: SessionHost, rec: SessionRecord, locale: str | None = None
+) -> dict[str, Any]:
     """The lobby's embed, with its buttons while the table is open; in ``locale`` (the
     channel's language; default: the current one)."""
     with using(locale if locale is not None else current()):
@@ -63,34 +64,50 @@ def lobby_message(host: SessionHost, rec: SessionRecord,
 
 def _lobby_message(host: SessionHost, rec: SessionRecord) -> dict[str, Any]:
     game = host.game(rec.game)
-    seats = "\n".join(
-        f"{i + 1}. {seat_label(s)}{' 🤖' if s.is_ai else ''}"
-        f"{' 👑' if s.player_id == rec.host_id else ''}"
-        for i, s in enumerate(rec.seats)) or "—"
+    seats = (
+        "\n".join(
+            f"{i + 1}. {seat_label(s)}{' 🤖' if s.is_ai else ''}"
+            f"{' 👑' if s.player_id == rec.host_id else ''}"
+            for i, s in enumerate(rec.seats)
+        )
+        or "—"
+    )
     clock = next((k for k, v in TURN_CLOCKS.items() if v == rec.turn_secs), "?")
-    embed = discord.Embed(title=t("lobby.title", game=game_title(rec.game, game.title),
-                                  id=rec.id),
-                          colour=discord.Colour.blue())
+    embed = discord.Embed(
+        title=t("lobby.title", game=game_title(rec.game, game.title), id=rec.id),
+        colour=discord.Colour.blue(),
+    )
     if rec.status == "lobby":
         embed.description = t("lobby.help", min=game.min_players, max=game.max_players)
     else:
         embed.description = t(f"lobby.{rec.status}")
-    embed.add_field(name=t("lobby.players", n=len(rec.seats), max=game.max_players),
-                    value=seats, inline=True)
+    embed.add_field(
+        name=t("lobby.players", n=len(rec.seats), max=game.max_players), value=seats, inline=True
+    )
     embed.add_field(name=t("lobby.options"), value=_options_text(rec), inline=True)
     embed.add_field(name=t("lobby.clock"), value=t(f"clock.{clock}"), inline=True)
     view = None
     if rec.status == "lobby":
-        view = make_view([LobbyButton(rec.id, action, label=t(key), style=style)
-                          for action, key, style in LOBBY_BUTTONS] + [ai_level_select(rec)])
+        view = make_view(
+            [
+                LobbyButton(rec.id, action, label=t(key), style=style)
+                for action, key, style in LOBBY_BUTTONS
+            ]
+            + [ai_level_select(rec)]
+        )
     return {"embed": embed, "view": view}
 
 
 def ai_level_select(rec: SessionRecord) -> LobbyAiSelect:
     """The select that seats an AI of the chosen level (**Add AI** seats the default)."""
-    options = [discord.SelectOption(
-        label=t("lobby.ai_option", level=level_label(level)), value=level,
-        description=t(f"ai.about.{level}")) for level in LEVELS]
+    options = [
+        discord.SelectOption(
+            label=t("lobby.ai_option", level=level_label(level)),
+            value=level,
+            description=t(f"ai.about.{level}"),
+        )
+        for level in LEVELS
+    ]
     return LobbyAiSelect(rec.id, options=options, placeholder=t("lobby.ai_pick"))
 
 
@@ -102,14 +119,16 @@ async def refresh_lobby(interaction: Interaction, rec: SessionRecord) -> None:
     channel = client.get_partial_messageable(int(rec.channel_id))
     try:
         await channel.get_partial_message(lobby).edit(
-            **lobby_message(client.host, rec, await channel_locale(interaction)))
+            **lobby_message(client.host, rec, await channel_locale(interaction))
+        )
     except discord.HTTPException as exc:
         log.info("lobby message %s not updated: %s", lobby, exc)
 
 
 @edge
-async def new_game(interaction: Interaction, game_id: str, options: dict[str, Any],
-                   turn_clock: str | None) -> None:
+async def new_game(
+    interaction: Interaction, game_id: str, options: dict[str, Any], turn_clock: str | None
+) -> None:
     host = interaction.client.host
     user, name = who(interaction)
     note_game(interaction, game_id)
@@ -118,10 +137,19 @@ async def new_game(interaction: Interaction, game_id: str, options: dict[str, An
     if turn_clock is not None and turn_clock not in TURN_CLOCKS:
         raise HostError("bad_option", option="turn_clock", value=turn_clock)
     locale = await channel_locale(interaction)
-    rec = await within(interaction, host.create(
-        guild_id=guild_key(interaction), channel_id=channel_key(interaction), game_id=game_id,
-        options=options, user_id=user, user_name=name,
-        turn_secs=TURN_CLOCKS[turn_clock or "24h"]), ephemeral=False)
+    rec = await within(
+        interaction,
+        host.create(
+            guild_id=guild_key(interaction),
+            channel_id=channel_key(interaction),
+            game_id=game_id,
+            options=options,
+            user_id=user,
+            user_name=name,
+            turn_secs=TURN_CLOCKS[turn_clock or "24h"],
+        ),
+        ephemeral=False,
+    )
     await answer(interaction, ephemeral=False, **payload_kwargs(lobby_message(host, rec, locale)))
     message = await interaction.original_response()
     await host.update_meta(rec.id, lambda meta: meta.__setitem__("lobby", message.id))
@@ -136,23 +164,27 @@ async def _join(interaction: Interaction, user: str, name: str) -> SessionRecord
 
 
 async def _add_ai(interaction: Interaction, user: str, name: str) -> SessionRecord:
-    return await interaction.client.host.add_ai(channel_key(interaction), user,
-                                                can_manage(interaction))
+    return await interaction.client.host.add_ai(
+        channel_key(interaction), user, can_manage(interaction)
+    )
 
 
 async def _add_ai_level(interaction: Interaction, level: str, from_button: bool) -> None:
     """The level select (``ai:<level>``) or ``/game ai level``: an unknown level is refused
     before anything is written."""
     user, _ = who(interaction)
-    rec = await interaction.client.host.add_ai(channel_key(interaction), user,
-                                               can_manage(interaction), level=level)
-    await _answer(interaction, rec, t("lobby.ai_added_level", level=level_label(level)),
-                  from_button, "ai")
+    rec = await interaction.client.host.add_ai(
+        channel_key(interaction), user, can_manage(interaction), level=level
+    )
+    await _answer(
+        interaction, rec, t("lobby.ai_added_level", level=level_label(level)), from_button, "ai"
+    )
 
 
 async def _cancel(interaction: Interaction, user: str, name: str) -> SessionRecord:
-    return await interaction.client.host.cancel(channel_key(interaction), user,
-                                                can_manage(interaction))
+    return await interaction.client.host.cancel(
+        channel_key(interaction), user, can_manage(interaction)
+    )
 
 
 ACTIONS: dict[str, tuple[Action, str]] = {
@@ -166,8 +198,9 @@ async def _start(interaction: Interaction, from_button: bool) -> None:
     """Acknowledged at once (drawing the first board takes a while), then started."""
     client = interaction.client
     await ack(interaction, ephemeral=True, update=from_button)
-    out = await client.host.start(channel_key(interaction), who(interaction)[0],
-                                  can_manage(interaction))
+    out = await client.host.start(
+        channel_key(interaction), who(interaction)[0], can_manage(interaction)
+    )
     interaction.extras[STORED] = "error.start_not_shown"
     await refresh_lobby(interaction, out.record)
     await client.publisher.publish(out)
@@ -178,8 +211,9 @@ async def _start(interaction: Interaction, from_button: bool) -> None:
 async def _leave(interaction: Interaction, from_button: bool) -> None:
     client = interaction.client
     user, name = who(interaction)
-    out = await within(interaction, client.host.leave(channel_key(interaction), user),
-                       update=from_button)
+    out = await within(
+        interaction, client.host.leave(channel_key(interaction), user), update=from_button
+    )
     if out.record.status == "running":  # an AI took the seat
         await ack(interaction, update=from_button)
         await client.publisher.publish(out)
@@ -188,12 +222,15 @@ async def _leave(interaction: Interaction, from_button: bool) -> None:
     await _answer(interaction, out.record, t("lobby.left", name=name), from_button, "leave")
 
 
-async def _answer(interaction: Interaction, rec: SessionRecord, text: str, from_button: bool,
-                  action: str) -> None:
+async def _answer(
+    interaction: Interaction, rec: SessionRecord, text: str, from_button: bool, action: str
+) -> None:
     """A button edits the lobby message; a slash command answers and then edits it."""
     if from_button:
-        await update(interaction, **lobby_message(interaction.client.host, rec,
-                                                  await channel_locale(interaction)))
+        await update(
+            interaction,
+            **lobby_message(interaction.client.host, rec, await channel_locale(interaction)),
+        )
     else:
         if action == "cancel":  # said in the channel
             with using(await channel_locale(interaction)):
@@ -212,8 +249,12 @@ async def _lobby_action(interaction: Interaction, action: str, from_button: bool
     elif action in ACTIONS:
         change, text_key = ACTIONS[action]
         user, name = who(interaction)
-        rec = await within(interaction, change(interaction, user, name),
-                           ephemeral=action != "cancel", update=from_button)
+        rec = await within(
+            interaction,
+            change(interaction, user, name),
+            ephemeral=action != "cancel",
+            update=from_button,
+        )
         await _answer(interaction, rec, t(text_key, name=name), from_button, action)
     else:
         raise HostError("stale")
@@ -221,8 +262,9 @@ async def _lobby_action(interaction: Interaction, action: str, from_button: bool
 
 @edge
 async def lobby_button(interaction: Interaction, session: int, action: str) -> None:
-    rec = await within(interaction, interaction.client.host.active(channel_key(interaction)),
-                       update=True)
+    rec = await within(
+        interaction, interaction.client.host.active(channel_key(interaction)), update=True
+    )
     if rec.id != session:
         raise HostError("stale")
     note_game(interaction, rec.game)
@@ -238,8 +280,11 @@ async def lobby_command(interaction: Interaction, action: str) -> None:
 async def abandon(interaction: Interaction) -> None:
     client = interaction.client
     user, name = who(interaction)
-    rec = await within(interaction, client.host.abandon(
-        channel_key(interaction), user, can_manage(interaction)), ephemeral=False)
+    rec = await within(
+        interaction,
+        client.host.abandon(channel_key(interaction), user, can_manage(interaction)),
+        ephemeral=False,
+    )
     with using(await channel_locale(interaction)):
         said = t("host.abandoned" if rec is not None else "host.abandoned_damaged", name=name)
     await answer(interaction, said, ephemeral=False)
@@ -256,8 +301,12 @@ async def kick(interaction: Interaction, member: discord.abc.User) -> None:
     client = interaction.client
     user, _ = who(interaction)
     try:
-        out = await within(interaction, client.host.kick(
-            channel_key(interaction), user, str(member.id), can_manage(interaction)))
+        out = await within(
+            interaction,
+            client.host.kick(
+                channel_key(interaction), user, str(member.id), can_manage(interaction)
+            ),
+        )
     except HostError as exc:
         if exc.code == "nobody_to_kick":
             raise HostError("nobody_to_kick", name=safe_name(member.display_name)) from None

@@ -70,8 +70,9 @@ async def play(interaction: Interaction, session: int, version: int, digest: str
         await click.stop()
 
 
-async def _play(interaction: Interaction, click: Click, session: int, version: int,
-                digest: str) -> None:
+async def _play(
+    interaction: Interaction, click: Click, session: int, version: int, digest: str
+) -> None:
     """Apply the move, then answer the click with the clicked message's new look (the board,
     or the player's next prompt or receipt) in one callback: :meth:`Publisher.publish`."""
     client = interaction.client
@@ -115,15 +116,21 @@ async def turn_page(interaction: Interaction, session: int, version: int, page: 
         raise HostError("stale")
     if not in_private(interaction):  # a page of the board's own prompt: the channel's words
         set_current(await channel_locale(interaction))
-    prompt = build_prompt(presenters.get(rec.game), rec.id, version,
-                          client.host.view(rec, user), user, client.host.legal_moves(rec, user),
-                          name_fn(rec), page=page,
-                          follow=client.publisher.follow(rec, user))
+    prompt = build_prompt(
+        presenters.get(rec.game),
+        rec.id,
+        version,
+        client.host.view(rec, user),
+        user,
+        client.host.legal_moves(rec, user),
+        name_fn(rec),
+        page=page,
+        follow=client.publisher.follow(rec, user),
+    )
     items = prompt.items
     if not in_private(interaction):
         message_view = client.publisher.board_view(rec)
-        items = items + [i for i in (message_view.children if message_view else [])
-                         if i.row == 4]
+        items = items + [i for i in (message_view.children if message_view else []) if i.row == 4]
     await interaction.response.edit_message(view=make_view(items))
 
 
@@ -156,8 +163,11 @@ async def open_prompt(interaction: Interaction, session: int) -> None:
 async def show_hand(interaction: Interaction, session: int | None = None) -> None:
     client = interaction.client
     user, _ = who(interaction)
-    rec = (await client.host.current(session) if session is not None
-           else await client.host.active(channel_key(interaction)))
+    rec = (
+        await client.host.current(session)
+        if session is not None
+        else await client.host.active(channel_key(interaction))
+    )
     note_game(interaction, rec.game)
     if not plays(rec, user):  # a player who left no longer sees the seat the AI plays
         raise HostError("not_seated")

@@ -32,7 +32,9 @@ async def rematch(interaction: Interaction, session: int) -> None:
     rec, invited = await host.rematch(session, user, name)
     note_game(interaction, rec.game)
     await interaction.response.send_message(
-        invitation(name, invited), allowed_mentions=discord.AllowedMentions(users=True),
-        **payload_kwargs(lobby_message(host, rec)))
+        invitation(name, invited),
+        allowed_mentions=discord.AllowedMentions(users=True),
+        **payload_kwargs(lobby_message(host, rec)),
+    )
     message = await interaction.original_response()
     await host.update_meta(rec.id, lambda meta: meta.__setitem__("lobby", message.id))

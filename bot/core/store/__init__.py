@@ -25,10 +25,29 @@ from bot.core.store.base import (
 )
 from bot.core.store.sqlite import SQLiteStore, path_from_url
 
-__all__ = ["BoardRef", "ChannelBusy", "ClockEntry", "CorruptSession", "Meta", "MoveRecord",
-           "MoveSource", "Rating", "SQLiteStore", "SchemaTooNew", "Seat", "SessionRecord",
-           "Status", "Store", "StoreBusy", "StoreError", "StoreLocked", "StoreUnavailable",
-           "StoreUnusable", "VersionConflict", "open_store"]
+__all__ = [
+    "BoardRef",
+    "ChannelBusy",
+    "ClockEntry",
+    "CorruptSession",
+    "Meta",
+    "MoveRecord",
+    "MoveSource",
+    "Rating",
+    "SQLiteStore",
+    "SchemaTooNew",
+    "Seat",
+    "SessionRecord",
+    "Status",
+    "Store",
+    "StoreBusy",
+    "StoreError",
+    "StoreLocked",
+    "StoreUnavailable",
+    "StoreUnusable",
+    "VersionConflict",
+    "open_store",
+]
 
 
 async def open_store(url: str, exclusive: bool = False) -> Store:

@@ -191,13 +191,22 @@ def record_from_row(row: Mapping[str, Any], seats: list[Seat]) -> SessionRecord:
 
 def _record(row: Mapping[str, Any], seats: list[Seat]) -> SessionRecord:
     record = SessionRecord(
-        id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
-        game=row["game"], options=json.loads(row["options"]), seed=row["seed"],
-        status=row["status"], version=row["version"], host_id=row["host_id"],
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        game=row["game"],
+        options=json.loads(row["options"]),
+        seed=row["seed"],
+        status=row["status"],
+        version=row["version"],
+        host_id=row["host_id"],
         turn_secs=row["turn_secs"],
         state=None if row["state"] is None else json.loads(row["state"]),
-        move_count=row["move_count"], seats=seats, clock=json.loads(row["clock"]),
-        meta=json.loads(row["meta"]), created_at=row["created_at"],
+        move_count=row["move_count"],
+        seats=seats,
+        clock=json.loads(row["clock"]),
+        meta=json.loads(row["meta"]),
+        created_at=row["created_at"],
         updated_at=row["updated_at"],
     )
     for part in ("options", "clock", "meta"):  # valid JSON of the wrong shape is damage too
@@ -208,17 +217,24 @@ def _record(row: Mapping[str, Any], seats: list[Seat]) -> SessionRecord:
     return record
 
 
-def history_rows(heads: list[dict[str, Any]], rows: list[dict[str, Any]]
-                 ) -> list[dict[str, Any]]:
+def history_rows(heads: list[dict[str, Any]], rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """``finished_games`` rows: one head per game (newest first) with its results by rank."""
     by_session: dict[int, list[dict[str, Any]]] = {}
     for r in rows:
         by_session.setdefault(int(r["session_id"]), []).append(
-            {"player_id": r["player_id"], "rank": int(r["rank"]), "score": r["score"]})
-    return [{"session_id": int(h["session_id"]), "game": h["game"],
-             "finished_at": float(h["finished_at"]),
-             "results": sorted(by_session.get(int(h["session_id"]), []),
-                               key=lambda r: (r["rank"], r["player_id"]))} for h in heads]
+            {"player_id": r["player_id"], "rank": int(r["rank"]), "score": r["score"]}
+        )
+    return [
+        {
+            "session_id": int(h["session_id"]),
+            "game": h["game"],
+            "finished_at": float(h["finished_at"]),
+            "results": sorted(
+                by_session.get(int(h["session_id"]), []), key=lambda r: (r["rank"], r["player_id"])
+            ),
+        }
+        for h in heads
+    ]
 
 
 def shown_version(meta: Meta) -> int | None:
@@ -227,8 +243,9 @@ def shown_version(meta: Meta) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def player_stats_rows(player_id: str, per_game: list[dict[str, Any]],
-                      ratings: list[dict[str, Any]]) -> dict[str, Any]:
+def player_stats_rows(
+    player_id: str, per_game: list[dict[str, Any]], ratings: list[dict[str, Any]]
+) -> dict[str, Any]:
     """``/stats`` of one player: per-game results with that game's rating (None if unrated)."""
     by_game = {r["game"]: r for r in ratings}
     for row in per_game:
@@ -303,8 +320,7 @@ class Store(Protocol):
         """The stored version and bookkeeping of a session (one indexed read, no state)."""
         ...
 
-    def session_lock(self, session_id: int, wait: bool = True
-                     ) -> AbstractAsyncContextManager[bool]:
+    def session_lock(self, session_id: int, wait: bool = True) -> AbstractAsyncContextManager[bool]:
         """Hold the session's database-level lock for the block (PostgreSQL: an advisory lock,
         released by the server if this process dies; SQLite: one process, nothing to take).
         Yields False when ``wait`` is False and another process holds it."""
@@ -343,8 +359,9 @@ class Store(Protocol):
         self, guild_id: str | None, player_id: str | None, limit: int
     ) -> list[dict[str, Any]]: ...
 
-    async def finished_games(self, guild_id: str, player_id: str | None, game: str | None,
-                             limit: int) -> list[dict[str, Any]]:
+    async def finished_games(
+        self, guild_id: str, player_id: str | None, game: str | None, limit: int
+    ) -> list[dict[str, Any]]:
         """A server's newest finished games (``player_id`` / ``game``: only theirs / that
         one), newest first: ``session_id``, ``game``, ``finished_at`` and ``results`` (the
         rated seats' ``player_id``, ``rank``, ``score`` by rank). Walks the results index by

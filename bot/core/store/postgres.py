@@ -54,16 +54,24 @@ MIGRATION_LOCK = 0x43524F574E  # "CROWN"
 #: what a connection that went away raises (the server restarting, a cut network, a timeout)
 #: (not asyncpg's InterfaceError: that is also how a wrong query fails, which is a bug to log)
 LOST: tuple[type[BaseException], ...] = (
-    OSError, TimeoutError, asyncpg.PostgresConnectionError, asyncpg.CannotConnectNowError,
-    asyncpg.AdminShutdownError, asyncpg.TooManyConnectionsError)
+    OSError,
+    TimeoutError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.CannotConnectNowError,
+    asyncpg.AdminShutdownError,
+    asyncpg.TooManyConnectionsError,
+)
 REFUSED: tuple[type[BaseException], ...] = (
-    asyncpg.InvalidAuthorizationSpecificationError, asyncpg.InvalidCatalogNameError)
+    asyncpg.InvalidAuthorizationSpecificationError,
+    asyncpg.InvalidCatalogNameError,
+)
 
 
 UPDATE_SESSION = (
     "UPDATE sessions SET status=$1, version=$2, state=$3, move_count=$4, clock=$5,"
     " next_alarm=$6, options=$7, seed=$8, turn_secs=$9, host_id=$10, updated_at=$11"
-    " WHERE id=$12 AND version=$13")
+    " WHERE id=$12 AND version=$13"
+)
 
 
 async def _no_reset(con: asyncpg.Connection) -> None:
@@ -101,9 +109,15 @@ class PostgresStore:
 
     shared = True  # any number of processes
 
-    def __init__(self, url: str, *, schema: str | None = None,
-                 clock: Callable[[], float] = time.time, pool_size: int = 10,
-                 lock_pool_size: int = 16) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        schema: str | None = None,
+        clock: Callable[[], float] = time.time,
+        pool_size: int = 10,
+        lock_pool_size: int = 16,
+    ) -> None:
         self.url = url
         self.schema = schema
         self._now = clock
@@ -127,7 +141,8 @@ class PostgresStore:
         except REFUSED as exc:
             await self.close()
             raise StoreUnavailable(
-                f"PostgreSQL at {where(self.url)} refused the connection: {exc}") from None
+                f"PostgreSQL at {where(self.url)} refused the connection: {exc}"
+            ) from None
         except LOST as exc:
             await self.close()
             raise StoreUnavailable(
@@ -148,14 +163,33 @@ class PostgresStore:
         # no reset query on release (asyncpg's default costs a round trip per use): these
         # connections keep no session state; a lock holder that fails unlocks or closes
         self._pool = await asyncpg.create_pool(
-            self.url, min_size=1, max_size=self._pool_size, server_settings=settings,
-            command_timeout=30, timeout=10, init=self.on_connect, reset=_no_reset)
+            self.url,
+            min_size=1,
+            max_size=self._pool_size,
+            server_settings=settings,
+            command_timeout=30,
+            timeout=10,
+            init=self.on_connect,
+            reset=_no_reset,
+        )
         self._lock_pool = await asyncpg.create_pool(
-            self.url, min_size=0, max_size=self._lock_pool_size, server_settings=settings,
-            command_timeout=30, timeout=10, reset=_no_reset)
+            self.url,
+            min_size=0,
+            max_size=self._lock_pool_size,
+            server_settings=settings,
+            command_timeout=30,
+            timeout=10,
+            reset=_no_reset,
+        )
         self._meta_pool = await asyncpg.create_pool(
-            self.url, min_size=0, max_size=4, command_timeout=30, timeout=10, reset=_no_reset,
-            server_settings=(settings or {}) | {"synchronous_commit": "off"})
+            self.url,
+            min_size=0,
+            max_size=4,
+            command_timeout=30,
+            timeout=10,
+            reset=_no_reset,
+            server_settings=(settings or {}) | {"synchronous_commit": "off"},
+        )
         await self.migrate()
         await self._check_columns()
 
@@ -167,15 +201,21 @@ class PostgresStore:
         async with self._con() as con:
             rows = await con.fetch(
                 "SELECT table_name, column_name FROM information_schema.columns"
-                " WHERE table_schema = current_schema()")
+                " WHERE table_schema = current_schema()"
+            )
         have: dict[str, set[str]] = {}
         for row in rows:
             have.setdefault(str(row["table_name"]), set()).add(str(row["column_name"]))
-        missing = [f"{table}.{column}" for table, columns in expected_columns().items()
-                   for column in sorted(columns - have.get(table, set()))]
+        missing = [
+            f"{table}.{column}"
+            for table, columns in expected_columns().items()
+            for column in sorted(columns - have.get(table, set()))
+        ]
         if missing:
-            raise StoreUnusable("the database's tables do not match this Crowntable's schema "
-                                f"(missing: {', '.join(missing[:5])})")
+            raise StoreUnusable(
+                "the database's tables do not match this Crowntable's schema "
+                f"(missing: {', '.join(missing[:5])})"
+            )
 
     async def close(self) -> None:
         for pool in (self._pool, self._lock_pool, self._meta_pool):
@@ -195,8 +235,7 @@ class PostgresStore:
             async with self._p().acquire() as con:
                 yield con
         except LOST as exc:
-            raise StoreUnavailable(f"the database went away: {exc or type(exc).__name__}"
-                                   ) from exc
+            raise StoreUnavailable(f"the database went away: {exc or type(exc).__name__}") from exc
 
     async def _tx(self, fn: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
         async with self._con() as con, con.transaction():
@@ -218,13 +257,15 @@ class PostgresStore:
         async def run(con: asyncpg.Connection) -> int:
             await con.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
             await con.execute(
-                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"
+            )
             row = await con.fetchrow("SELECT version FROM schema_version")
             current = 0 if row is None else int(row["version"])
             if current > len(PG_MIGRATIONS):
                 raise SchemaTooNew(
                     f"database schema {current} is newer than this Crowntable knows "
-                    f"({len(PG_MIGRATIONS)})")
+                    f"({len(PG_MIGRATIONS)})"
+                )
             for number, script in enumerate(PG_MIGRATIONS, start=1):
                 if number > current:
                     await con.execute(script)
@@ -246,10 +287,20 @@ class PostgresStore:
                 " version, host_id, turn_secs, state, clock, next_alarm, meta, created_at,"
                 " updated_at) VALUES ($1,$2,$3,$4,$5,$6,0,$7,$8,$9,$10,$11,$12,$13,$13)"
                 " RETURNING id",
-                record.guild_id, record.channel_id, record.game, _json(record.options),
-                record.seed, record.status, record.host_id, record.turn_secs,
-                None if record.state is None else _json(record.state), _json(record.clock),
-                record.next_alarm, _json(record.meta), now)
+                record.guild_id,
+                record.channel_id,
+                record.game,
+                _json(record.options),
+                record.seed,
+                record.status,
+                record.host_id,
+                record.turn_secs,
+                None if record.state is None else _json(record.state),
+                _json(record.clock),
+                record.next_alarm,
+                _json(record.meta),
+                now,
+            )
             await self._write_seats(con, int(session_id), record.seats)
             return int(session_id)
 
@@ -266,19 +317,25 @@ class PostgresStore:
         await con.executemany(
             "INSERT INTO seats (session_id, seat, player_id, name, is_ai, ai_level)"
             " VALUES ($1,$2,$3,$4,$5,$6)",
-            [(session_id, i, s.player_id, s.name, s.is_ai, s.ai_level)
-             for i, s in enumerate(seats)])
+            [
+                (session_id, i, s.player_id, s.name, s.is_ai, s.ai_level)
+                for i, s in enumerate(seats)
+            ],
+        )
 
     @staticmethod
     async def _read(con: asyncpg.Connection, where: str, *args: Any) -> SessionRecord | None:
         row = await con.fetchrow(f"SELECT * FROM sessions WHERE {where}", *args)
         if row is None:
             return None
-        seats = [Seat(r["player_id"], r["name"], bool(r["is_ai"]), r["ai_level"])
-                 for r in await con.fetch(
-            "SELECT player_id, name, is_ai, ai_level FROM seats WHERE session_id = $1"
-            " ORDER BY seat",
-            row["id"])]
+        seats = [
+            Seat(r["player_id"], r["name"], bool(r["is_ai"]), r["ai_level"])
+            for r in await con.fetch(
+                "SELECT player_id, name, is_ai, ai_level FROM seats WHERE session_id = $1"
+                " ORDER BY seat",
+                row["id"],
+            )
+        ]
         return record_from_row(row, seats)
 
     async def get_session(self, session_id: int) -> SessionRecord | None:
@@ -286,8 +343,11 @@ class PostgresStore:
 
     async def active_session(self, channel_id: str) -> SessionRecord | None:
         # the statuses are literals so the partial unique index is usable
-        return await self._read_retrying(lambda con: self._read(
-            con, "channel_id = $1 AND status IN ('lobby', 'running')", channel_id))
+        return await self._read_retrying(
+            lambda con: self._read(
+                con, "channel_id = $1 AND status IN ('lobby', 'running')", channel_id
+            )
+        )
 
     async def session_head(self, session_id: int) -> tuple[int, Meta] | None:
         rows = await self._rows("SELECT version, meta FROM sessions WHERE id = $1", session_id)
@@ -305,13 +365,17 @@ class PostgresStore:
         try:
             try:
                 if wait:
-                    await con.execute("SELECT pg_advisory_lock(hashtext(current_schema()), $1)",
-                                      session_id)
+                    await con.execute(
+                        "SELECT pg_advisory_lock(hashtext(current_schema()), $1)", session_id
+                    )
                     got = True
                 else:
-                    got = bool(await con.fetchval(
-                        "SELECT pg_try_advisory_lock(hashtext(current_schema()), $1)",
-                        session_id))
+                    got = bool(
+                        await con.fetchval(
+                            "SELECT pg_try_advisory_lock(hashtext(current_schema()), $1)",
+                            session_id,
+                        )
+                    )
             except LOST as exc:
                 raise StoreUnavailable(f"the database went away: {exc}") from exc
             yield got
@@ -322,8 +386,9 @@ class PostgresStore:
         assert self._lock_pool is not None
         try:
             if got:
-                await con.execute("SELECT pg_advisory_unlock(hashtext(current_schema()), $1)",
-                                  session_id)
+                await con.execute(
+                    "SELECT pg_advisory_unlock(hashtext(current_schema()), $1)", session_id
+                )
             await self._lock_pool.release(con)
         except LOST:  # the connection died, and its locks with it
             con.terminate()
@@ -339,10 +404,21 @@ class PostgresStore:
         rate: RateFn | None = None,
     ) -> SessionRecord:
         now = self._now()
-        row = (record.status, expected_version + 1,
-               None if record.state is None else _json(record.state), record.move_count,
-               _json(record.clock), record.next_alarm, _json(record.options), record.seed,
-               record.turn_secs, record.host_id, now, record.id, expected_version)
+        row = (
+            record.status,
+            expected_version + 1,
+            None if record.state is None else _json(record.state),
+            record.move_count,
+            _json(record.clock),
+            record.next_alarm,
+            _json(record.options),
+            record.seed,
+            record.turn_secs,
+            record.host_id,
+            now,
+            record.id,
+            expected_version,
+        )
         if move is not None and results is None and self.before_commit is None:
             await self._save_move(record, row, move)  # the common case: one statement
             record.version = expected_version + 1
@@ -359,7 +435,13 @@ class PostgresStore:
                 await con.execute(
                     "INSERT INTO moves (session_id, seq, player_id, move, source, at)"
                     " VALUES ($1,$2,$3,$4,$5,$6)",
-                    record.id, move.seq, move.player_id, _json(move.move), move.source, move.at)
+                    record.id,
+                    move.seq,
+                    move.player_id,
+                    _json(move.move),
+                    move.source,
+                    move.at,
+                )
             if results is not None:
                 await self._write_results(con, record, results, rate, now)
             if self.before_commit is not None:
@@ -373,8 +455,9 @@ class PostgresStore:
         record.updated_at = now
         return record
 
-    async def _save_move(self, record: SessionRecord, row: tuple[Any, ...],
-                         move: MoveRecord) -> None:
+    async def _save_move(
+        self, record: SessionRecord, row: tuple[Any, ...], move: MoveRecord
+    ) -> None:
         """The session row (CAS) and its move in ONE statement, so one round trip and one
         commit: a data-modifying CTE is atomic like a transaction."""
         try:
@@ -382,23 +465,44 @@ class PostgresStore:
                 status = await con.execute(
                     f"WITH u AS ({UPDATE_SESSION} RETURNING id) INSERT INTO moves (session_id,"
                     " seq, player_id, move, source, at) SELECT id, $14, $15, $16, $17, $18"
-                    " FROM u", *row, move.seq, move.player_id, _json(move.move), move.source,
-                    move.at)
+                    " FROM u",
+                    *row,
+                    move.seq,
+                    move.player_id,
+                    _json(move.move),
+                    move.source,
+                    move.at,
+                )
         except asyncpg.UniqueViolationError as exc:  # the move seq already taken
             raise VersionConflict(f"session {record.id}: {exc}") from exc
         if status != "INSERT 0 1":
             raise VersionConflict(f"session {record.id} is past version {row[-1]}")
 
     @staticmethod
-    async def _write_results(con: asyncpg.Connection, record: SessionRecord,
-                             results: list[dict[str, Any]], rate: RateFn | None,
-                             now: float) -> None:
+    async def _write_results(
+        con: asyncpg.Connection,
+        record: SessionRecord,
+        results: list[dict[str, Any]],
+        rate: RateFn | None,
+        now: float,
+    ) -> None:
         await con.executemany(
             "INSERT INTO results (session_id, guild_id, game, player_id, rank, score, players,"
             " finished_at) VALUES ($1,$2,$3,$4,$5,$6,$7,$8)",
-            [(record.id, record.guild_id, record.game, r["player"], r["rank"],
-              None if r.get("score") is None else float(r["score"]), len(results), now)
-             for r in results])
+            [
+                (
+                    record.id,
+                    record.guild_id,
+                    record.game,
+                    r["player"],
+                    r["rank"],
+                    None if r.get("score") is None else float(r["score"]),
+                    len(results),
+                    now,
+                )
+                for r in results
+            ],
+        )
         if rate is None:
             return
         guild = record.guild_id or GUILDLESS
@@ -408,7 +512,10 @@ class PostgresStore:
             for r in await con.fetch(
                 "SELECT player_id, mu, sigma, games, wins FROM ratings WHERE guild_id=$1"
                 " AND game=$2 AND player_id = ANY($3::text[]) FOR UPDATE",
-                guild, record.game, ids)
+                guild,
+                record.game,
+                ids,
+            )
         }
         for new in rate(current).values():
             await con.execute(
@@ -417,7 +524,15 @@ class PostgresStore:
                 " ON CONFLICT (guild_id, game, player_id) DO UPDATE SET mu=excluded.mu,"
                 " sigma=excluded.sigma, games=excluded.games, wins=excluded.wins,"
                 " updated_at=excluded.updated_at",
-                guild, record.game, new.player_id, new.mu, new.sigma, new.games, new.wins, now)
+                guild,
+                record.game,
+                new.player_id,
+                new.mu,
+                new.sigma,
+                new.games,
+                new.wins,
+                now,
+            )
 
     async def _execute(self, sql: str, *args: Any) -> int:
         async with self._con() as con:
@@ -429,20 +544,30 @@ class PostgresStore:
             raise RuntimeError("store is not open")
         try:  # a connection with synchronous_commit off: no WAL flush of its own
             async with self._meta_pool.acquire() as con:
-                await con.execute("UPDATE sessions SET meta=$1, shown_version=$2 WHERE id=$3",
-                                  _json(meta), shown_version(meta), session_id)
+                await con.execute(
+                    "UPDATE sessions SET meta=$1, shown_version=$2 WHERE id=$3",
+                    _json(meta),
+                    shown_version(meta),
+                    session_id,
+                )
         except LOST as exc:
             raise StoreUnavailable(f"the database went away: {exc}") from exc
 
     async def close_damaged(self, session_id: int) -> None:
         await self._execute(
             "UPDATE sessions SET status='abandoned', clock='{}', next_alarm=NULL,"
-            " version=version+1 WHERE id=$1 AND status IN ('lobby', 'running')", session_id)
+            " version=version+1 WHERE id=$1 AND status IN ('lobby', 'running')",
+            session_id,
+        )
 
     async def set_clock(self, record: SessionRecord) -> bool:
         changed = await self._execute(
             "UPDATE sessions SET clock=$1, next_alarm=$2 WHERE id=$3 AND version=$4",
-            _json(record.clock), record.next_alarm, record.id, record.version)
+            _json(record.clock),
+            record.next_alarm,
+            record.id,
+            record.version,
+        )
         return changed == 1
 
     async def _rows(self, sql: str, *args: Any) -> list[dict[str, Any]]:
@@ -453,16 +578,19 @@ class PostgresStore:
 
     async def moves(self, session_id: int) -> list[MoveRecord]:
         rows = await self._rows(
-            "SELECT seq, player_id, move, source, at FROM moves WHERE session_id=$1"
-            " ORDER BY seq", session_id)
-        return [MoveRecord(r["seq"], r["player_id"], json.loads(r["move"]), r["source"],
-                           r["at"]) for r in rows]
+            "SELECT seq, player_id, move, source, at FROM moves WHERE session_id=$1 ORDER BY seq",
+            session_id,
+        )
+        return [
+            MoveRecord(r["seq"], r["player_id"], json.loads(r["move"]), r["source"], r["at"])
+            for r in rows
+        ]
 
     async def session_ids(self, statuses: tuple[str, ...] | None = None) -> list[int]:
         if statuses:
             rows = await self._rows(
-                "SELECT id FROM sessions WHERE status = ANY($1::text[]) ORDER BY id",
-                list(statuses))
+                "SELECT id FROM sessions WHERE status = ANY($1::text[]) ORDER BY id", list(statuses)
+            )
         else:
             rows = await self._rows("SELECT id FROM sessions ORDER BY id")
         return [int(r["id"]) for r in rows]
@@ -471,13 +599,16 @@ class PostgresStore:
         rows = await self._rows(  # meta is read here: a damaged row must not fail the query
             "SELECT id, version, meta FROM sessions WHERE status IN ('running', 'finished')"
             " AND shown_version IS DISTINCT FROM version"  # the sessions_unshown index
-            " ORDER BY id")
+            " ORDER BY id"
+        )
         return [int(r["id"]) for r in rows if _behind(r["meta"], int(r["version"]))]
 
     async def due_sessions(self, now: float) -> list[int]:
         rows = await self._rows(
             "SELECT id FROM sessions WHERE next_alarm IS NOT NULL AND next_alarm <= $1"
-            " AND status = 'running' ORDER BY next_alarm", now)
+            " AND status = 'running' ORDER BY next_alarm",
+            now,
+        )
         return [int(r["id"]) for r in rows]
 
     # -- standings ---------------------------------------------------------------------------
@@ -491,10 +622,15 @@ class PostgresStore:
         per_game = await self._rows(
             "SELECT game, COUNT(*) AS games, SUM(CASE WHEN rank = 1 THEN 1 ELSE 0 END) AS wins,"
             f" AVG(rank)::float8 AS avg_rank FROM results WHERE {_guild(guild_id)}"
-            " AND player_id = $2 GROUP BY game ORDER BY game", guild_id, player_id)
+            " AND player_id = $2 GROUP BY game ORDER BY game",
+            guild_id,
+            player_id,
+        )
         ratings = await self._rows(
             "SELECT game, mu, sigma FROM ratings WHERE guild_id = $1 AND player_id = $2",
-            guild_id or GUILDLESS, player_id)
+            guild_id or GUILDLESS,
+            player_id,
+        )
         return player_stats_rows(player_id, per_game, ratings)
 
     async def recent_results(
@@ -503,38 +639,59 @@ class PostgresStore:
         if player_id is None:
             return await self._rows(
                 f"SELECT * FROM results WHERE {_guild(guild_id)}"
-                " ORDER BY finished_at DESC, session_id DESC, rank LIMIT $2", guild_id, limit)
+                " ORDER BY finished_at DESC, session_id DESC, rank LIMIT $2",
+                guild_id,
+                limit,
+            )
         return await self._rows(
             f"SELECT * FROM results WHERE {_guild(guild_id)} AND player_id = $2"
-            " ORDER BY finished_at DESC, session_id DESC LIMIT $3", guild_id, player_id, limit)
+            " ORDER BY finished_at DESC, session_id DESC LIMIT $3",
+            guild_id,
+            player_id,
+            limit,
+        )
 
-    async def finished_games(self, guild_id: str, player_id: str | None, game: str | None,
-                             limit: int) -> list[dict[str, Any]]:
+    async def finished_games(
+        self, guild_id: str, player_id: str | None, game: str | None, limit: int
+    ) -> list[dict[str, Any]]:
         where, args = "r.guild_id = $1", [guild_id]
         if player_id is not None:
             args.append(player_id)
             where += f" AND r.player_id = ${len(args)}"
         else:  # one row per game: its first player
-            where += (" AND r.player_id = (SELECT MIN(o.player_id) FROM results o"
-                      " WHERE o.session_id = r.session_id)")
+            where += (
+                " AND r.player_id = (SELECT MIN(o.player_id) FROM results o"
+                " WHERE o.session_id = r.session_id)"
+            )
         if game is not None:
             args.append(game)
             where += f" AND r.game = ${len(args)}"
         heads = await self._rows(
             f"SELECT r.session_id, r.game, r.finished_at FROM results r WHERE {where}"
             f" ORDER BY r.finished_at DESC, r.session_id DESC LIMIT ${len(args) + 1}",
-            *args, limit)
+            *args,
+            limit,
+        )
         ids = [int(h["session_id"]) for h in heads]
-        rows = await self._rows(
-            "SELECT session_id, player_id, rank, score FROM results"
-            " WHERE session_id = ANY($1::bigint[])", ids) if ids else []
+        rows = (
+            await self._rows(
+                "SELECT session_id, player_id, rank, score FROM results"
+                " WHERE session_id = ANY($1::bigint[])",
+                ids,
+            )
+            if ids
+            else []
+        )
         return history_rows(heads, rows)
 
     async def last_finished_in(self, guild_id: str, channel_id: str) -> int | None:
         rows = await self._rows(
             "SELECT r.session_id FROM results r JOIN sessions s ON s.id = r.session_id"
             " WHERE r.guild_id = $1 AND s.channel_id = $2"
-            " ORDER BY r.finished_at DESC, r.session_id DESC LIMIT 1", guild_id, channel_id)
+            " ORDER BY r.finished_at DESC, r.session_id DESC LIMIT 1",
+            guild_id,
+            channel_id,
+        )
         return int(rows[0]["session_id"]) if rows else None
 
     # -- users -------------------------------------------------------------------------------
@@ -543,33 +700,48 @@ class PostgresStore:
             "INSERT INTO users (user_id, dms_closed, closed_at) VALUES ($1, $2, $3)"
             " ON CONFLICT (user_id) DO UPDATE SET dms_closed = excluded.dms_closed,"
             " closed_at = excluded.closed_at",
-            user_id, int(closed), self._now() if closed else None)
+            user_id,
+            int(closed),
+            self._now() if closed else None,
+        )
 
     async def dms_closed_at(self, user_id: str) -> float | None:
-        rows = await self._rows(
-            "SELECT dms_closed, closed_at FROM users WHERE user_id=$1", user_id)
+        rows = await self._rows("SELECT dms_closed, closed_at FROM users WHERE user_id=$1", user_id)
         if not rows or not rows[0]["dms_closed"]:
             return None
         return float(rows[0]["closed_at"] or 0.0)
 
     async def add_watcher(self, session_id: int, user_id: str) -> bool:
-        return bool(await self._execute(
-            "INSERT INTO watchers (session_id, user_id, since) VALUES ($1, $2, $3)"
-            " ON CONFLICT (session_id, user_id) DO NOTHING", session_id, user_id, self._now()))
+        return bool(
+            await self._execute(
+                "INSERT INTO watchers (session_id, user_id, since) VALUES ($1, $2, $3)"
+                " ON CONFLICT (session_id, user_id) DO NOTHING",
+                session_id,
+                user_id,
+                self._now(),
+            )
+        )
 
     async def remove_watcher(self, session_id: int, user_id: str) -> bool:
-        return bool(await self._execute(
-            "DELETE FROM watchers WHERE session_id=$1 AND user_id=$2", session_id, user_id))
+        return bool(
+            await self._execute(
+                "DELETE FROM watchers WHERE session_id=$1 AND user_id=$2", session_id, user_id
+            )
+        )
 
     async def watchers(self, session_id: int) -> list[str]:
-        rows = await self._rows("SELECT user_id FROM watchers WHERE session_id=$1"
-                                " ORDER BY since, user_id", session_id)
+        rows = await self._rows(
+            "SELECT user_id FROM watchers WHERE session_id=$1 ORDER BY since, user_id", session_id
+        )
         return [str(r["user_id"]) for r in rows]
 
     async def set_user_locale(self, user_id: str, locale: str | None) -> None:
         await self._execute(
             "INSERT INTO users (user_id, locale) VALUES ($1, $2)"
-            " ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale", user_id, locale)
+            " ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale",
+            user_id,
+            locale,
+        )
 
     async def user_locale(self, user_id: str) -> str | None:
         rows = await self._rows("SELECT locale FROM users WHERE user_id=$1", user_id)
@@ -579,9 +751,12 @@ class PostgresStore:
         await self._execute(
             "INSERT INTO guild_settings (guild_id, locale, updated_at) VALUES ($1, $2, $3)"
             " ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale,"
-            " updated_at = excluded.updated_at", guild_id, locale, self._now())
+            " updated_at = excluded.updated_at",
+            guild_id,
+            locale,
+            self._now(),
+        )
 
     async def guild_locale(self, guild_id: str) -> str | None:
-        rows = await self._rows("SELECT locale FROM guild_settings WHERE guild_id=$1",
-                                guild_id)
+        rows = await self._rows("SELECT locale FROM guild_settings WHERE guild_id=$1", guild_id)
         return str(rows[0]["locale"]) if rows and rows[0]["locale"] else None

@@ -60,12 +60,12 @@ def _json(value: Any) -> str:
 
 
 def path_from_url(url: str) -> str:
-    """``sqlite:///crowntable.db`` -> ``crowntable.db``; ``sqlite:////abs/x.db`` -> ``/abs/x.db``.
-    """
+    """``sqlite:///crowntable.db`` -> ``crowntable.db``;
+    ``sqlite:////abs/x.db`` -> ``/abs/x.db``."""
     if url.startswith("sqlite:///"):
-        return url[len("sqlite:///"):] or ":memory:"
+        return url[len("sqlite:///") :] or ":memory:"
     if url.startswith("sqlite://"):
-        return url[len("sqlite://"):] or ":memory:"
+        return url[len("sqlite://") :] or ":memory:"
     return url
 
 
@@ -80,8 +80,12 @@ def expected_columns() -> dict[str, frozenset[str]]:
     try:
         for script in MIGRATIONS:
             con.executescript(script)
-        tables = [str(r[0]) for r in con.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
+        tables = [
+            str(r[0])
+            for r in con.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            )
+        ]
         return {t: frozenset(_columns(con, t)) for t in tables}
     finally:
         con.close()
@@ -101,8 +105,9 @@ class _Save:
 class SQLiteStore:
     shared = False  # one process per file
 
-    def __init__(self, path: str | Path, clock: Callable[[], float] = time.time,
-                 exclusive: bool = False) -> None:
+    def __init__(
+        self, path: str | Path, clock: Callable[[], float] = time.time, exclusive: bool = False
+    ) -> None:
         self.path = str(path)
         self.exclusive = exclusive
         self._lock_fd: int | None = None
@@ -138,11 +143,16 @@ class SQLiteStore:
     def _check_columns(con: sqlite3.Connection) -> None:
         """Every table and column the migrations make is there (a file whose schema version
         matches but whose tables were changed by hand, or by a newer Crowntable, is refused)."""
-        missing = [f"{table}.{column}" for table, columns in expected_columns().items()
-                   for column in sorted(columns - _columns(con, table))]
+        missing = [
+            f"{table}.{column}"
+            for table, columns in expected_columns().items()
+            for column in sorted(columns - _columns(con, table))
+        ]
         if missing:
-            raise StoreUnusable("the database's tables do not match this Crowntable's schema "
-                                f"(missing: {', '.join(missing[:5])})")
+            raise StoreUnusable(
+                "the database's tables do not match this Crowntable's schema "
+                f"(missing: {', '.join(missing[:5])})"
+            )
 
     @staticmethod
     def _probe_write(con: sqlite3.Connection) -> None:
@@ -166,7 +176,8 @@ class SQLiteStore:
             raise StoreLocked(
                 f"another Crowntable process is already using {self.path}: SQLite allows one "
                 "bot process per database file (stop the other one, or use PostgreSQL to run "
-                "several)") from None
+                "several)"
+            ) from None
         os.ftruncate(fd, 0)
         os.write(fd, f"{os.getpid()}\n".encode())
         self._lock_fd = fd
@@ -196,7 +207,8 @@ class SQLiteStore:
         # connection. Both are stable across aiosqlite 0.17-0.22 (pinned < 1 in pyproject).
         try:
             result: T = await db._execute(  # type: ignore[no-untyped-call]
-                lambda: fn(db._conn))
+                lambda: fn(db._conn)
+            )
         except sqlite3.OperationalError as exc:
             if "locked" in str(exc) or "busy" in str(exc):  # nothing was written
                 raise StoreBusy(f"the database {self.path} is busy: {exc}") from exc
@@ -209,8 +221,10 @@ class SQLiteStore:
         def run(con: sqlite3.Connection) -> int:
             current = int(con.execute("PRAGMA user_version").fetchone()[0])
             if current > len(MIGRATIONS):
-                raise SchemaTooNew(f"database schema {current} is newer than this Crowntable "
-                                   f"knows ({len(MIGRATIONS)})")
+                raise SchemaTooNew(
+                    f"database schema {current} is newer than this Crowntable "
+                    f"knows ({len(MIGRATIONS)})"
+                )
             for number, script in enumerate(MIGRATIONS, start=1):
                 if number <= current:
                     continue
@@ -240,10 +254,23 @@ class SQLiteStore:
                     "INSERT INTO sessions (guild_id, channel_id, game, options, seed, status,"
                     " version, host_id, turn_secs, state, clock, next_alarm, meta, created_at,"
                     " updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                    (record.guild_id, record.channel_id, record.game, _json(record.options),
-                     record.seed, record.status, 0, record.host_id, record.turn_secs,
-                     None if record.state is None else _json(record.state),
-                     _json(record.clock), record.next_alarm, _json(record.meta), now, now),
+                    (
+                        record.guild_id,
+                        record.channel_id,
+                        record.game,
+                        _json(record.options),
+                        record.seed,
+                        record.status,
+                        0,
+                        record.host_id,
+                        record.turn_secs,
+                        None if record.state is None else _json(record.state),
+                        _json(record.clock),
+                        record.next_alarm,
+                        _json(record.meta),
+                        now,
+                        now,
+                    ),
                 )
                 session_id = int(cur.lastrowid or 0)
                 self._write_seats(con, session_id, record.seats)
@@ -266,21 +293,25 @@ class SQLiteStore:
         con.executemany(
             "INSERT INTO seats (session_id, seat, player_id, name, is_ai, ai_level)"
             " VALUES (?,?,?,?,?,?)",
-            [(session_id, i, s.player_id, s.name, int(s.is_ai), s.ai_level)
-             for i, s in enumerate(seats)],
+            [
+                (session_id, i, s.player_id, s.name, int(s.is_ai), s.ai_level)
+                for i, s in enumerate(seats)
+            ],
         )
 
     @staticmethod
-    def _read(con: sqlite3.Connection, where: str, args: tuple[Any, ...]
-              ) -> SessionRecord | None:
+    def _read(con: sqlite3.Connection, where: str, args: tuple[Any, ...]) -> SessionRecord | None:
         row = con.execute(f"SELECT * FROM sessions WHERE {where}", args).fetchone()
         if row is None:
             return None
-        seats = [Seat(r["player_id"], r["name"], bool(r["is_ai"]), r["ai_level"])
-                 for r in con.execute(
-            "SELECT player_id, name, is_ai, ai_level FROM seats WHERE session_id = ?"
-            " ORDER BY seat",
-            (row["id"],))]
+        seats = [
+            Seat(r["player_id"], r["name"], bool(r["is_ai"]), r["ai_level"])
+            for r in con.execute(
+                "SELECT player_id, name, is_ai, ai_level FROM seats WHERE session_id = ?"
+                " ORDER BY seat",
+                (row["id"],),
+            )
+        ]
         return record_from_row(row, seats)
 
     async def get_session(self, session_id: int) -> SessionRecord | None:
@@ -288,8 +319,9 @@ class SQLiteStore:
 
     async def active_session(self, channel_id: str) -> SessionRecord | None:
         # the statuses are literals: with bound parameters the partial index is unusable
-        return await self._run(lambda con: self._read(
-            con, f"channel_id = ? AND status IN {ACTIVE_SQL}", (channel_id,)))
+        return await self._run(
+            lambda con: self._read(con, f"channel_id = ? AND status IN {ACTIVE_SQL}", (channel_id,))
+        )
 
     async def session_head(self, session_id: int) -> tuple[int, Meta] | None:
         rows = await self._rows("SELECT version, meta FROM sessions WHERE id = ?", (session_id,))
@@ -307,8 +339,14 @@ class SQLiteStore:
         results: list[dict[str, Any]] | None = None,
         rate: RateFn | None = None,
     ) -> SessionRecord:
-        item = _Save(record, expected_version, move, results, rate,
-                     asyncio.get_running_loop().create_future())
+        item = _Save(
+            record,
+            expected_version,
+            move,
+            results,
+            rate,
+            asyncio.get_running_loop().create_future(),
+        )
         self._pending.append(item)
         if not self._flushing:
             self._flushing = True
@@ -365,10 +403,21 @@ class SQLiteStore:
             "UPDATE sessions SET status=?, version=?, state=?, move_count=?, clock=?,"
             " next_alarm=?, options=?, seed=?, turn_secs=?, host_id=?, updated_at=?"
             " WHERE id=? AND version=?",
-            (record.status, expected + 1,
-             None if record.state is None else _json(record.state), record.move_count,
-             _json(record.clock), record.next_alarm, _json(record.options), record.seed,
-             record.turn_secs, record.host_id, now, record.id, expected),
+            (
+                record.status,
+                expected + 1,
+                None if record.state is None else _json(record.state),
+                record.move_count,
+                _json(record.clock),
+                record.next_alarm,
+                _json(record.options),
+                record.seed,
+                record.turn_secs,
+                record.host_id,
+                now,
+                record.id,
+                expected,
+            ),
         )
         if cur.rowcount != 1:
             raise VersionConflict(f"session {record.id} is past version {expected}")
@@ -385,13 +434,29 @@ class SQLiteStore:
             self._write_results(con, record, item.results, item.rate, now)
 
     @staticmethod
-    def _write_results(con: sqlite3.Connection, record: SessionRecord,
-                       results: list[dict[str, Any]], rate: RateFn | None, now: float) -> None:
+    def _write_results(
+        con: sqlite3.Connection,
+        record: SessionRecord,
+        results: list[dict[str, Any]],
+        rate: RateFn | None,
+        now: float,
+    ) -> None:
         con.executemany(
             "INSERT INTO results (session_id, guild_id, game, player_id, rank, score, players,"
             " finished_at) VALUES (?,?,?,?,?,?,?,?)",
-            [(record.id, record.guild_id, record.game, r["player"], r["rank"], r.get("score"),
-              len(results), now) for r in results],
+            [
+                (
+                    record.id,
+                    record.guild_id,
+                    record.game,
+                    r["player"],
+                    r["rank"],
+                    r.get("score"),
+                    len(results),
+                    now,
+                )
+                for r in results
+            ],
         )
         if rate is None:
             return
@@ -402,7 +467,9 @@ class SQLiteStore:
             r["player_id"]: Rating(r["player_id"], r["mu"], r["sigma"], r["games"], r["wins"])
             for r in con.execute(
                 f"SELECT player_id, mu, sigma, games, wins FROM ratings WHERE guild_id=?"
-                f" AND game=? AND player_id IN ({marks})", (guild, record.game, *ids))
+                f" AND game=? AND player_id IN ({marks})",
+                (guild, record.game, *ids),
+            )
         }
         for new in rate(current).values():
             con.execute(
@@ -420,8 +487,10 @@ class SQLiteStore:
         def run(con: sqlite3.Connection) -> None:
             con.execute("PRAGMA synchronous=NORMAL")  # no fsync: rides on the next commit's
             try:
-                con.execute("UPDATE sessions SET meta=?, shown_version=? WHERE id=?",
-                            (_json(meta), shown_version(meta), session_id))
+                con.execute(
+                    "UPDATE sessions SET meta=?, shown_version=? WHERE id=?",
+                    (_json(meta), shown_version(meta), session_id),
+                )
             finally:
                 con.execute("PRAGMA synchronous=FULL")
 
@@ -430,12 +499,15 @@ class SQLiteStore:
     async def close_damaged(self, session_id: int) -> None:
         await self._write(
             "UPDATE sessions SET status='abandoned', clock='{}', next_alarm=NULL,"
-            f" version=version+1 WHERE id=? AND status IN {ACTIVE_SQL}", (session_id,))
+            f" version=version+1 WHERE id=? AND status IN {ACTIVE_SQL}",
+            (session_id,),
+        )
 
     async def set_clock(self, record: SessionRecord) -> bool:
         changed = await self._write(
             "UPDATE sessions SET clock=?, next_alarm=? WHERE id=? AND version=?",
-            (_json(record.clock), record.next_alarm, record.id, record.version))
+            (_json(record.clock), record.next_alarm, record.id, record.version),
+        )
         return changed == 1
 
     async def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
@@ -444,15 +516,19 @@ class SQLiteStore:
     async def moves(self, session_id: int) -> list[MoveRecord]:
         rows = await self._rows(
             "SELECT seq, player_id, move, source, at FROM moves WHERE session_id=? ORDER BY seq",
-            (session_id,))
-        return [MoveRecord(r["seq"], r["player_id"], json.loads(r["move"]), r["source"],
-                           r["at"]) for r in rows]
+            (session_id,),
+        )
+        return [
+            MoveRecord(r["seq"], r["player_id"], json.loads(r["move"]), r["source"], r["at"])
+            for r in rows
+        ]
 
     async def session_ids(self, statuses: tuple[str, ...] | None = None) -> list[int]:
         if statuses:
             marks = ",".join("?" * len(statuses))
             rows = await self._rows(
-                f"SELECT id FROM sessions WHERE status IN ({marks}) ORDER BY id", statuses)
+                f"SELECT id FROM sessions WHERE status IN ({marks}) ORDER BY id", statuses
+            )
         else:
             rows = await self._rows("SELECT id FROM sessions ORDER BY id")
         return [int(r["id"]) for r in rows]
@@ -463,13 +539,16 @@ class SQLiteStore:
             " AND shown_version IS NOT version"  # the terms of the sessions_unshown index
             " AND CASE WHEN json_valid(meta) THEN"  # a damaged row must not fail the query
             " COALESCE(json_extract(meta, '$.published_version'), -1) != version END"
-            " ORDER BY id")
+            " ORDER BY id"
+        )
         return [int(r["id"]) for r in rows]
 
     async def due_sessions(self, now: float) -> list[int]:
         rows = await self._rows(
             "SELECT id FROM sessions WHERE next_alarm IS NOT NULL AND next_alarm <= ?"
-            " AND status = 'running' ORDER BY next_alarm", (now,))
+            " AND status = 'running' ORDER BY next_alarm",
+            (now,),
+        )
         return [int(r["id"]) for r in rows]
 
     # -- standings ---------------------------------------------------------------------------
@@ -480,16 +559,19 @@ class SQLiteStore:
             where += " AND game = ?"
             args += (game,)
         return await self._rows(
-            f"SELECT game, player_id, mu, sigma, games, wins FROM ratings WHERE {where}", args)
+            f"SELECT game, player_id, mu, sigma, games, wins FROM ratings WHERE {where}", args
+        )
 
     async def player_stats(self, guild_id: str | None, player_id: str) -> dict[str, Any]:
         per_game = await self._rows(
             "SELECT game, COUNT(*) AS games, SUM(rank = 1) AS wins, AVG(rank) AS avg_rank"
             " FROM results WHERE guild_id IS ? AND player_id = ? GROUP BY game ORDER BY game",
-            (guild_id, player_id))
+            (guild_id, player_id),
+        )
         ratings = await self._rows(
             "SELECT game, mu, sigma FROM ratings WHERE guild_id = ? AND player_id = ?",
-            (guild_id or GUILDLESS, player_id))
+            (guild_id or GUILDLESS, player_id),
+        )
         return player_stats_rows(player_id, per_game, ratings)
 
     async def recent_results(
@@ -498,35 +580,52 @@ class SQLiteStore:
         if player_id is None:
             return await self._rows(
                 "SELECT * FROM results WHERE guild_id IS ? ORDER BY finished_at DESC,"
-                " session_id DESC, rank LIMIT ?", (guild_id, limit))
+                " session_id DESC, rank LIMIT ?",
+                (guild_id, limit),
+            )
         return await self._rows(
             "SELECT * FROM results WHERE guild_id IS ? AND player_id = ?"
-            " ORDER BY finished_at DESC, session_id DESC LIMIT ?", (guild_id, player_id, limit))
+            " ORDER BY finished_at DESC, session_id DESC LIMIT ?",
+            (guild_id, player_id, limit),
+        )
 
-    async def finished_games(self, guild_id: str, player_id: str | None, game: str | None,
-                             limit: int) -> list[dict[str, Any]]:
+    async def finished_games(
+        self, guild_id: str, player_id: str | None, game: str | None, limit: int
+    ) -> list[dict[str, Any]]:
         where, args = "r.guild_id = ?", [guild_id]
         if player_id is not None:
             where, args = where + " AND r.player_id = ?", [*args, player_id]
         else:  # one row per game: its first player
-            where += (" AND r.player_id = (SELECT MIN(o.player_id) FROM results o"
-                      " WHERE o.session_id = r.session_id)")
+            where += (
+                " AND r.player_id = (SELECT MIN(o.player_id) FROM results o"
+                " WHERE o.session_id = r.session_id)"
+            )
         if game is not None:
             where, args = where + " AND r.game = ?", [*args, game]
         heads = await self._rows(
             f"SELECT r.session_id, r.game, r.finished_at FROM results r WHERE {where}"
-            " ORDER BY r.finished_at DESC, r.session_id DESC LIMIT ?", (*args, limit))
+            " ORDER BY r.finished_at DESC, r.session_id DESC LIMIT ?",
+            (*args, limit),
+        )
         ids = [int(h["session_id"]) for h in heads]
-        rows = await self._rows(
-            "SELECT session_id, player_id, rank, score FROM results WHERE session_id IN"
-            f" ({','.join('?' * len(ids))})", tuple(ids)) if ids else []
+        rows = (
+            await self._rows(
+                "SELECT session_id, player_id, rank, score FROM results WHERE session_id IN"
+                f" ({','.join('?' * len(ids))})",
+                tuple(ids),
+            )
+            if ids
+            else []
+        )
         return history_rows(heads, rows)
 
     async def last_finished_in(self, guild_id: str, channel_id: str) -> int | None:
         rows = await self._rows(
             "SELECT r.session_id FROM results r JOIN sessions s ON s.id = r.session_id"
             " WHERE r.guild_id = ? AND s.channel_id = ?"
-            " ORDER BY r.finished_at DESC, r.session_id DESC LIMIT 1", (guild_id, channel_id))
+            " ORDER BY r.finished_at DESC, r.session_id DESC LIMIT 1",
+            (guild_id, channel_id),
+        )
         return int(rows[0]["session_id"]) if rows else None
 
     # -- users -------------------------------------------------------------------------------
@@ -535,33 +634,45 @@ class SQLiteStore:
             "INSERT INTO users (user_id, dms_closed, closed_at) VALUES (?, ?, ?)"
             " ON CONFLICT(user_id) DO UPDATE SET dms_closed = excluded.dms_closed,"
             " closed_at = excluded.closed_at",
-            (user_id, int(closed), self._now() if closed else None))
+            (user_id, int(closed), self._now() if closed else None),
+        )
 
     async def dms_closed_at(self, user_id: str) -> float | None:
         rows = await self._rows(
-            "SELECT dms_closed, closed_at FROM users WHERE user_id=?", (user_id,))
+            "SELECT dms_closed, closed_at FROM users WHERE user_id=?", (user_id,)
+        )
         if not rows or not rows[0]["dms_closed"]:
             return None
         return float(rows[0]["closed_at"] or 0.0)
 
     async def add_watcher(self, session_id: int, user_id: str) -> bool:
-        return bool(await self._write(
-            "INSERT INTO watchers (session_id, user_id, since) VALUES (?, ?, ?)"
-            " ON CONFLICT(session_id, user_id) DO NOTHING", (session_id, user_id, self._now())))
+        return bool(
+            await self._write(
+                "INSERT INTO watchers (session_id, user_id, since) VALUES (?, ?, ?)"
+                " ON CONFLICT(session_id, user_id) DO NOTHING",
+                (session_id, user_id, self._now()),
+            )
+        )
 
     async def remove_watcher(self, session_id: int, user_id: str) -> bool:
-        return bool(await self._write(
-            "DELETE FROM watchers WHERE session_id=? AND user_id=?", (session_id, user_id)))
+        return bool(
+            await self._write(
+                "DELETE FROM watchers WHERE session_id=? AND user_id=?", (session_id, user_id)
+            )
+        )
 
     async def watchers(self, session_id: int) -> list[str]:
-        rows = await self._rows("SELECT user_id FROM watchers WHERE session_id=?"
-                                " ORDER BY since, user_id", (session_id,))
+        rows = await self._rows(
+            "SELECT user_id FROM watchers WHERE session_id=? ORDER BY since, user_id", (session_id,)
+        )
         return [str(r["user_id"]) for r in rows]
 
     async def set_user_locale(self, user_id: str, locale: str | None) -> None:
         await self._write(
             "INSERT INTO users (user_id, locale) VALUES (?, ?)"
-            " ON CONFLICT(user_id) DO UPDATE SET locale = excluded.locale", (user_id, locale))
+            " ON CONFLICT(user_id) DO UPDATE SET locale = excluded.locale",
+            (user_id, locale),
+        )
 
     async def user_locale(self, user_id: str) -> str | None:
         rows = await self._rows("SELECT locale FROM users WHERE user_id=?", (user_id,))
@@ -571,9 +682,10 @@ class SQLiteStore:
         await self._write(
             "INSERT INTO guild_settings (guild_id, locale, updated_at) VALUES (?, ?, ?)"
             " ON CONFLICT(guild_id) DO UPDATE SET locale = excluded.locale,"
-            " updated_at = excluded.updated_at", (guild_id, locale, self._now()))
+            " updated_at = excluded.updated_at",
+            (guild_id, locale, self._now()),
+        )
 
     async def guild_locale(self, guild_id: str) -> str | None:
-        rows = await self._rows("SELECT locale FROM guild_settings WHERE guild_id=?",
-                                (guild_id,))
+        rows = await self._rows("SELECT locale FROM guild_settings WHERE guild_id=?", (guild_id,))
         return str(rows[0]["locale"]) if rows and rows[0]["locale"] else None

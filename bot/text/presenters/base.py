@@ -81,15 +81,26 @@ class Presenter:
         """Optional second line (<= 100 chars) under a select option: cost, effect."""
         return None
 
-    def chain_label(self, view: dict[str, Any], move: dict[str, Any],
-                    after: dict[str, Any], then: dict[str, Any], name: NameFn) -> str:
+    def chain_label(
+        self,
+        view: dict[str, Any],
+        move: dict[str, Any],
+        after: dict[str, Any],
+        then: dict[str, Any],
+        name: NameFn,
+    ) -> str:
         """The label of ``move`` chosen together with ``then`` (``after``: the view between
         them, where ``then`` is labelled)."""
         return f"{self.move_label(view, move, name)} → {self.move_label(after, then, name)}"
 
-    def chain_description(self, view: dict[str, Any], move: dict[str, Any],
-                          after: dict[str, Any], then: dict[str, Any], name: NameFn
-                          ) -> str | None:
+    def chain_description(
+        self,
+        view: dict[str, Any],
+        move: dict[str, Any],
+        after: dict[str, Any],
+        then: dict[str, Any],
+        name: NameFn,
+    ) -> str | None:
         """The second line of that choice: what ``then`` does (and whom it hits)."""
         return self.move_description(after, then, name)
 
@@ -105,9 +116,7 @@ class Presenter:
     def event_text(self, event: dict[str, Any], name: NameFn) -> str | None:
         """One public log line for ``event``, or None to leave it out of the channel log."""
         who = event.get("player")
-        fields = ", ".join(
-            f"{k}={v}" for k, v in event.items() if k not in ("type", "player")
-        )
+        fields = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("type", "player"))
         head = f"{name(who)}: " if isinstance(who, str) else ""
         return f"{head}{str(event.get('type', '?')).replace('_', ' ')}" + (
             f" ({fields})" if fields else ""

@@ -56,7 +56,8 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     "elves.move.teleport_card": "Spend {card} on the teleport (you hold {n})",
     "elves.move.end_journey": "End journey ({income} gold earned{bonus})",
     "elves.move.bonus": " + 10 bonus",
-    "elves.dir.cw": "clockwise", "elves.dir.ccw": "anticlockwise",
+    "elves.dir.cw": "clockwise",
+    "elves.dir.ccw": "anticlockwise",
     # descriptions
     "elves.desc.play_village": "Next choose the realm: yours or another player's.",
     "elves.desc.play_special": "{effect} Uses one of your coats of arms ({tokens} left).",
@@ -81,8 +82,9 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     "elves.desc.escort": "Thieves and obstacles there do not affect you.",
     "elves.desc.reverse": "The next village becomes {village}.",
     # prompts
-    "elves.prompt.turn": ("Round {round}, planning. Choose one action. "
-                          "Cards in hand: {hand}, gold: {gold}."),
+    "elves.prompt.turn": (
+        "Round {round}, planning. Choose one action. Cards in hand: {hand}, gold: {gold}."
+    ),
     "elves.prompt.place_village": "Where does your {terrain} village go?",
     "elves.prompt.place_special": "Where does your {card} go?",
     "elves.prompt.discard": "Discard a card ({left} more to discard).",
@@ -103,7 +105,7 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     "elves.ev.village_removed": "{player} removes their {terrain} for {cost} gold{specials}.",
     "elves.ev.village_removed.specials": " (with {list})",
     "elves.ev.passed": "{player} passes ({passes} in a row).",
-    "elves.ev.no_village_declared": "{player}: \"No village card!\" Hand: {hand}.",
+    "elves.ev.no_village_declared": '{player}: "No village card!" Hand: {hand}.',
     "elves.ev.village_taken": "{player} takes a {terrain} village from the pile.",
     "elves.ev.planning_ended": "Everyone passed: planning of round {round} ends, travel begins.",
     "elves.ev.journey_started": "{player} sets off on a journey.",
@@ -117,8 +119,9 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     "elves.ev.visited.obstacle": ", obstacle",
     "elves.ev.visited.escorted": ", escorted",
     "elves.ev.thief_paid": "{player} pays {amount} gold to {to}'s thief.",
-    "elves.ev.journey_ended": ("{player} ends the journey: visits {visits}, "
-                               "+{income} gold{bonus}."),
+    "elves.ev.journey_ended": (
+        "{player} ends the journey: visits {visits}, +{income} gold{bonus}."
+    ),
     "elves.ev.journey_ended.bonus": ", +{bonus} bonus for visiting every village",
     "elves.ev.round_ended": "Round {round} is over; the table is cleared.",
     "elves.ev.game_over": "Game over. {ranking}",
@@ -130,11 +133,13 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     "elves.status.phase.travel": "travel",
     "elves.status.phase.over": "over",
     "elves.status.pile": "Draw pile {draw}, discards {discard}. Passes in a row: {passes}.",
-    "elves.status.journey": ("Journey of {player}: visits {visits}, earned {income}, "
-                             "going {direction}{escort}."),
+    "elves.status.journey": (
+        "Journey of {player}: visits {visits}, earned {income}, going {direction}{escort}."
+    ),
     "elves.status.escort": ", escorted in {realm}",
-    "elves.status.line": ("{player}: coins {coins}, cards {hand}, coats of arms {tokens}; "
-                          "villages: {villages}"),
+    "elves.status.line": (
+        "{player}: coins {coins}, cards {hand}, coats of arms {tokens}; villages: {villages}"
+    ),
     "elves.status.final": "{rank}. {player}: {gold} gold",
     "elves.status.none": "none",
     "elves.step.turn": "choosing an action",
@@ -146,8 +151,10 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     "elves.step.teleport_cards": "paying for a teleport",
     "elves.step.over": "game over",
     # hand
-    "elves.hand.head": ("**Your hand** ({n} card); gold: **{gold}** ({coins}).",
-                        "**Your hand** ({n} cards); gold: **{gold}** ({coins})."),
+    "elves.hand.head": (
+        "**Your hand** ({n} card); gold: **{gold}** ({coins}).",
+        "**Your hand** ({n} cards); gold: **{gold}** ({coins}).",
+    ),
     "elves.hand.coins": "{tens}x10 + {fives}x5 + {ones}x1",
     "elves.hand.villages": "Villages: {list}",
     "elves.hand.transport": "{card} x{n}: {reach}",
@@ -164,7 +171,7 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
         "(1st/2nd/3rd purchase this phase cost 1/2/3); play a Gold card, Thief or obstacle at a "
         "village with one of your coats of arms; remove a village of your own realm (2 gold + 1 "
         "per action card on it); pass (needs a village in your realm unless nothing else is "
-        "possible); or declare \"No village card!\" (empty realm and no village in hand: show "
+        'possible); or declare "No village card!" (empty realm and no village in hand: show '
         "your hand, take a village of your choice from the pile, discard one card unless it is "
         "your only card). Planning ends "
         "when everyone passes in a row.\n\n"
@@ -193,19 +200,21 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
 
 #: the villages ahead of a journey (issue 11: every prompt carries what the decision needs),
 #: what the player to act is deciding (for "it is X's turn"), the final gold's parts
-CATALOG.update({
-    "elves.ctx.ahead": "Ahead, {direction}: {villages}.",
-    "elves.ctx.village": "{village} {value}",
-    "elves.ctx.worth": "worth {value}",
-    "elves.ctx.obstacle": "{card} of {player}",
-    "elves.ctx.obstacle_own": "your {card}",
-    "elves.ctx.thief": "thief of {player}",
-    "elves.ctx.thief_own": "your thief",
-    "elves.ctx.gold": "Gold card of {player}",
-    "elves.ctx.gold_own": "your Gold card: double",
-    "elves.final.breakdown": "start {start} · rounds {rounds}{bonus}",
-    "elves.final.bonus": " · every-village bonus +{bonus}",
-})
+CATALOG.update(
+    {
+        "elves.ctx.ahead": "Ahead, {direction}: {villages}.",
+        "elves.ctx.village": "{village} {value}",
+        "elves.ctx.worth": "worth {value}",
+        "elves.ctx.obstacle": "{card} of {player}",
+        "elves.ctx.obstacle_own": "your {card}",
+        "elves.ctx.thief": "thief of {player}",
+        "elves.ctx.thief_own": "your thief",
+        "elves.ctx.gold": "Gold card of {player}",
+        "elves.ctx.gold_own": "your Gold card: double",
+        "elves.final.breakdown": "start {start} · rounds {rounds}{bonus}",
+        "elves.final.bonus": " · every-village bonus +{bonus}",
+    }
+)
 AHEAD = 4  # villages of the ring shown ahead of a traveller
 
 
@@ -225,8 +234,15 @@ def option_specs() -> tuple[OptionSpec, ...]:
         if list(allowed) == [False, True]:
             specs.append(OptionSpec(key, t(f"elves.opt.{key}"), "bool", default))
         else:
-            specs.append(OptionSpec(key, t(f"elves.opt.{key}"), "choice", default,
-                                    tuple((str(a), a) for a in allowed)))
+            specs.append(
+                OptionSpec(
+                    key,
+                    t(f"elves.opt.{key}"),
+                    "choice",
+                    default,
+                    tuple((str(a), a) for a in allowed),
+                )
+            )
     return tuple(specs)
 
 
@@ -262,8 +278,11 @@ def _realm_text(view: View, realm: str, name: NameFn) -> str:
 def _village_text(view: View, realm: str, slot: int, name: NameFn) -> str:
     v = _village_at(view, realm, slot)
     terrain = card(v["card"]) if v else "?"
-    owner = (t("elves.village.own") if realm == view.get("viewer")
-             else t("elves.village.other", player=_short(name(realm))))
+    owner = (
+        t("elves.village.own")
+        if realm == view.get("viewer")
+        else t("elves.village.other", player=_short(name(realm)))
+    )
     return t("elves.village", owner=owner, terrain=terrain, n=slot + 1)
 
 
@@ -307,8 +326,14 @@ def villages_ahead(view: View, n: int = AHEAD) -> list[dict[str, Any]]:
     nxt = j.get("next")
     if not nxt or not ring:
         return []
-    at = next((i for i, v in enumerate(ring)
-               if v.get("realm") == nxt.get("realm") and v.get("slot") == nxt.get("slot")), None)
+    at = next(
+        (
+            i
+            for i, v in enumerate(ring)
+            if v.get("realm") == nxt.get("realm") and v.get("slot") == nxt.get("slot")
+        ),
+        None,
+    )
     if at is None:
         return []
     step = -1 if j.get("direction") == "ccw" else 1
@@ -327,8 +352,11 @@ def _ahead_text(view: View, v: dict[str, Any], name: NameFn) -> str:
     extras = [t("elves.ctx.worth", value=int(v.get("value") or VALUE.get(v.get("card", ""), 0)))]
     ob = v.get("obstacle")
     if ob:
-        extras.append(_mine_or("elves.ctx.obstacle", ob.get("owner"), me, name,
-                               card=card(str(ob.get("card")))))
+        extras.append(
+            _mine_or(
+                "elves.ctx.obstacle", ob.get("owner"), me, name, card=card(str(ob.get("card")))
+            )
+        )
     if v.get("thief"):
         extras.append(_mine_or("elves.ctx.thief", v["thief"], me, name))
     if v.get("gold"):
@@ -343,8 +371,11 @@ def journey_context(view: View, name: NameFn) -> str | None:
     if not ahead:
         return None
     direction = t(f"elves.dir.{(view.get('journey') or {}).get('direction', 'cw')}")
-    return t("elves.ctx.ahead", direction=direction,
-             villages="; ".join(_ahead_text(view, v, name) for v in ahead))
+    return t(
+        "elves.ctx.ahead",
+        direction=direction,
+        villages="; ".join(_ahead_text(view, v, name) for v in ahead),
+    )
 
 
 def final_breakdown(view: View, player: str) -> str | None:
@@ -367,8 +398,9 @@ def _label_plain(view: View, move: Move, name: NameFn) -> str:
 
 
 def _label_play_village(view: View, move: Move, name: NameFn) -> str:
-    return t("elves.move.play_village", terrain=card(move["card"]),
-             value=VALUE.get(move["card"], 0))
+    return t(
+        "elves.move.play_village", terrain=card(move["card"]), value=VALUE.get(move["card"], 0)
+    )
 
 
 def _label_play_special(view: View, move: Move, name: NameFn) -> str:
@@ -382,8 +414,12 @@ def _label_buy(view: View, move: Move, name: NameFn) -> str:
 def _label_remove_village(view: View, move: Move, name: NameFn) -> str:
     v = _village_at(view, str(_traveller(view)), move["slot"])
     cost = remove_cost(v) if v else "?"
-    return t("elves.move.remove_village", terrain=card(v["card"] if v else "plains"),
-             n=move["slot"] + 1, cost=cost)
+    return t(
+        "elves.move.remove_village",
+        terrain=card(v["card"] if v else "plains"),
+        n=move["slot"] + 1,
+        cost=cost,
+    )
 
 
 def _label_place_village(view: View, move: Move, name: NameFn) -> str:
@@ -391,8 +427,9 @@ def _label_place_village(view: View, move: Move, name: NameFn) -> str:
 
 
 def _label_place_special(view: View, move: Move, name: NameFn) -> str:
-    return t("elves.move.place_special",
-             village=_village_text(view, move["realm"], move["slot"], name))
+    return t(
+        "elves.move.place_special", village=_village_text(view, move["realm"], move["slot"], name)
+    )
 
 
 def _label_discard(view: View, move: Move, name: NameFn) -> str:
@@ -407,9 +444,13 @@ def _label_travel(view: View, move: Move, name: NameFn) -> str:
     nxt = _next(view)
     terms = _visit_terms(view, nxt.get("realm", ""), nxt.get("slot", 0))
     n = COST[move["transport"]].get(terms["terrain"], 0) + (1 if terms["obstacle"] else 0)
-    return t("elves.move.travel", transport=card(move["transport"]), n=n,
-             village=_village_text(view, nxt.get("realm", ""), nxt.get("slot", 0), name),
-             value=terms["value"])
+    return t(
+        "elves.move.travel",
+        transport=card(move["transport"]),
+        n=n,
+        village=_village_text(view, nxt.get("realm", ""), nxt.get("slot", 0), name),
+        value=terms["value"],
+    )
 
 
 def _label_escort(view: View, move: Move, name: NameFn) -> str:
@@ -426,8 +467,7 @@ def _label_teleport(view: View, move: Move, name: NameFn) -> str:
 
 
 def _label_teleport_card(view: View, move: Move, name: NameFn) -> str:
-    return t("elves.move.teleport_card", card=card(move["card"]),
-             n=_hand_count(view, move["card"]))
+    return t("elves.move.teleport_card", card=card(move["card"]), n=_hand_count(view, move["card"]))
 
 
 def _label_end_journey(view: View, move: Move, name: NameFn) -> str:
@@ -437,13 +477,23 @@ def _label_end_journey(view: View, move: Move, name: NameFn) -> str:
 
 
 LABELS: dict[str, Label] = {
-    "play_village": _label_play_village, "play_special": _label_play_special,
-    "draw3": _label_plain, "buy": _label_buy, "remove_village": _label_remove_village,
-    "pass": _label_plain, "no_village": _label_plain, "place_village": _label_place_village,
-    "place_special": _label_place_special, "discard": _label_discard,
-    "take_village": _label_take_village, "travel": _label_travel, "escort": _label_escort,
-    "reverse": _label_reverse, "teleport": _label_teleport,
-    "teleport_card": _label_teleport_card, "end_journey": _label_end_journey,
+    "play_village": _label_play_village,
+    "play_special": _label_play_special,
+    "draw3": _label_plain,
+    "buy": _label_buy,
+    "remove_village": _label_remove_village,
+    "pass": _label_plain,
+    "no_village": _label_plain,
+    "place_village": _label_place_village,
+    "place_special": _label_place_special,
+    "discard": _label_discard,
+    "take_village": _label_take_village,
+    "travel": _label_travel,
+    "escort": _label_escort,
+    "reverse": _label_reverse,
+    "teleport": _label_teleport,
+    "teleport_card": _label_teleport_card,
+    "end_journey": _label_end_journey,
 }
 
 
@@ -461,8 +511,11 @@ def _desc_none(view: View, move: Move, name: NameFn) -> str | None:
 
 
 def _desc_play_special(view: View, move: Move, name: NameFn) -> str | None:
-    return t("elves.desc.play_special", effect=t(f"elves.desc.fx.{move['card']}"),
-             tokens=_me(view).get("tokens_free", 0))
+    return t(
+        "elves.desc.play_special",
+        effect=t(f"elves.desc.fx.{move['card']}"),
+        tokens=_me(view).get("tokens_free", 0),
+    )
 
 
 def _desc_draw3(view: View, move: Move, name: NameFn) -> str | None:
@@ -478,8 +531,10 @@ def _desc_buy(view: View, move: Move, name: NameFn) -> str | None:
 
 def _desc_remove_village(view: View, move: Move, name: NameFn) -> str | None:
     v = _village_at(view, str(view.get("viewer")), move["slot"]) or {}
-    return t("elves.desc.remove_village",
-             specials=sum(1 for k in ("gold", "thief", "obstacle") if v.get(k)))
+    return t(
+        "elves.desc.remove_village",
+        specials=sum(1 for k in ("gold", "thief", "obstacle") if v.get(k)),
+    )
 
 
 def _desc_pass(view: View, move: Move, name: NameFn) -> str | None:
@@ -489,7 +544,8 @@ def _desc_pass(view: View, move: Move, name: NameFn) -> str | None:
 def _desc_place_special(view: View, move: Move, name: NameFn) -> str | None:
     v = _village_at(view, move["realm"], move["slot"]) or {}
     return t("elves.desc.fx." + str(view.get("step", {}).get("card", "gold"))) + (
-        f" ({card(v['card'])}, {v['value']})" if v else "")
+        f" ({card(v['card'])}, {v['value']})" if v else ""
+    )
 
 
 def _desc_travel(view: View, move: Move, name: NameFn) -> str | None:
@@ -513,8 +569,11 @@ def _desc_travel(view: View, move: Move, name: NameFn) -> str | None:
 def _desc_teleport(view: View, move: Move, name: NameFn) -> str | None:
     """Rules §7.5: a thief at the destination charges even with an escort."""
     owner = (_village_at(view, move["realm"], move["slot"]) or {}).get("thief")
-    thief = (t("elves.desc.teleport.thief", player=_short(name(owner)))
-             if owner not in (None, _traveller(view)) else "")
+    thief = (
+        t("elves.desc.teleport.thief", player=_short(name(owner)))
+        if owner not in (None, _traveller(view))
+        else ""
+    )
     return t("elves.desc.teleport", thief=thief)
 
 
@@ -524,10 +583,18 @@ def _desc_end_journey(view: View, move: Move, name: NameFn) -> str | None:
 
 
 DESCRIPTIONS: dict[str, Describe] = {
-    "play_village": _desc_plain, "play_special": _desc_play_special, "draw3": _desc_draw3,
-    "buy": _desc_buy, "remove_village": _desc_remove_village, "pass": _desc_pass,
-    "no_village": _desc_plain, "place_special": _desc_place_special, "travel": _desc_travel,
-    "escort": _desc_plain, "reverse": _desc_none, "teleport": _desc_teleport,
+    "play_village": _desc_plain,
+    "play_special": _desc_play_special,
+    "draw3": _desc_draw3,
+    "buy": _desc_buy,
+    "remove_village": _desc_remove_village,
+    "pass": _desc_pass,
+    "no_village": _desc_plain,
+    "place_special": _desc_place_special,
+    "travel": _desc_travel,
+    "escort": _desc_plain,
+    "reverse": _desc_none,
+    "teleport": _desc_teleport,
     "end_journey": _desc_end_journey,
 }
 
@@ -563,20 +630,30 @@ def _prompt_journey(view: View, player: str, name: NameFn) -> str:
     nxt = j.get("next")
     if not nxt:
         return t("elves.prompt.journey_none")
-    return t("elves.prompt.journey", income=j.get("income", 0),
-             next=_village_text(view, nxt["realm"], nxt["slot"], name))
+    return t(
+        "elves.prompt.journey",
+        income=j.get("income", 0),
+        next=_village_text(view, nxt["realm"], nxt["slot"], name),
+    )
 
 
 def _prompt_teleport_cards(view: View, player: str, name: NameFn) -> str:
     step = view["step"]
-    return t("elves.prompt.teleport_cards", left=step.get("left", 1),
-             village=_village_text(view, step["realm"], step["slot"], name))
+    return t(
+        "elves.prompt.teleport_cards",
+        left=step.get("left", 1),
+        village=_village_text(view, step["realm"], step["slot"], name),
+    )
 
 
 PROMPTS: dict[str, Prompt] = {
-    "turn": _prompt_turn, "place_village": _prompt_card, "place_special": _prompt_card,
-    "discard": _prompt_discard, "take_village": _prompt_take_village,
-    "journey": _prompt_journey, "teleport_cards": _prompt_teleport_cards,
+    "turn": _prompt_turn,
+    "place_village": _prompt_card,
+    "place_special": _prompt_card,
+    "discard": _prompt_discard,
+    "take_village": _prompt_take_village,
+    "journey": _prompt_journey,
+    "teleport_cards": _prompt_teleport_cards,
 }
 
 
@@ -594,8 +671,11 @@ def _ev_round_started(e: Event, name: NameFn, who: str) -> str | None:
 
 
 def _ev_village_played(e: Event, name: NameFn, who: str) -> str | None:
-    realm = (t("elves.realm.their") if e["realm"] == e["player"]
-             else t("elves.realm.other", player=name(e["realm"])))
+    realm = (
+        t("elves.realm.their")
+        if e["realm"] == e["player"]
+        else t("elves.realm.other", player=name(e["realm"]))
+    )
     return t("elves.ev.village_played", player=who, terrain=card(e["card"]), realm=realm)
 
 
@@ -604,8 +684,9 @@ def _village_ref(e: Event, name: NameFn) -> str:
 
 
 def _ev_special_played(e: Event, name: NameFn, who: str) -> str | None:
-    return t("elves.ev.special_played", player=who, card=card(e["card"]),
-             village=_village_ref(e, name))
+    return t(
+        "elves.ev.special_played", player=who, card=card(e["card"]), village=_village_ref(e, name)
+    )
 
 
 def _ev_drew(e: Event, name: NameFn, who: str) -> str | None:
@@ -625,10 +706,17 @@ def _ev_village_removed(e: Event, name: NameFn, who: str) -> str | None:
     specials = e.get("specials") or []
     extra = ""
     if specials:
-        extra = t("elves.ev.village_removed.specials", list=", ".join(
-            f"{name(s['owner'])}'s {card(s['card'])}" for s in specials))
-    return t("elves.ev.village_removed", player=who, terrain=card(e["card"]), cost=e["cost"],
-             specials=extra)
+        extra = t(
+            "elves.ev.village_removed.specials",
+            list=", ".join(f"{name(s['owner'])}'s {card(s['card'])}" for s in specials),
+        )
+    return t(
+        "elves.ev.village_removed",
+        player=who,
+        terrain=card(e["card"]),
+        cost=e["cost"],
+        specials=extra,
+    )
 
 
 def _ev_passed(e: Event, name: NameFn, who: str) -> str | None:
@@ -654,13 +742,13 @@ def _ev_journey_started(e: Event, name: NameFn, who: str) -> str | None:
 
 
 def _ev_escort_played(e: Event, name: NameFn, who: str) -> str | None:
-    return t("elves.ev.escort_played", player=who,
-             realm=t("elves.realm.other", player=name(e["realm"])))
+    return t(
+        "elves.ev.escort_played", player=who, realm=t("elves.realm.other", player=name(e["realm"]))
+    )
 
 
 def _ev_direction_changed(e: Event, name: NameFn, who: str) -> str | None:
-    return t("elves.ev.direction_changed", player=who,
-             direction=t(f"elves.dir.{e['direction']}"))
+    return t("elves.ev.direction_changed", player=who, direction=t(f"elves.dir.{e['direction']}"))
 
 
 def _ev_teleport_started(e: Event, name: NameFn, who: str) -> str | None:
@@ -668,14 +756,23 @@ def _ev_teleport_started(e: Event, name: NameFn, who: str) -> str | None:
 
 
 def _ev_visited(e: Event, name: NameFn, who: str) -> str | None:
-    how = (t("elves.ev.visited.travel", transport=card(e["transport"]), n=e["cards"])
-           if e.get("via") == "travel" else t("elves.ev.visited.teleport"))
+    how = (
+        t("elves.ev.visited.travel", transport=card(e["transport"]), n=e["cards"])
+        if e.get("via") == "travel"
+        else t("elves.ev.visited.teleport")
+    )
     notes = (t("elves.ev.visited.obstacle") if e.get("obstacle_extra") else "") + (
-        t("elves.ev.visited.escorted") if e.get("escorted") else "")
-    village = t("elves.village", owner=t("elves.village.other", player=name(e["realm"])),
-                terrain=card(e["card"]), n=e["slot"] + 1)
-    return t("elves.ev.visited", player=who, village=village, how=how, value=e["value"],
-             notes=notes)
+        t("elves.ev.visited.escorted") if e.get("escorted") else ""
+    )
+    village = t(
+        "elves.village",
+        owner=t("elves.village.other", player=name(e["realm"])),
+        terrain=card(e["card"]),
+        n=e["slot"] + 1,
+    )
+    return t(
+        "elves.ev.visited", player=who, village=village, how=how, value=e["value"], notes=notes
+    )
 
 
 def _ev_thief_paid(e: Event, name: NameFn, who: str) -> str | None:
@@ -684,55 +781,83 @@ def _ev_thief_paid(e: Event, name: NameFn, who: str) -> str | None:
 
 def _ev_journey_ended(e: Event, name: NameFn, who: str) -> str | None:
     bonus = t("elves.ev.journey_ended.bonus", bonus=e["bonus"]) if e.get("bonus") else ""
-    return t("elves.ev.journey_ended", player=who, visits=e["visits"], income=e["income"],
-             bonus=bonus)
+    return t(
+        "elves.ev.journey_ended", player=who, visits=e["visits"], income=e["income"], bonus=bonus
+    )
 
 
 def _ev_game_over(e: Event, name: NameFn, who: str) -> str | None:
     ranks = e.get("ranks") or {}
     gold = e.get("gold") or {}
     order = sorted(ranks, key=lambda p: (ranks[p], name(p)))
-    ranking = "; ".join(t("elves.rank", rank=ranks[p], player=name(p), gold=gold.get(p))
-                        for p in order)
+    ranking = "; ".join(
+        t("elves.rank", rank=ranks[p], player=name(p), gold=gold.get(p)) for p in order
+    )
     return t("elves.ev.game_over", ranking=ranking)
 
 
 EVENT_LINES: dict[str, Line] = {
-    "round_started": _ev_round_started, "deck_shuffled": _ev_hidden, "dealt": _ev_hidden,
-    "village_played": _ev_village_played, "special_played": _ev_special_played,
-    "drew": _ev_drew, "bought": _ev_bought, "discarded": _ev_card,
-    "village_removed": _ev_village_removed, "passed": _ev_passed,
-    "no_village_declared": _ev_no_village_declared, "village_taken": _ev_village_taken,
-    "planning_ended": _ev_round, "journey_started": _ev_journey_started,
-    "escort_played": _ev_escort_played, "direction_changed": _ev_direction_changed,
-    "teleport_started": _ev_teleport_started, "teleport_card": _ev_card,
-    "visited": _ev_visited, "thief_paid": _ev_thief_paid, "journey_ended": _ev_journey_ended,
-    "round_ended": _ev_round, "game_over": _ev_game_over,
+    "round_started": _ev_round_started,
+    "deck_shuffled": _ev_hidden,
+    "dealt": _ev_hidden,
+    "village_played": _ev_village_played,
+    "special_played": _ev_special_played,
+    "drew": _ev_drew,
+    "bought": _ev_bought,
+    "discarded": _ev_card,
+    "village_removed": _ev_village_removed,
+    "passed": _ev_passed,
+    "no_village_declared": _ev_no_village_declared,
+    "village_taken": _ev_village_taken,
+    "planning_ended": _ev_round,
+    "journey_started": _ev_journey_started,
+    "escort_played": _ev_escort_played,
+    "direction_changed": _ev_direction_changed,
+    "teleport_started": _ev_teleport_started,
+    "teleport_card": _ev_card,
+    "visited": _ev_visited,
+    "thief_paid": _ev_thief_paid,
+    "journey_ended": _ev_journey_ended,
+    "round_ended": _ev_round,
+    "game_over": _ev_game_over,
 }
 
 
 # -- status and hand ----------------------------------------------------------------------------
+
 
 def _final_lines(view: View, name: NameFn) -> list[str]:
     final = view.get("final") or {}
     ranks = final.get("ranks", {})
     return [t("elves.status.over", rounds=view.get("rounds"))] + [
         t("elves.status.final", rank=ranks[p], player=name(p), gold=final["gold"][p])
-        for p in sorted(ranks, key=lambda q: (ranks[q], name(q)))]
+        for p in sorted(ranks, key=lambda q: (ranks[q], name(q)))
+    ]
 
 
 def _journey_line(j: dict[str, Any], name: NameFn) -> str:
     escort = t("elves.status.escort", realm=name(j["escort"])) if j.get("escort") else ""
-    return t("elves.status.journey", player=name(j["traveller"]),
-             visits=len(j.get("visits", [])), income=j.get("income", 0),
-             direction=t(f"elves.dir.{j.get('direction', 'cw')}"), escort=escort)
+    return t(
+        "elves.status.journey",
+        player=name(j["traveller"]),
+        visits=len(j.get("visits", [])),
+        income=j.get("income", 0),
+        direction=t(f"elves.dir.{j.get('direction', 'cw')}"),
+        escort=escort,
+    )
 
 
 def _player_line(view: View, p: dict[str, Any], name: NameFn) -> str:
     villages = view["realms"][p["seat"]]
     vtext = ", ".join(card(v["card"]) for v in villages) or t("elves.status.none")
-    return t("elves.status.line", player=name(p["id"]), coins=p["coins"], hand=p["hand_size"],
-             tokens=p["tokens_free"], villages=vtext)
+    return t(
+        "elves.status.line",
+        player=name(p["id"]),
+        coins=p["coins"],
+        hand=p["hand_size"],
+        tokens=p["tokens_free"],
+        villages=vtext,
+    )
 
 
 def _hand_lines(hand: dict[str, int]) -> list[str]:
@@ -742,8 +867,9 @@ def _hand_lines(hand: dict[str, int]) -> list[str]:
         lines.append(t("elves.hand.villages", list=", ".join(villages)))
     for x in TRAVEL_KINDS:
         if x in hand:
-            reach = ", ".join(t("elves.hand.reach", terrain=card(ter), cost=c)
-                              for ter, c in COST[x].items())
+            reach = ", ".join(
+                t("elves.hand.reach", terrain=card(ter), cost=c) for ter, c in COST[x].items()
+            )
             lines.append(t("elves.hand.transport", card=card(x), n=hand[x], reach=reach))
     actions = [f"{card(k)} x{hand[k]}" for k in ACTION_KINDS if k in hand]
     if actions:
@@ -755,8 +881,9 @@ def _hand_lines(hand: dict[str, int]) -> list[str]:
 class ElvesPresenter(Presenter):
     """Presenter for ``elves``: every method looks its kind up in a table above."""
 
-    catalog: dict[str, str] = field(default_factory=lambda: {
-        k: v for k, v in CATALOG.items() if isinstance(v, str)})
+    catalog: dict[str, str] = field(
+        default_factory=lambda: {k: v for k, v in CATALOG.items() if isinstance(v, str)}
+    )
     option_specs: tuple[OptionSpec, ...] = field(default_factory=option_specs)
     private_prompts: bool = True
     dm_hand_updates: bool = True  # the hand changes between turns (dealing, buying, no-village)
@@ -799,12 +926,20 @@ class ElvesPresenter(Presenter):
             return "\n".join(_final_lines(view, name))
         step = (view.get("step") or {}).get("kind", "")
         lines = [
-            t("elves.status.head", round=view.get("round"), rounds=view.get("rounds"),
-              phase=t(f"elves.status.phase.{view.get('phase')}"),
-              actor=name(view.get("actor") or "?"), step=t(f"elves.step.{step}")),
-            t("elves.status.pile", draw=view.get("draw_pile", 0),
-              discard=sum((view.get("discard_pile") or {}).values()),
-              passes=view.get("passes", 0)),
+            t(
+                "elves.status.head",
+                round=view.get("round"),
+                rounds=view.get("rounds"),
+                phase=t(f"elves.status.phase.{view.get('phase')}"),
+                actor=name(view.get("actor") or "?"),
+                step=t(f"elves.step.{step}"),
+            ),
+            t(
+                "elves.status.pile",
+                draw=view.get("draw_pile", 0),
+                discard=sum((view.get("discard_pile") or {}).values()),
+                passes=view.get("passes", 0),
+            ),
         ]
         if view.get("journey"):
             lines.append(_journey_line(view["journey"], name))
@@ -816,15 +951,23 @@ class ElvesPresenter(Presenter):
             return None
         hand: dict[str, int] = view.get("hand") or {}
         b = view.get("coin_breakdown") or {}
-        head = tn("elves.hand.head", sum(hand.values()), gold=view.get("gold", 0),
-                 coins=t("elves.hand.coins", tens=b.get("10", 0), fives=b.get("5", 0),
-                         ones=b.get("1", 0)))
+        head = tn(
+            "elves.hand.head",
+            sum(hand.values()),
+            gold=view.get("gold", 0),
+            coins=t(
+                "elves.hand.coins", tens=b.get("10", 0), fives=b.get("5", 0), ones=b.get("1", 0)
+            ),
+        )
         return "\n".join([head, *(_hand_lines(hand) if hand else [t("elves.hand.empty")])])
 
     def rules_text(self) -> str:
         return t("elves.rules")
 
 
-PRESENTER = ElvesPresenter(game_id="elves", title="King of the Elves",
-                           secondary_moves=frozenset({"pass", "end_journey"}),
-                           score_unit="final.gold")
+PRESENTER = ElvesPresenter(
+    game_id="elves",
+    title="King of the Elves",
+    secondary_moves=frozenset({"pass", "end_journey"}),
+    score_unit="final.gold",
+)

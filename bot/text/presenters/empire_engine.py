@@ -44,17 +44,19 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     P + "move.orient": "{action} on top of {card}",
     P + "move.place.free": "Gear under {card}, no cube",
     P + "move.place.pay": "Gear under {card}, cube: 1 {pay} (alternate)",
-    P + "move.gear": ("{action} on {card} · secret gear {gear} ({turns} quarter turn)",
-                      "{action} on {card} · secret gear {gear} ({turns} quarter turns)"),
+    P + "move.gear": (
+        "{action} on {card} · secret gear {gear} ({turns} quarter turn)",
+        "{action} on {card} · secret gear {gear} ({turns} quarter turns)",
+    ),
     P + "move.lay_orient": "{action} on top of {card}, laid first",
-    P + "move.place_gear.free": ("{action} on {card} · gear {gear} ({turns} quarter turn), "
-                                 "no cube",
-                                 "{action} on {card} · gear {gear} ({turns} quarter turns), "
-                                 "no cube"),
-    P + "move.place_gear.pay": ("{action} on {card} · gear {gear} ({turns} quarter turn), "
-                                "cube: 1 {pay}",
-                                "{action} on {card} · gear {gear} ({turns} quarter turns), "
-                                "cube: 1 {pay}"),
+    P + "move.place_gear.free": (
+        "{action} on {card} · gear {gear} ({turns} quarter turn), no cube",
+        "{action} on {card} · gear {gear} ({turns} quarter turns), no cube",
+    ),
+    P + "move.place_gear.pay": (
+        "{action} on {card} · gear {gear} ({turns} quarter turn), cube: 1 {pay}",
+        "{action} on {card} · gear {gear} ({turns} quarter turns), cube: 1 {pay}",
+    ),
     P + "move.block.self": "Block {attacker}'s attack (+{reward} soldier to score)",
     P + "move.block.partner": "Block {attacker}'s attack on {target} (pay 1 {pay})",
     P + "move.no_block": "Do not block (Defend stays idle)",
@@ -72,7 +74,7 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     P + "desc.lay_orient": "All see you lay {card} first; the action stays hidden",
     P + "desc.place_gear.free": "All see a gear under {card}; which gear stays secret",
     P + "desc.place_gear.pay": "All see the gear under {card} and its cube; which gear "
-                               "stays secret",
+    "stays secret",
     P + "desc.second": "The other gear goes here: {result}",
     P + "desc.block.self": "The blocked attacker gets nothing",
     P + "desc.block.partner": "Shared defence: 1 {pay} from your ready pile to the supply",
@@ -83,22 +85,21 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     P + "desc.salvage": "Goes to your score pile (safe from thefts)",
     # prompts
     P + "prompt.lay": "Round 1/{rounds}: lay one engine card face down (you choose which "
-                      "first). L: {L}. R: {R}.",
+    "first). L: {L}. R: {R}.",
     P + "prompt.orient": "Round 1/{rounds}: choose the action on top of engine {card}; it "
-                         "stays face down until everyone has laid both cards.",
+    "stays face down until everyone has laid both cards.",
     P + "prompt.place": "Round {round}/{rounds}: lay a gear face down. Now L: {L}, R: {R}. "
-                        "Ready: {ready}. A cube on the gear (seen by "
-                        "all) makes it an alternate: gear 1 turns 0, gear 2 turns 3.",
+    "Ready: {ready}. A cube on the gear (seen by "
+    "all) makes it an alternate: gear 1 turns 0, gear 2 turns 3.",
     P + "prompt.place2": "Round {round}/{rounds}: your second gear goes under {card}. Ready: "
-                         "{ready}. A cube makes it the alternate.",
+    "{ready}. A cube makes it the alternate.",
     P + "prompt.gear": "Round {round}/{rounds}: which gear is it? Nobody else sees this.",
     P + "prompt.block": "{player}, you Defend: {attacker} attacks {target}.",
     P + "prompt.steal": "{player}, your attack on {target} succeeds: take {q}. "
-                        "Their ready pile: {ready}.",
+    "Their ready pile: {ready}.",
     P + "prompt.steal_extra": "{player}, joint attack on {target}: take 1 more. "
-                              "Their ready pile: {ready}.",
-    P + "prompt.joint_export": "{player}, your partner exported: you may export your goods "
-                               "too.",
+    "Their ready pile: {ready}.",
+    P + "prompt.joint_export": "{player}, your partner exported: you may export your goods too.",
     P + "prompt.salvage": "{player}, Salvage: choose what goes to your score pile.",
     P + "prompt.over": "The game is over.",
     P + "prompt.wait": "Waiting for {players}.",
@@ -107,7 +108,7 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     P + "ev.laid": "{player} lays engine {card} face down.",
     P + "ev.placed.free": "{player} lays a gear face down under {card}.",
     P + "ev.placed.pay": "{player} lays a gear face down under {card} with a {pay} on it "
-                         "(alternate).",
+    "(alternate).",
     P + "ev.picked.orient": "{player} has set it.",
     P + "ev.picked.plan": "{player} has chosen the gear.",
     P + "ev.picked.salvage": "{player} has chosen what to salvage.",
@@ -120,22 +121,28 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     P + "ev.attack_paid": "{player} attacks {target} with the {card} card.",
     P + "ev.attack_failed.no_soldier": "{player}'s attack fails: no soldier.",
     P + "ev.attack_failed.one_soldier_for_two": "{player} has 1 soldier for two attacks: "
-                                                "it is lost and both attacks fail.",
+    "it is lost and both attacks fail.",
     P + "ev.blocked": "{defender} blocks {attacker}'s attack (+{reward} soldier to score).",
     P + "ev.blocked_paid": "{defender} pays 1 {pay} and blocks {attacker}'s attack on "
-                           "{target} (+{reward} soldier to score).",
+    "{target} (+{reward} soldier to score).",
     P + "ev.defend_idle": "{player}'s Defend is idle.",
     P + "ev.defend_idle_bonus": "{player}'s Defend is idle: +1 soldier (ready, Honour Guard).",
     P + "ev.theft": "{attacker} takes {what} from {target}.",
     P + "ev.theft_extra": "Joint attack: {attacker} takes {what} more from {target}.",
     P + "ev.cancelled": "{player} was attacked: {actions} cancelled.",
-    P + "ev.exported": ("{player} exports {goods} good to the score pile{bonus}.",
-                        "{player} exports {goods} goods to the score pile{bonus}."),
-    P + "ev.exported_joint": ("{player} joint-exports {goods} good to the score pile{bonus}.",
-                              "{player} joint-exports {goods} goods to the score pile{bonus}."),
+    P + "ev.exported": (
+        "{player} exports {goods} good to the score pile{bonus}.",
+        "{player} exports {goods} goods to the score pile{bonus}.",
+    ),
+    P + "ev.exported_joint": (
+        "{player} joint-exports {goods} good to the score pile{bonus}.",
+        "{player} joint-exports {goods} goods to the score pile{bonus}.",
+    ),
     P + "ev.export_bonus": " (+1 good, Compound Interest)",
-    P + "ev.salvaged": ("{player} salvages {count} resource.",
-                        "{player} salvages {count} resources."),
+    P + "ev.salvaged": (
+        "{player} salvages {count} resource.",
+        "{player} salvages {count} resources.",
+    ),
     P + "ev.salvaged_open": "{player} salvages {what}.",
     P + "ev.round_ended": "Round {round} ends; next start player {player}.",
     P + "ev.game_over": "Game over. {ranking}",
@@ -144,8 +151,7 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     # status
     P + "status.head": "Round {round}/{rounds} · start player {start} · {step}",
     P + "status.over": "Game over after {rounds} rounds.",
-    P + "status.line": "{player}{empire}: {tops} · ready {soldier}S {good}G · score {score}"
-                       "{mark}",
+    P + "status.line": "{player}{empire}: {tops} · ready {soldier}S {good}G · score {score}{mark}",
     P + "status.final": "{rank}. {player}: {score} points ({resources} + {bonus} bonus)",
     P + "status.team": "Teams: {a} vs {b}",
     P + "status.chosen": " · chosen",
@@ -204,26 +210,28 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
 
 #: whom each plan hits (issue 11: every prompt carries what the decision needs), what the
 #: player to act is deciding (for "it is X's turn"), the final score's parts
-CATALOG.update({
-    P + "ctx.neighbours": "Your left neighbour is {left}: your L Attack hits them, their R "
-                          "Attack hits you. Your right neighbour is {right}: your R Attack hits "
-                          "them, their L Attack hits you. Defend blocks one attack on you.",
-    P + "ctx.neighbours_two": "{other} is both your neighbours: both your Attacks hit them, "
-                              "and both of theirs hit you. Defend blocks one attack on you.",
-    P + "ctx.seating": "Seats clockwise: {order}.",
-    P + "desc.attack_hits": "Attack: hits {target}, your {side} neighbour",
-    P + "desc.hits": ", hits {target}",
-    P + "side.left": "left",
-    P + "side.right": "right",
-    P + "doing.orient": "laying an engine card face down",
-    P + "doing.plan": "laying a gear face down",
-    P + "doing.block": "deciding whether to block {attacker}'s attack on {target}",
-    P + "doing.steal": "choosing what to take from {target}",
-    P + "doing.joint_export": "deciding on a joint export",
-    P + "doing.salvage": "choosing what to salvage",
-    P + "final.breakdown": "{resources} in the score pile + {bonus} majority bonus{most}",
-    P + "final.most": " (most {kinds})",
-})
+CATALOG.update(
+    {
+        P + "ctx.neighbours": "Your left neighbour is {left}: your L Attack hits them, their R "
+        "Attack hits you. Your right neighbour is {right}: your R Attack hits "
+        "them, their L Attack hits you. Defend blocks one attack on you.",
+        P + "ctx.neighbours_two": "{other} is both your neighbours: both your Attacks hit them, "
+        "and both of theirs hit you. Defend blocks one attack on you.",
+        P + "ctx.seating": "Seats clockwise: {order}.",
+        P + "desc.attack_hits": "Attack: hits {target}, your {side} neighbour",
+        P + "desc.hits": ", hits {target}",
+        P + "side.left": "left",
+        P + "side.right": "right",
+        P + "doing.orient": "laying an engine card face down",
+        P + "doing.plan": "laying a gear face down",
+        P + "doing.block": "deciding whether to block {attacker}'s attack on {target}",
+        P + "doing.steal": "choosing what to take from {target}",
+        P + "doing.joint_export": "deciding on a joint export",
+        P + "doing.salvage": "choosing what to salvage",
+        P + "final.breakdown": "{resources} in the score pile + {bonus} majority bonus{most}",
+        P + "final.most": " (most {kinds})",
+    }
+)
 
 RES_SHORT = {"soldier": "S", "good": "G", "invention": "I"}
 
@@ -250,11 +258,16 @@ WORDS: dict[str, str | tuple[str, ...]] = {
     **{P + "word." + k: (k, k + "s") for k in ("soldier", "good", "invention")},
     **{P + "n." + k: ("{n} " + k, "{n} " + k + "s") for k in ("soldier", "good", "invention")},
     **{f"{P}action.{a}": a for a in D.ACTION_GROUP},
-    P + "pile.ready": "ready pile", P + "pile.pair": "{soldiers}, {goods}",
-    P + "pile.score": "score pile", P + "and": " and ",
-    P + "pending.salvage": "Salvage {take}", P + "pending.cubes": "{pick} (cubes: {cubes})",
-    P + "desc.second_gear": ("{action} (gear {gear}, {turns} quarter turn)",
-                             "{action} (gear {gear}, {turns} quarter turns)"),
+    P + "pile.ready": "ready pile",
+    P + "pile.pair": "{soldiers}, {goods}",
+    P + "pile.score": "score pile",
+    P + "and": " and ",
+    P + "pending.salvage": "Salvage {take}",
+    P + "pending.cubes": "{pick} (cubes: {cubes})",
+    P + "desc.second_gear": (
+        "{action} (gear {gear}, {turns} quarter turn)",
+        "{action} (gear {gear}, {turns} quarter turns)",
+    ),
 }
 
 
@@ -285,8 +298,11 @@ def _pile(pile: dict[str, int]) -> str:
 
 def _ready_text(ready: dict[str, int]) -> str:
     """ "1 soldier, 2 goods" (each count with its own plural form)."""
-    return t(P + "pile.pair", soldiers=_count("soldier", int(ready.get("soldier", 0))),
-             goods=_count("good", int(ready.get("good", 0))))
+    return t(
+        P + "pile.pair",
+        soldiers=_count("soldier", int(ready.get("soldier", 0))),
+        goods=_count("good", int(ready.get("good", 0))),
+    )
 
 
 def _seat(view: View, player: str) -> dict[str, Any]:
@@ -308,8 +324,9 @@ def option_specs() -> tuple[OptionSpec, ...]:
         if isinstance(allowed, (list, tuple)):
             specs.append(OptionSpec(key, desc, "bool", default))
         else:
-            specs.append(OptionSpec(key, desc, "int", default, (), D.ROUNDS_RANGE[0],
-                                    D.ROUNDS_RANGE[1]))
+            specs.append(
+                OptionSpec(key, desc, "int", default, (), D.ROUNDS_RANGE[0], D.ROUNDS_RANGE[1])
+            )
     return tuple(specs)
 
 
@@ -369,8 +386,11 @@ def _activity(view: View, actor: str, name: NameFn) -> str | None:
     if P + "doing." + step not in CATALOG:
         return None
     cur = view.get("current") or {}
-    return t(P + "doing." + step, attacker=name(str(cur.get("attacker"))),
-             target=name(str(cur.get("target"))))
+    return t(
+        P + "doing." + step,
+        attacker=name(str(cur.get("attacker"))),
+        target=name(str(cur.get("target"))),
+    )
 
 
 def _breakdown(view: View, player: str) -> str | None:
@@ -379,8 +399,12 @@ def _breakdown(view: View, player: str) -> str | None:
         return None
     kinds = [_res(str(k), 2) for k in row.get("majorities") or []]
     most = t(P + "final.most", kinds=", ".join(kinds)) if kinds else ""
-    return t(P + "final.breakdown", resources=row.get("resources", 0),
-             bonus=row.get("bonus", 0), most=most)
+    return t(
+        P + "final.breakdown",
+        resources=row.get("resources", 0),
+        bonus=row.get("bonus", 0),
+        most=most,
+    )
 
 
 # ---------------------------------------------------------------- move labels (§12)
@@ -395,12 +419,20 @@ def _defender(view: View) -> str:
 def _label_block(view: View, move: Move, name: NameFn) -> str:
     if move.get("pay") is None:
         me = _defender(view)
-        kestrel = _seat(view, me).get("empire") == "Kestrel Dominion" and \
-            view.get("options", {}).get("house_powers")
-        return t(P + "move.block.self", attacker=name(str(move.get("attacker"))),
-                 reward=2 if kestrel else 1)
-    return t(P + "move.block.partner", attacker=name(str(move.get("attacker"))),
-             target=name(str(move.get("target"))), pay=_res(str(move.get("pay")), 1))
+        kestrel = _seat(view, me).get("empire") == "Kestrel Dominion" and view.get(
+            "options", {}
+        ).get("house_powers")
+        return t(
+            P + "move.block.self",
+            attacker=name(str(move.get("attacker"))),
+            reward=2 if kestrel else 1,
+        )
+    return t(
+        P + "move.block.partner",
+        attacker=name(str(move.get("attacker"))),
+        target=name(str(move.get("target"))),
+        pay=_res(str(move.get("pay")), 1),
+    )
 
 
 def _holding(view: View) -> bool:
@@ -421,8 +453,11 @@ def _label_place(view: View, move: Move, name: NameFn) -> str:
 
 
 def _label_steal(view: View, move: Move, name: NameFn) -> str:
-    return t(P + "move.steal", what=_mix(int(move.get("soldier", 0)), int(move.get("good", 0))),
-             target=name(str(move.get("target"))))
+    return t(
+        P + "move.steal",
+        what=_mix(int(move.get("soldier", 0)), int(move.get("good", 0))),
+        target=name(str(move.get("target"))),
+    )
 
 
 def _label_salvage(view: View, move: Move, name: NameFn) -> str:
@@ -436,12 +471,18 @@ def _label_joint_export(view: View, move: Move, name: NameFn) -> str:
 
 LABELS: dict[str, Label] = {
     "lay": lambda v, m, n: t(P + "move.lay", card=m.get("card")),
-    "orient": lambda v, m, n: t(P + "move.orient", card=m.get("card"),
-                                action=_action(m.get("action"))),
+    "orient": lambda v, m, n: t(
+        P + "move.orient", card=m.get("card"), action=_action(m.get("action"))
+    ),
     "place": _label_place,
-    "gear": lambda v, m, n: tn(P + "move.gear", int(m.get("turns") or 0), card=m.get("card"),
-                               action=_action(m.get("action")),
-                               gear=m.get("gear"), turns=m.get("turns")),
+    "gear": lambda v, m, n: tn(
+        P + "move.gear",
+        int(m.get("turns") or 0),
+        card=m.get("card"),
+        action=_action(m.get("action")),
+        gear=m.get("gear"),
+        turns=m.get("turns"),
+    ),
     "block": _label_block,
     "no_block": _label_no_block,
     "steal": _label_steal,
@@ -460,8 +501,9 @@ def _second(view: View, card: str, alternate: bool) -> tuple[str, int, int] | No
     """(action on top, gear, quarter turns) of the second gear under ``card``."""
     you = view.get("you") or {}
     pending, rotations = you.get("pending") or {}, you.get("rotations") or {}
-    first = next((k for c in D.CARDS if c != card for k in [pending.get(f"turn_{c}")]
-                  if k is not None), None)
+    first = next(
+        (k for c in D.CARDS if c != card for k in [pending.get(f"turn_{c}")] if k is not None), None
+    )
     if first is None or card not in rotations:
         return None
     gear = 2 if first in D.GEAR_TURNS[1] else 1
@@ -501,8 +543,7 @@ def _desc_block(view: View, move: Move, name: NameFn) -> str | None:
 
 def _desc_steal(view: View, move: Move, name: NameFn) -> str | None:
     ready = _ready(view, str(move.get("target")))
-    return t(P + "desc.steal", target=name(str(move.get("target"))),
-             ready=_ready_text(ready))
+    return t(P + "desc.steal", target=name(str(move.get("target"))), ready=_ready_text(ready))
 
 
 DESCRIPTIONS: dict[str, Describe] = {
@@ -526,28 +567,33 @@ Prompt = Callable[[View, str, NameFn], str]
 def _prompt_orient(view: View, player: str, name: NameFn) -> str:
     placing = view.get("placing") or {}
     if placing.get("part") == "lay":
-        return t(P + "prompt.lay", rounds=view.get("rounds"),
-                 **{c: ", ".join(_action(a) for a in D.ENGINE_ORDER[c]) for c in D.CARDS})
+        return t(
+            P + "prompt.lay",
+            rounds=view.get("rounds"),
+            **{c: ", ".join(_action(a) for a in D.ENGINE_ORDER[c]) for c in D.CARDS},
+        )
     return t(P + "prompt.orient", rounds=view.get("rounds"), card=placing.get("card"))
 
 
 def _prompt_plan(view: View, player: str, name: NameFn) -> str:
     placing, me = view.get("placing") or {}, _seat(view, player)
     ready = _ready(view, player)
-    common = {"round": view.get("round"), "rounds": view.get("rounds"),
-              "ready": _ready_text(ready)}
+    common = {"round": view.get("round"), "rounds": view.get("rounds"), "ready": _ready_text(ready)}
     if placing.get("part") == "gear":
         return t(P + "prompt.gear", **common)
     if placing.get("slot") == 2:
         return t(P + "prompt.place2", card=placing.get("card"), **common)
-    return t(P + "prompt.place", L=_action(me.get("top_L")), R=_action(me.get("top_R")),
-             **common)
+    return t(P + "prompt.place", L=_action(me.get("top_L")), R=_action(me.get("top_R")), **common)
 
 
 def _prompt_block(view: View, player: str, name: NameFn) -> str:
     cur = view.get("current") or {}
-    return t(P + "prompt.block", player=name(player), attacker=name(str(cur.get("attacker"))),
-             target=name(str(cur.get("target"))))
+    return t(
+        P + "prompt.block",
+        player=name(player),
+        attacker=name(str(cur.get("attacker"))),
+        target=name(str(cur.get("target"))),
+    )
 
 
 def _prompt_steal(view: View, player: str, name: NameFn) -> str:
@@ -555,8 +601,13 @@ def _prompt_steal(view: View, player: str, name: NameFn) -> str:
     target = str(cur.get("target"))
     tr = _ready(view, target)
     key = "prompt.steal_extra" if cur.get("joint_extra") else "prompt.steal"
-    return t(P + key, player=name(player), target=name(target),
-             q=int(view.get("theft_quantity", 1)), ready=_ready_text(tr))
+    return t(
+        P + key,
+        player=name(player),
+        target=name(target),
+        q=int(view.get("theft_quantity", 1)),
+        ready=_ready_text(tr),
+    )
 
 
 PROMPTS: dict[str, Prompt] = {
@@ -581,17 +632,27 @@ def _nm(event: dict[str, Any], key: str, name: NameFn) -> str:
 def _ev_placed(e: dict[str, Any], name: NameFn) -> str:
     if e.get("pay") is None:
         return t(P + "ev.placed.free", player=_nm(e, "player", name), card=e.get("card"))
-    return t(P + "ev.placed.pay", player=_nm(e, "player", name), card=e.get("card"),
-             pay=_res(str(e.get("pay")), 1))
+    return t(
+        P + "ev.placed.pay",
+        player=_nm(e, "player", name),
+        card=e.get("card"),
+        pay=_res(str(e.get("pay")), 1),
+    )
 
 
 def _reveal_part(pid: str, pick: dict[str, Any], name: NameFn) -> str:
     ps, pg = int(pick.get("pay_soldier", 0)), int(pick.get("pay_good", 0))
     if ps + pg:
-        return t(P + "ev.reveal_pay", player=name(pid), L=_action(pick.get("L")),
-                 R=_action(pick.get("R")), pay=_pay_text(ps, pg))
-    return t(P + "ev.reveal_pick", player=name(pid), L=_action(pick.get("L")),
-             R=_action(pick.get("R")))
+        return t(
+            P + "ev.reveal_pay",
+            player=name(pid),
+            L=_action(pick.get("L")),
+            R=_action(pick.get("R")),
+            pay=_pay_text(ps, pg),
+        )
+    return t(
+        P + "ev.reveal_pick", player=name(pid), L=_action(pick.get("L")), R=_action(pick.get("R"))
+    )
 
 
 def _ev_revealed(e: dict[str, Any], name: NameFn) -> str:
@@ -604,23 +665,32 @@ def _ev_gained(e: dict[str, Any], name: NameFn) -> str:
         return t(P + "ev.gained_joint", player=_nm(e, "player", name))
     n = int(e.get("amount", 0))
     pile = f"{P}pile.{e.get('pile')}"
-    return t(P + "ev.gained", player=_nm(e, "player", name), action=_action(e.get("action")),
-             amount=n, resource=_res(str(e.get("resource")), n),
-             pile=t(pile) if pile in WORDS else e.get("pile"))
+    return t(
+        P + "ev.gained",
+        player=_nm(e, "player", name),
+        action=_action(e.get("action")),
+        amount=n,
+        resource=_res(str(e.get("resource")), n),
+        pile=t(pile) if pile in WORDS else e.get("pile"),
+    )
 
 
 def _ev_blocked(e: dict[str, Any], name: NameFn) -> str:
     key = "ev.blocked" if e.get("pay") is None else "ev.blocked_paid"
-    return t(P + key, defender=_nm(e, "defender", name), attacker=_nm(e, "attacker", name),
-             target=_nm(e, "target", name), reward=e.get("reward_soldiers"),
-             pay=_res(str(e.get("pay")), 1))
+    return t(
+        P + key,
+        defender=_nm(e, "defender", name),
+        attacker=_nm(e, "attacker", name),
+        target=_nm(e, "target", name),
+        reward=e.get("reward_soldiers"),
+        pay=_res(str(e.get("pay")), 1),
+    )
 
 
 def _ev_theft(e: dict[str, Any], name: NameFn) -> str:
     what = _mix(int(e.get("soldier", 0)), int(e.get("good", 0)), int(e.get("supply_soldier", 0)))
     key = "ev.theft_extra" if e.get("joint_extra") else "ev.theft"
-    return t(P + key, attacker=_nm(e, "attacker", name), target=_nm(e, "target", name),
-             what=what)
+    return t(P + key, attacker=_nm(e, "attacker", name), target=_nm(e, "target", name), what=what)
 
 
 def _ev_exported(e: dict[str, Any], name: NameFn) -> str:
@@ -639,8 +709,10 @@ def _ev_salvaged(e: dict[str, Any], name: NameFn) -> str:
 
 
 def _ev_game_over(e: dict[str, Any], name: NameFn) -> str:
-    ranking = "; ".join(f"{r['rank']}. {name(r['player'])} {r['score']}"
-                        for r in sorted(e.get("results", []), key=lambda r: r["rank"]))
+    ranking = "; ".join(
+        f"{r['rank']}. {name(r['player'])} {r['score']}"
+        for r in sorted(e.get("results", []), key=lambda r: r["rank"])
+    )
     return t(P + "ev.game_over", ranking=ranking)
 
 
@@ -650,29 +722,37 @@ def _ev_defend_idle(e: dict[str, Any], name: NameFn) -> str:
 
 
 EVENTS: dict[str, Line] = {
-    "round_started": lambda e, n: t(P + "ev.round_started", round=e.get("round"),
-                                    player=_nm(e, "start_player", n)),
+    "round_started": lambda e, n: t(
+        P + "ev.round_started", round=e.get("round"), player=_nm(e, "start_player", n)
+    ),
     "laid": lambda e, n: t(P + "ev.laid", player=_nm(e, "player", n), card=e.get("card")),
     "placed": _ev_placed,
-    "picked": lambda e, n: t(P + f"ev.picked.{e.get('step', 'plan')}",
-                             player=_nm(e, "player", n)),
+    "picked": lambda e, n: t(P + f"ev.picked.{e.get('step', 'plan')}", player=_nm(e, "player", n)),
     "revealed": _ev_revealed,
     "cubes_scored": lambda e, n: t(P + "ev.cubes_scored", player=_nm(e, "player", n)),
     "gained": _ev_gained,
-    "attack_paid": lambda e, n: t(P + "ev.attack_paid", player=_nm(e, "player", n),
-                                  target=_nm(e, "target", n), card=e.get("card")),
-    "attack_failed": lambda e, n: t(P + f"ev.attack_failed.{e.get('reason')}",
-                                    player=_nm(e, "player", n)),
+    "attack_paid": lambda e, n: t(
+        P + "ev.attack_paid",
+        player=_nm(e, "player", n),
+        target=_nm(e, "target", n),
+        card=e.get("card"),
+    ),
+    "attack_failed": lambda e, n: t(
+        P + f"ev.attack_failed.{e.get('reason')}", player=_nm(e, "player", n)
+    ),
     "blocked": _ev_blocked,
     "defend_idle": _ev_defend_idle,
     "theft": _ev_theft,
-    "cancelled": lambda e, n: t(P + "ev.cancelled", player=_nm(e, "player", n),
-                                actions=t(P + "and").join(_action(a)
-                                                          for a in e.get("actions", []))),
+    "cancelled": lambda e, n: t(
+        P + "ev.cancelled",
+        player=_nm(e, "player", n),
+        actions=t(P + "and").join(_action(a) for a in e.get("actions", [])),
+    ),
     "exported": _ev_exported,
     "salvaged": _ev_salvaged,
-    "round_ended": lambda e, n: t(P + "ev.round_ended", round=e.get("round"),
-                                  player=_nm(e, "next_start_player", n)),
+    "round_ended": lambda e, n: t(
+        P + "ev.round_ended", round=e.get("round"), player=_nm(e, "next_start_player", n)
+    ),
     "game_over": _ev_game_over,
 }
 
@@ -691,12 +771,12 @@ def _mark(view: View, seat: dict[str, Any]) -> str:
     p = seat["player"]
     if p not in set(view.get("participants") or []):
         return ""
-    mark = t(P + "status.chosen") if (view.get("chosen") or {}).get(p) else \
-        t(P + "status.choosing")
+    mark = t(P + "status.chosen") if (view.get("chosen") or {}).get(p) else t(P + "status.choosing")
     laid = seat.get("placed") or []
     if laid:
-        cards = ", ".join(str(x["card"]) + (f"+{RES_SHORT[x['pay']]}" if x.get("pay") else "")
-                          for x in laid)
+        cards = ", ".join(
+            str(x["card"]) + (f"+{RES_SHORT[x['pay']]}" if x.get("pay") else "") for x in laid
+        )
         mark = t(P + "status.laid", cards=cards) + mark
     return mark
 
@@ -704,16 +784,31 @@ def _mark(view: View, seat: dict[str, Any]) -> str:
 def _seat_line(view: View, seat: dict[str, Any], name: NameFn) -> str:
     tops = f"{_action(seat.get('top_L') or '?')}/{_action(seat.get('top_R') or '?')}"
     emp = f" [{seat['empire']}]" if seat.get("empire") else ""
-    return t(P + "status.line", player=name(seat["player"]), empire=emp, tops=tops,
-             soldier=seat["ready"]["soldier"], good=seat["ready"]["good"],
-             score=_score_text(seat), mark=_mark(view, seat))
+    return t(
+        P + "status.line",
+        player=name(seat["player"]),
+        empire=emp,
+        tops=tops,
+        soldier=seat["ready"]["soldier"],
+        good=seat["ready"]["good"],
+        score=_score_text(seat),
+        mark=_mark(view, seat),
+    )
 
 
 def _final_lines(view: View, name: NameFn) -> list[str]:
     lines = [t(P + "status.over", rounds=view.get("rounds"))]
     for row in sorted(view.get("results") or [], key=lambda r: r["rank"]):
-        lines.append(t(P + "status.final", rank=row["rank"], player=name(row["player"]),
-                       score=row["score"], resources=row["resources"], bonus=row["bonus"]))
+        lines.append(
+            t(
+                P + "status.final",
+                rank=row["rank"],
+                player=name(row["player"]),
+                score=row["score"],
+                resources=row["resources"],
+                bonus=row["bonus"],
+            )
+        )
     return lines
 
 
@@ -731,8 +826,13 @@ def _hand_lines(view: View, you: dict[str, Any], name: NameFn) -> list[str]:
     if you.get("pending"):
         lines.append(t(P + "hand.pending", pick=_pending_text(you["pending"])))
     if you.get("partner") and you.get("partner_score"):
-        lines.append(t(P + "hand.partner", player=name(str(you["partner"])),
-                       pile=_pile(you["partner_score"])))
+        lines.append(
+            t(
+                P + "hand.partner",
+                player=name(str(you["partner"])),
+                pile=_pile(you["partner_score"]),
+            )
+        )
     empire = _seat(view, str(you.get("player"))).get("empire")
     if empire:
         e = D.EMPIRE_BY_NAME[empire]
@@ -744,8 +844,9 @@ def _hand_lines(view: View, you: dict[str, Any], name: NameFn) -> list[str]:
 class EmpireEnginePresenter(Presenter):
     """Presenter for ``empire_engine``."""
 
-    catalog: dict[str, str] = field(default_factory=lambda: {
-        k: v for k, v in CATALOG.items() if isinstance(v, str)})
+    catalog: dict[str, str] = field(
+        default_factory=lambda: {k: v for k, v in CATALOG.items() if isinstance(v, str)}
+    )
     option_specs: tuple[OptionSpec, ...] = field(default_factory=option_specs)
     private_prompts: bool = True
     #: the first placement is one choice: the card (or gear) laid and its secret part
@@ -761,30 +862,36 @@ class EmpireEnginePresenter(Presenter):
         text = fn(view, move, name) if fn else None
         return text[:100] if text else None
 
-    def chain_label(self, view: View, move: Move, after: View, then: Move,
-                    name: NameFn) -> str:
+    def chain_label(self, view: View, move: Move, after: View, then: Move, name: NameFn) -> str:
         """One choice for the first placement: the card laid with its action (round 1), the
         gear placed (with its cube) with which gear it is (later rounds)."""
         if move.get("type") == "place" and then.get("type") == "gear":
             pay = move.get("pay")
             key = P + ("move.place_gear.pay" if pay is not None else "move.place_gear.free")
-            return tn(key, int(then.get("turns") or 0), action=_action(then.get("action")),
-                      card=then.get("card"), gear=then.get("gear"), turns=then.get("turns"),
-                      pay=_res(str(pay), 1) if pay is not None else "")[:80]
+            return tn(
+                key,
+                int(then.get("turns") or 0),
+                action=_action(then.get("action")),
+                card=then.get("card"),
+                gear=then.get("gear"),
+                turns=then.get("turns"),
+                pay=_res(str(pay), 1) if pay is not None else "",
+            )[:80]
         if move.get("type") == "lay" and then.get("type") == "orient":
-            return t(P + "move.lay_orient", action=_action(then.get("action")),
-                     card=then.get("card"))[:80]
+            return t(
+                P + "move.lay_orient", action=_action(then.get("action")), card=then.get("card")
+            )[:80]
         return super().chain_label(view, move, after, then, name)[:80]
 
-    def chain_description(self, view: View, move: Move, after: View, then: Move,
-                          name: NameFn) -> str | None:
+    def chain_description(
+        self, view: View, move: Move, after: View, then: Move, name: NameFn
+    ) -> str | None:
         hits = _attack_hits(after, then, name)
         if hits:
             return hits[:100]
         card = then.get("card")
         if move.get("type") == "place":
-            key = "desc.place_gear.pay" if move.get("pay") is not None else \
-                "desc.place_gear.free"
+            key = "desc.place_gear.pay" if move.get("pay") is not None else "desc.place_gear.free"
             return t(P + key, card=card)[:100]
         if move.get("type") == "lay":
             return t(P + "desc.lay_orient", card=card)[:100]
@@ -815,14 +922,25 @@ class EmpireEnginePresenter(Presenter):
             return "\n".join(_final_lines(view, name))
         actors = view.get("actors") or []
         who = name(str(actors[0])) if actors else ""
-        lines = [t(P + "status.head", round=view.get("round"), rounds=view.get("rounds"),
-                   start=name(str(view.get("start_player"))),
-                   step=t(P + f"step.{step}", player=who))]
+        lines = [
+            t(
+                P + "status.head",
+                round=view.get("round"),
+                rounds=view.get("rounds"),
+                start=name(str(view.get("start_player"))),
+                step=t(P + f"step.{step}", player=who),
+            )
+        ]
         lines.append(seating_text(view, name))
         teams = view.get("teams")
         if teams:
-            lines.append(t(P + "status.team", a=" + ".join(name(p) for p in teams[0]),
-                           b=" + ".join(name(p) for p in teams[1])))
+            lines.append(
+                t(
+                    P + "status.team",
+                    a=" + ".join(name(p) for p in teams[0]),
+                    b=" + ".join(name(p) for p in teams[1]),
+                )
+            )
         lines.extend(_seat_line(view, seat, name) for seat in view.get("seats", []))
         return "\n".join(lines)
 
@@ -834,6 +952,9 @@ class EmpireEnginePresenter(Presenter):
         return t("empire_engine.rules")
 
 
-PRESENTER = EmpireEnginePresenter(game_id="empire_engine", title="Empire Engine",
-                                  secondary_moves=frozenset({"no_block"}),
-                                  pick_events=frozenset({"picked"}))
+PRESENTER = EmpireEnginePresenter(
+    game_id="empire_engine",
+    title="Empire Engine",
+    secondary_moves=frozenset({"no_block"}),
+    pick_events=frozenset({"picked"}),
+)

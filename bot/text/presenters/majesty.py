@@ -30,10 +30,14 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     "majesty.sides.one_a": "Side B, but {location} on A: {letters}",
     # moves
     "majesty.move.take_free": "Take {card} (free)",
-    "majesty.move.take_cost": ("Take {card} (cost {cost} meeple)",
-                               "Take {card} (cost {cost} meeples)"),
-    "majesty.move.take_cost_gain": ("Take {card} (cost {cost} meeple, +{gain} on it)",
-                                    "Take {card} (cost {cost} meeples, +{gain} on it)"),
+    "majesty.move.take_cost": (
+        "Take {card} (cost {cost} meeple)",
+        "Take {card} (cost {cost} meeples)",
+    ),
+    "majesty.move.take_cost_gain": (
+        "Take {card} (cost {cost} meeple, +{gain} on it)",
+        "Take {card} (cost {cost} meeples, +{gain} on it)",
+    ),
     "majesty.move.take_free_gain": "Take {card} (free, +{gain} on it)",
     "majesty.move.place": "Place as {character} at the {location}",
     "majesty.move.heal_place": "Heal back as {character} to the {location}",
@@ -44,8 +48,10 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     "majesty.desc.take_split": "Split card: {a} ({la}) or {b} ({lb})",
     "majesty.desc.place": "{location} ({side}): {effect}",
     "majesty.desc.buy": "Points {points} -> {after}; meeples over 5 return for 1 point each",
-    "majesty.desc.sell": ("Meeples {held} -> {after}, +{n} point",
-                          "Meeples {held} -> {after}, +{n} points"),
+    "majesty.desc.sell": (
+        "Meeples {held} -> {after}, +{n} point",
+        "Meeples {held} -> {after}, +{n} points",
+    ),
     "majesty.desc.skip": "Keep {held} meeples and {points} points",
     "majesty.desc.result": "{location} ({side}): {result}",
     "majesty.desc.exchange_result": "Ends with {points} and {meeples}",
@@ -78,8 +84,7 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
         "{player}, your Witch heals {card}: bring it back as which character?"
     ),
     "majesty.prompt.castle_exchange": (
-        "{player}, Castle exchange at 1 point per meeple "
-        "(you hold {held} and {points})."
+        "{player}, Castle exchange at 1 point per meeple (you hold {held} and {points})."
     ),
     "majesty.prompt.over": "The game is over.",
     # events
@@ -95,10 +100,14 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
         "{location} goes to the Infirmary."
     ),
     "majesty.ev.attack.nothing_to_wound": "{player} attacks {target}, who has no card to wound.",
-    "majesty.ev.castle_exchange.buy": ("{player} buys {n} meeple at the Castle.",
-                                       "{player} buys {n} meeples at the Castle."),
-    "majesty.ev.castle_exchange.sell": ("{player} sells {n} meeple at the Castle.",
-                                        "{player} sells {n} meeples at the Castle."),
+    "majesty.ev.castle_exchange.buy": (
+        "{player} buys {n} meeple at the Castle.",
+        "{player} buys {n} meeples at the Castle.",
+    ),
+    "majesty.ev.castle_exchange.sell": (
+        "{player} sells {n} meeple at the Castle.",
+        "{player} sells {n} meeples at the Castle.",
+    ),
     "majesty.ev.castle_exchange.skip": "{player} makes no Castle exchange.",
     "majesty.ev.gain": "{player} {what} ({location}: {reason}).",
     "majesty.ev.meeples_returned": "{player} returns {meeples} for {points}.",
@@ -158,7 +167,6 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
 }
 
 
-
 Json = dict[str, Any]
 
 
@@ -206,8 +214,11 @@ def _reason_key(reason: str) -> str:
 #: the engine's English reasons of a payout (data/locations.json), translated by key
 REASONS: dict[str, str] = {
     _reason_key(str(line["reason"])): str(line["reason"])
-    for loc in LOCATION_SIDES.values() for side in loc.values()
-    for line in side.get("payout", []) if isinstance(line, dict) and line.get("reason")}
+    for loc in LOCATION_SIDES.values()
+    for side in loc.values()
+    for line in side.get("payout", [])
+    if isinstance(line, dict) and line.get("reason")
+}
 
 
 def _reason(reason: Any) -> str:
@@ -216,6 +227,7 @@ def _reason(reason: Any) -> str:
 
 
 # -- options (rules §2.1, §7) ------------------------------------------------------------------
+
 
 def _preset_label(key: str, letters: str) -> str:
     kind, _, location = key.partition(".")
@@ -245,20 +257,23 @@ def option_spec(key: str, default: Any, allowed: Any) -> OptionSpec:
 
 def majesty_option_specs() -> tuple[OptionSpec, ...]:
     """The presenter's option specs, one per entry of the engine's ``options`` table."""
-    return tuple(option_spec(key, default, allowed)
-                 for key, (default, allowed) in GAME.options.items())
+    return tuple(
+        option_spec(key, default, allowed) for key, (default, allowed) in GAME.options.items()
+    )
 
 
 #: what the player to act is deciding ("It is bob's turn — they are ..."), and the final
 #: score's parts (issue 11: refusals name the actor, the final standings explain the score)
-CATALOG.update({
-    "majesty.doing.take": "choosing a card from the display",
-    "majesty.doing.place": "placing a split card",
-    "majesty.doing.heal_place": "placing a healed card",
-    "majesty.doing.castle_exchange": "deciding on a Castle exchange",
-    "majesty.final.breakdown": "during play {play} · Infirmary {infirmary} · variety {variety}"
-                               " · majorities {majority}",
-})
+CATALOG.update(
+    {
+        "majesty.doing.take": "choosing a card from the display",
+        "majesty.doing.place": "placing a split card",
+        "majesty.doing.heal_place": "placing a healed card",
+        "majesty.doing.castle_exchange": "deciding on a Castle exchange",
+        "majesty.final.breakdown": "during play {play} · Infirmary {infirmary} · variety {variety}"
+        " · majorities {majority}",
+    }
+)
 
 
 def final_breakdown(view: Json, player: str) -> str | None:
@@ -268,15 +283,21 @@ def final_breakdown(view: Json, player: str) -> str | None:
     if not b:
         return None
     majority = sum(int(v) for v in (b.get("majority") or {}).values())
-    return t("majesty.final.breakdown", play=b.get("play", 0),
-             infirmary=f"{int(b.get('infirmary', 0)):+d}", variety=f"{int(b.get('variety', 0)):+d}",
-             majority=f"{majority:+d}")
+    return t(
+        "majesty.final.breakdown",
+        play=b.get("play", 0),
+        infirmary=f"{int(b.get('infirmary', 0)):+d}",
+        variety=f"{int(b.get('variety', 0)):+d}",
+        majority=f"{majority:+d}",
+    )
 
 
 #: the counted nouns of the texts above ("{held}" is "3 meeples")
 COUNTS: dict[str, tuple[str, str]] = {
-    "meeples": ("{n} meeple", "{n} meeples"), "points": ("{n} point", "{n} points"),
-    "knights": ("{n} Knight", "{n} Knights"), "guards": ("{n} Guard", "{n} Guards"),
+    "meeples": ("{n} meeple", "{n} meeples"),
+    "points": ("{n} point", "{n} points"),
+    "knights": ("{n} Knight", "{n} Knights"),
+    "guards": ("{n} Guard", "{n} Guards"),
     "cards": ("{n} card", "{n} cards"),
     "characters": ("{n} different character", "{n} different characters"),
 }
@@ -290,15 +311,20 @@ def _register() -> None:
     i18n.register({f"majesty.location.{k}": v for k, v in LOCATION_NAMES.items()})
     i18n.register(REASONS)
     i18n.register({f"majesty.n.{noun}": forms for noun, forms in COUNTS.items()})
-    i18n.register({"majesty.gain.points": ("+{n} point", "+{n} points"),
-                   "majesty.gain.meeples": ("+{n} meeple", "+{n} meeples"),
-                   "majesty.gain.both": "{points} and {meeples}"})
+    i18n.register(
+        {
+            "majesty.gain.points": ("+{n} point", "+{n} points"),
+            "majesty.gain.meeples": ("+{n} meeple", "+{n} meeples"),
+            "majesty.gain.both": "{points} and {meeples}",
+        }
+    )
 
 
 _register()
 
 
 # -- move labels (rules §3.3, §8.1) ------------------------------------------------------------
+
 
 def _display_slot(view: Json, index: int) -> Json | None:
     for slot in view.get("display", []):
@@ -335,8 +361,11 @@ def _label_take(view: Json, move: Json) -> str:
 def _label_place(view: Json, move: Json) -> str:
     """T2 and §5.3: the half of a split card (taken or healed) and where it goes."""
     ch = str(move.get("character"))
-    return t(f"majesty.move.{move.get('type')}", character=_character(ch),
-             location=_location(HOME.get(ch, "?")))
+    return t(
+        f"majesty.move.{move.get('type')}",
+        character=_character(ch),
+        location=_location(HOME.get(ch, "?")),
+    )
 
 
 def _label_exchange(view: Json, move: Json) -> str:
@@ -350,20 +379,26 @@ def _label_exchange(view: Json, move: Json) -> str:
 
 
 _LABELS: dict[str, Callable[[Json, Json], str]] = {
-    "take": _label_take, "place": _label_place, "heal_place": _label_place,
+    "take": _label_take,
+    "place": _label_place,
+    "heal_place": _label_place,
     "castle_exchange": _label_exchange,
 }
 
 
 # -- move descriptions: the engine's preview of the exact outcome -----------------------------
 
+
 def _result(view: Json, move: Json, name: NameFn) -> str | None:
     """The exact outcome of ``move`` for the mover (engine preview), as a short phrase."""
     pre = preview(view, move)
     if pre is None:
         return None
-    parts = [tn("majesty.res.points", abs(pre["points"]), n=pre["points"])
-             if pre["points"] else t("majesty.res.no_points")]
+    parts = [
+        tn("majesty.res.points", abs(pre["points"]), n=pre["points"])
+        if pre["points"]
+        else t("majesty.res.no_points")
+    ]
     held = int(_mover(view).get("meeples", 0))
     if pre["meeples"]:
         parts.append(t("majesty.res.meeples", before=held, after=held + pre["meeples"]))
@@ -385,17 +420,27 @@ def _describe_take(view: Json, move: Json, name: NameFn) -> str | None:
     chars = list(slot["card"].get("characters", []))
     if len(chars) == 2:
         a, b = chars
-        return t("majesty.desc.take_split", a=_character(a), b=_character(b),
-                 la=_location(HOME[a]), lb=_location(HOME[b]))
+        return t(
+            "majesty.desc.take_split",
+            a=_character(a),
+            b=_character(b),
+            la=_location(HOME[a]),
+            lb=_location(HOME[b]),
+        )
     if len(chars) != 1:
         return None
     loc = HOME[chars[0]]
     result = _result(view, move, name)
     if result:
-        return t("majesty.desc.result", location=_location(loc), side=_side(view, loc),
-                 result=result)
-    return t("majesty.desc.take_single", location=_location(loc), side=_side(view, loc),
-             effect=_effect(view, loc))
+        return t(
+            "majesty.desc.result", location=_location(loc), side=_side(view, loc), result=result
+        )
+    return t(
+        "majesty.desc.take_single",
+        location=_location(loc),
+        side=_side(view, loc),
+        effect=_effect(view, loc),
+    )
 
 
 def _describe_place(view: Json, move: Json, name: NameFn) -> str | None:
@@ -405,10 +450,15 @@ def _describe_place(view: Json, move: Json, name: NameFn) -> str | None:
     result = _result(view, move, name)
     where = "cottage" if move.get("type") == "heal_place" else home
     if result:
-        return t("majesty.desc.result", location=_location(where), side=_side(view, where),
-                 result=result)
-    return t("majesty.desc.place", location=_location(home), side=_side(view, home),
-             effect=_effect(view, home))
+        return t(
+            "majesty.desc.result", location=_location(where), side=_side(view, where), result=result
+        )
+    return t(
+        "majesty.desc.place",
+        location=_location(home),
+        side=_side(view, home),
+        effect=_effect(view, home),
+    )
 
 
 def _describe_exchange(view: Json, move: Json, name: NameFn) -> str | None:
@@ -418,8 +468,11 @@ def _describe_exchange(view: Json, move: Json, name: NameFn) -> str | None:
     k = int(move.get("meeples", 0))
     if pre is not None:
         m = held + pre["meeples"]
-        return t("majesty.desc.exchange_result", points=_n("points", points + pre["points"]),
-                 meeples=_n("meeples", m))
+        return t(
+            "majesty.desc.exchange_result",
+            points=_n("points", points + pre["points"]),
+            meeples=_n("meeples", m),
+        )
     if k > 0:
         return t("majesty.desc.buy", points=points, after=points - k)
     if k < 0:
@@ -428,7 +481,9 @@ def _describe_exchange(view: Json, move: Json, name: NameFn) -> str | None:
 
 
 _DESCRIPTIONS: dict[str, Callable[[Json, Json, NameFn], str | None]] = {
-    "take": _describe_take, "place": _describe_place, "heal_place": _describe_place,
+    "take": _describe_take,
+    "place": _describe_place,
+    "heal_place": _describe_place,
     "castle_exchange": _describe_exchange,
 }
 
@@ -442,28 +497,48 @@ def _ev_take(e: Json, name: NameFn, who: str) -> str:
     card = card_name({"characters": _characters_of(e.get("card"))})
     if e.get("cost", 0) == 0 and e.get("meeples_gained", 0) == 0:
         return t("majesty.ev.take_free", player=who, card=card)
-    return t("majesty.ev.take", player=who, card=card, cost=e.get("cost", 0),
-             gained=e.get("meeples_gained", 0))
+    return t(
+        "majesty.ev.take",
+        player=who,
+        card=card,
+        cost=e.get("cost", 0),
+        gained=e.get("meeples_gained", 0),
+    )
 
 
 def _ev_place(e: Json, name: NameFn, who: str) -> str:
     ch = _character(e.get("character"))
-    return t("majesty.ev.place", player=who, article="an" if ch[:1] in "AEIOU" else "a",
-             character=ch, location=_location(e.get("location")))
+    return t(
+        "majesty.ev.place",
+        player=who,
+        article="an" if ch[:1] in "AEIOU" else "a",
+        character=ch,
+        location=_location(e.get("location")),
+    )
 
 
 def _ev_heal(e: Json, name: NameFn, who: str) -> str:
     card = card_name({"characters": _characters_of(e.get("card"))})
-    return t("majesty.ev.heal", player=who, card=card, character=_character(e.get("character")),
-             location=_location(e.get("location")))
+    return t(
+        "majesty.ev.heal",
+        player=who,
+        card=card,
+        character=_character(e.get("character")),
+        location=_location(e.get("location")),
+    )
 
 
 def _ev_attack(e: Json, name: NameFn, who: str) -> str:
     knights, guards = int(e.get("knights", 0)), int(e.get("guards", 0))
-    return t(f"majesty.ev.attack.{e.get('result')}", player=who,
-             target=name(str(e.get("target"))), knights=_n("knights", knights),
-             guards=_n("guards", guards), character=_character(e.get("character")),
-             location=_location(e.get("location")))
+    return t(
+        f"majesty.ev.attack.{e.get('result')}",
+        player=who,
+        target=name(str(e.get("target"))),
+        knights=_n("knights", knights),
+        guards=_n("guards", guards),
+        character=_character(e.get("character")),
+        location=_location(e.get("location")),
+    )
 
 
 def _ev_exchange(e: Json, name: NameFn, who: str) -> str:
@@ -476,18 +551,31 @@ def _ev_exchange(e: Json, name: NameFn, who: str) -> str:
 
 def _ev_gain(e: Json, name: NameFn, who: str) -> str:
     points, meeples = int(e.get("points") or 0), int(e.get("meeples") or 0)
-    gains = {"points": tn("majesty.gain.points", points), "meeples": tn("majesty.gain.meeples",
-                                                                         meeples)}
-    what = t("majesty.gain.both", **gains) if points and meeples else \
-        gains["points"] if points else gains["meeples"]
-    return t("majesty.ev.gain", player=who, what=what,
-             location=_location(e.get("location")), reason=_reason(e.get("reason", "")))
+    gains = {
+        "points": tn("majesty.gain.points", points),
+        "meeples": tn("majesty.gain.meeples", meeples),
+    }
+    what = (
+        t("majesty.gain.both", **gains)
+        if points and meeples
+        else gains["points"]
+        if points
+        else gains["meeples"]
+    )
+    return t(
+        "majesty.ev.gain",
+        player=who,
+        what=what,
+        location=_location(e.get("location")),
+        reason=_reason(e.get("reason", "")),
+    )
 
 
 def _ev_returned(e: Json, name: NameFn, who: str) -> str:
     m, p = int(e.get("meeples", 0)), int(e.get("points", 0))
-    return t("majesty.ev.meeples_returned", player=who, meeples=_n("meeples", m),
-             points=_n("points", p))
+    return t(
+        "majesty.ev.meeples_returned", player=who, meeples=_n("meeples", m), points=_n("points", p)
+    )
 
 
 def _ev_turn(e: Json, name: NameFn, who: str) -> str:
@@ -496,25 +584,39 @@ def _ev_turn(e: Json, name: NameFn, who: str) -> str:
 
 def _ev_final_infirmary(e: Json, name: NameFn, who: str) -> str:
     c = int(e.get("cards", 0))
-    return t("majesty.ev.final_infirmary", player=who, cards=_n("cards", c),
-             points=_n("points", int(e.get("points", 0))))
+    return t(
+        "majesty.ev.final_infirmary",
+        player=who,
+        cards=_n("cards", c),
+        points=_n("points", int(e.get("points", 0))),
+    )
 
 
 def _ev_final_variety(e: Json, name: NameFn, who: str) -> str:
     k = int(e.get("locations", 0))
-    return t("majesty.ev.final_variety", player=who, locations=_n("characters", k),
-             points=_n("points", int(e.get("points", 0))))
+    return t(
+        "majesty.ev.final_variety",
+        player=who,
+        locations=_n("characters", k),
+        points=_n("points", int(e.get("points", 0))),
+    )
 
 
 def _ev_final_majority(e: Json, name: NameFn, who: str) -> str:
     players = ", ".join(name(p) for p in e.get("players", []))
-    return t("majesty.ev.final_majority", location=_location(e.get("location")),
-             count=e.get("count", 0), players=players, points=int(e.get("points", 0)))
+    return t(
+        "majesty.ev.final_majority",
+        location=_location(e.get("location")),
+        count=e.get("count", 0),
+        players=players,
+        points=int(e.get("points", 0)),
+    )
 
 
 def _ev_game_over(e: Json, name: NameFn, who: str) -> str:
-    ranking = "; ".join(f"{r['rank']}. {name(r['player'])} {r['score']}"
-                        for r in e.get("ranking", []))
+    ranking = "; ".join(
+        f"{r['rank']}. {name(r['player'])} {r['score']}" for r in e.get("ranking", [])
+    )
     return t("majesty.ev.game_over", ranking=ranking)
 
 
@@ -524,22 +626,32 @@ def _ev_silent(e: Json, name: NameFn, who: str) -> None:
 
 
 _EVENTS: dict[str, EventFn] = {
-    "take": _ev_take, "place": _ev_place, "heal": _ev_heal, "attack": _ev_attack,
-    "castle_exchange": _ev_exchange, "gain": _ev_gain, "meeples_returned": _ev_returned,
-    "refill": _ev_silent, "turn": _ev_turn, "final_infirmary": _ev_final_infirmary,
-    "final_variety": _ev_final_variety, "final_majority": _ev_final_majority,
+    "take": _ev_take,
+    "place": _ev_place,
+    "heal": _ev_heal,
+    "attack": _ev_attack,
+    "castle_exchange": _ev_exchange,
+    "gain": _ev_gain,
+    "meeples_returned": _ev_returned,
+    "refill": _ev_silent,
+    "turn": _ev_turn,
+    "final_infirmary": _ev_final_infirmary,
+    "final_variety": _ev_final_variety,
+    "final_majority": _ev_final_majority,
     "game_over": _ev_game_over,
 }
 
 
 # -- the presenter -----------------------------------------------------------------------------
 
+
 @dataclass
 class MajestyPresenter(Presenter):
     """Presenter for ``majesty``."""
 
-    catalog: dict[str, str] = field(default_factory=lambda: {
-        k: v for k, v in CATALOG.items() if isinstance(v, str)})
+    catalog: dict[str, str] = field(
+        default_factory=lambda: {k: v for k, v in CATALOG.items() if isinstance(v, str)}
+    )
     option_specs: tuple[OptionSpec, ...] = field(default_factory=majesty_option_specs)
     private_prompts: bool = False
 
@@ -562,13 +674,22 @@ class MajestyPresenter(Presenter):
         if step == "over":
             return t("majesty.prompt.over")
         if step in ("place", "heal_place"):
-            return t(f"majesty.prompt.{step}", player=name(player),
-                     card=card_name(_pending_card(view)))
+            return t(
+                f"majesty.prompt.{step}", player=name(player), card=card_name(_pending_card(view))
+            )
         if step == "castle_exchange":
-            return t("majesty.prompt.castle_exchange", player=name(player),
-                     held=_n("meeples", held), points=_n("points", points))
-        return t("majesty.prompt.take", player=name(player), held=_n("meeples", held),
-                 points=_n("points", points))
+            return t(
+                "majesty.prompt.castle_exchange",
+                player=name(player),
+                held=_n("meeples", held),
+                points=_n("points", points),
+            )
+        return t(
+            "majesty.prompt.take",
+            player=name(player),
+            held=_n("meeples", held),
+            points=_n("points", points),
+        )
 
     def event_text(self, event: Json, name: NameFn) -> str | None:
         line_of = _EVENTS.get(str(event.get("type")))
@@ -579,22 +700,45 @@ class MajestyPresenter(Presenter):
 
     def status_text(self, view: Json, name: NameFn) -> str:
         if view.get("step") == "over":
-            return "\n".join([t("majesty.status.over", rounds=view.get("rounds", 12))] + [
-                t("majesty.status.final", rank=row["rank"], player=name(row["player"]),
-                  score=row["score"]) for row in view.get("final") or []])
+            return "\n".join(
+                [t("majesty.status.over", rounds=view.get("rounds", 12))]
+                + [
+                    t(
+                        "majesty.status.final",
+                        rank=row["rank"],
+                        player=name(row["player"]),
+                        score=row["score"],
+                    )
+                    for row in view.get("final") or []
+                ]
+            )
         realms, projection = view.get("realms") or {}, view.get("projection") or {}
         deck = int(view.get("deck_count", 0))
-        lines = [t("majesty.status.head", round=view.get("round"), rounds=view.get("rounds"),
-                   turn=view.get("turn"), player=name(view.get("active") or ""),
-                   step=t(f"majesty.step.{view.get('step')}")),
-                 tn("majesty.status.deck", deck, deck=deck)]
+        lines = [
+            t(
+                "majesty.status.head",
+                round=view.get("round"),
+                rounds=view.get("rounds"),
+                turn=view.get("turn"),
+                player=name(view.get("active") or ""),
+                step=t(f"majesty.step.{view.get('step')}"),
+            ),
+            tn("majesty.status.deck", deck, deck=deck),
+        ]
         for p in view.get("order", []):
             r = realms.get(p, {})
             m = int(r.get("meeples", 0))
-            lines.append(t("majesty.status.line", player=name(p),
-                           points=_n("points", int(r.get("points", 0))),
-                           meeples=_n("meeples", m), taken=r.get("taken", 0),
-                           inf=len(r.get("infirmary", [])), projection=projection.get(p, 0)))
+            lines.append(
+                t(
+                    "majesty.status.line",
+                    player=name(p),
+                    points=_n("points", int(r.get("points", 0))),
+                    meeples=_n("meeples", m),
+                    taken=r.get("taken", 0),
+                    inf=len(r.get("infirmary", [])),
+                    projection=projection.get(p, 0),
+                )
+            )
         return "\n".join(lines)
 
     def hand_text(self, view: Json, name: NameFn) -> str | None:

@@ -41,12 +41,20 @@ CATALOG: dict[str, str] = {
     P + "opt.factions.choice": "Free choice",
     P + "opt.exploration": "Exploration tokens variant (Crown, Treasure, Bandits, Camp, Fort...)",
     # words
-    P + "action.patrol": "Patrol", P + "action.quest": "Quest", P + "action.build": "Build",
-    P + "action.research": "Research", P + "action.expand": "Expand",
+    P + "action.patrol": "Patrol",
+    P + "action.quest": "Quest",
+    P + "action.build": "Build",
+    P + "action.research": "Research",
+    P + "action.expand": "Expand",
     P + "action.trade": "Trade",
-    P + "res.mana": "mana", P + "res.ore": "ore", P + "res.food": "food",
-    P + "type.forest": "forest", P + "type.mountain": "mountain", P + "type.plains": "plains",
-    P + "type.capital": "capital", P + "type.ruins": "ruins",
+    P + "res.mana": "mana",
+    P + "res.ore": "ore",
+    P + "res.food": "food",
+    P + "type.forest": "forest",
+    P + "type.mountain": "mountain",
+    P + "type.plains": "plains",
+    P + "type.capital": "capital",
+    P + "type.ruins": "ruins",
     P + "region": "{id} {type}",
     P + "nothing": "nothing",
     # moves
@@ -120,12 +128,12 @@ CATALOG: dict[str, str] = {
     P + "prompt.move_from": "{player}, {action}: choose the meeple to move.",
     P + "prompt.move_to": "{player}, {action} from {region}: choose the destination.",
     P + "prompt.swap_to": "{player}, Changing Places from {region}: choose the meeple to swap "
-                          "with.",
+    "with.",
     P + "prompt.expand": "{player}, choose where the new meeple goes.",
     P + "prompt.trade_pair": "{player}, choose what to give and what to get.",
     P + "prompt.trade_amount": "{player}, how much {give} do you give for {get}?",
     P + "prompt.war_die": "War in {region}: {attacker} attacks {defender}. "
-                          "Set your war die secretly (waiting for {waiting}).",
+    "Set your war die secretly (waiting for {waiting}).",
     P + "prompt.war_boost": "{player}, you are not winning: boost your number with 1 resource?",
     P + "prompt.war_pay_mana": "{player}, pay your war cost ({due}): first choose the mana.",
     P + "prompt.war_pay": "{player}, pay your war cost ({due}).",
@@ -135,14 +143,17 @@ CATALOG: dict[str, str] = {
     P + "prompt.convert": "{player}, Mimicry: convert 1 resource you collected?",
     P + "prompt.dragon": "{player}, use the Dragon's Lair against {loser}?",
     P + "prompt.loss_region": "{player}, the alliance is broken: choose which meeple to resolve "
-                              "next.",
+    "next.",
     P + "prompt.loss": "{player}, your meeple in {region} lost: retreat to a free region, or "
-                       "remove it.",
+    "remove it.",
     P + "prompt.bandits": "{player}, bandits in {region}: pay 2 resources or lose the meeple.",
     P + "prompt.over": "The game is over.",
-    P + "reason.ruins": "searching ruins", P + "reason.one_meeple": "one-meeple bonus",
-    P + "reason.ability": "faction ability", P + "reason.treasure": "treasure",
-    P + "reason.hospitality": "Hospitality", P + "reason.scavengers": "Scavengers",
+    P + "reason.ruins": "searching ruins",
+    P + "reason.one_meeple": "one-meeple bonus",
+    P + "reason.ability": "faction ability",
+    P + "reason.treasure": "treasure",
+    P + "reason.hospitality": "Hospitality",
+    P + "reason.scavengers": "Scavengers",
     # events
     P + "ev.faction_drafted": "{player} drafts the {faction}.",
     P + "ev.faction_assigned": "{player} plays the {faction}.",
@@ -158,8 +169,9 @@ CATALOG: dict[str, str] = {
     P + "ev.performed": "{player} performs {action}.",
     P + "ev.performed_instead": "{player} performs {action} instead of {selected}.",
     P + "ev.end_triggered": "The end is triggered ({cause} by {player}): the game ends when "
-                            "the 5th shield is placed.",
-    P + "ev.cause.meeples": "7 meeples", P + "ev.cause.tower": "tower 6",
+    "the 5th shield is placed.",
+    P + "ev.cause.meeples": "7 meeples",
+    P + "ev.cause.tower": "tower 6",
     P + "ev.cause.magic": "magic 5",
     P + "ev.game_over": "Game over: {ranking}",
     P + "ev.rank": "{rank}. {player} {score} VP",
@@ -202,7 +214,7 @@ CATALOG: dict[str, str] = {
     P + "status.turn": "Turn {turn} · {active} is active · shields: {shields}",
     P + "status.step": "Now: {step} ({actors})",
     P + "status.player": "{player} — {faction} · magic {magic} · tower {tower} · "
-                         "{mana}/{ore}/{food} (mana/ore/food) · {meeples} · {score} VP",
+    "{mana}/{ore}/{food} (mana/ore/food) · {meeples} · {score} VP",
     P + "status.end": "The end is triggered: the game ends with the 5th shield.",
     P + "status.over": "Game over.",
     P + "status.final": "{rank}. {player} — {score} VP",
@@ -306,16 +318,41 @@ def war_context(view: dict[str, Any], name: NameFn) -> str | None:
     defender = None if war.get("neutral") else str(war.get("defender"))
     d_name = name(defender) if defender else t(P + "ctx.neutral")
     cost = t(P + "ctx.war_cost", cost=war["cost"]) if war.get("cost") else ""
-    lines = [] if _step(view) == "war_die" else [  # its prompt names the war already
-        t(P + "ctx.war", region=_region(war.get("region")), attacker=name(attacker),
-          defender=d_name, cost=cost)]
+    lines = (
+        []
+        if _step(view) == "war_die"
+        else [  # its prompt names the war already
+            t(
+                P + "ctx.war",
+                region=_region(war.get("region")),
+                attacker=name(attacker),
+                defender=d_name,
+                cost=cost,
+            )
+        ]
+    )
     sides = [p for p in (attacker, defender) if p]
-    lines.append(" · ".join(t(P + "ctx.side", player=name(p), resources=_what(
-        _player_view(view, p).get("resources") or {})) for p in sides))
+    lines.append(
+        " · ".join(
+            t(
+                P + "ctx.side",
+                player=name(p),
+                resources=_what(_player_view(view, p).get("resources") or {}),
+            )
+            for p in sides
+        )
+    )
     dice = war.get("values") or war.get("revealed")
     if dice and defender:
-        lines.append(t(P + "ctx.dice", attacker=name(attacker), defender=d_name,
-                       a=_die(dice.get(attacker)), d=_die(dice.get(defender))))
+        lines.append(
+            t(
+                P + "ctx.dice",
+                attacker=name(attacker),
+                defender=d_name,
+                a=_die(dice.get(attacker)),
+                d=_die(dice.get(defender)),
+            )
+        )
     return "\n".join(lines)
 
 
@@ -339,57 +376,104 @@ def option_specs() -> tuple[OptionSpec, ...]:
         if list(allowed) == [False, True]:
             specs.append(OptionSpec(key, t(P + f"opt.{key}"), "bool", default))
         else:
-            specs.append(OptionSpec(key, t(P + f"opt.{key}"), "choice", default,
-                                    tuple((t(P + f"opt.{key}.{a}"), a) for a in allowed)))
+            specs.append(
+                OptionSpec(
+                    key,
+                    t(P + f"opt.{key}"),
+                    "choice",
+                    default,
+                    tuple((t(P + f"opt.{key}.{a}"), a) for a in allowed),
+                )
+            )
     return tuple(specs)
 
 
 #: a war's sides (issue 11: every prompt carries what the decision needs), what the player to
 #: act is deciding (for "it is X's turn"), the final score's parts
-CATALOG.update({
-    P + "ctx.war": "⚔️ War over {region}: {attacker} attacks {defender}{cost}.",
-    P + "ctx.war_cost": " (the attack costs {cost})",
-    P + "ctx.neutral": "the neutral meeple",
-    P + "ctx.side": "{player}: {resources}",
-    P + "ctx.dice": "Dice: {attacker} {a}, {defender} {d}.",
-    P + "doing.draft": "choosing a faction",
-    P + "doing.setup": "setting up their kingdom",
-    P + "doing.token": "deciding about a token",
-    P + "doing.select": "choosing an action",
-    P + "doing.respond": "deciding whether to follow the action",
-    P + "doing.move": "moving a meeple",
-    P + "doing.expand": "expanding",
-    P + "doing.trade": "trading",
-    P + "doing.war": "fighting a war",
-    P + "doing.war_pay": "paying for a war",
-    P + "doing.resources": "choosing resources",
-    P + "doing.dragon": "facing the Dragon",
-    P + "doing.loss": "choosing a meeple to lose",
-    P + "doing.bandits": "dealing with bandits",
-    P + "final.part.meeples": "meeples {n}", P + "final.part.tower": "tower {n}",
-    P + "final.part.magic": "magic {n}", P + "final.part.faction": "faction {n}",
-    P + "final.part.capitals": "capitals {n}", P + "final.part.crown": "crown {n}",
-    P + "final.part.towns": "towns {n}", P + "final.part.lost_kingdom": "Lost Kingdom {n}",
-    P + "final.part.neutrals": "neutrals {n}",
-})
+CATALOG.update(
+    {
+        P + "ctx.war": "⚔️ War over {region}: {attacker} attacks {defender}{cost}.",
+        P + "ctx.war_cost": " (the attack costs {cost})",
+        P + "ctx.neutral": "the neutral meeple",
+        P + "ctx.side": "{player}: {resources}",
+        P + "ctx.dice": "Dice: {attacker} {a}, {defender} {d}.",
+        P + "doing.draft": "choosing a faction",
+        P + "doing.setup": "setting up their kingdom",
+        P + "doing.token": "deciding about a token",
+        P + "doing.select": "choosing an action",
+        P + "doing.respond": "deciding whether to follow the action",
+        P + "doing.move": "moving a meeple",
+        P + "doing.expand": "expanding",
+        P + "doing.trade": "trading",
+        P + "doing.war": "fighting a war",
+        P + "doing.war_pay": "paying for a war",
+        P + "doing.resources": "choosing resources",
+        P + "doing.dragon": "facing the Dragon",
+        P + "doing.loss": "choosing a meeple to lose",
+        P + "doing.bandits": "dealing with bandits",
+        P + "final.part.meeples": "meeples {n}",
+        P + "final.part.tower": "tower {n}",
+        P + "final.part.magic": "magic {n}",
+        P + "final.part.faction": "faction {n}",
+        P + "final.part.capitals": "capitals {n}",
+        P + "final.part.crown": "crown {n}",
+        P + "final.part.towns": "towns {n}",
+        P + "final.part.lost_kingdom": "Lost Kingdom {n}",
+        P + "final.part.neutrals": "neutrals {n}",
+    }
+)
 #: step name -> the ``doing`` text of the player who acts in it
-DOING = {"draft": "draft", "side": "setup", "start": "setup", "start_resources": "setup",
-         "start_ore": "setup", "token_skip": "token", "select": "select", "respond": "respond",
-         "move_from": "move", "move_to": "move", "swap_to": "move", "expand": "expand",
-         "trade_pair": "trade", "trade_amount": "trade", "war_die": "war", "war_boost": "war",
-         "war_pay_mana": "war_pay", "war_pay": "war_pay", "lose_resources": "resources",
-         "plunder": "resources", "choose_resource": "resources", "convert": "resources",
-         "dragon": "dragon", "loss_region": "loss", "loss": "loss", "bandits": "bandits"}
+DOING = {
+    "draft": "draft",
+    "side": "setup",
+    "start": "setup",
+    "start_resources": "setup",
+    "start_ore": "setup",
+    "token_skip": "token",
+    "select": "select",
+    "respond": "respond",
+    "move_from": "move",
+    "move_to": "move",
+    "swap_to": "move",
+    "expand": "expand",
+    "trade_pair": "trade",
+    "trade_amount": "trade",
+    "war_die": "war",
+    "war_boost": "war",
+    "war_pay_mana": "war_pay",
+    "war_pay": "war_pay",
+    "lose_resources": "resources",
+    "plunder": "resources",
+    "choose_resource": "resources",
+    "convert": "resources",
+    "dragon": "dragon",
+    "loss_region": "loss",
+    "loss": "loss",
+    "bandits": "bandits",
+}
 WAR_STEPS = ("war_die", "war_boost", "war_pay_mana", "war_pay")
-FINAL_PARTS = ("meeples", "tower", "magic", "faction", "capitals", "crown", "towns",
-               "lost_kingdom", "neutrals")
+FINAL_PARTS = (
+    "meeples",
+    "tower",
+    "magic",
+    "faction",
+    "capitals",
+    "crown",
+    "towns",
+    "lost_kingdom",
+    "neutrals",
+)
 
 
 #: the engine's English names of factions, their abilities and the territory sides, by key
 ENGINE_NAMES: dict[str, str] = {
     **{f"{P}faction.{fid}": str(f["name"]) for fid, f in FACTIONS.items()},
-    **{f"{P}ability.{fid}.{lv['level']}.{part}": str(lv[part])
-       for fid, f in FACTIONS.items() for lv in f["levels"] for part in ("name", "text")},
+    **{
+        f"{P}ability.{fid}.{lv['level']}.{part}": str(lv[part])
+        for fid, f in FACTIONS.items()
+        for lv in f["levels"]
+        for part in ("name", "text")
+    },
     **{f"{P}side.{sid}": str(s["name"]) for sid, s in SIDES.items()},
     **{f"{P}token.{tid}": name for tid, name in TOKEN_NAMES.items()},
 }
@@ -461,8 +545,9 @@ def _l_draft(v: Seen, m: dict[str, Any]) -> str:
 
 def _l_side(v: Seen, m: dict[str, Any]) -> str:
     side = {**SIDES[m["side"]], "name": _side_name(m["side"])}
-    types = " ".join(t(P + f"type.{side['regions'][k]}")[0].upper()
-                     for k in sorted(side["regions"]))
+    types = " ".join(
+        t(P + f"type.{side['regions'][k]}")[0].upper() for k in sorted(side["regions"])
+    )
     return t(P + "move.side", side=m["side"], name=side["name"], types=types)
 
 
@@ -476,8 +561,12 @@ def _l_start_mana(v: Seen, m: dict[str, Any]) -> str:
 
 def _l_start_ore(v: Seen, m: dict[str, Any]) -> str:
     mana = int(v.ctx.get("mana", 0))
-    return t(P + "move.start_ore", mana=mana, ore=m["ore"],
-             food=STARTING_RESOURCES - mana - int(m["ore"]))
+    return t(
+        P + "move.start_ore",
+        mana=mana,
+        ore=m["ore"],
+        food=STARTING_RESOURCES - mana - int(m["ore"]),
+    )
 
 
 def _l_select(v: Seen, m: dict[str, Any]) -> str:
@@ -492,8 +581,13 @@ def _l_perform(v: Seen, m: dict[str, Any]) -> str:
     selected = v.ctx.get("action")
     if selected and selected != a:
         if cost is not None:
-            return t(P + "move.perform_instead_cost", action=_action(a),
-                     selected=_action(selected), cost=cost, res=_res(res))
+            return t(
+                P + "move.perform_instead_cost",
+                action=_action(a),
+                selected=_action(selected),
+                cost=cost,
+                res=_res(res),
+            )
         return t(P + "move.perform_instead", action=_action(a), selected=_action(selected))
     if cost is not None:
         return t(P + "move.perform_cost", action=_action(a), cost=cost, res=_res(res))
@@ -513,8 +607,9 @@ def _l_move_to(v: Seen, m: dict[str, Any]) -> str:
     occupants = [x["owner"] for x in _region_view(v.view, rid).get("meeples", [])]
     others = [o for o in occupants if o != v.me.get("id")]
     if others and others[0] == "neutral":
-        return t(P + "move.move_to_neutral", region=_region(rid),
-                 cost=v.view.get("neutral_meeples", "?"))
+        return t(
+            P + "move.move_to_neutral", region=_region(rid), cost=v.view.get("neutral_meeples", "?")
+        )
     if others:
         return t(P + "move.move_to_war", region=_region(rid), player=v.name(others[0]))
     return t(P + "move.move_to", region=_region(rid))
@@ -528,8 +623,11 @@ def _l_swap_to(v: Seen, m: dict[str, Any]) -> str:
 
 
 def _l_expand(v: Seen, m: dict[str, Any]) -> str:
-    return t(P + "move.expand", region=_region(m["region"]),
-             cost=(v.me.get("costs") or {}).get("expand", "?"))
+    return t(
+        P + "move.expand",
+        region=_region(m["region"]),
+        cost=(v.me.get("costs") or {}).get("expand", "?"),
+    )
 
 
 def _l_trade_pair(v: Seen, m: dict[str, Any]) -> str:
@@ -542,8 +640,13 @@ def _faction_magic(me: dict[str, Any]) -> tuple[str | None, int]:
 
 def _l_trade_amount(v: Seen, m: dict[str, Any]) -> str:
     n = int(m["amount"])
-    return t(P + "move.trade_amount", amount=n, give=_res(v.ctx.get("give")),
-             got=n + trade_bonus(*_faction_magic(v.me)), get=_res(v.ctx.get("get")))
+    return t(
+        P + "move.trade_amount",
+        amount=n,
+        give=_res(v.ctx.get("give")),
+        got=n + trade_bonus(*_faction_magic(v.me)),
+        get=_res(v.ctx.get("get")),
+    )
 
 
 def _l_war_die(v: Seen, m: dict[str, Any]) -> str:
@@ -597,18 +700,41 @@ def _l_retreat(v: Seen, m: dict[str, Any]) -> str:
 
 
 LABELS: dict[str, Label] = {
-    "draft": _l_draft, "side": _l_side, "start": _l_region,
-    "start_beginner": _l_start_beginner, "start_mana": _l_start_mana,
-    "start_ore": _l_start_ore, "token_skip": _l_region, "select": _l_select,
-    "perform": _l_perform, "pass": _l_plain, "collect": _l_plain, "church": _l_plain,
-    "remove": _l_plain, "bandits_remove": _l_plain, "move_from": _l_region,
-    "stand_up": _l_region, "loss_region": _l_region, "refuge": _l_region,
-    "swap_from": _l_region, "move_to": _l_move_to, "swap_to": _l_swap_to,
-    "expand": _l_expand, "trade_pair": _l_trade_pair, "trade_amount": _l_trade_amount,
-    "war_die": _l_war_die, "war_boost": _l_war_boost, "war_pay_mana": _l_war_pay_mana,
-    "war_pay": _l_payment, "lose_resources": _l_payment, "bandits_pay": _l_payment,
-    "plunder": _l_plunder, "choose_resource": _l_choose_resource, "convert": _l_convert,
-    "dragon": _l_dragon, "retreat": _l_retreat,
+    "draft": _l_draft,
+    "side": _l_side,
+    "start": _l_region,
+    "start_beginner": _l_start_beginner,
+    "start_mana": _l_start_mana,
+    "start_ore": _l_start_ore,
+    "token_skip": _l_region,
+    "select": _l_select,
+    "perform": _l_perform,
+    "pass": _l_plain,
+    "collect": _l_plain,
+    "church": _l_plain,
+    "remove": _l_plain,
+    "bandits_remove": _l_plain,
+    "move_from": _l_region,
+    "stand_up": _l_region,
+    "loss_region": _l_region,
+    "refuge": _l_region,
+    "swap_from": _l_region,
+    "move_to": _l_move_to,
+    "swap_to": _l_swap_to,
+    "expand": _l_expand,
+    "trade_pair": _l_trade_pair,
+    "trade_amount": _l_trade_amount,
+    "war_die": _l_war_die,
+    "war_boost": _l_war_boost,
+    "war_pay_mana": _l_war_pay_mana,
+    "war_pay": _l_payment,
+    "lose_resources": _l_payment,
+    "bandits_pay": _l_payment,
+    "plunder": _l_plunder,
+    "choose_resource": _l_choose_resource,
+    "convert": _l_convert,
+    "dragon": _l_dragon,
+    "retreat": _l_retreat,
 }
 
 
@@ -624,13 +750,15 @@ def _d_perform(v: Seen, m: dict[str, Any]) -> str | None:
     a = m["action"]
     costs = v.me.get("costs") or {}
     if a == "build":
-        return t(P + "desc.perform.build", level=int(v.me.get("tower", 0)) + 1,
-                 cost=costs.get("build"))
+        return t(
+            P + "desc.perform.build", level=int(v.me.get("tower", 0)) + 1, cost=costs.get("build")
+        )
     if a == "research":
         level = int(v.me.get("magic", 0)) + 1
         ability = _ability((v.me.get("faction") or {}).get("id"), level)
-        return t(P + "desc.perform.research", level=level, ability=ability,
-                 cost=costs.get("research"))
+        return t(
+            P + "desc.perform.research", level=level, ability=ability, cost=costs.get("research")
+        )
     if a == "expand":
         return t(P + "desc.perform.expand", cost=costs.get("expand"))
     return t(P + f"desc.perform.{a}")
@@ -651,7 +779,10 @@ def _d_retreat(v: Seen, m: dict[str, Any]) -> str | None:
 
 
 DESCRIPTIONS: dict[str, Callable[[Seen, dict[str, Any]], str | None]] = {
-    "draft": _d_draft, "perform": _d_perform, "collect": _d_collect, "war_die": _d_war_die,
+    "draft": _d_draft,
+    "perform": _d_perform,
+    "collect": _d_collect,
+    "war_die": _d_war_die,
     "retreat": _d_retreat,
 }
 
@@ -678,20 +809,33 @@ def _p_start_ore(v: Seen, who: str) -> str:
 
 
 def _p_select(v: Seen, who: str) -> str:
-    return t(P + "prompt.select", player=who, turn=v.view.get("turn"),
-             n=len(v.view.get("shields", [])) + 1)
+    return t(
+        P + "prompt.select",
+        player=who,
+        turn=v.view.get("turn"),
+        n=len(v.view.get("shields", [])) + 1,
+    )
 
 
 def _p_respond(v: Seen, who: str) -> str:
     other = "pass" if v.ctx.get("active") else "collect"
-    return t(P + "prompt.respond", action=_action(v.ctx.get("action")), player=who,
-             other=t(P + f"prompt.respond.{other}"))
+    return t(
+        P + "prompt.respond",
+        action=_action(v.ctx.get("action")),
+        player=who,
+        other=t(P + f"prompt.respond.{other}"),
+    )
 
 
 def _p_move(step: str) -> Prompt:
     def prompt(v: Seen, who: str) -> str:
-        return t(P + f"prompt.{step}", player=who, action=_action(v.ctx.get("action")),
-                 region=v.ctx.get("from"))
+        return t(
+            P + f"prompt.{step}",
+            player=who,
+            action=_action(v.ctx.get("action")),
+            region=v.ctx.get("from"),
+        )
+
     return prompt
 
 
@@ -700,22 +844,30 @@ def _p_swap_to(v: Seen, who: str) -> str:
 
 
 def _p_trade_amount(v: Seen, who: str) -> str:
-    return t(P + "prompt.trade_amount", player=who, give=_res(v.ctx.get("give")),
-             get=_res(v.ctx.get("get")))
+    return t(
+        P + "prompt.trade_amount",
+        player=who,
+        give=_res(v.ctx.get("give")),
+        get=_res(v.ctx.get("get")),
+    )
 
 
 def _p_war_die(v: Seen, who: str) -> str:
     war = v.ctx.get("war") or {}
     actors = (v.view.get("step") or {}).get("actors", [])
-    return t(P + "prompt.war_die", region=_region(war.get("region")),
-             attacker=v.name(str(war.get("attacker"))),
-             defender=v.name(str(war.get("defender"))),
-             waiting=", ".join(v.name(a) for a in actors))
+    return t(
+        P + "prompt.war_die",
+        region=_region(war.get("region")),
+        attacker=v.name(str(war.get("attacker"))),
+        defender=v.name(str(war.get("defender"))),
+        waiting=", ".join(v.name(a) for a in actors),
+    )
 
 
 def _p_due(step: str) -> Prompt:
     def prompt(v: Seen, who: str) -> str:
         return t(P + f"prompt.{step}", player=who, due=v.ctx.get("due"))
+
     return prompt
 
 
@@ -726,28 +878,43 @@ def _p_lose_resources(v: Seen, who: str) -> str:
 def _p_loser(step: str) -> Prompt:
     def prompt(v: Seen, who: str) -> str:
         return t(P + f"prompt.{step}", player=who, loser=v.name(str(v.ctx.get("loser"))))
+
     return prompt
 
 
 def _p_choose_resource(v: Seen, who: str) -> str:
-    return t(P + "prompt.choose_resource", player=who,
-             reason=t(P + f"reason.{v.ctx.get('reason')}"))
+    return t(
+        P + "prompt.choose_resource", player=who, reason=t(P + f"reason.{v.ctx.get('reason')}")
+    )
 
 
 def _p_in_region(step: str) -> Prompt:
     def prompt(v: Seen, who: str) -> str:
         return t(P + f"prompt.{step}", player=who, region=_region(v.ctx.get("region")))
+
     return prompt
 
 
 PROMPTS: dict[str, Prompt] = {
-    "over": _p_over, "side": _p_side, "start": _p_start, "start_ore": _p_start_ore,
-    "select": _p_select, "respond": _p_respond, "move_from": _p_move("move_from"),
-    "move_to": _p_move("move_to"), "swap_to": _p_swap_to, "trade_amount": _p_trade_amount,
-    "war_die": _p_war_die, "war_pay": _p_due("war_pay"), "war_pay_mana": _p_due("war_pay_mana"),
-    "lose_resources": _p_lose_resources, "plunder": _p_loser("plunder"),
-    "dragon": _p_loser("dragon"), "choose_resource": _p_choose_resource,
-    "loss": _p_in_region("loss"), "bandits": _p_in_region("bandits"),
+    "over": _p_over,
+    "side": _p_side,
+    "start": _p_start,
+    "start_ore": _p_start_ore,
+    "select": _p_select,
+    "respond": _p_respond,
+    "move_from": _p_move("move_from"),
+    "move_to": _p_move("move_to"),
+    "swap_to": _p_swap_to,
+    "trade_amount": _p_trade_amount,
+    "war_die": _p_war_die,
+    "war_pay": _p_due("war_pay"),
+    "war_pay_mana": _p_due("war_pay_mana"),
+    "lose_resources": _p_lose_resources,
+    "plunder": _p_loser("plunder"),
+    "dragon": _p_loser("dragon"),
+    "choose_resource": _p_choose_resource,
+    "loss": _p_in_region("loss"),
+    "bandits": _p_in_region("bandits"),
 }
 
 
@@ -758,8 +925,10 @@ Line = Callable[[dict[str, Any], str, NameFn], str | None]
 
 def _e_who(key: str) -> Line:
     """Events whose line needs only the player."""
+
     def line(e: dict[str, Any], who: str, name: NameFn) -> str | None:
         return t(P + f"ev.{key}", player=who)
+
     return line
 
 
@@ -790,8 +959,12 @@ def _e_action_selected(e: dict[str, Any], who: str, name: NameFn) -> str | None:
 
 def _e_performed(e: dict[str, Any], who: str, name: NameFn) -> str | None:
     if e.get("instead_of"):
-        return t(P + "ev.performed_instead", player=who, action=_action(e["action"]),
-                 selected=_action(e["instead_of"]))
+        return t(
+            P + "ev.performed_instead",
+            player=who,
+            action=_action(e["action"]),
+            selected=_action(e["instead_of"]),
+        )
     if e.get("action") in ACTION_COST_RESOURCE:
         return None  # the built/researched/expanded line says it
     return t(P + "ev.performed", player=who, action=_action(e["action"]))
@@ -802,14 +975,21 @@ def _e_end_triggered(e: dict[str, Any], who: str, name: NameFn) -> str | None:
 
 
 def _e_game_over(e: dict[str, Any], who: str, name: NameFn) -> str | None:
-    ranking = "; ".join(t(P + "ev.rank", rank=r["rank"], player=name(r["player"]),
-                          score=r["score"]) for r in e.get("results", []))
+    ranking = "; ".join(
+        t(P + "ev.rank", rank=r["rank"], player=name(r["player"]), score=r["score"])
+        for r in e.get("results", [])
+    )
     return t(P + "ev.game_over", ranking=ranking)
 
 
 def _e_moved(e: dict[str, Any], who: str, name: NameFn) -> str | None:
-    return t(P + "ev.moved", player=who, via=_action(e.get("via")), src=e.get("from"),
-             dst=_region(e.get("to")))
+    return t(
+        P + "ev.moved",
+        player=who,
+        via=_action(e.get("via")),
+        src=e.get("from"),
+        dst=_region(e.get("to")),
+    )
 
 
 def _e_swapped(e: dict[str, Any], who: str, name: NameFn) -> str | None:
@@ -821,8 +1001,13 @@ def _e_built(e: dict[str, Any], who: str, name: NameFn) -> str | None:
 
 
 def _e_researched(e: dict[str, Any], who: str, name: NameFn) -> str | None:
-    return t(P + "ev.researched", player=who, level=e["level"],
-             ability=_ability_named(e["ability"]), cost=e["cost"])
+    return t(
+        P + "ev.researched",
+        player=who,
+        level=e["level"],
+        ability=_ability_named(e["ability"]),
+        cost=e["cost"],
+    )
 
 
 def _e_expanded(e: dict[str, Any], who: str, name: NameFn) -> str | None:
@@ -831,8 +1016,15 @@ def _e_expanded(e: dict[str, Any], who: str, name: NameFn) -> str | None:
 
 def _e_traded(e: dict[str, Any], who: str, name: NameFn) -> str | None:
     lost = t(P + "ev.lost_cap", n=e["lost"]) if e.get("lost") else ""
-    return t(P + "ev.traded", player=who, amount=e["amount"], give=_res(e["give"]),
-             received=e["received"], get=_res(e["get"]), lost=lost)
+    return t(
+        P + "ev.traded",
+        player=who,
+        amount=e["amount"],
+        give=_res(e["give"]),
+        received=e["received"],
+        get=_res(e["get"]),
+        lost=lost,
+    )
 
 
 def _e_collected(e: dict[str, Any], who: str, name: NameFn) -> str | None:
@@ -842,8 +1034,12 @@ def _e_collected(e: dict[str, Any], who: str, name: NameFn) -> str | None:
 
 
 def _e_resource_chosen(e: dict[str, Any], who: str, name: NameFn) -> str | None:
-    return t(P + "ev.resource_chosen", player=who, res=_res(e["resource"]),
-             reason=t(P + f"reason.{e.get('reason')}"))
+    return t(
+        P + "ev.resource_chosen",
+        player=who,
+        res=_res(e["resource"]),
+        reason=t(P + f"reason.{e.get('reason')}"),
+    )
 
 
 def _e_converted(e: dict[str, Any], who: str, name: NameFn) -> str | None:
@@ -856,15 +1052,25 @@ def _e_arrival_gain(e: dict[str, Any], who: str, name: NameFn) -> str | None:
 
 def _e_war_started(e: dict[str, Any], who: str, name: NameFn) -> str | None:
     allied = t(P + "ev.war_allied") if e.get("allied") else ""
-    return t(P + "ev.war_started", region=_region(e["region"]), attacker=name(str(e["attacker"])),
-             defender=name(str(e["defender"])), allied=allied)
+    return t(
+        P + "ev.war_started",
+        region=_region(e["region"]),
+        attacker=name(str(e["attacker"])),
+        defender=name(str(e["defender"])),
+        allied=allied,
+    )
 
 
 def _e_war_revealed(e: dict[str, Any], who: str, name: NameFn) -> str | None:
     values = e.get("values") or {}
     a, d = str(e.get("attacker")), str(e.get("defender"))
-    return t(P + "ev.war_revealed", attacker=name(a), defender=name(d),
-             a=_die(values.get(a)), d=_die(values.get(d)))
+    return t(
+        P + "ev.war_revealed",
+        attacker=name(a),
+        defender=name(d),
+        a=_die(values.get(a)),
+        d=_die(values.get(d)),
+    )
 
 
 def _e_war_boosted(e: dict[str, Any], who: str, name: NameFn) -> str | None:
@@ -874,8 +1080,9 @@ def _e_war_boosted(e: dict[str, Any], who: str, name: NameFn) -> str | None:
 def _e_war_result(e: dict[str, Any], who: str, name: NameFn) -> str | None:
     if e.get("alliance"):
         return t(P + "ev.war_alliance")
-    return t(P + "ev.war_result", winner=name(str(e.get("winner"))),
-             loser=name(str(e.get("loser"))))
+    return t(
+        P + "ev.war_result", winner=name(str(e.get("winner"))), loser=name(str(e.get("loser")))
+    )
 
 
 def _e_payment(e: dict[str, Any], who: str, name: NameFn) -> str | None:
@@ -885,8 +1092,9 @@ def _e_payment(e: dict[str, Any], who: str, name: NameFn) -> str | None:
 def _e_alliance(e: dict[str, Any], who: str, name: NameFn) -> str | None:
     players = e.get("players") or ["?", "?"]
     regions = ", ".join(str(r) for r in e.get("regions", []))
-    return t(P + f"ev.{e['type']}", a=name(str(players[0])), b=name(str(players[1])),
-             regions=regions)
+    return t(
+        P + f"ev.{e['type']}", a=name(str(players[0])), b=name(str(players[1])), regions=regions
+    )
 
 
 def _e_crown_passed(e: dict[str, Any], who: str, name: NameFn) -> str | None:
@@ -894,18 +1102,17 @@ def _e_crown_passed(e: dict[str, Any], who: str, name: NameFn) -> str | None:
 
 
 def _e_plundered(e: dict[str, Any], who: str, name: NameFn) -> str | None:
-    return t(P + "ev.plundered", player=who, res=_res(e["resource"]),
-             loser=name(str(e.get("from"))))
+    return t(
+        P + "ev.plundered", player=who, res=_res(e["resource"]), loser=name(str(e.get("from")))
+    )
 
 
 def _e_dragon_used(e: dict[str, Any], who: str, name: NameFn) -> str | None:
-    return t(P + "ev.dragon_used", player=who, loser=name(str(e.get("loser"))),
-             tower=e["tower"])
+    return t(P + "ev.dragon_used", player=who, loser=name(str(e.get("loser"))), tower=e["tower"])
 
 
 def _e_retreated(e: dict[str, Any], who: str, name: NameFn) -> str | None:
-    return t(P + "ev.retreated", player=who, src=e["from"], dst=_region(e["to"]),
-             cost=e["cost"])
+    return t(P + "ev.retreated", player=who, src=e["from"], dst=_region(e["to"]), cost=e["cost"])
 
 
 def _e_church_used(e: dict[str, Any], who: str, name: NameFn) -> str | None:
@@ -921,10 +1128,12 @@ def _e_neutral_captured(e: dict[str, Any], who: str, name: NameFn) -> str | None
 
 
 def _e_token_revealed(e: dict[str, Any], who: str, name: NameFn) -> str | None:
-    return t(P + "ev.token_revealed", player=who,
-             token=t(f"{P}token.{e['token']}") if str(e["token"]) in TOKEN_NAMES
-             else str(e["token"]),
-             region=_region(e["region"]))
+    return t(
+        P + "ev.token_revealed",
+        player=who,
+        token=t(f"{P}token.{e['token']}") if str(e["token"]) in TOKEN_NAMES else str(e["token"]),
+        region=_region(e["region"]),
+    )
 
 
 def _e_lost_kingdom(e: dict[str, Any], who: str, name: NameFn) -> str | None:
@@ -933,25 +1142,52 @@ def _e_lost_kingdom(e: dict[str, Any], who: str, name: NameFn) -> str | None:
 
 
 EVENT_LINES: dict[str, Line] = {
-    "faction_assigned": _e_faction, "faction_drafted": _e_faction,
-    "lost_kingdom": _e_lost_kingdom, "side_chosen": _e_side,
-    "start_placed": _e_region, "stood_up": _e_region, "removed": _e_region,
-    "refuge": _e_region, "bandits_removed": _e_region, "resources_set": _e_resources_set,
-    "tokens_placed": _e_tokens_placed, "shields_cleared": _e_who("shields_cleared"),
-    "passed": _e_who("passed"), "clear_turn": _e_who("clear_turn"),
-    "war_die_set": _e_who("war_die_set"), "action_selected": _e_action_selected,
-    "performed": _e_performed, "end_triggered": _e_end_triggered, "game_over": _e_game_over,
-    "moved": _e_moved, "swapped": _e_swapped, "built": _e_built, "researched": _e_researched,
-    "expanded": _e_expanded, "traded": _e_traded, "collected": _e_collected,
-    "resource_chosen": _e_resource_chosen, "converted": _e_converted,
-    "arrival_gain": _e_arrival_gain, "war_started": _e_war_started,
-    "war_revealed": _e_war_revealed, "war_boosted": _e_war_boosted,
-    "war_result": _e_war_result, "war_paid": _e_payment, "resources_lost": _e_payment,
-    "bandits_paid": _e_payment, "alliance_formed": _e_alliance,
-    "alliance_broken": _e_alliance, "crown_passed": _e_crown_passed,
-    "plundered": _e_plundered, "dragon_used": _e_dragon_used, "retreated": _e_retreated,
-    "church_used": _e_church_used, "neutral_war": _e_neutral_war,
-    "neutral_captured": _e_neutral_captured, "token_revealed": _e_token_revealed,
+    "faction_assigned": _e_faction,
+    "faction_drafted": _e_faction,
+    "lost_kingdom": _e_lost_kingdom,
+    "side_chosen": _e_side,
+    "start_placed": _e_region,
+    "stood_up": _e_region,
+    "removed": _e_region,
+    "refuge": _e_region,
+    "bandits_removed": _e_region,
+    "resources_set": _e_resources_set,
+    "tokens_placed": _e_tokens_placed,
+    "shields_cleared": _e_who("shields_cleared"),
+    "passed": _e_who("passed"),
+    "clear_turn": _e_who("clear_turn"),
+    "war_die_set": _e_who("war_die_set"),
+    "action_selected": _e_action_selected,
+    "performed": _e_performed,
+    "end_triggered": _e_end_triggered,
+    "game_over": _e_game_over,
+    "moved": _e_moved,
+    "swapped": _e_swapped,
+    "built": _e_built,
+    "researched": _e_researched,
+    "expanded": _e_expanded,
+    "traded": _e_traded,
+    "collected": _e_collected,
+    "resource_chosen": _e_resource_chosen,
+    "converted": _e_converted,
+    "arrival_gain": _e_arrival_gain,
+    "war_started": _e_war_started,
+    "war_revealed": _e_war_revealed,
+    "war_boosted": _e_war_boosted,
+    "war_result": _e_war_result,
+    "war_paid": _e_payment,
+    "resources_lost": _e_payment,
+    "bandits_paid": _e_payment,
+    "alliance_formed": _e_alliance,
+    "alliance_broken": _e_alliance,
+    "crown_passed": _e_crown_passed,
+    "plundered": _e_plundered,
+    "dragon_used": _e_dragon_used,
+    "retreated": _e_retreated,
+    "church_used": _e_church_used,
+    "neutral_war": _e_neutral_war,
+    "neutral_captured": _e_neutral_captured,
+    "token_revealed": _e_token_revealed,
 }
 
 
@@ -1010,25 +1246,46 @@ class TekPresenter(Presenter):
         if view.get("over"):
             lines.append(t(P + "status.over"))
             for row in view.get("results") or []:
-                lines.append(t(P + "status.final", rank=row["rank"], player=name(row["player"]),
-                               score=row["score"]))
+                lines.append(
+                    t(
+                        P + "status.final",
+                        rank=row["rank"],
+                        player=name(row["player"]),
+                        score=row["score"],
+                    )
+                )
             return "\n".join(lines)
         shields = ", ".join(_action(a) for a in view.get("shields", [])) or t(P + "status.none")
-        lines.append(t(P + "status.turn", turn=view.get("turn"),
-                       active=name(str(view.get("active"))), shields=shields))
+        lines.append(
+            t(
+                P + "status.turn",
+                turn=view.get("turn"),
+                active=name(str(view.get("active"))),
+                shields=shields,
+            )
+        )
         st = view.get("step") or {}
         doing = DOING.get(str(st.get("name")))  # the step in words, not the engine's id
         step = t(P + f"doing.{doing}") if doing else str(st.get("name", "")).replace("_", " ")
-        lines.append(t(P + "status.step", step=step,
-                       actors=", ".join(name(a) for a in st.get("actors", []))))
+        lines.append(
+            t(P + "status.step", step=step, actors=", ".join(name(a) for a in st.get("actors", [])))
+        )
         for p in view.get("players", []):
             r = p.get("resources") or {}
-            lines.append(t(P + "status.player", player=name(p["id"]),
-                           faction=_faction((p.get("faction") or {}).get("id", "?")),
-                           magic=p.get("magic"), tower=p.get("tower"), mana=r.get("mana"),
-                           ore=r.get("ore"), food=r.get("food"),
-                           meeples=tn(P + "n.meeples", int(p.get("meeples_in_play") or 0)),
-                           score=p.get("score_now")))
+            lines.append(
+                t(
+                    P + "status.player",
+                    player=name(p["id"]),
+                    faction=_faction((p.get("faction") or {}).get("id", "?")),
+                    magic=p.get("magic"),
+                    tower=p.get("tower"),
+                    mana=r.get("mana"),
+                    ore=r.get("ore"),
+                    food=r.get("food"),
+                    meeples=tn(P + "n.meeples", int(p.get("meeples_in_play") or 0)),
+                    score=p.get("score_now"),
+                )
+            )
         if view.get("end_triggered"):
             lines.append(t(P + "status.end"))
         return "\n".join(lines)
@@ -1043,20 +1300,33 @@ class TekPresenter(Presenter):
         lines = [t(P + "hand.faction", faction=_faction(fid), magic=magic)]
         for lv in faction["levels"]:
             key = "hand.level_on" if lv["level"] <= magic else "hand.level_off"
-            lines.append(t(P + key, level=lv["level"], name=_ability(fid, lv["level"]),
-                           text=_ability(fid, lv["level"], "text")))
+            lines.append(
+                t(
+                    P + key,
+                    level=lv["level"],
+                    name=_ability(fid, lv["level"]),
+                    text=_ability(fid, lv["level"], "text"),
+                )
+            )
         if "war_die" in view:
             lines.append(t(P + "hand.die", value=_die(view["war_die"])))
         if "war_die_options" in view:
-            lines.append(t(P + "hand.die_options",
-                           values=", ".join(_die(v) for v in view["war_die_options"])))
+            lines.append(
+                t(
+                    P + "hand.die_options",
+                    values=", ".join(_die(v) for v in view["war_die_options"]),
+                )
+            )
         return "\n".join(lines)
 
     def rules_text(self) -> str:
         return t(P + "rules")
 
 
-
-PRESENTER = TekPresenter(game_id="tek", title="Tiny Epic Kingdoms",
-                         secondary_moves=frozenset({"pass"}), score_unit="final.vp",
-                         pick_events=frozenset({"war_die_set"}))
+PRESENTER = TekPresenter(
+    game_id="tek",
+    title="Tiny Epic Kingdoms",
+    secondary_moves=frozenset({"pass"}),
+    score_unit="final.vp",
+    pick_events=frozenset({"war_die_set"}),
+)
