@@ -14,7 +14,13 @@ For each game, player count, option set and seed, :func:`check_playout` plays a 
 * the outcome ranks every player once, rank 1 first, ties sharing a rank;
 * a move the engine calls undoable (``games.base.can_undo``) revealed nothing (:func:`check_undo`);
 * a move the engine calls forced (``games.base.Formality``) is the only legal one, public, and
-  forced in every state the other players cannot tell apart (:func:`check_forced`).
+  forced in every state the other players cannot tell apart (:func:`check_forced`);
+* contract v2 (``games.base.GameBase``): every view carries the same envelope, which agrees with
+  ``actors`` / ``is_over`` / ``outcome``; every event type emitted is declared with its role;
+  the envelope's turn advances by one exactly for a move that emits a ``turn_end`` event; a
+  move that emits a ``reveals`` event is never undoable; ``dump`` carries the schema; and
+  ``preview`` answers are JSON data that the same player's determinized twins share
+  (:func:`check_envelope`, :func:`check_events`, :func:`check_preview`).
 """
 
 from __future__ import annotations
@@ -27,13 +33,18 @@ from typing import Any
 
 from games.ai import RandomPlayer
 from games.base import (
+    ENVELOPE,
+    SCHEMA,
     Determinizable,
     Formality,
     Game,
+    GameBase,
     IllegalMove,
+    Previewable,
     Undoable,
     can_undo,
     canonical,
+    event_role,
 )
 
 INTRUDER = "intruder:0"
@@ -98,10 +109,89 @@ def assert_refused(game: Game, state: Any, player: str, move: Any) -> None:
 def check_views(game: Game, state: Any, players: list[str]) -> None:
     for viewer in [None, *players]:
         json.dumps(game.view(state, viewer), allow_nan=False)
+    check_envelope(game, state, players)
 
 
-def check_secret_picks(game: Game, state: Any, player: str, legal: list[dict[str, Any]],
-                       players: list[str]) -> None:
+def check_envelope(game: Game, state: Any, players: list[str]) -> None:
+    """A :class:`GameBase` game's views all carry one envelope, true to the engine's answers."""
+    if not isinstance(game, GameBase):
+        return
+    envs = [game.view(state, viewer).get(ENVELOPE) for viewer in [None, *players]]
+    env = envs[0]
+    assert isinstance(env, dict), f"{game.id}: a view without its envelope"
+    assert all(canonical(e) == canonical(env) for e in envs), (
+        f"{game.id}: the envelope differs between viewers"
+    )
+    assert sorted(env) == ["actors", "last", "over", "results", "step", "turn"], sorted(env)
+    over = game.is_over(state)
+    assert env["over"] is over
+    assert env["actors"] == ([] if over else game.actors(state)), (
+        f"{game.id}: envelope actors {env['actors']} != {game.actors(state)}"
+    )
+    assert canonical(env["results"]) == canonical(game.outcome(state) if over else [])
+    assert env["last"] == [], f"{game.id}: the engine fills the envelope's last"
+    step = env["step"]
+    assert isinstance(step, dict) and sorted(step) == ["id", "params"], step
+    assert isinstance(step["id"], str) and step["id"], f"{game.id}: step without an id"
+    assert isinstance(step["params"], dict)
+    assert (step["id"] == "over") is over, f"{game.id}: step {step['id']!r} when over={over}"
+    assert isinstance(env["turn"], int) and not isinstance(env["turn"], bool)
+    assert env["turn"] >= 0
+    assert game.dump(state).get(SCHEMA) == game.schema, f"{game.id}: dump without its schema"
+
+
+def check_events(game: Game, before: Any, after: Any, events: list[dict[str, Any]]) -> None:
+    """Every event type is declared with its role; the turn advances by one exactly when one of
+    the move's events ends a turn, and never goes back."""
+    if not isinstance(game, GameBase):
+        return
+    for e in events:
+        assert e["type"] in game.events, f"{game.id}: event {e['type']!r} has no declared role"
+    ended = any(event_role(game, e).turn_end for e in events)
+    turn_before, turn_after = game.turn(before), game.turn(after)
+    assert turn_after == turn_before + (1 if ended else 0), (
+        f"{game.id}: turn {turn_before} -> {turn_after} for events "
+        f"{[e['type'] for e in events]} (turn_end: {ended})"
+    )
+
+
+PREVIEW_MOVES = 3
+PREVIEW_SAMPLES = 1
+
+
+def check_preview(
+    game: Game, state: Any, player: str, legal: list[dict[str, Any]], seed: int, step: int = 0
+) -> int:
+    """``preview`` of a few of ``player``'s legal moves: JSON data, the state untouched, the same
+    for every state ``player`` cannot tell from this one (``determinize``); a move that is not
+    legal is refused. The number of moves previewed."""
+    if not isinstance(game, Previewable) or not legal:
+        return 0
+    before = dumped(game, state)
+    chosen = [legal[(step + k * 7) % len(legal)] for k in range(min(PREVIEW_MOVES, len(legal)))]
+    for move in chosen:
+        answer = game.preview(state, player, copy.deepcopy(move))
+        assert isinstance(answer, dict), f"{game.id}: preview of {move} is not a dict"
+        text = canonical(answer)
+        assert dumped(game, state) == before, f"{game.id}: preview mutated the state"
+        if isinstance(game, Determinizable):
+            for k in range(PREVIEW_SAMPLES):
+                twin = game.determinize(state, player, random.Random(f"{seed}:preview:{step}:{k}"))
+                assert canonical(game.preview(twin, player, copy.deepcopy(move))) == text, (
+                    f"{game.id}: preview of {move} for {player} depends on what they cannot see"
+                )
+    try:
+        game.preview(state, player, {"type": "no_such_move_type"})
+    except IllegalMove:
+        pass
+    else:
+        raise AssertionError(f"{game.id}: preview of a move that is not legal answered")
+    return len(chosen)
+
+
+def check_secret_picks(
+    game: Game, state: Any, player: str, legal: list[dict[str, Any]], players: list[str]
+) -> None:
     """Two different secret picks by ``player`` must look alike to everybody else."""
     secret = [m for m in legal if game.is_secret(state, player, m)]
     if len(secret) < 2:
@@ -117,9 +207,7 @@ def check_secret_picks(game: Game, state: Any, player: str, legal: list[dict[str
     assert canonical(ea) == canonical(eb), f"{game.id}: events reveal a secret pick: {ea} / {eb}"
     for viewer in [None, *others]:
         va, vb = game.view(sa, viewer), game.view(sb, viewer)
-        assert canonical(va) == canonical(vb), (
-            f"{game.id}: the view of {viewer} tells {a} from {b}"
-        )
+        assert canonical(va) == canonical(vb), f"{game.id}: the view of {viewer} tells {a} from {b}"
 
 
 UNDO_SAMPLES = 1  # determinizations per player of each undoable move
@@ -157,8 +245,17 @@ def change(game: Game, before: Any, after: Any) -> dict[str, tuple[str | None, s
     return out
 
 
-def check_undo(game: Game, before: Any, player: str, move: dict[str, Any], after: Any,
-               players: list[str], seed: int, step: int = 0) -> bool:
+def check_undo(
+    game: Game,
+    before: Any,
+    player: str,
+    move: dict[str, Any],
+    after: Any,
+    players: list[str],
+    seed: int,
+    step: int = 0,
+    events: list[dict[str, Any]] | None = None,
+) -> bool:
     """If ``move`` is undoable: putting ``before`` back (through ``dump``/JSON/``load``, as the
     host does) restores exactly its state, views, actors and legal moves; and the move revealed
     nothing. The second part is checked against states that could not be told from ``before``
@@ -170,6 +267,8 @@ def check_undo(game: Game, before: Any, player: str, move: dict[str, Any], after
     claimed = isinstance(game, Undoable) and game.undoable(before, player, move, after)
     if claimed and (game.is_secret(before, player, move) or game.is_over(after)):
         raise AssertionError(f"{game.id}: {move} (secret or the last move) is called undoable")
+    if claimed and events and any(event_role(game, e).reveals for e in events):
+        raise AssertionError(f"{game.id}: {move} reveals something but is called undoable")
     if not can_undo(game, before, player, move, after):
         return False
     restored = game.load(json.loads(json.dumps(game.dump(before))))
@@ -195,17 +294,18 @@ def check_undo(game: Game, before: Any, player: str, move: dict[str, Any], after
             assert change(game, twin, twin_after) == made, what + " (a hidden part)"
             for viewer in (q, None):
                 assert canonical(game.view(twin_after, viewer)) == canonical(
-                    game.view(after, viewer)), what + f" (the view of {viewer})"
+                    game.view(after, viewer)
+                ), what + f" (the view of {viewer})"
             assert game.legal_moves(twin_after, q) == game.legal_moves(after, q), (
-                what + " (their legal moves)")
+                what + " (their legal moves)"
+            )
     return True
 
 
 FORCED_SAMPLES = 2
 
 
-def check_forced(game: Game, state: Any, players: list[str], seed: int, step: int = 0
-                 ) -> list[str]:
+def check_forced(game: Game, state: Any, players: list[str], seed: int, step: int = 0) -> list[str]:
     """For every player: ``forced`` is None, or their one legal move, not secret, and the same
     answer in states another player (one in turn) or a spectator's stand-in cannot tell from
     ``state`` (``determinize``): playing it unasked tells nobody anything. The players it
@@ -219,17 +319,19 @@ def check_forced(game: Game, state: Any, players: list[str], seed: int, step: in
             continue
         legal = game.legal_moves(state, p)
         assert [canonical(m) for m in legal] == [canonical(move)], (
-            f"{game.id}: forced {move} for {p} but the legal moves are {legal}")
+            f"{game.id}: forced {move} for {p} but the legal moves are {legal}"
+        )
         assert not game.is_secret(state, p, move), f"{game.id}: forced {move} is secret"
         named.append(p)
         if not isinstance(game, Determinizable):
             continue
         others = [q for q in players if q != p]
-        for q in others[step % len(others):][:1] if others else []:
+        for q in others[step % len(others) :][:1] if others else []:
             for k in range(FORCED_SAMPLES):
                 twin = game.determinize(state, q, random.Random(f"{seed}:forced:{step}:{k}"))
                 assert canonical(game.forced(twin, p)) == canonical(move), (
-                    f"{game.id}: forced {move} for {p} depends on what {q} does not see")
+                    f"{game.id}: forced {move} for {p} depends on what {q} does not see"
+                )
     return named
 
 
@@ -249,12 +351,19 @@ def check_outcome(game: Game, state: Any, players: list[str]) -> list[dict[str, 
         ahead_ranks = len({r["rank"] for r in result if r["rank"] < row["rank"]})
         assert isinstance(row["rank"], int) and not isinstance(row["rank"], bool)
         assert ahead_ranks + 1 <= row["rank"] <= ahead_players + 1, (
-            f"{game.id}: ranks are not competition ranks: {ranks}")
+            f"{game.id}: ranks are not competition ranks: {ranks}"
+        )
     return result
 
 
-def check_playout(game: Game, n_players: int, options: dict[str, Any], seed: int,
-                  deep_every: int = 1, max_moves: int = 20_000) -> list[tuple[str, Any]] | None:
+def check_playout(
+    game: Game,
+    n_players: int,
+    options: dict[str, Any],
+    seed: int,
+    deep_every: int = 1,
+    max_moves: int = 20_000,
+) -> list[tuple[str, Any]] | None:
     """Play one seeded random game checking every invariant; None when setup refuses options."""
     players = players_for(n_players)
     try:
@@ -289,6 +398,7 @@ def check_playout(game: Game, n_players: int, options: dict[str, Any], seed: int
                 for bad in bad_moves(game, state, p, legal_by[p]):
                     assert_refused(game, state, p, bad)
                 check_secret_picks(game, state, p, legal_by[p], players)
+                check_preview(game, state, p, legal_by[p], seed, step)
             check_forced(game, state, players, seed, step)
             outsiders = [p for p in players if p not in actors] + [INTRUDER]
             some_move = legal_by[actors[0]][0]
@@ -304,9 +414,10 @@ def check_playout(game: Game, n_players: int, options: dict[str, Any], seed: int
         new_state, events = game.apply(state, player, copy.deepcopy(move))
         assert dumped(game, state) == before, f"{game.id}: apply mutated its input"
         if deep:
-            check_undo(game, state, player, move, new_state, players, seed, step)
+            check_undo(game, state, player, move, new_state, players, seed, step, events)
         json.dumps(events, allow_nan=False)
         assert all(isinstance(e, dict) and "type" in e for e in events)
+        check_events(game, state, new_state, events)
         made.append((player, move))
         state = new_state
     check_outcome(game, state, players)

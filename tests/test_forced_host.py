@@ -56,7 +56,9 @@ async def test_a_forced_move_is_played_with_the_move_before(host) -> None:
     assert not rec.state.get("confirm") and sorted(host.actors(rec)) == ["u1", "u2"]
     moves = await host.moves(sid)
     assert [(m.player_id, m.move["type"], m.source) for m in moves[2:]] == [
-        ("u1", "bank", "player"), ("u1", "confirm", "forced")]
+        ("u1", "bank", "player"),
+        ("u1", "confirm", "forced"),
+    ]
     assert await host.replay(sid) == (True, "")
 
 
@@ -75,7 +77,7 @@ async def test_undo_of_the_move_before_takes_the_forced_move_back_too(host) -> N
     replay = LogReplay.start(host.game("toy"), rec)
     for m in await host.moves(sid):
         replay.step(m)
-    assert replay.state == rec.state
+    assert host.game("toy").dump(replay.state) == rec.state  # the stored snapshot is a dump
 
 
 @pytest.mark.asyncio
