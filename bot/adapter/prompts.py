@@ -12,6 +12,7 @@ from bot.adapter import custom_ids as ids
 from bot.adapter.components import MoveButton, MoveSelect, PageButton
 from bot.text.i18n import t
 from bot.text.presenters import Presenter
+from bot.text.presenters.base import Preview
 
 BUTTONS_MAX = 5  # up to this many moves become buttons in one row
 PAGE = 25  # select menu options per page
@@ -50,6 +51,8 @@ class Prompt:
 #: ``follow(move)``: the view after ``move`` and the same player's secret moves then, when
 #: ``move`` leads straight to them (``SessionHost.follow_ups``), else None
 Follow = Callable[[dict[str, Any]], "tuple[dict[str, Any], list[dict[str, Any]]] | None"]
+#: ``preview(move)``: what ``move`` would do now (``SessionHost.preview``), ``{}`` if unknown
+PreviewFn = Callable[[dict[str, Any]], Preview]
 
 
 @dataclass(frozen=True)
@@ -68,11 +71,14 @@ def choices(
     moves: list[dict[str, Any]],
     name: Callable[[str], str],
     follow: Follow | None = None,
+    preview: PreviewFn | None = None,
 ) -> list[Choice]:
     """The options for ``moves``: a move of the presenter's ``chained_moves`` that leads to a
-    secret decision of the same player is offered once per follow-up, both parts in one."""
+    secret decision of the same player is offered once per follow-up, both parts in one.
+    ``preview`` gives the engine's facts of each move to the presenter's labels."""
     out: list[Choice] = []
     for move in moves:
+        facts = preview(move) if preview is not None else {}
         nxt = (
             follow(move)
             if follow is not None and move.get("type") in presenter.chained_moves
@@ -82,8 +88,8 @@ def choices(
             out.append(
                 Choice(
                     ids.move_hash(move),
-                    presenter.move_label(view, move, name) or str(move.get("type", "?")),
-                    presenter.move_description(view, move, name),
+                    presenter.move_label(view, move, name, facts) or str(move.get("type", "?")),
+                    presenter.move_description(view, move, name, facts),
                     move.get("type") in presenter.secondary_moves,
                 )
             )
@@ -93,8 +99,8 @@ def choices(
             out.append(
                 Choice(
                     ids.chain_hash(move, then),
-                    presenter.chain_label(view, move, after, then, name),
-                    presenter.chain_description(view, move, after, then, name),
+                    presenter.chain_label(view, move, after, then, name, facts),
+                    presenter.chain_description(view, move, after, then, name, facts),
                     False,
                 )
             )
@@ -112,13 +118,14 @@ def build_prompt(
     page: int = 0,
     first_row: int = 0,
     follow: Follow | None = None,
+    preview: PreviewFn | None = None,
 ) -> Prompt:
     """The components for ``player``'s ``moves`` (all made at ``version``); the moves the
     presenter calls secondary (pass, decline) are grey buttons. With ``follow``, a public
     move and its secret follow-up are one option (:func:`choices`)."""
     text = presenter.prompt_text(view, player, name)
     context = presenter.prompt_context(view, player, name) or ""
-    options = choices(presenter, view, moves, name, follow)
+    options = choices(presenter, view, moves, name, follow, preview)
     labels = [clip(c.label, 80) for c in options]
     items: list[discord.ui.Item[Any]] = []
     if len(options) <= BUTTONS_MAX:

@@ -24,7 +24,15 @@ from bot.adapter import spectate
 from bot.adapter.click import Click
 from bot.adapter.components import HandButton, OpenPromptButton
 from bot.adapter.final import post_final
-from bot.adapter.prompts import Follow, Prompt, build_prompt, clip, clip_block, make_view
+from bot.adapter.prompts import (
+    Follow,
+    PreviewFn,
+    Prompt,
+    build_prompt,
+    clip,
+    clip_block,
+    make_view,
+)
 from bot.adapter.translator import Languages
 from bot.core.ai_runner import seat_label
 from bot.core.errors import HostError
@@ -144,6 +152,10 @@ class Publisher:
         a public move and the secret one it leads to are offered as one choice."""
         return lambda move: self.host.follow_ups(rec, player, move)
 
+    def previews(self, rec: SessionRecord, player: str) -> PreviewFn:
+        """What each of ``player``'s moves would do now (``SessionHost.preview``)."""
+        return lambda move: self.host.preview(rec, player, move)
+
     def public_prompt(self, rec: SessionRecord) -> tuple[str, Prompt] | None:
         """The prompt shown on the board itself, when one player acts in the open."""
         actor = self.public_actor(rec)
@@ -158,6 +170,7 @@ class Publisher:
             actor,
             moves,
             name_fn(rec),
+            preview=self.previews(rec, actor),
         )
 
     def public_actor(self, rec: SessionRecord) -> str | None:
@@ -772,6 +785,7 @@ class Publisher:
                 moves,
                 name,
                 follow=self.follow(rec, player),
+                preview=self.previews(rec, player),
             )
             parts.append(prompt.describe())
             items = prompt.items

@@ -67,6 +67,7 @@ from games.base import (
     Game,
     IllegalMove,
     Move,
+    Previewable,
     State,
     canonical,
     clone,
@@ -259,6 +260,18 @@ class SessionHost:
         if rec.status != "running":
             return []
         return self.game(rec.game).legal_moves(self.state(rec), player)
+
+    def preview(self, rec: SessionRecord, player: str, move: Move) -> dict[str, Any]:
+        """What ``move`` would do now, in the rules' own numbers (``games.base.Previewable``):
+        public facts for ``player`` only; ``{}`` for a game without previews, a table that is
+        not running, or a move that is not legal."""
+        game = self.game(rec.game)
+        if rec.status != "running" or not isinstance(game, Previewable):
+            return {}
+        try:
+            return game.preview(self.state(rec), player, move)
+        except IllegalMove:
+            return {}
 
     def follow_ups(
         self, rec: SessionRecord, player: str, move: Move

@@ -93,9 +93,10 @@ async def _play(
         then = ids.find_move(follow[1], second) if follow is not None else None
         if follow is None or then is None:
             raise HostError("stale")
-        click.label = presenter.chain_label(view, move, follow[0], then, name_fn(rec))
+        facts = host.preview(rec, user, move)
+        click.label = presenter.chain_label(view, move, follow[0], then, name_fn(rec), facts)
     else:
-        click.label = presenter.move_label(view, move, name_fn(rec))
+        click.label = presenter.move_label(view, move, name_fn(rec), host.preview(rec, user, move))
     out = await host.apply(session, user, move, expected_version=version, then=then)
     interaction.extras[STORED] = "error.move_not_shown"  # from here on, the move counts
     await client.publisher.publish(out, click=click)
@@ -126,6 +127,7 @@ async def turn_page(interaction: Interaction, session: int, version: int, page: 
         name_fn(rec),
         page=page,
         follow=client.publisher.follow(rec, user),
+        preview=client.publisher.previews(rec, user),
     )
     items = prompt.items
     if not in_private(interaction):

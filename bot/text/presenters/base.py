@@ -13,13 +13,16 @@ select option labels and descriptions 100, a message 2000, an embed description 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.text.i18n import t
 
 NameFn = Callable[[str], str]
+#: what a move would do now, in the rules' own numbers (``games.base.Previewable.preview``,
+#: through ``SessionHost.preview``): ``{}`` when the game has no preview for it
+Preview = Mapping[str, Any]
 
 
 @dataclass(frozen=True)
@@ -69,14 +72,26 @@ class Presenter:
     #: lead to one (``SessionHost.follow_ups``).
     chained_moves: frozenset[str] = frozenset()
 
-    def move_label(self, view: dict[str, Any], move: dict[str, Any], name: NameFn) -> str:
-        """A short label (<= 80 chars) for a button or select option, for the acting player."""
+    def move_label(
+        self,
+        view: dict[str, Any],
+        move: dict[str, Any],
+        name: NameFn,
+        preview: Preview | None = None,
+    ) -> str:
+        """A short label (<= 80 chars) for a button or select option, for the acting player;
+        ``preview`` is the engine's answer to "what does this move do now" (never recompute a
+        rule here: ask the engine for it)."""
         rest = ", ".join(f"{k}={v}" for k, v in move.items() if k != "type")
         label = str(move.get("type", "?")).replace("_", " ")
         return f"{label} ({rest})" if rest else label
 
     def move_description(
-        self, view: dict[str, Any], move: dict[str, Any], name: NameFn
+        self,
+        view: dict[str, Any],
+        move: dict[str, Any],
+        name: NameFn,
+        preview: Preview | None = None,
     ) -> str | None:
         """Optional second line (<= 100 chars) under a select option: cost, effect."""
         return None
@@ -88,10 +103,13 @@ class Presenter:
         after: dict[str, Any],
         then: dict[str, Any],
         name: NameFn,
+        preview: Preview | None = None,
     ) -> str:
         """The label of ``move`` chosen together with ``then`` (``after``: the view between
-        them, where ``then`` is labelled)."""
-        return f"{self.move_label(view, move, name)} → {self.move_label(after, then, name)}"
+        them, where ``then`` is labelled; ``preview``: that of ``move`` now)."""
+        return (
+            f"{self.move_label(view, move, name, preview)} → {self.move_label(after, then, name)}"
+        )
 
     def chain_description(
         self,
@@ -100,6 +118,7 @@ class Presenter:
         after: dict[str, Any],
         then: dict[str, Any],
         name: NameFn,
+        preview: Preview | None = None,
     ) -> str | None:
         """The second line of that choice: what ``then`` does (and whom it hits)."""
         return self.move_description(after, then, name)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.text.i18n import t, tn
-from bot.text.presenters.base import NameFn, OptionSpec, Presenter
+from bot.text.presenters.base import NameFn, OptionSpec, Presenter, Preview
 from games.elves import GAME
 from games.elves.rules import remove_cost
 from games.elves.vocab import ACTION_KINDS, CARD_NAMES, COST, TRAVEL_KINDS, VALUE, VILLAGE_KINDS
@@ -888,11 +888,15 @@ class ElvesPresenter(Presenter):
     private_prompts: bool = True
     dm_hand_updates: bool = True  # the hand changes between turns (dealing, buying, no-village)
 
-    def move_label(self, view: View, move: Move, name: NameFn) -> str:
+    def move_label(
+        self, view: View, move: Move, name: NameFn, preview: Preview | None = None
+    ) -> str:
         label = LABELS.get(str(move.get("type")))
         return label(view, move, name) if label else super().move_label(view, move, name)
 
-    def move_description(self, view: View, move: Move, name: NameFn) -> str | None:
+    def move_description(
+        self, view: View, move: Move, name: NameFn, preview: Preview | None = None
+    ) -> str | None:
         describe = DESCRIPTIONS.get(str(move.get("type")), _desc_none)
         return describe(view, move, name)
 

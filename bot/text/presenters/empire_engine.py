@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.text.i18n import t, tn
-from bot.text.presenters.base import NameFn, OptionSpec, Presenter
+from bot.text.presenters.base import NameFn, OptionSpec, Presenter, Preview
 from games.empire_engine import data as D
 
 P = "empire_engine."
@@ -852,17 +852,29 @@ class EmpireEnginePresenter(Presenter):
     #: the first placement is one choice: the card (or gear) laid and its secret part
     chained_moves: frozenset[str] = frozenset({"lay", "place"})
 
-    def move_label(self, view: View, move: Move, name: NameFn) -> str:
+    def move_label(
+        self, view: View, move: Move, name: NameFn, preview: Preview | None = None
+    ) -> str:
         fn = LABELS.get(str(move.get("type")))
         label = fn(view, move, name) if fn else super().move_label(view, move, name)
         return label[:80]
 
-    def move_description(self, view: View, move: Move, name: NameFn) -> str | None:
+    def move_description(
+        self, view: View, move: Move, name: NameFn, preview: Preview | None = None
+    ) -> str | None:
         fn = DESCRIPTIONS.get(str(move.get("type")))
         text = fn(view, move, name) if fn else None
         return text[:100] if text else None
 
-    def chain_label(self, view: View, move: Move, after: View, then: Move, name: NameFn) -> str:
+    def chain_label(
+        self,
+        view: View,
+        move: Move,
+        after: View,
+        then: Move,
+        name: NameFn,
+        preview: Preview | None = None,
+    ) -> str:
         """One choice for the first placement: the card laid with its action (round 1), the
         gear placed (with its cube) with which gear it is (later rounds)."""
         if move.get("type") == "place" and then.get("type") == "gear":
@@ -884,7 +896,13 @@ class EmpireEnginePresenter(Presenter):
         return super().chain_label(view, move, after, then, name)[:80]
 
     def chain_description(
-        self, view: View, move: Move, after: View, then: Move, name: NameFn
+        self,
+        view: View,
+        move: Move,
+        after: View,
+        then: Move,
+        name: NameFn,
+        preview: Preview | None = None,
     ) -> str | None:
         hits = _attack_hits(after, then, name)
         if hits:

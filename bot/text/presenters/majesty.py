@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.text.i18n import t, tn
-from bot.text.presenters.base import NameFn, OptionSpec, Presenter
+from bot.text.presenters.base import NameFn, OptionSpec, Presenter, Preview
 from games.majesty import GAME
 from games.majesty.preview import preview
 from games.majesty.tables import LOCATION_SIDES, card_characters
@@ -655,12 +655,16 @@ class MajestyPresenter(Presenter):
     option_specs: tuple[OptionSpec, ...] = field(default_factory=majesty_option_specs)
     private_prompts: bool = False
 
-    def move_label(self, view: Json, move: Json, name: NameFn) -> str:
+    def move_label(
+        self, view: Json, move: Json, name: NameFn, preview: Preview | None = None
+    ) -> str:
         label_of = _LABELS.get(str(move.get("type")))
         label = label_of(view, move) if label_of else super().move_label(view, move, name)
         return label[:80]
 
-    def move_description(self, view: Json, move: Json, name: NameFn) -> str | None:
+    def move_description(
+        self, view: Json, move: Json, name: NameFn, preview: Preview | None = None
+    ) -> str | None:
         describe = _DESCRIPTIONS.get(str(move.get("type")))
         text = describe(view, move, name) if describe else None
         if text and len(text) > 100:

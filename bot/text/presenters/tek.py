@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.text.i18n import t, tn
-from bot.text.presenters.base import NameFn, OptionSpec, Presenter
+from bot.text.presenters.base import NameFn, OptionSpec, Presenter, Preview
 from games.tek import GAME
 from games.tek.vocab import (
     ACTION_COST_RESOURCE,
@@ -1199,7 +1199,13 @@ class TekPresenter(Presenter):
     option_specs: tuple[OptionSpec, ...] = field(default_factory=option_specs)
     private_prompts: bool = False
 
-    def move_label(self, view: dict[str, Any], move: dict[str, Any], name: NameFn) -> str:
+    def move_label(
+        self,
+        view: dict[str, Any],
+        move: dict[str, Any],
+        name: NameFn,
+        preview: Preview | None = None,
+    ) -> str:
         label = LABELS.get(str(move.get("type")))
         if label is None:
             return super().move_label(view, move, name)[:80]
@@ -1207,7 +1213,11 @@ class TekPresenter(Presenter):
         return label(_seen(view, actor, name), move)[:80]
 
     def move_description(
-        self, view: dict[str, Any], move: dict[str, Any], name: NameFn
+        self,
+        view: dict[str, Any],
+        move: dict[str, Any],
+        name: NameFn,
+        preview: Preview | None = None,
     ) -> str | None:
         describe = DESCRIPTIONS.get(str(move.get("type")))
         text = describe(_seen(view, view.get("viewer"), name), move) if describe else None
