@@ -9,10 +9,10 @@ from bot.text.presenters.base import Presenter
 
 
 class Numbers(Presenter):
-    def move_label(self, view, move, name):  # type: ignore[no-untyped-def]
+    def move_label(self, view, move, name, preview=None):  # type: ignore[no-untyped-def]
         return f"Number {move['n']}"
 
-    def move_description(self, view, move, name):  # type: ignore[no-untyped-def]
+    def move_description(self, view, move, name, preview=None):  # type: ignore[no-untyped-def]
         return f"costs {move['n']}"
 
 
