@@ -31,8 +31,11 @@ from pathlib import Path
 from string import Formatter
 from typing import Any
 
+from babel import Locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+
+from games.terms import Count, Term
 
 log = logging.getLogger(__name__)
 
@@ -146,9 +149,42 @@ def _lookup(key: str, locale: str, n: int | None) -> str:
     return text
 
 
-def _format(text: str, params: dict[str, Any]) -> str:
+class _Bound:
+    """A game term (``games.terms.Term`` / ``Count``) bound to the reader's language, so that
+    ``{card:acc}`` in a catalogue text gives that form in that language."""
+
+    __slots__ = ("locale", "value")
+
+    def __init__(self, value: Term | Count, locale: str) -> None:
+        self.value, self.locale = value, locale
+
+    def __format__(self, spec: str) -> str:
+        if isinstance(self.value, Count):
+            return self.value.form(self.locale, spec, plural_category(self.value.n, self.locale))
+        return self.value.form(self.locale, spec)
+
+    def __str__(self) -> str:
+        return format(self, "")
+
+
+def plural_category(n: int | float, locale: str) -> str:
+    """CLDR's plural category of ``n`` in ``locale`` (``one``, ``few``, ``many``, ``other``)."""
+    return str(Locale.parse(locale).plural_form(abs(n)))
+
+
+def _bind(params: dict[str, Any]) -> dict[str, Any]:
+    if not any(isinstance(v, (Term, Count)) for v in params.values()):
+        return params
+    code = current()
+    return {k: _Bound(v, code) if isinstance(v, (Term, Count)) else v for k, v in params.items()}
+
+
+def _format(text: str, params: dict[str, Any], locale: str | None = None) -> str:
+    if locale is not None and locale != current():
+        with using(locale):
+            return _format(text, params)
     try:
-        return text.format(**params) if params else text
+        return text.format(**_bind(params)) if params else text
     except (KeyError, IndexError, ValueError, AttributeError):
         log.warning("text %r could not take %s", text, sorted(params))
         return text
@@ -157,13 +193,15 @@ def _format(text: str, params: dict[str, Any]) -> str:
 def t(key: str, locale: str | None = None, /, **params: Any) -> str:
     """The text for ``key`` in ``locale`` (the current language by default), formatted with
     ``params``."""
-    return _format(_lookup(key, _resolve(locale), None), params)
+    code = _resolve(locale)
+    return _format(_lookup(key, code, None), params, code)
 
 
 def tn(key: str, n: int, locale: str | None = None, /, **params: Any) -> str:
     """The plural form of ``key`` for the count ``n`` in ``locale``; ``n`` is also a param."""
     # the form follows the size of the count, as CLDR's operand n does: "-1 point", "-2 points"
-    return _format(_lookup(key, _resolve(locale), abs(int(n))), {"n": n, **params})
+    code = _resolve(locale)
+    return _format(_lookup(key, code, abs(int(n))), {"n": n, **params}, code)
 
 
 def has(key: str) -> bool:

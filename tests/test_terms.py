@@ -1,0 +1,68 @@
+"""Game terms (games.terms): declared once per language with their forms, formatted in the
+reader's language by the bot's translation function, in English anywhere else."""
+
+from __future__ import annotations
+
+from bot.text import i18n
+from games.terms import Count, Term, term
+
+ORE = term(
+    "test.ore",
+    {"nom": "ore"},
+    {
+        "nom": "ruda",
+        "acc": "rudu",
+        "nom.few": "rudy",
+        "nom.other": "rud",
+        "acc.few": "rudy",
+        "acc.other": "rud",
+    },
+    gender="f",
+)
+MILLER = term(
+    "test.miller",
+    {"nom": "Miller", "nom.other": "Millers"},
+    {"nom": "Mlynář", "acc": "Mlynáře"},
+    gender="m",
+)
+
+
+def test_a_term_falls_back_to_the_nominative_and_to_english() -> None:
+    assert MILLER.form("cs", "acc") == "Mlynáře"
+    assert MILLER.form("cs", "gen") == "Mlynář"  # not declared: the nominative
+    assert MILLER.form("en", "acc") == "Miller"  # English has no cases
+    assert MILLER.form("de", "nom") == "Miller"  # a language without it: English
+    assert MILLER.form("en", "nom.other") == "Millers"
+    assert ORE.form("cs", "acc.few") == "rudy" and ORE.form("cs", "ins.few") == "rudy"
+    assert Term("x.y", {}).form("cs") == "x.y"  # nothing declared: the key shows
+
+
+def test_plain_format_gives_english() -> None:
+    assert f"Take {MILLER:acc}" == "Take Miller"
+    assert f"{Count(3, ORE)}" == "3 ore"
+    assert f"{Count(1, MILLER)}" == "1 Miller"
+    assert f"{Count(2, MILLER)}" == "2 Millers"
+
+
+def test_the_bot_formats_terms_in_the_readers_language() -> None:
+    i18n.register({"test.terms.take": "Take {card}", "test.terms.pay": "Pay {cost}"})
+    assert i18n.t("test.terms.take", "en", card=MILLER) == "Take Miller"
+    with i18n.using("cs"):
+        assert i18n._format("Vzít {card:acc}", {"card": MILLER}) == "Vzít Mlynáře"
+        assert i18n._format("Zaplať {cost:acc}", {"cost": Count(1, ORE)}) == "Zaplať 1 rudu"
+        assert i18n._format("Zaplať {cost:acc}", {"cost": Count(3, ORE)}) == "Zaplať 3 rudy"
+        assert i18n._format("Máš {cost}", {"cost": Count(5, ORE)}) == "Máš 5 rud"
+    # a locale given to t() binds the terms to it, whatever the current language
+    assert i18n._format("{c}", {"c": Count(2, ORE)}, "cs") == "2 rudy"
+
+
+def test_plural_categories_are_cldrs() -> None:
+    assert [i18n.plural_category(n, "cs") for n in (1, 2, 4, 5, 0)] == [
+        "one",
+        "few",
+        "few",
+        "other",
+        "other",
+    ]
+    assert i18n.plural_category(1.5, "cs") == "many"
+    assert [i18n.plural_category(n, "en") for n in (1, 2, 0)] == ["one", "other", "other"]
