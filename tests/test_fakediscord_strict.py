@@ -658,10 +658,12 @@ def test_the_spec_is_looked_for_beside_the_repository_then_in_the_environment(
     monkeypatch.setenv("DISCORD_OPENAPI", str(missing))
     assert openapi.spec_path() is None
     assert f"$DISCORD_OPENAPI={missing}" in openapi.schema_off_line()
+    assert openapi.status_line() == openapi.schema_off_line()
     old_name = tmp_path / "old.json"
     old_name.write_text(json.dumps(TINY_SPEC))
     monkeypatch.setenv("FAKEDISCORD_OPENAPI", str(old_name))  # the older name still works
     assert openapi.spec_path() == old_name
+    assert openapi.status_line() is None
     env = tmp_path / "env.json"
     env.write_text(json.dumps(TINY_SPEC))
     monkeypatch.setenv("DISCORD_OPENAPI", str(env))

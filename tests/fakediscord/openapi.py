@@ -116,6 +116,13 @@ def schema_off_line() -> str:
     )
 
 
+def status_line() -> str | None:
+    """``schema_off_line()`` when no spec is found, else None: for a test session's summary
+    (a ``pytest_terminal_summary`` hook prints it once, in the controller, under xdist too;
+    the line this module prints itself goes to each process's stderr, which pytest captures)."""
+    return schema_off_line() if spec_path() is None else None
+
+
 _announced: list[str] = []  # the line once printed: one per process
 
 
