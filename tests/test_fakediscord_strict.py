@@ -5,6 +5,12 @@ refused, one test per kind, with Discord's status and error code, and lands in
 The requests are sent raw (aiohttp), like the independent probe of issue 17 did: discord.py
 would refuse some of them before sending. Valid neighbours of each kind are accepted, so a check
 that refuses everything fails here too.
+
+The tests on the ``api`` fixture run twice: with Discord's OpenAPI description (skipped where
+there is none, see tests/fakediscord/openapi.py) and without it, where every check but
+``schema`` must still refuse what it refuses; the few kinds only the schema catches (a value of
+the wrong type) are skipped then. The last section checks the lookup and the one line a process
+prints when schema validation is off.
 """
 
 from __future__ import annotations
@@ -18,10 +24,12 @@ import aiohttp
 import pytest
 import pytest_asyncio
 
-from tests.fakediscord import FakeDiscord, limits
+from tests.fakediscord import FakeDiscord, limits, openapi, strict
 from tests.fakediscord import models as m
 
 MIB = 1024 * 1024
+#: the OpenAPI description this machine has (None on a plain clone: schema validation is off)
+SPEC = openapi.spec_path()
 
 
 @dataclass
@@ -77,9 +85,42 @@ class Api:
         )
 
 
+def point_lookup_nowhere(monkeypatch: pytest.MonkeyPatch, where: Any) -> None:
+    """The spec lookup finds nothing: ../shared is `where` (missing), no environment variable."""
+    monkeypatch.setattr(openapi, "DEFAULT_SPEC", where / "shared" / "discord" / "openapi.json")
+    for name in openapi.ENV_VARS:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(openapi, "_announced", [])
+
+
+@pytest.fixture(params=["with the spec", "without the spec"])
+def spec_mode(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+) -> str:
+    if request.param == "with the spec":
+        if SPEC is None:
+            pytest.skip("no Discord OpenAPI description on this machine (schema check off)")
+    else:
+        point_lookup_nowhere(monkeypatch, tmp_path)
+    return str(request.param)
+
+
+def needs_schema(api: Api) -> None:
+    """Skip the rest of a test that only the schema check can pass, when it is off."""
+    if api.fake.spec is None:
+        pytest.skip("only the schema check refuses this (no OpenAPI description)")
+
+
+def body_check(api: Api) -> str:
+    """The check that refuses an over-long or misplaced part of a message body: the schema
+    first when it is on, else the message limits."""
+    return "schema" if api.fake.spec is not None else "message_limits"
+
+
 @pytest_asyncio.fixture
-async def api() -> AsyncIterator[Api]:
+async def api(spec_mode: str) -> AsyncIterator[Api]:
     async with FakeDiscord.running(rate_limit_scale=1.0) as fake:  # Discord's real windows
+        assert (fake.spec is None) == (spec_mode == "without the spec")
         guild = fake.add_guild("Strict")
         channel = fake.add_channel(guild, "general")
         alice = fake.add_user("alice")
@@ -220,11 +261,15 @@ MESSAGE_KINDS: dict[str, tuple[dict, dict]] = {
     ),
     "content of the wrong type": ({"content": 5}, {"content": "5"}),
 }
+#: kinds only the schema check refuses (types, not limits)
+SCHEMA_ONLY = {"content of the wrong type"}
 
 
 @pytest.mark.asyncio
 @pytest.mark.parametrize("kind", list(MESSAGE_KINDS))
 async def test_invalid_message_body_is_refused(api: Api, kind: str) -> None:
+    if kind in SCHEMA_ONLY:
+        needs_schema(api)
     invalid, valid = MESSAGE_KINDS[kind]
     status, body = await api.send(valid)
     assert status == 200, (kind, body, api.fake.requests[-1].note)
@@ -232,7 +277,10 @@ async def test_invalid_message_body_is_refused(api: Api, kind: str) -> None:
     status, body = await api.send(invalid)
     assert status == 400, (kind, body)
     assert body["code"] == 50035 and body.get("errors"), body
-    assert api.fake.rejections[-1].rejected in ("schema", "message_limits")
+    if api.fake.spec is None:
+        assert api.fake.rejections[-1].rejected == "message_limits"
+    else:
+        assert api.fake.rejections[-1].rejected in ("schema", "message_limits")
 
 
 @pytest.mark.asyncio
@@ -240,11 +288,11 @@ async def test_the_same_limits_hold_for_callbacks_follow_ups_and_edits(api: Api)
     bad = {"embeds": [{"footer": {"text": "f" * 2049}}]}
     inter = api.interaction()
     status, body = await api.callback(inter, {"type": 4, "data": bad})
-    refused(api, 400, body, 50035, "schema")
+    refused(api, 400, body, 50035, body_check(api))
     status, _ = await api.callback(inter, {"type": 4, "data": {"content": "ok"}})
     assert status == 204
     status, body = await api.followup(inter, {"components": [button()]})
-    assert status == 400 and api.fake.rejections[-1].rejected == "schema"
+    assert status == 400 and api.fake.rejections[-1].rejected == body_check(api)
     app = api.fake.application_id
     status, body = await api.call(
         "PATCH",
@@ -256,6 +304,7 @@ async def test_the_same_limits_hold_for_callbacks_follow_ups_and_edits(api: Api)
 
 @pytest.mark.asyncio
 async def test_snowflakes_may_be_integers_and_nullable_fields_null(api: Api) -> None:
+    needs_schema(api)  # the schema's documented leniency
     status, body = await api.send(
         {
             "content": "hi",
@@ -358,7 +407,10 @@ async def test_invalid_command_tree_is_refused(api: Api, kind: str) -> None:
     status, body = await api.put_commands(invalid)
     assert status == 400, (kind, body)
     assert body["code"] == 50035
-    assert api.fake.rejections[-1].rejected in ("schema", "command_limits")
+    if api.fake.spec is None:
+        assert api.fake.rejections[-1].rejected == "command_limits"
+    else:
+        assert api.fake.rejections[-1].rejected in ("schema", "command_limits")
 
 
 def test_the_8000_character_count_covers_names_descriptions_values_and_choices() -> None:
@@ -515,7 +567,8 @@ async def test_the_global_limit_is_fifty_per_second_but_not_for_interactions(api
 
 @pytest.mark.asyncio
 async def test_checks_can_be_switched_off_by_name() -> None:
-    async with FakeDiscord.running(disabled_checks={"schema", "rate_limits"}) as fake:
+    off = {"schema", "message_limits", "rate_limits"}
+    async with FakeDiscord.running(disabled_checks=off) as fake:
         guild = fake.add_guild("Lenient")
         channel = fake.add_channel(guild, "general")
         async with aiohttp.ClientSession() as http:
@@ -545,3 +598,100 @@ async def test_the_default_time_scale_compresses_route_windows_not_counts() -> N
             fake.advance_clock(5.0 * fake.ratelimiter.scale)
             async with http.post(url, json={"content": "next window"}) as resp:
                 assert resp.status == 200
+
+
+# --- without Discord's OpenAPI description -------------------------------------------------
+#: a minimal OpenAPI document: one route whose body has one limit
+TINY_SPEC = {
+    "paths": {
+        "/channels/{channel_id}/messages": {
+            "post": {
+                "requestBody": {
+                    "content": {
+                        "application/json": {
+                            "schema": {
+                                "type": "object",
+                                "properties": {"content": {"type": "string", "maxLength": 5}},
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    },
+    "components": {"schemas": {}},
+}
+
+
+@pytest.mark.asyncio
+async def test_without_the_spec_one_line_says_schema_validation_is_off(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    point_lookup_nowhere(monkeypatch, tmp_path)
+    assert openapi.spec_path() is None
+    for _ in range(2):  # once per process, however many fakes
+        async with FakeDiscord.running() as fake:
+            assert fake.spec is None
+            assert fake.checks == set(strict.CHECKS) - {"schema"}
+            guild = fake.add_guild("Plain")
+            channel = fake.add_channel(guild, "general")
+            async with aiohttp.ClientSession() as http:
+                url = fake.api_base + f"/channels/{channel.id}/messages"
+                async with http.post(url, json={"content": 5}) as resp:  # a type: schema only
+                    assert resp.status == 200
+                async with http.post(url, json={"embeds": [{"title": "t" * 257}]}) as resp:
+                    assert resp.status == 400
+                    assert fake.rejections[-1].rejected == "message_limits"
+    lines = capsys.readouterr().err.splitlines()
+    assert lines == [openapi.schema_off_line()], lines
+    assert lines[0].startswith("fakediscord: schema validation is off: ")
+    assert str(tmp_path / "shared" / "discord" / "openapi.json") in lines[0]
+
+
+def test_the_spec_is_looked_for_beside_the_repository_then_in_the_environment(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+) -> None:
+    point_lookup_nowhere(monkeypatch, tmp_path)
+    assert openapi.DEFAULT_SPEC == tmp_path / "shared" / "discord" / "openapi.json"
+    assert openapi.candidates() == [openapi.DEFAULT_SPEC]
+    missing = tmp_path / "nowhere.json"
+    monkeypatch.setenv("DISCORD_OPENAPI", str(missing))
+    assert openapi.spec_path() is None
+    assert f"$DISCORD_OPENAPI={missing}" in openapi.schema_off_line()
+    assert openapi.status_line() == openapi.schema_off_line()
+    old_name = tmp_path / "old.json"
+    old_name.write_text(json.dumps(TINY_SPEC))
+    monkeypatch.setenv("FAKEDISCORD_OPENAPI", str(old_name))  # the older name still works
+    assert openapi.spec_path() == old_name
+    assert openapi.status_line() is None
+    env = tmp_path / "env.json"
+    env.write_text(json.dumps(TINY_SPEC))
+    monkeypatch.setenv("DISCORD_OPENAPI", str(env))
+    assert openapi.spec_path() == env
+    openapi.DEFAULT_SPEC.parent.mkdir(parents=True)
+    openapi.DEFAULT_SPEC.write_text(json.dumps(TINY_SPEC))
+    assert openapi.spec_path() == openapi.DEFAULT_SPEC  # ../shared first
+    with pytest.raises(FileNotFoundError):
+        openapi.load(str(missing))  # a path asked for by name must exist
+
+
+@pytest.mark.asyncio
+async def test_a_spec_named_by_discord_openapi_turns_schema_validation_on(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    point_lookup_nowhere(monkeypatch, tmp_path)
+    tiny = tmp_path / "openapi.json"
+    tiny.write_text(json.dumps(TINY_SPEC))
+    monkeypatch.setenv("DISCORD_OPENAPI", str(tiny))
+    async with FakeDiscord.running() as fake:
+        assert fake.spec is not None and "schema" in fake.checks
+        guild = fake.add_guild("Tiny")
+        channel = fake.add_channel(guild, "general")
+        async with aiohttp.ClientSession() as http:
+            url = fake.api_base + f"/channels/{channel.id}/messages"
+            async with http.post(url, json={"content": "short"}) as resp:
+                assert resp.status == 200
+            async with http.post(url, json={"content": "longer"}) as resp:
+                assert resp.status == 400
+                assert fake.rejections[-1].rejected == "schema"
+    assert capsys.readouterr().err == ""

@@ -12,9 +12,9 @@ see ``FakeDiscord.patch_discord``). Modules:
 * ``models``   users, guilds, channels, messages, interactions and their Discord payloads
 * ``faults``   429/5xx/slow/any-status answers on demand
 * ``strict``   the named checks that make the fake as strict as Discord (switchable)
-* ``openapi``  Discord's OpenAPI description: route -> request body schema
+* ``openapi``  Discord's OpenAPI description (optional): route -> request body schema
 * ``schema``   a small JSON-Schema validator for the keywords that description uses
-* ``limits``   documented limits the schema does not carry (embeds, components, files, commands)
+* ``limits``   documented limits (embeds, components, files, commands), with or without the schema
 * ``permissions`` channel permission overwrites
 * ``ratelimits`` per-route buckets and the global limit, with Discord's headers and 429s
 

@@ -1,4 +1,6 @@
-"""Discord's documented limits that its OpenAPI description does not carry.
+"""Discord's documented limits, the ones its OpenAPI description does not carry and the
+length and count limits it does (so a fake without the description, see openapi.py, still
+refuses them; with it the ``schema`` check refuses them first).
 
 Each function returns error lines ``"path: message"`` (empty when the body is within limits);
 ``discord_errors`` turns them into Discord's nested ``errors`` object. Sources (developer docs):
@@ -41,6 +43,13 @@ from typing import Any
 MAX_CONTENT = 2000
 MAX_EMBED_TOTAL = 6000
 EMBED_TEXT = {"title": 256, "description": 4096}
+EMBED_PARTS = {"footer": ("text", 2048), "author": ("name", 256)}
+MAX_EMBEDS = 10
+MAX_FIELDS = 25
+MAX_CUSTOM_ID = 100
+MAX_PLACEHOLDER = 150
+MAX_OPTIONS = 25
+MAX_OPTION_TEXT = 100
 MAX_ROWS = 5
 MAX_ROW_BUTTONS = 5
 MAX_FILES = 10
@@ -76,6 +85,8 @@ def is_empty(data: dict, *, has_files: bool) -> bool:
 
 def embed_errors(embeds: list[dict]) -> list[str]:
     out: list[str] = []
+    if len(embeds) > MAX_EMBEDS:
+        out.append(f"embeds: Must be {MAX_EMBEDS} or fewer in length.")
     total = 0
     for i, embed in enumerate(embeds):
         if not isinstance(embed, dict):
@@ -84,15 +95,21 @@ def embed_errors(embeds: list[dict]) -> list[str]:
             if _len(embed.get(key)) > limit:
                 out.append(f"embeds.{i}.{key}: Must be {limit} or fewer in length.")
             total += _len(embed.get(key))
-        for j, f in enumerate(embed.get("fields") or []):
+        fields = embed.get("fields") or []
+        if len(fields) > MAX_FIELDS:
+            out.append(f"embeds.{i}.fields: Must be {MAX_FIELDS} or fewer in length.")
+        for j, f in enumerate(fields):
             for key, limit in (("name", 256), ("value", 1024)):
                 if not 1 <= _len(f.get(key)) <= limit:
                     out.append(
                         f"embeds.{i}.fields.{j}.{key}: Must be between 1 and {limit} in length."
                     )
                 total += _len(f.get(key))
-        total += _len((embed.get("footer") or {}).get("text"))
-        total += _len((embed.get("author") or {}).get("name"))
+        for part, (key, limit) in EMBED_PARTS.items():
+            text = _len((embed.get(part) or {}).get(key))
+            if text > limit:
+                out.append(f"embeds.{i}.{part}.{key}: Must be {limit} or fewer in length.")
+            total += text
     if total > MAX_EMBED_TOTAL:
         out.append(f"embeds: Embed size exceeds maximum size of {MAX_EMBED_TOTAL} (got {total})")
     return out
@@ -107,6 +124,8 @@ def component_errors(components: list[dict], *, v2: bool) -> list[str]:
         out += _placement_errors(path, comp, parent, v2=v2)
         cid = comp.get("custom_id")
         if isinstance(cid, str):
+            if len(cid) > MAX_CUSTOM_ID:
+                out.append(f"{path}.custom_id: Must be {MAX_CUSTOM_ID} or fewer in length.")
             if cid in seen:
                 out.append(
                     f"{path}.custom_id: Component custom id cannot be duplicated "
@@ -182,16 +201,16 @@ def _button_errors(path: str, b: dict) -> list[str]:
 
 
 def _select_errors(path: str, s: dict) -> list[str]:
-    out: list[str] = []
-    lo = s.get("min_values")
-    hi = s.get("max_values")
-    lo = 1 if lo is None else lo
-    hi = 1 if hi is None else hi
-    if isinstance(lo, int) and isinstance(hi, int) and lo > hi:
-        out.append(f"{path}.min_values: must not exceed max_values ({lo} > {hi})")
+    out = _select_range_errors(path, s)
+    if _len(s.get("placeholder")) > MAX_PLACEHOLDER:
+        out.append(f"{path}.placeholder: Must be {MAX_PLACEHOLDER} or fewer in length.")
     if s.get("type") != 3:
         return out
+    hi = 1 if s.get("max_values") is None else s.get("max_values")
     options = [o for o in s.get("options") or [] if isinstance(o, dict)]
+    if not 1 <= len(options) <= MAX_OPTIONS:
+        out.append(f"{path}.options: Must be between 1 and {MAX_OPTIONS} in length.")
+    out += _option_errors(f"{path}.options", options)
     if isinstance(hi, int) and options and hi > len(options):
         out.append(f"{path}.max_values: {hi} exceeds the number of options ({len(options)})")
     values = [o.get("value") for o in options]
@@ -200,6 +219,31 @@ def _select_errors(path: str, s: dict) -> list[str]:
     defaults = sum(1 for o in options if o.get("default"))
     if isinstance(hi, int) and defaults > hi:
         out.append(f"{path}.options: {defaults} default options but max_values is {hi}")
+    return out
+
+
+def _select_range_errors(path: str, s: dict) -> list[str]:
+    """min_values 0-25, max_values 1-25 (1 when absent), min_values <= max_values."""
+    out: list[str] = []
+    lo = 1 if s.get("min_values") is None else s.get("min_values")
+    hi = 1 if s.get("max_values") is None else s.get("max_values")
+    for key, value, low in (("min_values", lo, 0), ("max_values", hi, 1)):
+        if isinstance(value, int) and not low <= value <= MAX_OPTIONS:
+            out.append(f"{path}.{key}: Must be between {low} and {MAX_OPTIONS}.")
+    if isinstance(lo, int) and isinstance(hi, int) and lo > hi:
+        out.append(f"{path}.min_values: must not exceed max_values ({lo} > {hi})")
+    return out
+
+
+def _option_errors(path: str, options: list[dict]) -> list[str]:
+    """A string select's options: label and value 1-100 characters, description up to 100."""
+    out: list[str] = []
+    for i, option in enumerate(options):
+        for key in ("label", "value"):
+            if not 1 <= _len(option.get(key)) <= MAX_OPTION_TEXT:
+                out.append(f"{path}.{i}.{key}: Must be between 1 and {MAX_OPTION_TEXT} in length.")
+        if _len(option.get("description")) > MAX_OPTION_TEXT:
+            out.append(f"{path}.{i}.description: Must be {MAX_OPTION_TEXT} or fewer in length.")
     return out
 
 

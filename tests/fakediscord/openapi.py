@@ -1,9 +1,17 @@
 """Discord's published OpenAPI description (API v10, discord/discord-api-spec) as the fake's
 contract for request bodies: which schema a ``METHOD /path`` body must satisfy.
 
-The file is ``../shared/discord/openapi.json`` next to the repository (override with
-``FAKEDISCORD_OPENAPI=/path/openapi.json``). It is required: a strict fake that silently stops
-validating would hide exactly the bugs it exists to catch.
+Where the file is looked for, in this order (the first that exists wins):
+
+1. ``../shared/discord/openapi.json`` beside the repository (CI and developer machines);
+2. ``$DISCORD_OPENAPI`` (``$FAKEDISCORD_OPENAPI``, its older name, still works).
+
+Without it (a plain clone) the fake still runs every other check it has (message, embed and
+component limits, files, command trees, permissions, the 3-second window, token lifetimes, rate
+limits, deprecated paths, one response): only the ``schema`` check is off, and the process says
+so once, in one line on stderr (``schema_off_line()``). The spec's route table serves the schema
+check alone (which body schema a route has): the fake answers every route with its own handlers
+(``rest.py``), so routing works the same without it.
 """
 
 from __future__ import annotations
@@ -12,6 +20,7 @@ import functools
 import json
 import os
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,6 +29,10 @@ from .schema import Schema, Validator
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_SPEC = REPO_ROOT.parent / "shared" / "discord" / "openapi.json"
+#: environment variables naming the file, in the order they are read
+ENV_VARS = ("DISCORD_OPENAPI", "FAKEDISCORD_OPENAPI")
+#: how the one line a process prints without a spec begins (``schema_off_line()``)
+SCHEMA_OFF = "fakediscord: schema validation is off"
 
 
 @dataclass(frozen=True)
@@ -73,17 +86,62 @@ class Spec:
         return self.document["components"]["schemas"][name]
 
 
-def spec_path() -> Path:
-    return Path(os.environ.get("FAKEDISCORD_OPENAPI") or DEFAULT_SPEC)
+def candidates() -> list[Path]:
+    """Where the spec may be, in the order it is looked for."""
+    found = [DEFAULT_SPEC]
+    found += [Path(os.environ[name]) for name in ENV_VARS if os.environ.get(name)]
+    return found
+
+
+def spec_path() -> Path | None:
+    """The first candidate that is a file, or None (schema validation is then off)."""
+    return next((p for p in candidates() if p.is_file()), None)
 
 
 @functools.cache
-def load(path: str | None = None) -> Spec:
+def _parse(path: str) -> Spec:
     """The parsed spec (cached: 1.2 MB of JSON is parsed once per process)."""
-    where = Path(path) if path else spec_path()
-    if not where.is_file():
-        raise FileNotFoundError(
-            f"Discord's OpenAPI description is missing at {where}; the strict fake validates "
-            "every request body against it (set FAKEDISCORD_OPENAPI to its path)"
-        )
-    return Spec(json.loads(where.read_text(encoding="utf-8")))
+    return Spec(json.loads(Path(path).read_text(encoding="utf-8")))
+
+
+def schema_off_line() -> str:
+    """The one line that says schema validation is off, and where the spec was looked for."""
+    looked = [str(DEFAULT_SPEC)]
+    looked += [f"${name}={os.environ[name]}" for name in ENV_VARS if os.environ.get(name)]
+    if len(looked) == 1:
+        looked.append("$DISCORD_OPENAPI (not set)")
+    return (
+        f"{SCHEMA_OFF}: no Discord OpenAPI description at {' or '.join(looked)}; "
+        "every other check of the fake is on"
+    )
+
+
+def status_line() -> str | None:
+    """``schema_off_line()`` when no spec is found, else None: for a test session's summary
+    (a ``pytest_terminal_summary`` hook prints it once, in the controller, under xdist too;
+    the line this module prints itself goes to each process's stderr, which pytest captures)."""
+    return schema_off_line() if spec_path() is None else None
+
+
+_announced: list[str] = []  # the line once printed: one per process
+
+
+def announce_schema_off() -> None:
+    """Print ``schema_off_line()`` to stderr, the first time in this process only."""
+    if not _announced:
+        _announced.append(schema_off_line())
+        print(_announced[0], file=sys.stderr, flush=True)
+
+
+def load(path: str | None = None) -> Spec | None:
+    """The spec at `path` (which must exist), else at the first candidate that exists; None
+    when there is none: the caller runs without the schema check (announced once)."""
+    if path is not None:
+        if not Path(path).is_file():
+            raise FileNotFoundError(f"Discord's OpenAPI description is missing at {path}")
+        return _parse(str(path))
+    where = spec_path()
+    if where is None:
+        announce_schema_off()
+        return None
+    return _parse(str(where))
