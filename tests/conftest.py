@@ -54,3 +54,12 @@ def _no_unexpected_error_logs(request: pytest.FixtureRequest, caplog: pytest.Log
         r for r in caplog.records if r.levelno >= logging.ERROR and r.name.startswith(OWN_LOGGERS)
     ]
     assert not errors, [r.getMessage() for r in errors]
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """One line when the fake Discord runs without Discord's OpenAPI description (a plain clone
+    without ../shared): every other check is on, schema validation is off."""
+    from tests.fakediscord import openapi
+
+    if line := openapi.status_line():
+        terminalreporter.write_line(line)
