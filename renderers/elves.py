@@ -76,10 +76,10 @@ register(
         "elves.you.title": "Your hand (only you see this)",
         "elves.you.gold": "Your gold: {gold} ({coins})",
         "elves.you.coin": "{n}×{value}",
-        "elves.you.villages": "Villages: {list}",
+        "elves.you.villages": "Village cards: {list}",
         "elves.you.travel": "Transport: {list}",
         "elves.you.actions": "Actions: {list}",
-        "elves.you.empty": "Your hand is empty.",
+        "elves.you.empty": "No cards.",
         "elves.legend": "On a village (name and value): G gold card, T thief, W wooden obstacle, "
         "S sea monster, each in its owner's colour with the owner's seat number.",
     }

@@ -130,3 +130,16 @@ def test_vocabulary_and_options_come_from_the_game_package() -> None:
     for key, (default, _allowed) in GAME.options.items():
         assert specs[key].default == default and specs[key].kind == "bool"
         assert "elves.opt" not in specs[key].description
+
+
+def test_no_english_text_under_two_keys_of_the_game() -> None:
+    """Issue 23 "one wording per event, one term per thing": the presenter's ``elves.*`` texts
+    and the images' ``img.elves.*`` texts never say the same thing twice (names are terms)."""
+    from bot.text import extract
+
+    seen: dict[object, str] = {}
+    for key, text in extract.english().items():
+        if key.startswith(("elves.", "img.elves.")):
+            assert text not in seen, (key, seen.get(text), text)
+            seen[text] = key
+    assert not [k for k in seen.values() if k.startswith(("elves.card.", "img.elves.card."))]
