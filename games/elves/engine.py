@@ -68,7 +68,7 @@ from games.elves.views import ElvesFields, add_private, public_view
 #: reveals: it turns up every player's gold. A "No village card!" shows a hand too, but in
 #: the middle of an action (a village is taken and a card discarded after it), so it is not
 #: declared a reveal, which would cut that turn in two for replays and the turn clock (rules
-#: §13, "Turns"); undo refuses it on its own (``games.elves.undo``).
+#: §13.1); undo refuses it on its own (``games.elves.undo``).
 EVENTS: Mapping[str, EventRole] = {
     "round_started": PLAIN,
     "deck_shuffled": PLAIN,
@@ -187,7 +187,7 @@ class Elves(GameBase):
         return {"id": step["kind"], "params": {k: v for k, v in step.items() if k != "kind"}}
 
     def turn(self, state: State) -> int:
-        """How many turns (planning actions and journeys) have ended (rules §13, "Turns")."""
+        """How many turns (planning actions and journeys) have ended (rules §13.1)."""
         return int(state["turns"])
 
     def outcome(self, state: State) -> list[dict[str, Any]]:

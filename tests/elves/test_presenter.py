@@ -143,3 +143,19 @@ def test_no_english_text_under_two_keys_of_the_game() -> None:
             assert text not in seen, (key, seen.get(text), text)
             seen[text] = key
     assert not [k for k in seen.values() if k.startswith(("elves.card.", "img.elves.card."))]
+
+
+def test_every_term_is_declared_in_english_and_czech_from_the_glossary() -> None:
+    """Issue 23 item 3: the names of the game's things are declared once (games/elves/vocab.py),
+    in English and in the Czech of the rulebook (docs/glossary-cs.md, "King of the Elves")."""
+    from pathlib import Path
+
+    from games.elves.vocab import TERMS
+
+    text = (Path(__file__).parents[2] / "docs" / "glossary-cs.md").read_text("utf-8")
+    section = text.split("## King of the Elves", 1)[1].split("\n## ", 1)[0].lower()
+    for key, term in TERMS.items():
+        assert term.has("en", "nom") and term.has("cs", "nom"), key
+        assert term.gender.get("cs") in ("m", "i", "f", "n"), key
+        for part in term.form("cs").lower().split():
+            assert part in section, (key, part)

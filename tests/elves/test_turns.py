@@ -1,5 +1,5 @@
-"""Turns of King of the Elves read off the envelope (issue 23 item 2; docs/rules/elves.md §13,
-"Turns"): a turn is one planning action or one journey; the envelope's ``turn`` advances by one
+"""Turns of King of the Elves read off the envelope (issue 23 item 2; docs/rules/elves.md
+§13.1): a turn is one planning action or one journey; the envelope's ``turn`` advances by one
 for each, and only ``game_over`` reveals.
 
 Before engine contract v2 the host found turn ends by a naming rule (``bot/core/turns.py``:
