@@ -1,4 +1,4 @@
-"""Every worked example of rules/elves.md §14 as a scenario test with its exact numbers."""
+"""Every worked example of docs/rules/elves.md §14 as a scenario test with its exact numbers."""
 
 from __future__ import annotations
 
