@@ -1,4 +1,4 @@
-"""King of the Elves board image (rules: shared/rules/elves.md), phone-first (issue 13).
+"""King of the Elves board image (rules: docs/rules/elves.md), phone-first (issue 13).
 
 One row per player in seat order: name with seat number, coins (their gold value is secret
 until the end), hand size, coats of arms left, purchases, and the realm: its village cards
@@ -7,18 +7,24 @@ owner's seat colour carrying the owner's seat number (G gold, T thief, W wooden 
 monster). A footer gives the piles. The final board keeps the frame and ranks the gold, each
 row adding it up: net gold by round, then start + rounds + all-villages bonus = total. The
 private image adds a fixed panel with the viewer's gold and hand.
+
+The renderer never words events: the header's "Last:" line is the ``last`` text the bot passes
+(the presenter's words for the latest change, in the reader's language). The names of cards and
+villages are the game's terms (:data:`games.elves.vocab.TERMS`), given to ``tr`` as parameters.
+The view is typed once at the entry points (:class:`games.elves.views.ElvesView`).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
+from games.elves.views import ElvesView, PlayerView, VillageView
 from games.elves.vocab import (
     ACTION_KINDS,
-    CARD_NAMES,
+    CARDS,
     TERRAIN_FILL,
     TRAVEL_KINDS,
-    VALUE,
     VILLAGE_KINDS,
 )
 from renderers.kit import (
@@ -44,8 +50,8 @@ OBSTACLE_LETTER = {"wood": "W", "seamonster": "S"}
 register(
     {
         "elves.title": "King of the Elves",
-        "elves.round": "Round {round}/{rounds}",
-        **{f"elves.card.{k}": name for k, name in CARD_NAMES.items()},
+        "elves.village_label": "{card} {value}",
+        "elves.you.card": "{card} ×{n}",
         "elves.step.turn": "{name} chooses an action",
         "elves.step.place_village": "{name} places a village",
         "elves.step.place_special": "{name} places an action card",
@@ -61,32 +67,6 @@ register(
         "elves.piles": "Draw pile: {draw} · discard pile: {discard} (top: {top}) · passes in a "
         "row: {passes}",
         "elves.piles_empty": "Draw pile: {draw} · discard pile: empty · passes in a row: {passes}",
-        "elves.ev.village_played": "{name} played a {card} village in {realm}'s realm",
-        "elves.ev.special_played": "{name} placed {card} in {realm}'s realm",
-        "elves.ev.drew": "{name} drew {count} cards",
-        "elves.ev.discarded": "{name} discarded {card}",
-        "elves.ev.bought": "{name} bought a card for {cost} gold",
-        "elves.ev.village_removed": "{name} removed their {card} village for {cost} gold",
-        "elves.ev.passed": "{name} passed ({passes} in a row)",
-        "elves.ev.no_village_declared": "{name} declared “No village card!”",
-        "elves.ev.village_taken": "{name} took a {card} village card",
-        "elves.ev.planning_ended": "Planning is over",
-        "elves.ev.journey_started": "{name}'s journey begins",
-        "elves.ev.escort_played": "{name} played an escort for {realm}'s realm",
-        "elves.ev.direction_changed": "{name} changed direction",
-        "elves.ev.teleport_started": "{name} paid {cost} gold to teleport to {realm}'s realm",
-        "elves.ev.teleport_card": "{name} paid a {card} card for the teleport",
-        "elves.ev.visited": "{name} went by {transport} to {realm}'s {card} (+{value} gold)",
-        "elves.ev.visited_teleport": "{name} teleported to {realm}'s {card} (+{value} gold)",
-        "elves.ev.thief_paid": "{name} paid {amount} gold to {to}'s thief",
-        "elves.ev.journey_ended": "{name} ended the journey: {visits} visits, {income} gold, "
-        "bonus {bonus}",
-        "elves.ev.round_ended": "Round {round} is over",
-        "elves.ev.round_started": "Round {round} begins",
-        "elves.last.journey": (
-            "{name} is travelling: {visited} of {total} villages, income {income}"
-        ),
-        "elves.last.discard": "Top of the discard pile: {card}.",
         "elves.final.gold": "Gold at the end: {n}",
         "elves.final.rounds": "By round: {list} gold",
         "elves.final.round": "R{round} {n}",
@@ -96,10 +76,10 @@ register(
         "elves.you.title": "Your hand (only you see this)",
         "elves.you.gold": "Your gold: {gold} ({coins})",
         "elves.you.coin": "{n}×{value}",
-        "elves.you.villages": "Villages: {list}",
+        "elves.you.villages": "Village cards: {list}",
         "elves.you.travel": "Transport: {list}",
         "elves.you.actions": "Actions: {list}",
-        "elves.you.empty": "Your hand is empty.",
+        "elves.you.empty": "No cards.",
         "elves.legend": "On a village (name and value): G gold card, T thief, W wooden obstacle, "
         "S sea monster, each in its owner's colour with the owner's seat number.",
     }
@@ -123,10 +103,16 @@ def frame_height(seats: int, private: bool) -> int:
     return HEADER_H + 6 + body + (YOU_H if private else 0) + 58
 
 
-def now_text(board: Board, view: dict[str, Any]) -> str:
+def typed(view: Mapping[str, Any]) -> ElvesView:
+    """The view as ``Elves.view`` returns it (``games.elves.views``), typed once at the entry
+    points so that mypy catches a renamed key."""
+    return cast(ElvesView, view)
+
+
+def now_text(board: Board, view: ElvesView) -> str:
     if view.get("phase") == "over":
         return ranks_line(board, final_rows(board, view))
-    step = dict(view.get("step") or {})
+    step = view.get("step") or {}
     kind = str(step.get("kind", ""))
     key = f"elves.step.{kind}" if kind in _STEPS else "elves.step.other"
     return board.tr(key, name=board.name(view.get("actor")), left=step.get("left", 0))
@@ -143,78 +129,23 @@ _STEPS = (
 )
 
 
-CARD_FIELDS = ("card", "transport")
-LAST_PARTS = 3
-
-
-def event_text(board: Board, e: dict[str, Any]) -> str | None:
-    """One public event of the last move in words (rules §13), None for the silent ones
-    (shuffle, deal, game over: the final board says it)."""
-    kind = str(e.get("type"))
-    if kind == "visited" and e.get("via") == "teleport":
-        kind = "visited_teleport"
-    key = f"elves.ev.{kind}"
-    if key not in _EVENT_KEYS:
-        return None
-    params = dict(e)
-    for field in CARD_FIELDS:
-        if params.get(field):
-            params[field] = board.tr(f"elves.card.{params[field]}")
-    for field in ("player", "realm", "to"):
-        if params.get(field):
-            params["name" if field == "player" else field] = board.name(str(params[field]))
-    return board.tr(key, **params)
-
-
-_EVENT_KEYS = frozenset(
-    f"elves.ev.{k}"
-    for k in (
-        "village_played",
-        "special_played",
-        "drew",
-        "discarded",
-        "bought",
-        "village_removed",
-        "passed",
-        "no_village_declared",
-        "village_taken",
-        "planning_ended",
-        "journey_started",
-        "escort_played",
-        "direction_changed",
-        "teleport_started",
-        "teleport_card",
-        "visited",
-        "visited_teleport",
-        "thief_paid",
-        "journey_ended",
-        "round_ended",
-        "round_started",
+def fresh(view: ElvesView) -> bool:
+    """Whether nothing has been played yet: no turn has ended and the first player has not
+    begun an action (any move either ends a turn or opens another step, rules §11.3)."""
+    env = view.get("envelope") or {}
+    return (
+        view.get("round") == 1
+        and env.get("turn", 0) == 0
+        and (view.get("step") or {}).get("kind") == "turn"
     )
-)
 
 
-def last_text(board: Board, view: dict[str, Any]) -> str:
-    """The last move in words from ``view["last_events"]``; a view without them (an older
-    snapshot) falls back to the journey under way, else the discard pile's top."""
-    parts = [t for t in (event_text(board, dict(e)) for e in view.get("last_events") or []) if t]
-    if parts:
-        return "; ".join(parts[:LAST_PARTS]) + "."
-    j = view.get("journey")
-    if j:
-        seen = {(v["realm"], v["slot"]) for v in j.get("visits", [])}
-        total = sum(len(r) for r in view.get("realms", []))
-        return board.tr(
-            "elves.last.journey",
-            name=board.name(j.get("traveller")),
-            visited=len(seen),
-            total=total,
-            income=j.get("income", 0),
-        )
-    top = view.get("discard_top")
-    if top:
-        return board.tr("elves.last.discard", card=board.tr(f"elves.card.{top}"))
-    return board.tr("board.nothing_yet")
+def last_line(board: Board, view: ElvesView, last: str | None) -> str:
+    """The header's "Last:" text: the bot's words for the latest change; without them, "Nothing
+    played yet." at the very start and nothing later (the renderer never words events)."""
+    if last is not None:
+        return last
+    return board.tr("board.nothing_yet") if fresh(view) else ""
 
 
 def _badge(board: Board, x: int, y: int, letter: str, owner: str) -> int:
@@ -227,38 +158,36 @@ def _badge(board: Board, x: int, y: int, letter: str, owner: str) -> int:
     return w
 
 
-def _is_next(view: dict[str, Any], village: dict[str, Any]) -> bool:
+def _is_next(view: ElvesView, village: VillageView) -> bool:
     """Whether ``village`` is where the journey goes next (public, rules §7.1)."""
-    nxt = (view.get("journey") or {}).get("next") or {}
-    return bool(nxt) and (nxt.get("realm"), nxt.get("slot")) == (
-        village.get("realm"),
-        village.get("slot"),
-    )
+    j = view.get("journey")
+    nxt = j["next"] if j else None
+    return nxt is not None and (nxt["realm"], nxt["slot"]) == (village["realm"], village["slot"])
 
 
 def _village(
-    board: Board, village: dict[str, Any], x: int, y: int, w: int, ahead: bool = False
+    board: Board, village: VillageView, x: int, y: int, w: int, ahead: bool = False
 ) -> None:
-    card = str(village.get("card"))
-    fill = tint(TERRAIN.get(card, (150, 150, 150)), 0.55)
+    kind = str(village.get("card"))
+    fill = tint(TERRAIN.get(kind, (150, 150, 150)), 0.55)
     board.draw.rectangle((x, y, x + w, y + 52), fill=fill, outline=board.theme.ink)
     if ahead:  # the journey's next village: a thick frame (issue 11: what a traveller needs)
         board.draw.rectangle((x - 2, y - 2, x + w + 2, y + 54), outline=board.theme.ink, width=4)
-    value = village.get("value", VALUE.get(card, 0))
-    board.text(x + 6, y + 4, f"{board.tr(f'elves.card.{card}')} {value}", BODY, True)
+    label = board.tr("elves.village_label", card=CARDS[kind], value=village["value"])
+    board.text(x + 6, y + 4, label, BODY, True)
     bx = x + 6
     for key, letter in BADGES:
         owner = village.get(key)
         if owner:
             bx += _badge(board, bx, y + 25, letter, str(owner)) + 4
     obstacle = village.get("obstacle")
-    if isinstance(obstacle, dict):
-        letter = OBSTACLE_LETTER.get(str(obstacle.get("card")), "W")
-        _badge(board, bx, y + 25, letter, str(obstacle.get("owner")))
+    if obstacle:
+        letter = OBSTACLE_LETTER.get(obstacle["card"], "W")
+        _badge(board, bx, y + 25, letter, obstacle["owner"])
 
 
 def _draw_player(
-    board: Board, view: dict[str, Any], p: dict[str, Any], realm: list[Any], y: int
+    board: Board, view: ElvesView, p: PlayerView, realm: list[VillageView], y: int
 ) -> None:
     tr, m, pid = board.tr, MARGIN, str(p["id"])
     board.panel((m, y, board.width - m, y + ROW_H - 6), pid, pid == view.get("viewer"))
@@ -296,7 +225,7 @@ def signed(n: int) -> str:
     return f"{n:+d}".replace("-", "−") if n else "0"
 
 
-def breakdown_parts(board: Board, part: dict[str, Any] | None, n: int) -> tuple[str, ...]:
+def breakdown_parts(board: Board, part: Mapping[str, Any] | None, n: int) -> tuple[str, ...]:
     """The final gold in its parts (rules §9, §7.4): net gold of each round, then the sum
     start + rounds + bonus = total. A snapshot from before the ledger has only the total."""
     if not part:
@@ -317,35 +246,42 @@ def breakdown_parts(board: Board, part: dict[str, Any] | None, n: int) -> tuple[
     )
 
 
-def final_rows(board: Board, view: dict[str, Any]) -> list[FinalRow]:
+def final_rows(board: Board, view: ElvesView) -> list[FinalRow]:
     """Final gold and ranks (§9) with the breakdown by round and bonus, coins and cards left."""
-    final = view.get("final") or {}
-    gold, ranks = final.get("gold") or {}, final.get("ranks") or {}
-    parts_of = final.get("breakdown") or {}
+    final = view.get("final")
+    gold = final["gold"] if final else {}
+    ranks = final["ranks"] if final else {}
+    parts_of = final.get("breakdown", {}) if final else {}
     players = {str(p["id"]): p for p in view.get("players") or []}
     rows = []
     for pid, n in gold.items():
-        p = players.get(pid, {})
+        p = players.get(pid)
         parts = breakdown_parts(board, parts_of.get(pid), n) + (
-            board.tr("elves.final.coins", coins=p.get("coins", 0), cards=p.get("hand_size", 0)),
+            board.tr(
+                "elves.final.coins",
+                coins=p["coins"] if p else 0,
+                cards=p["hand_size"] if p else 0,
+            ),
         )
         rows.append(FinalRow(pid, int(ranks.get(pid, 0)), board.tr("unit.gold", n=n), parts))
     return rows
 
 
-def _hand_list(board: Board, hand: dict[str, int], kinds: tuple[str, ...], key: str) -> str | None:
-    items = [f"{board.tr(f'elves.card.{k}')} ×{hand[k]}" for k in kinds if hand.get(k)]
+def _hand_list(
+    board: Board, hand: Mapping[str, int], kinds: tuple[str, ...], key: str
+) -> str | None:
+    items = [board.tr("elves.you.card", card=CARDS[k], n=hand[k]) for k in kinds if hand.get(k)]
     return board.tr(key, list=", ".join(items)) if items else None
 
 
-def _draw_you(board: Board, view: dict[str, Any], y: int) -> None:
+def _draw_you(board: Board, view: ElvesView, y: int) -> None:
     tr, m, me = board.tr, MARGIN, str(view["viewer"])
-    hand: dict[str, int] = dict(view.get("hand") or {})
+    hand = view.get("hand", {})
     board.panel((m, y, board.width - m, y + YOU_H - 8), me, True)
     y = board.lines(m + 12, y + 6, tr("elves.you.title"), board.width - 2 * m - 24, BODY, True)
     coins = ", ".join(
         tr("elves.you.coin", n=n, value=v)
-        for v, n in sorted((view.get("coin_breakdown") or {}).items(), key=lambda i: -int(i[0]))
+        for v, n in sorted(view.get("coin_breakdown", {}).items(), key=lambda i: -int(i[0]))
         if n
     )
     y = board.lines(
@@ -378,37 +314,38 @@ def render(
     tr: Tr | None = None,
     last: str | None = None,
 ) -> Any:
-    """The table for ``view``; a private view adds the viewer's hand panel."""
-    players = list(view.get("players") or [])
+    """The table for ``view``; a private view adds the viewer's hand panel. ``last`` is the
+    latest change in words (the bot's), drawn in the header's "Last:" line."""
+    v = typed(view)
+    players = list(v.get("players") or [])
     seats = [str(p["id"]) for p in players]
-    private = view.get("viewer") is not None
+    private = v.get("viewer") is not None
     board = Board.new(frame_height(len(seats), private), seats, names, theme, tr)
-    right = board.tr("elves.round", round=view.get("round"), rounds=view.get("rounds"))
-    y = (
-        board.header(
-            board.tr("elves.title"), right, now_text(board, view), last or last_text(board, view)
-        )
-        + 6
+    right = board.tr("board.round", round=v.get("round"), rounds=v.get("rounds"))
+    top = board.header(
+        board.tr("elves.title"), right, now_text(board, v), last_line(board, v, last)
     )
+    y = top + 6
     body_h = max(len(seats) * ROW_H + FOOT_H, _final_height(len(seats)))
-    if view.get("phase") == "over" and view.get("final"):
-        draw_final(board, y, final_rows(board, view), view.get("viewer"))
+    over = v.get("phase") == "over" and bool(v.get("final"))
+    if over:
+        draw_final(board, y, final_rows(board, v), v.get("viewer"))
     else:
-        realms = list(view.get("realms") or [])
+        realms = list(v.get("realms") or [])
         for i, p in enumerate(players):
-            _draw_player(board, view, p, realms[i] if i < len(realms) else [], y + i * ROW_H)
-        _draw_piles(board, view, y + len(players) * ROW_H)
+            _draw_player(board, v, p, realms[i] if i < len(realms) else [], y + i * ROW_H)
+        _draw_piles(board, v, y + len(players) * ROW_H)
     if private:
-        _draw_you(board, view, y + body_h)
-    over = view.get("phase") == "over" and view.get("final")
-    legend = "board.final_legend" if over else "elves.legend"
-    board.legend(board.image.height - 56, board.tr(legend))
+        _draw_you(board, v, y + body_h)
+    board.legend(
+        board.image.height - 56, board.tr("board.final_legend" if over else "elves.legend")
+    )
     return board.image
 
 
-def _draw_piles(board: Board, view: dict[str, Any], y: int) -> None:
+def _draw_piles(board: Board, view: ElvesView, y: int) -> None:
     discard = view.get("discard_pile") or {}
-    n = sum(int(v) for v in discard.values())
+    n = sum(int(c) for c in discard.values())
     top = view.get("discard_top")
     key = "elves.piles" if n and top else "elves.piles_empty"
     board.lines(
@@ -418,7 +355,7 @@ def _draw_piles(board: Board, view: dict[str, Any], y: int) -> None:
             key,
             draw=view.get("draw_pile", 0),
             discard=n,
-            top=board.tr(f"elves.card.{top}"),
+            top=CARDS[top] if top else "",
             passes=view.get("passes", 0),
         ),
         board.width - 2 * MARGIN,
@@ -429,17 +366,18 @@ def _draw_piles(board: Board, view: dict[str, Any], y: int) -> None:
 
 def summary(board: Board, view: dict[str, Any]) -> tuple[str, str, list[tuple[str, str]]]:
     """(round, whose turn, [(player, score)]) for the alt text (gold is secret until the end)."""
-    right = board.tr("elves.round", round=view.get("round"), rounds=view.get("rounds"))
-    final = (view.get("final") or {}).get("gold") or {}
+    v = typed(view)
+    right = board.tr("board.round", round=v.get("round"), rounds=v.get("rounds"))
+    final = v.get("final")
     if final:
-        ranks = (view.get("final") or {}).get("ranks") or {}
+        ranks = final["ranks"]
         scores = [
             (p, board.tr("unit.gold", n=n))
-            for p, n in sorted(final.items(), key=lambda i: ranks.get(i[0], 0))
+            for p, n in sorted(final["gold"].items(), key=lambda i: ranks.get(i[0], 0))
         ]
     else:
         scores = [
             (str(p["id"]), board.tr("elves.coins", n=p.get("coins", 0)))
-            for p in view.get("players") or []
+            for p in v.get("players") or []
         ]
-    return right, now_text(board, view), scores
+    return right, now_text(board, v), scores

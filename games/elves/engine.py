@@ -3,7 +3,7 @@
 Each round the players deal, plan (lay a ring of villages on the table and mark them with Gold,
 Thief and obstacle cards, buy, draw, remove villages, pass) and travel (each in turn plays
 transport cards to go from village to village round the ring, earning gold). After the last
-round the richest player wins; equal gold shares the rank. Spec: ``shared/rules/elves.md``.
+round the richest player wins; equal gold shares the rank. Spec: ``docs/rules/elves.md``.
 
 What is hidden from whom:
 
@@ -17,56 +17,85 @@ What is hidden from whom:
 * **The ledger** (each player's net gold per round and all-villages bonuses, kept for the final
   breakdown) is as secret as the gold it adds up to: it appears only in the final view.
 
-State is a plain JSON-able dict (rules §11.1) that ``apply`` copies and never mutates. The rules
-live in small modules: :mod:`~games.elves.rules` (derived rules), :mod:`~games.elves.rounds`
-(§5, §8, §9), :mod:`~games.elves.planning` (§6), :mod:`~games.elves.travel` (§7),
-:mod:`~games.elves.steps` (the move tables), :mod:`~games.elves.refusals` and
-:mod:`~games.elves.views` (§12).
+The engine is a :class:`games.base.GameBase` (contract v2): the template validates every move
+and checks seats and options; this class writes ``start``, ``moves``, ``play``, the view
+(``show``, ``step``, ``turn``), the event roles (:data:`EVENTS`) and the saves' migrations
+(:mod:`~games.elves.saves`). State is a plain JSON-able dict (rules §11.1) that ``play`` copies
+and never mutates. The rules live in small modules: :mod:`~games.elves.rules` (derived rules),
+:mod:`~games.elves.rounds` (§5, §8, §9), :mod:`~games.elves.planning` (§6),
+:mod:`~games.elves.travel` (§7), :mod:`~games.elves.steps` (the move tables),
+:mod:`~games.elves.refusals`, :mod:`~games.elves.views` (§12) and
+:mod:`~games.elves.preview` (what each move does now).
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, cast
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
-from games.base import Event, Game, Move, validate
-from games.elves import undo
+from games.base import (
+    PLAIN,
+    REVEAL,
+    TURN_END,
+    Event,
+    EventRole,
+    GameBase,
+    IllegalMove,
+    Move,
+    Step,
+)
+from games.elves import preview as previews
+from games.elves import saves, undo
 from games.elves.data import ACTION_KINDS, START_GOLD, TOKENS
 from games.elves.determinize import determinize
 from games.elves.refusals import explain
 from games.elves.rounds import new_ledger, outcome_rows, start_round
 from games.elves.rules import (
     State,
-    clone_events,
     coin_count,
     coins,
     copy_state,
-    deep_copy,
     full_deck,
     rounds_for,
     shuffle_pool,
 )
 from games.elves.steps import HANDLERS, MOVE_TYPES, step_moves
-from games.elves.views import ElvesView, add_private, public_view
+from games.elves.views import ElvesFields, add_private, public_view
 
-
-def check_setup(players: Any, options: Any, allowed: dict[str, tuple[Any, Any]]) -> bool:
-    """Rules §3 step 1: 2-6 distinct player ids and known options; returns ``teleport``."""
-    if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
-        raise ValueError("players must be a list of player ids")
-    if not 2 <= len(players) <= 6:
-        raise ValueError("King of the Elves needs 2 to 6 players")
-    if len(set(players)) != len(players):
-        raise ValueError("player ids must be distinct")
-    if not isinstance(options, dict):
-        raise ValueError("options must be a dict")
-    unknown = set(options) - set(allowed)
-    if unknown:
-        raise ValueError(f"unknown option(s): {', '.join(sorted(map(str, unknown)))}")
-    teleport = options.get("teleport", False)
-    if not isinstance(teleport, bool):
-        raise ValueError("option teleport must be true or false")
-    return teleport
+#: every event type the engine emits and its role for the table (rules §13). A turn is one
+#: planning action (``action_ended``) or one journey (``journey_ended``). Only ``game_over``
+#: reveals: it turns up every player's gold. A "No village card!" shows a hand too, but in
+#: the middle of an action (a village is taken and a card discarded after it), so it is not
+#: declared a reveal, which would cut that turn in two for replays and the turn clock (rules
+#: §13.1); undo refuses it on its own (``games.elves.undo``).
+EVENTS: Mapping[str, EventRole] = {
+    "round_started": PLAIN,
+    "deck_shuffled": PLAIN,
+    "dealt": PLAIN,
+    "village_played": PLAIN,
+    "special_played": PLAIN,
+    "drew": PLAIN,
+    "bought": PLAIN,
+    "discarded": PLAIN,
+    "village_removed": PLAIN,
+    "passed": PLAIN,
+    "no_village_declared": PLAIN,
+    "village_taken": PLAIN,
+    "action_ended": TURN_END,
+    "planning_ended": PLAIN,
+    "journey_started": PLAIN,
+    "escort_played": PLAIN,
+    "direction_changed": PLAIN,
+    "teleport_started": PLAIN,
+    "teleport_card": PLAIN,
+    "visited": PLAIN,
+    "thief_paid": PLAIN,
+    "journey_ended": TURN_END,
+    "round_ended": PLAIN,
+    "game_over": REVEAL,
+}
+_TURN_ENDS = frozenset(k for k, role in EVENTS.items() if role.turn_end)
 
 
 def initial_state(players: list[str], teleport: bool, seed: int) -> State:
@@ -81,6 +110,7 @@ def initial_state(players: list[str], teleport: bool, seed: int) -> State:
         "start": 0,
         "phase": "planning",
         "turn": 0,
+        "turns": 0,
         "step": {"kind": "turn"},
         "gold": [START_GOLD] * n,
         "hand": [{} for _ in range(n)],
@@ -93,23 +123,24 @@ def initial_state(players: list[str], teleport: bool, seed: int) -> State:
         "passes": 0,
         "journey": None,
         "ledger": new_ledger(n),
-        "last_events": [],
     }
 
 
-class Elves:
+class Elves(GameBase):
     """King of the Elves; see the module docstring and ``docs/rules/elves.md``."""
 
-    id = "elves"
-    title = "King of the Elves"
-    min_players = 2
-    max_players = 6
-    options: dict[str, tuple[Any, Any]] = {"teleport": (False, [False, True])}
+    id: ClassVar[str] = "elves"
+    title: ClassVar[str] = "King of the Elves"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 6
+    options: ClassVar[dict[str, tuple[Any, Any]]] = {"teleport": (False, [False, True])}
+    move_types: ClassVar[frozenset[str] | None] = MOVE_TYPES
+    events: ClassVar[Mapping[str, EventRole]] = EVENTS
+    MIGRATIONS = saves.MIGRATIONS
 
-    def setup(self, players: list[str], options: dict[str, Any], seed: int) -> State:
-        """Rules §3: check, seat 0 holds the dragon, round 1 is dealt (planning, seat 0 to act)."""
-        teleport = check_setup(players, options, self.options)
-        s = initial_state(players, teleport, seed)
+    def start(self, players: list[str], options: dict[str, Any], seed: int) -> State:
+        """Rules §3: seat 0 holds the dragon, round 1 is dealt (planning, seat 0 to act)."""
+        s = initial_state(players, options["teleport"], seed)
         start_round(s, 1)
         return s
 
@@ -126,24 +157,22 @@ class Elves:
         """Rules §11.3: nothing is chosen in secret; hidden information comes from draws."""
         return False
 
-    def legal_moves(self, state: State, player: str) -> list[Move]:
-        if state["phase"] == "over" or player not in state["players"]:
-            return []
-        seat = state["turn"]
-        if state["players"][seat] != player:
-            return []
-        return step_moves(state, seat)
+    def moves(self, state: State, player: str) -> list[Move]:
+        """The legal moves of the seat to act (the template answers [] for anyone else)."""
+        return step_moves(state, state["turn"])
 
-    def apply(self, state: State, player: str, move: Move) -> tuple[State, list[Event]]:
-        """The one validating path (:func:`games.base.validate`), then the move's handler."""
-        # cast: the protocol's ``view`` returns dict[str, Any], which a TypedDict is not (mypy)
-        validate(cast(Game, self), state, player, move, move_types=MOVE_TYPES, explain=explain)
+    def play(self, state: State, player: str, move: Move) -> tuple[State, list[Event]]:
+        """The move's handler on a copy; a move that ends a turn advances ``turns``."""
         s = copy_state(state)
         events = HANDLERS[move["type"]](s, state["turn"], move)
-        s["last_events"] = events  # public by contract (rules §13); the view copies them
-        return s, clone_events(events)
+        if any(e["type"] in _TURN_ENDS for e in events):
+            s["turns"] += 1
+        return s, events
 
-    def view(self, state: State, viewer: str | None) -> ElvesView:
+    def explain(self, state: State, player: str, move: Any, kind: str) -> IllegalMove | None:
+        return explain(state, player, move, kind)
+
+    def show(self, state: State, viewer: str | None) -> ElvesFields:
         """Rules §12: the public view, plus the viewer's hand, gold and legal moves."""
         v = public_view(state, self.id, viewer)
         if viewer is not None and v["viewer"] is not None:
@@ -151,8 +180,24 @@ class Elves:
             add_private(v, state, seat, self.legal_moves(state, viewer))
         return v
 
+    def step(self, state: State) -> Step:
+        """The rules file's step (§11.3: ``step.kind``) and what it carries: the chosen card,
+        the discards or teleport cards left, the teleport's destination."""
+        step = state["step"]
+        return {"id": step["kind"], "params": {k: v for k, v in step.items() if k != "kind"}}
+
+    def turn(self, state: State) -> int:
+        """How many turns (planning actions and journeys) have ended (rules §13.1)."""
+        return int(state["turns"])
+
     def outcome(self, state: State) -> list[dict[str, Any]]:
         return outcome_rows(state)
+
+    def preview(self, state: State, player: str, move: Move) -> dict[str, Any]:
+        """What ``move`` does now, from what ``player`` sees (:mod:`games.elves.preview`)."""
+        if not previews.listed(move, self.legal_moves(state, player)):
+            raise IllegalMove("not_legal", "That move is not available now.")
+        return previews.preview(state, state["turn"], move)
 
     def determinize(self, state: State, player: str, rng: random.Random) -> State:
         """A state ``player`` cannot tell from ``state``: other hands, the draw pile and the seed
@@ -163,21 +208,9 @@ class Elves:
         """Whether the move revealed nothing, so it may be taken back (``games.elves.undo``)."""
         return undo.undoable(before, player, move, after)
 
-    def dump(self, state: State) -> dict[str, Any]:
-        """A JSON-able deep copy of the state (nothing shared with the live state)."""
-        return deep_copy(state)
-
-    def load(self, data: dict[str, Any]) -> State:
-        """The state ``dump`` made. A snapshot from before ``revealed`` existed gets it empty;
-        one from before the ``ledger`` gets ``None`` (its final view then has no breakdown, as
-        the earlier rounds' gold is not known); one from before ``last_events`` gets none."""
-        if "revealed" not in data:
-            data = {**data, "revealed": [{} for _ in data["players"]]}
-        if "ledger" not in data:
-            data = {**data, "ledger": None}
-        if "last_events" not in data:
-            data = {**data, "last_events": []}
-        return deep_copy(data)
+    def loaded(self, data: dict[str, Any]) -> State:
+        """A state from migrated save data, its shape checked (:mod:`games.elves.saves`)."""
+        return saves.checked(data)
 
 
-__all__ = ["ACTION_KINDS", "Elves", "coin_count", "coins", "full_deck", "shuffle_pool"]
+__all__ = ["ACTION_KINDS", "EVENTS", "Elves", "coin_count", "coins", "full_deck", "shuffle_pool"]

@@ -1,5 +1,5 @@
-"""Phase 2 of King of the Elves, planning (rules §6): which of the seven actions are legal, the
-steps they take, and what each move does.
+"""Phase 2 of King of the Elves, planning (docs/rules/elves.md §6): which of the seven
+actions are legal, the steps they take, and what each move does.
 
 Each handler ``do_<move type>(s, seat, move)`` changes the copied state ``s`` and returns the
 public events; a completed action ends with :func:`end_action`.
@@ -125,12 +125,14 @@ def take_village_moves(s: State, seat: int) -> list[Move]:
 
 
 def end_action(s: State, seat: int, passed: bool = False) -> list[Event]:
-    """Finish the seat's planning action; the left neighbour acts, or travel begins."""
+    """Finish the seat's planning action (its turn ends: ``action_ended``, rules §13); the
+    left neighbour acts, or travel begins."""
     n = len(s["players"])
     s["passes"] = s["passes"] + 1 if passed else 0
     events: list[Event] = []
     if passed:
         events.append({"type": "passed", "player": s["players"][seat], "passes": s["passes"]})
+    events.append({"type": "action_ended", "player": s["players"][seat]})
     if s["passes"] >= n:
         events.append({"type": "planning_ended", "round": s["round"]})
         s["phase"] = "travel"

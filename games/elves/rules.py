@@ -1,8 +1,8 @@
 """Small derived rules of King of the Elves, and the state helpers every step uses.
 
-Derive, don't store (rules §11.1): coins, capacity, purchase prices, removal costs, the ring.
-A state is a plain JSON-able dict; :func:`copy_state` copies it deep enough that ``apply`` never
-changes a dict it was given.
+Derive, don't store (docs/rules/elves.md §11.1): coins, capacity, purchase prices, removal
+costs, the ring. A state is a plain JSON-able dict; :func:`copy_state` copies it deep enough
+that ``play`` never changes a dict it was given.
 """
 
 from __future__ import annotations
@@ -162,24 +162,9 @@ def copy_state(s: State) -> State:
     return new
 
 
-def clone_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Events sharing nothing with ``events`` (their values are flat or one level deep: the
-    revealed hand, the removed specials, the final gold and ranks)."""
-
-    def value(v: Any) -> Any:
-        if isinstance(v, dict):
-            return dict(v)
-        if isinstance(v, list):
-            return [dict(x) if isinstance(x, dict) else x for x in v]
-        return v
-
-    return [{k: value(v) for k, v in e.items()} for e in events]
-
-
 def deep_copy(s: State) -> State:
     """A copy sharing nothing with ``s`` (for dump/load), without ``copy.deepcopy``'s cost."""
     new = copy_state(s)
-    new["last_events"] = clone_events(s.get("last_events") or [])
     new["realms"] = [
         [{**v, "obstacle": dict(v["obstacle"]) if v["obstacle"] else None} for v in realm]
         for realm in s["realms"]

@@ -1,5 +1,5 @@
-"""Phase 3 of King of the Elves, travel (rules §7): the route round the ring, what a visit costs,
-the travel-phase cards, teleport magic (§7.5) and the payouts (§7.4).
+"""Phase 3 of King of the Elves, travel (docs/rules/elves.md §7): the route round the ring,
+what a visit costs, the travel-phase cards, teleport magic (§7.5) and the payouts (§7.4).
 
 Each handler ``do_<move type>(s, seat, move)`` changes the copied state ``s`` and returns the
 public events.
@@ -36,6 +36,12 @@ def next_village(s: State, seat: int, route: list[tuple[int, int]]) -> int | Non
                 return i
         return 0
     return int(j["at"] + j["dir"]) % len(route)
+
+
+def ring_from(start: int, direction: int, length: int) -> list[int]:
+    """Ring indexes in travel order from ``start`` on, going ``direction`` (+1 clockwise, -1
+    anticlockwise), each once: the villages a journey meets next, in order (rules §7.1)."""
+    return [(start + k * direction) % length for k in range(length)]
 
 
 def escorted_in(s: State, realm_seat: int) -> bool:

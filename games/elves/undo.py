@@ -1,5 +1,5 @@
 """Which King of the Elves moves may be taken back (``games.base.Undoable``; rules:
-shared/rules/elves.md §12).
+docs/rules/elves.md §12).
 
 Hidden: every hand (others see its size), the draw pile and the seed that fixes every later
 shuffle; ``revealed`` records what a "No village card!" showed of a hand. A move that changes

@@ -1,16 +1,19 @@
-"""The shape of King of the Elves' views (rules §12) and the functions that build them.
+"""The shape of King of the Elves' views (docs/rules/elves.md §12) and the functions that
+build them.
 
 ``view(state, None)`` is the public view: hand sizes and coin counts, never hands or gold
 values, the draw pile's size only. ``view(state, p)`` adds p's hand, gold and legal moves.
-Renderers and presenters read these shapes; the vocabulary (card names, kinds, colours) is in
-:mod:`games.elves.vocab`.
+:class:`ElvesFields` are the game's own fields (``Elves.show``); :class:`ElvesView` adds the
+contract's envelope (``games.base.Envelope``) under ``"envelope"``, as ``Elves.view`` returns
+it. The presenter and the renderer are typed against these shapes; the vocabulary (card
+names, kinds, colours) is in :mod:`games.elves.vocab`.
 """
 
 from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, Required, TypedDict
 
-from games.base import Move
+from games.base import Envelope, Move
 from games.elves.data import VALUE
 from games.elves.rounds import breakdown, outcome_rows
 from games.elves.rules import (
@@ -18,7 +21,6 @@ from games.elves.rules import (
     Village,
     buy_cost,
     capacity,
-    clone_events,
     coin_count,
     coins,
     counts,
@@ -27,7 +29,7 @@ from games.elves.rules import (
     set_aside,
     sorted_counts,
 )
-from games.elves.travel import next_village, visited_all
+from games.elves.travel import next_village, ring_from, visited_all
 
 Phase = Literal["planning", "travel", "over"]
 StepKind = Literal[
@@ -88,6 +90,8 @@ class JourneyView(TypedDict):
     traveller: str
     at: Place | None
     next: Place | None
+    #: the ring in travel order from ``next`` on (each village once; [] for an empty ring)
+    ahead: list[Place]
     direction: Direction
     escort: str | None
     visits: list[Place]
@@ -110,7 +114,9 @@ class FinalView(TypedDict):
     breakdown: NotRequired[dict[str, Breakdown]]  # absent for a pre-ledger snapshot
 
 
-class ElvesView(TypedDict):
+class ElvesFields(TypedDict):
+    """The game's own view fields (rules §12): ``Elves.show``."""
+
     game: str
     viewer: str | None
     round: int
@@ -128,12 +134,18 @@ class ElvesView(TypedDict):
     discard_top: str | None
     passes: int
     journey: JourneyView | None
-    last_events: list[dict[str, Any]]  # the last move's events (all public, §13)
     final: NotRequired[FinalView]  # once the game is over
     hand: NotRequired[dict[str, int]]  # private: the viewer's hand
     gold: NotRequired[int]  # private: the viewer's gold value
     coin_breakdown: NotRequired[dict[str, int]]  # private: {"10": a, "5": b, "1": c}
     legal_moves: NotRequired[list[Move]]  # private: the viewer's legal moves
+
+
+class ElvesView(ElvesFields):
+    """What ``Elves.view`` returns: the game's fields and the contract's envelope (whose
+    ``last``, the public events of the latest change, the host fills from the move log)."""
+
+    envelope: Envelope
 
 
 def player_view(s: State, seat: int) -> PlayerView:
@@ -178,10 +190,12 @@ def journey_view(s: State) -> JourneyView | None:
     seat = s["turn"]
     route = ring(s)
     nxt = next_village(s, seat, route)
+    ahead = [] if nxt is None else [route[i] for i in ring_from(nxt, j["dir"], len(route))]
     return {
         "traveller": s["players"][seat],
         "at": None if j["at"] is None else _place(s, route[j["at"]]),
         "next": None if nxt is None else _place(s, route[nxt]),
+        "ahead": [_place(s, pos) for pos in ahead],
         "direction": "cw" if j["dir"] == 1 else "ccw",
         "escort": None if j["escort"] is None else s["players"][j["escort"]],
         "visits": [_place(s, (a, b)) for a, b in j["visits"]],
@@ -190,11 +204,11 @@ def journey_view(s: State) -> JourneyView | None:
     }
 
 
-def public_view(s: State, game_id: str, viewer: str | None) -> ElvesView:
+def public_view(s: State, game_id: str, viewer: str | None) -> ElvesFields:
     """Everything on the table and every count (§12); ``viewer`` only names the reader."""
     players = s["players"]
     over = s["phase"] == "over"
-    v: ElvesView = {
+    v: ElvesFields = {
         "game": game_id,
         "viewer": viewer if viewer in players else None,
         "round": s["round"],
@@ -215,7 +229,6 @@ def public_view(s: State, game_id: str, viewer: str | None) -> ElvesView:
         "discard_top": s["discard"][-1] if s["discard"] else None,
         "passes": s["passes"],
         "journey": journey_view(s),
-        "last_events": clone_events(s.get("last_events") or []),
     }
     if over:
         result = outcome_rows(s)
@@ -229,7 +242,7 @@ def public_view(s: State, game_id: str, viewer: str | None) -> ElvesView:
     return v
 
 
-def add_private(v: ElvesView, s: State, seat: int, legal: list[Move]) -> None:
+def add_private(v: ElvesFields, s: State, seat: int, legal: list[Move]) -> None:
     """The viewer's own secrets (§12): hand, gold value, coin breakdown, legal moves."""
     v["hand"] = sorted_counts(s["hand"][seat])
     v["gold"] = s["gold"][seat]

@@ -122,6 +122,15 @@ def elves_view(direction: str) -> dict[str, Any]:
             "traveller": "a",
             "at": None,
             "next": {"realm": "b", "slot": 0},
+            # the engine's ring in travel order from the next village (games.elves.views)
+            "ahead": [
+                {"realm": r, "slot": n}
+                for r, n in (
+                    [("b", 0), ("b", 1), ("c", 0), ("a", 0)]
+                    if direction == "cw"
+                    else [("b", 0), ("a", 0), ("c", 0), ("b", 1)]
+                )
+            ],
             "direction": direction,
             "escort": None,
             "visits": [],

@@ -94,3 +94,12 @@ def play(state: State, player: str, *ms: dict[str, Any]) -> tuple[State, list[di
 
 def seat(state: State, player: str) -> int:
     return int(state["players"].index(player))
+
+
+def old_dump(state: State, last_events: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """``state`` saved the way the engine wrote it before contract v2 (games/elves at 19b8b34,
+    ``deep_copy`` of the state): no ``schema`` key, no turn counter ``turns``, and the last
+    move's events copied under ``last_events``."""
+    data = {k: v for k, v in GAME.dump(state).items() if k not in ("schema", "turns")}
+    data["last_events"] = [dict(e) for e in last_events or []]
+    return data

@@ -8,7 +8,7 @@ import pytest
 
 from games.ai import RandomPlayer
 from games.elves import GAME
-from tests.elves.helpers import build
+from tests.elves.helpers import build, old_dump
 
 
 def _play(s, player, move):
@@ -90,9 +90,10 @@ def test_breakdown_adds_up_and_stays_hidden_until_the_end(n: int, seed: int) -> 
 def test_snapshot_without_the_ledger_loads_and_ends_without_a_breakdown() -> None:
     players = ["a", "b"]
     s = GAME.setup(players, {}, 4)
-    data = GAME.dump(s)
-    del data["ledger"]
+    data = old_dump(s)
+    del data["ledger"]  # a save from before the ledger (rules §11.1, "Saves": migration 1)
     s = GAME.load(data)
+    assert s["ledger"] is None
     ai, k = RandomPlayer(4), 0
     while not GAME.is_over(s):
         p = GAME.actors(s)[0]
@@ -102,12 +103,10 @@ def test_snapshot_without_the_ledger_loads_and_ends_without_a_breakdown() -> Non
     assert "breakdown" not in final and set(final["gold"]) == set(players)
 
 
-def test_view_carries_the_last_moves_public_events() -> None:
-    """The view's ``last_events`` are the events the last ``apply`` returned (rules §13: all
-    public), a copy each time; the image's "Last:" line words them."""
-    from renderers.elves import last_text
-    from renderers.kit import Board
-
+def test_the_engine_keeps_no_copy_of_its_events() -> None:
+    """Rules §12-13: the view carries no ``last_events`` (the envelope's ``last``, empty from
+    the engine, is filled by the host from its move log); a save from before contract v2
+    loses the copy it kept."""
     s = build(
         ["Adam", "Beata"],
         phase="travel",
@@ -117,14 +116,13 @@ def test_view_carries_the_last_moves_public_events() -> None:
         hands={"Adam": {"pig": 2, "cloud": 1}},
     )
     s, ev = _play(s, "Adam", {"type": "travel", "transport": "pig"})
+    assert ev[0]["type"] == "visited" and ev[0]["value"] == 2
     view = GAME.view(s, None)
-    assert view["last_events"] == ev and view["last_events"] is not ev
-    view["last_events"][0]["value"] = 99
-    assert GAME.view(s, None)["last_events"][0]["value"] == 2
-    board = Board.new(100, ["Adam", "Beata"], {"Adam": "Adam"}, None, None)
-    assert (
-        last_text(board, GAME.view(s, None)) == "Adam went by Giant pig to Adam's Plains (+2 gold)."
-    )
-    old = GAME.dump(s)
-    del old["last_events"]
-    assert GAME.view(GAME.load(old), None)["last_events"] == []
+    assert "last_events" not in view and "last_events" not in s
+    assert view["envelope"]["last"] == []
+    loaded = GAME.load(old_dump(s, ev))
+    again = GAME.view(loaded, None)
+    assert "last_events" not in loaded and again["envelope"]["last"] == []
+    assert {k: v for k, v in again.items() if k != "envelope"} == {
+        k: v for k, v in view.items() if k != "envelope"
+    }

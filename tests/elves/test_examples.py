@@ -1,4 +1,4 @@
-"""Every worked example of rules/elves.md §14 as a scenario test with its exact numbers."""
+"""Every worked example of docs/rules/elves.md §14 as a scenario test with its exact numbers."""
 
 from __future__ import annotations
 
@@ -84,7 +84,11 @@ def test_example2_planning_flow() -> None:
     assert len(s["draw"]) == 50
     s, ev = play(s, "Adam", {"type": "pass"})
     assert s["passes"] == 1 and GAME.actors(s) == ["Beata"]
-    assert ev == [{"type": "passed", "player": "Adam", "passes": 1}]
+    assert ev == [
+        {"type": "passed", "player": "Adam", "passes": 1},
+        {"type": "action_ended", "player": "Adam"},
+    ]
+    assert GAME.view(s, None)["envelope"]["turn"] == 1  # one turn (a planning action) ended
 
     s, _ = play(s, "Beata", {"type": "play_village", "card": "desert"})
     assert same(moves(s, "Beata"), [{"type": "place_village", "realm": p} for p in P4])
@@ -92,7 +96,14 @@ def test_example2_planning_flow() -> None:
     assert GAME.view(s, None)["realms"][1][0]["card"] == "desert"
     assert s["passes"] == 0 and GAME.actors(s) == ["Carl"]
     assert ev == [
-        {"type": "village_played", "player": "Beata", "card": "desert", "realm": "Beata", "slot": 0}
+        {
+            "type": "village_played",
+            "player": "Beata",
+            "card": "desert",
+            "realm": "Beata",
+            "slot": 0,
+        },
+        {"type": "action_ended", "player": "Beata"},
     ]
 
     s, _ = play(s, "Carl", {"type": "play_special", "card": "thief"})
@@ -114,7 +125,10 @@ def test_example2_planning_flow() -> None:
     assert d["gold"] == 11 and pview(s, "Doris")["coins"] == 2
     assert pview(s, "Doris")["purchases"] == 1 and pview(s, "Doris")["hand_size"] == 1
     assert d["draw_pile"] == 49
-    assert ev == [{"type": "bought", "player": "Doris", "cost": 1, "purchase": 1}]
+    assert ev == [
+        {"type": "bought", "player": "Doris", "cost": 1, "purchase": 1},
+        {"type": "action_ended", "player": "Doris"},
+    ]
 
     s, ev = play(s, "Adam", {"type": "draw3"})
     assert pview(s, "Adam")["hand_size"] == 12 and GAME.view(s, None)["draw_pile"] == 46
@@ -123,6 +137,7 @@ def test_example2_planning_flow() -> None:
         assert GAME.actors(s) == ["Adam"] and s["step"]["kind"] == "discard"
         s, _ = play(s, "Adam", moves(s, "Adam")[0])
     assert pview(s, "Adam")["hand_size"] == 8
+    assert GAME.view(s, None)["envelope"]["turn"] == 5  # Adam, Beata, Carl, Doris, Adam
     assert sum(GAME.view(s, None)["discard_pile"].values()) == 4
     assert GAME.actors(s) == ["Beata"]
 

@@ -38,13 +38,14 @@ def test_labels_and_event_lines_over_random_playouts(n: int, options: dict, seed
         player = GAME.actors(state)[0]
         view = GAME.view(state, player)
         moves = GAME.legal_moves(state, player)
-        labels = [PRESENTER.move_label(view, m, name) for m in moves]
+        facts = [GAME.preview(state, player, m) for m in moves]
+        labels = [PRESENTER.move_label(view, m, name, f) for m, f in zip(moves, facts, strict=True)]
         assert all(0 < len(lb) <= 80 for lb in labels), labels
         assert len(set(labels)) == len(labels), labels
-        assert not any("elves." in lb or "{" in lb for lb in labels), labels
-        for m in moves:
-            d = PRESENTER.move_description(view, m, name)
-            assert d is None or (0 < len(d) <= 100 and "elves." not in d), d
+        assert not any("elves." in lb or "{" in lb or "?" in lb for lb in labels), labels
+        for m, f in zip(moves, facts, strict=True):
+            d = PRESENTER.move_description(view, m, name, f)
+            assert d is None or (0 < len(d) <= 100 and "elves." not in d and "?" not in d), d
         prompt = PRESENTER.prompt_text(view, player, name)
         assert prompt and "elves." not in prompt and "{" not in prompt
         status = PRESENTER.status_text(GAME.view(state, None), name)
@@ -72,12 +73,13 @@ def test_travel_label_and_description_show_costs() -> None:
     )
     v = GAME.view(s, "a")
     labels = {
-        m["transport"]: PRESENTER.move_label(v, m, name)
+        m["transport"]: PRESENTER.move_label(v, m, name, GAME.preview(s, "a", m))
         for m in GAME.legal_moves(s, "a")
         if m["type"] == "travel"
     }
     assert labels["unicorn"] == "Unicorn x2 to your Forest #1 (+4)"
-    d = PRESENTER.move_description(v, {"type": "travel", "transport": "pig"}, name)
+    pig = {"type": "travel", "transport": "pig"}
+    d = PRESENTER.move_description(v, pig, name, GAME.preview(s, "a", pig))
     assert d == "+1 card for the obstacle, pay 2 gold to Bob."
 
 
@@ -90,7 +92,9 @@ def test_planning_labels() -> None:
         purchases={"a": 1},
     )
     v = GAME.view(s, "a")
-    labels = [PRESENTER.move_label(v, m, name) for m in GAME.legal_moves(s, "a")]
+    labels = [
+        PRESENTER.move_label(v, m, name, GAME.preview(s, "a", m)) for m in GAME.legal_moves(s, "a")
+    ]
     assert "Play a Lake village (worth 7)" in labels
     assert "Buy the top card for 2 gold" in labels
     assert "Remove your Plains #1 for 3 gold" in labels
@@ -108,12 +112,50 @@ def test_hand_text_lists_reach_and_gold() -> None:
 
 
 def test_vocabulary_and_options_come_from_the_game_package() -> None:
-    from bot.text.i18n import t
-    from games.elves.vocab import CARD_NAMES
+    from bot.text.i18n import t, using
+    from games.elves.vocab import CARDS, KINDS, TERMS
 
-    assert {k: t(f"elves.card.{k}") for k in CARD_NAMES} == CARD_NAMES
+    assert list(CARDS) == list(KINDS) and set(CARDS) <= set(TERMS)
+    assert t("elves.move.take_village", terrain=CARDS["lake"]) == (
+        "Take a Lake village from the pile"
+    )
+    with using("cs"):
+        assert t("elves.move.take_village", terrain=CARDS["lake"]) == (
+            "Vzít si z balíčku vesnici Jezero"
+        )
+        # the accusative after a verb (issue 26): "Odhodit Zloděje", not "Odhodit Zloděj"
+        assert t("elves.move.discard", card=CARDS["thief"], n=1).startswith("Odhodit Zloděje")
     specs = {s.name: s for s in PRESENTER.option_specs}
     assert list(specs) == list(GAME.options)
     for key, (default, _allowed) in GAME.options.items():
         assert specs[key].default == default and specs[key].kind == "bool"
         assert "elves.opt" not in specs[key].description
+
+
+def test_no_english_text_under_two_keys_of_the_game() -> None:
+    """Issue 23 "one wording per event, one term per thing": the presenter's ``elves.*`` texts
+    and the images' ``img.elves.*`` texts never say the same thing twice (names are terms)."""
+    from bot.text import extract
+
+    seen: dict[object, str] = {}
+    for key, text in extract.english().items():
+        if key.startswith(("elves.", "img.elves.")):
+            assert text not in seen, (key, seen.get(text), text)
+            seen[text] = key
+    assert not [k for k in seen.values() if k.startswith(("elves.card.", "img.elves.card."))]
+
+
+def test_every_term_is_declared_in_english_and_czech_from_the_glossary() -> None:
+    """Issue 23 item 3: the names of the game's things are declared once (games/elves/vocab.py),
+    in English and in the Czech of the rulebook (docs/glossary-cs.md, "King of the Elves")."""
+    from pathlib import Path
+
+    from games.elves.vocab import TERMS
+
+    text = (Path(__file__).parents[2] / "docs" / "glossary-cs.md").read_text("utf-8")
+    section = text.split("## King of the Elves", 1)[1].split("\n## ", 1)[0].lower()
+    for key, term in TERMS.items():
+        assert term.has("en", "nom") and term.has("cs", "nom"), key
+        assert term.gender.get("cs") in ("m", "i", "f", "n"), key
+        for part in term.form("cs").lower().split():
+            assert part in section, (key, part)

@@ -14,9 +14,10 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+from bot.text.presenters.elves import PRESENTER
 from games.ai import play_out
 from games.elves import GAME
-from renderers import render_png
+from renderers import render_png, text_en
 from renderers.common import MAX_PNG_BYTES, MAX_WIDTH
 from renderers.elves import final_rows, render
 from renderers.kit import BODY, MARGIN, WIDTH, Board, width_of
@@ -31,6 +32,30 @@ NAMES = {
     "Erik": "Erik Ďábelský",
     "Fanda": "Fanda",
 }
+
+
+def worded(events: list[dict[str, Any]]) -> str:
+    """The latest change in words, as the bot gives it to the renderer (``last``): the
+    presenter's event lines joined."""
+    lines = (PRESENTER.event_text(e, lambda p: NAMES.get(p, p)) for e in events)
+    return "; ".join(line for line in lines if line)
+
+
+JOURNEY_LAST = [
+    {
+        "type": "visited",
+        "player": "Adam",
+        "realm": "Adam",
+        "slot": 1,
+        "card": "forest",
+        "via": "travel",
+        "transport": "unicorn",
+        "cards": 2,
+        "obstacle_extra": True,
+        "escorted": False,
+        "value": 8,
+    }
+]
 
 
 def journey_state() -> dict[str, Any]:
@@ -159,12 +184,18 @@ def wide_final_state() -> dict[str, Any]:
     return s
 
 
+BOUGHT = [{"type": "bought", "player": "Doris", "cost": 1, "purchase": 1}]
+ENDED = [
+    {"type": "journey_ended", "player": "Doris", "visits": 0, "income": 0, "bonus": 0},
+    {"type": "round_ended", "round": 5},
+]
+#: case -> (view, the "Last:" text the bot passes)
 CASES = {
-    "final_public": lambda: GAME.view(wide_final_state(), None),
-    "journey_public": lambda: GAME.view(journey_state(), None),
-    "journey_private": lambda: GAME.view(journey_state(), "Adam"),
-    "full_table_public": lambda: GAME.view(full_table_state(), None),
-    "full_table_private": lambda: GAME.view(full_table_state(), "Erik"),
+    "final_public": lambda: (GAME.view(wide_final_state(), None), worded(ENDED)),
+    "journey_public": lambda: (GAME.view(journey_state(), None), worded(JOURNEY_LAST)),
+    "journey_private": lambda: (GAME.view(journey_state(), "Adam"), worded(JOURNEY_LAST)),
+    "full_table_public": lambda: (GAME.view(full_table_state(), None), worded(BOUGHT)),
+    "full_table_private": lambda: (GAME.view(full_table_state(), "Erik"), worded(BOUGHT)),
 }
 
 
@@ -174,7 +205,8 @@ def _image(png: bytes) -> Image.Image:
 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_golden_images(case: str) -> None:
-    png = render_png("elves", CASES[case](), NAMES)
+    view, last = CASES[case]()
+    png = render_png("elves", view, NAMES, last=last)
     path = GOLDEN / f"{case}.png"
     if os.environ.get("CROWNTABLE_UPDATE_GOLDEN") or not path.exists():
         GOLDEN.mkdir(exist_ok=True)
@@ -187,8 +219,8 @@ def test_golden_images(case: str) -> None:
 
 @pytest.mark.parametrize("case", sorted(CASES) + ["over"])
 def test_size_and_byte_limits(case: str) -> None:
-    view = GAME.view(over_state(), None) if case == "over" else CASES[case]()
-    png = render_png("elves", view, NAMES)
+    view, last = (GAME.view(over_state(), None), None) if case == "over" else CASES[case]()
+    png = render_png("elves", view, NAMES, last=last)
     img = _image(png)
     assert img.width == WIDTH <= MAX_WIDTH
     assert len(png) < MAX_PNG_BYTES
@@ -242,3 +274,24 @@ def test_every_phase_renders_with_czech_names() -> None:
                 assert img.width <= MAX_WIDTH
         state, _ = GAME.apply(state, player, move)
     assert render(GAME.view(final, "Beata"), names=NAMES).width <= MAX_WIDTH
+
+
+def test_the_last_line_is_the_bots_text_and_the_renderer_words_no_event() -> None:
+    """Issue 23 "one wording per event": the header draws the ``last`` text it is given; with
+    none it says "Nothing played yet." before the first move and nothing afterwards; the
+    renderer has no texts of its own for events or card names (those are the presenter's
+    lines and the game's terms)."""
+    from renderers.elves import last_line
+
+    s = GAME.setup(["Adam", "Beata"], {}, 3)
+    board = Board.new(100, ["Adam", "Beata"], NAMES, None, None)
+    assert last_line(board, GAME.view(s, None), "Adam passes (1 in a row).") == (
+        "Adam passes (1 in a row)."
+    )
+    assert last_line(board, GAME.view(s, None), None) == "Nothing played yet."
+    s, _ = GAME.apply(s, "Adam", GAME.legal_moves(s, "Adam")[0])
+    assert last_line(board, GAME.view(s, None), None) == ""
+    drawn = render(GAME.view(journey_state(), None), names=NAMES, last="A change")
+    assert drawn.tobytes() != render(GAME.view(journey_state(), None), names=NAMES).tobytes()
+    own = [k for k in text_en.CATALOG if k.startswith("elves.")]
+    assert own and not [k for k in own if k.startswith(("elves.ev.", "elves.last.", "elves.card."))]

@@ -1,32 +1,40 @@
-"""How King of the Elves is shown in Discord: options, move labels, log lines, hand and rules.
+"""How King of the Elves is shown in Discord: options, move labels, log lines, hand and rules
+(docs/rules/elves.md).
 
 Hands and gold values are secret, and the turn prompts list the actor's cards (discard a Lake,
 travel by Unicorn), so ``private_prompts`` is True: prompts go to the player by DM or ephemeral
-message. Labels and descriptions are built only from the acting player's own view. Event lines
-use public events only. Every text lives in ``catalog`` under ``elves.*`` keys; the card names,
-kinds, costs and values come from the game package (:mod:`games.elves.vocab`), the options from
-the engine's ``options``. One small function per move, step and event kind, in tables.
+message. Labels and descriptions are built only from the acting player's own view and the
+engine's preview of each move (``Elves.preview``: what the move does now, in the rules' own
+numbers: cards, costs, thieves, obstacles, income), never by redoing a rule here. Event lines
+use public events only. Every text lives in ``catalog`` under ``elves.*`` keys; the names of the
+game's things are its terms (:data:`games.elves.vocab.TERMS`), passed as text parameters so
+that each catalogue entry picks the form it needs (``{card:acc}``). Views are typed: each entry
+point casts the view once to :class:`games.elves.views.ElvesView`. One small function per move,
+step and event kind, in tables.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
-from bot.text.i18n import t, tn
+from bot.text.i18n import current, t, tn
 from bot.text.presenters.base import NameFn, OptionSpec, Presenter, Preview
 from games.elves import GAME
-from games.elves.rules import remove_cost
-from games.elves.vocab import ACTION_KINDS, CARD_NAMES, COST, TRAVEL_KINDS, VALUE, VILLAGE_KINDS
+from games.elves.views import ElvesView, Place, PlayerView, VillageView
+from games.elves.vocab import ACTION_KINDS, CARDS, COST, TRAVEL_KINDS, VALUE, VILLAGE_KINDS
+from games.terms import Term
 
-View = dict[str, Any]
 Move = dict[str, Any]
 Event = dict[str, Any]
+Facts = Mapping[str, Any]
 
 CATALOG: dict[str, str | tuple[str, ...]] = {
-    # card names: declared once, in the game package
-    **{f"elves.card.{kind}": text for kind, text in CARD_NAMES.items()},
+    # card names: declared once, as terms of the game (games.elves.vocab.TERMS)
+    "elves.card_of": "{player}'s {card}",
+    "elves.card_count": "{card} x{n}",
+    "elves.village_count": "{card} ({value}) x{n}",
     # options
     "elves.opt.teleport": "Teleport magic: pay 3 gold + 4 travel cards to jump to any village",
     # places
@@ -47,7 +55,7 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     "elves.move.no_village": "No village card! (show hand, take one)",
     "elves.move.place_village": "Put it in {realm}",
     "elves.move.place_special": "Put it at {village}",
-    "elves.move.discard": "Discard {card} (you hold {n})",
+    "elves.move.discard": "Discard {card:acc} (you hold {n})",
     "elves.move.take_village": "Take a {terrain} village from the pile",
     "elves.move.travel": "{transport} x{n} to {village} (+{value})",
     "elves.move.escort": "Escort through {realm}",
@@ -65,7 +73,10 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     "elves.desc.fx.thief": "Other visitors pay you 2 gold.",
     "elves.desc.fx.wood": "Others need 1 extra transport card there.",
     "elves.desc.fx.seamonster": "Others need 1 extra raft there.",
-    "elves.desc.draw3": "{draw} cards left in the pile; you hold {hand}.",
+    "elves.desc.draw3": (
+        "{n} card left in the pile; you hold {hand}.",
+        "{n} cards left in the pile; you hold {hand}.",
+    ),
     "elves.desc.buy": "Purchase {k} of 3 this phase; your gold {gold} -> {after}.",
     "elves.desc.remove_village": "Its action cards go to the discard pile too ({specials}).",
     "elves.desc.pass": "Planning ends when everyone passes in a row ({passes} so far).",
@@ -106,6 +117,7 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     "elves.ev.village_removed.specials": " (with {list})",
     "elves.ev.passed": "{player} passes ({passes} in a row).",
     "elves.ev.no_village_declared": '{player}: "No village card!" Hand: {hand}.',
+    "elves.ev.hand_empty": "empty",
     "elves.ev.village_taken": "{player} takes a {terrain} village from the pile.",
     "elves.ev.planning_ended": "Everyone passed: planning of round {round} ends, travel begins.",
     "elves.ev.journey_started": "{player} sets off on a journey.",
@@ -215,6 +227,8 @@ CATALOG.update(
         "elves.final.bonus": " · every-village bonus +{bonus}",
     }
 )
+
+
 AHEAD = 4  # villages of the ring shown ahead of a traveller
 
 
@@ -246,22 +260,32 @@ def option_specs() -> tuple[OptionSpec, ...]:
     return tuple(specs)
 
 
-def card(kind: str) -> str:
-    return t(f"elves.card.{kind}")
+def card(kind: str) -> Term:
+    """The term of a card kind (a text parameter: the catalogue entry picks its form)."""
+    return CARDS[kind]
+
+
+def word(kind: str) -> str:
+    """A card's name alone, in the reader's language (for lists joined here)."""
+    return CARDS[kind].form(current())
+
+
+def _counted(hand: Mapping[str, int], kinds: tuple[str, ...]) -> list[str]:
+    return [t("elves.card_count", card=card(k), n=hand[k]) for k in kinds if hand.get(k)]
 
 
 def _short(name: str, width: int = 18) -> str:
     return name if len(name) <= width else name[: width - 1] + "…"
 
 
-def _seat(view: View, player: str | None) -> int | None:
+def _seat(view: ElvesView, player: str | None) -> int | None:
     for p in view.get("players", []):
         if p.get("id") == player:
             return int(p["seat"])
     return None
 
 
-def _village_at(view: View, realm: str, slot: int) -> dict[str, Any] | None:
+def _village_at(view: ElvesView, realm: str, slot: int) -> VillageView | None:
     seat = _seat(view, realm)
     if seat is None:
         return None
@@ -269,75 +293,40 @@ def _village_at(view: View, realm: str, slot: int) -> dict[str, Any] | None:
     return villages[slot] if 0 <= slot < len(villages) else None
 
 
-def _realm_text(view: View, realm: str, name: NameFn) -> str:
+def _realm_text(view: ElvesView, realm: str, name: NameFn) -> str:
     if realm == view.get("viewer"):
         return t("elves.realm.own")
     return t("elves.realm.other", player=_short(name(realm)))
 
 
-def _village_text(view: View, realm: str, slot: int, name: NameFn) -> str:
+def _village_text(view: ElvesView, realm: str, slot: int, name: NameFn) -> str:
     v = _village_at(view, realm, slot)
-    terrain = card(v["card"]) if v else "?"
     owner = (
         t("elves.village.own")
         if realm == view.get("viewer")
         else t("elves.village.other", player=_short(name(realm)))
     )
-    return t("elves.village", owner=owner, terrain=terrain, n=slot + 1)
+    return t("elves.village", owner=owner, terrain=card(v["card"]) if v else "?", n=slot + 1)
 
 
-def _hand_count(view: View, kind: str) -> int:
-    return int((view.get("hand") or {}).get(kind, 0))
+def _place_text(view: ElvesView, place: Mapping[str, Any] | None, name: NameFn) -> str:
+    """A village named by a place of the view or of a preview (``{"realm", "slot"}``)."""
+    if not place:
+        return "?"
+    return _village_text(view, str(place.get("realm")), int(place.get("slot", 0)), name)
 
 
-def _traveller(view: View) -> str | None:
+def _hand_count(view: ElvesView, kind: str) -> int:
+    return int(view.get("hand", {}).get(kind, 0))
+
+
+def _traveller(view: ElvesView) -> str | None:
     return view.get("viewer") or view.get("actor")
 
 
-def _me(view: View) -> dict[str, Any]:
+def _me(view: ElvesView) -> PlayerView | None:
     seat = _seat(view, _traveller(view))
-    return dict(view["players"][seat]) if seat is not None else {}
-
-
-def _next(view: View) -> dict[str, Any]:
-    return dict((view.get("journey") or {}).get("next") or {})
-
-
-def _visit_terms(view: View, realm: str, slot: int) -> dict[str, Any]:
-    """What a visit by travel cards to (realm, slot) means for the traveller (rules §7.2)."""
-    me = _traveller(view)
-    v = _village_at(view, realm, slot) or {}
-    escorted = (view.get("journey") or {}).get("escort") == realm
-    ob = v.get("obstacle")
-    return {
-        "obstacle": bool(ob and ob.get("owner") != me and not escorted),
-        "thief": v.get("thief") if v.get("thief") not in (None, me) and not escorted else None,
-        "value": VALUE.get(v.get("card", ""), 0) * (2 if v.get("gold") == me else 1),
-        "gold": v.get("gold") == me,
-        "escorted": escorted,
-        "terrain": v.get("card", ""),
-    }
-
-
-def villages_ahead(view: View, n: int = AHEAD) -> list[dict[str, Any]]:
-    """The next ``n`` villages of the journey's ring, from the next one on (rules §7.1)."""
-    ring = [dict(v) for realm in view.get("realms") or [] for v in realm]
-    j = view.get("journey") or {}
-    nxt = j.get("next")
-    if not nxt or not ring:
-        return []
-    at = next(
-        (
-            i
-            for i, v in enumerate(ring)
-            if v.get("realm") == nxt.get("realm") and v.get("slot") == nxt.get("slot")
-        ),
-        None,
-    )
-    if at is None:
-        return []
-    step = -1 if j.get("direction") == "ccw" else 1
-    return [ring[(at + k * step) % len(ring)] for k in range(min(n, len(ring)))]
+    return view["players"][seat] if seat is not None else None
 
 
 def _mine_or(key: str, owner: str | None, me: str | None, name: NameFn, **params: Any) -> str:
@@ -346,41 +335,45 @@ def _mine_or(key: str, owner: str | None, me: str | None, name: NameFn, **params
     return t(key, player=_short(name(str(owner))), **params)
 
 
-def _ahead_text(view: View, v: dict[str, Any], name: NameFn) -> str:
-    """ "Bob's forest #2 (3 gold, Troll of Cyril, thief of Dana)"."""
+def _ahead_text(view: ElvesView, v: VillageView, name: NameFn) -> str:
+    """ "Bob's forest #2 (worth 4, Troll of Cyril, thief of Dana)"."""
     me = _traveller(view)
-    extras = [t("elves.ctx.worth", value=int(v.get("value") or VALUE.get(v.get("card", ""), 0)))]
+    extras = [t("elves.ctx.worth", value=v["value"])]
     ob = v.get("obstacle")
     if ob:
-        extras.append(
-            _mine_or(
-                "elves.ctx.obstacle", ob.get("owner"), me, name, card=card(str(ob.get("card")))
-            )
-        )
+        extras.append(_mine_or("elves.ctx.obstacle", ob["owner"], me, name, card=card(ob["card"])))
     if v.get("thief"):
         extras.append(_mine_or("elves.ctx.thief", v["thief"], me, name))
     if v.get("gold"):
         extras.append(_mine_or("elves.ctx.gold", v["gold"], me, name))
-    village = _village_text(view, str(v.get("realm")), int(v.get("slot", 0)), name)
+    village = _village_text(view, v["realm"], v["slot"], name)
     return t("elves.ctx.village", village=village, value="(" + ", ".join(extras) + ")")
 
 
-def journey_context(view: View, name: NameFn) -> str | None:
+def villages_ahead(view: ElvesView, n: int = AHEAD) -> list[VillageView]:
+    """The next ``n`` villages of the journey (the engine's ``journey.ahead``, rules §7.1)."""
+    j = view.get("journey")
+    places: list[Place] = j.get("ahead", [])[:n] if j else []
+    found = (_village_at(view, p["realm"], p["slot"]) for p in places)
+    return [v for v in found if v is not None]
+
+
+def journey_context(view: ElvesView, name: NameFn) -> str | None:
     """The villages ahead with their values, obstacles, thieves and Gold cards (public)."""
     ahead = villages_ahead(view)
-    if not ahead:
+    j = view.get("journey")
+    if not ahead or j is None:
         return None
-    direction = t(f"elves.dir.{(view.get('journey') or {}).get('direction', 'cw')}")
     return t(
         "elves.ctx.ahead",
-        direction=direction,
+        direction=t(f"elves.dir.{j.get('direction', 'cw')}"),
         villages="; ".join(_ahead_text(view, v, name) for v in ahead),
     )
 
 
-def final_breakdown(view: View, player: str) -> str | None:
+def final_breakdown(view: ElvesView, player: str) -> str | None:
     """§9: start + each round's net gold + the every-village bonus = the final gold."""
-    b = ((view.get("final") or {}).get("breakdown") or {}).get(player)
+    b = view.get("final", {}).get("breakdown", {}).get(player)
     if not b:
         return None
     rounds = ", ".join(f"{int(r):+d}" for r in b.get("rounds") or []) or "0"
@@ -388,92 +381,86 @@ def final_breakdown(view: View, player: str) -> str | None:
     return t("elves.final.breakdown", start=b.get("start", 0), rounds=rounds, bonus=bonus)
 
 
-# -- move labels (one per move type, rules §11.3) ----------------------------------------------
+# -- move labels (one per move type, rules §11.3; the numbers are the engine's preview) --------
 
-Label = Callable[[View, Move, NameFn], str]
+Label = Callable[[ElvesView, Move, NameFn, Facts], str]
 
 
-def _label_plain(view: View, move: Move, name: NameFn) -> str:
+def _label_plain(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> str:
     return t(f"elves.move.{move['type']}")
 
 
-def _label_play_village(view: View, move: Move, name: NameFn) -> str:
-    return t(
-        "elves.move.play_village", terrain=card(move["card"]), value=VALUE.get(move["card"], 0)
-    )
+def _label_play_village(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> str:
+    return t("elves.move.play_village", terrain=card(move["card"]), value=facts.get("value", "?"))
 
 
-def _label_play_special(view: View, move: Move, name: NameFn) -> str:
+def _label_play_special(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> str:
     return t("elves.move.play_special", card=card(move["card"]))
 
 
-def _label_buy(view: View, move: Move, name: NameFn) -> str:
-    return t("elves.move.buy", cost=_me(view).get("next_buy_cost", "?"))
+def _label_buy(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> str:
+    return t("elves.move.buy", cost=facts.get("cost", "?"))
 
 
-def _label_remove_village(view: View, move: Move, name: NameFn) -> str:
-    v = _village_at(view, str(_traveller(view)), move["slot"])
-    cost = remove_cost(v) if v else "?"
+def _label_remove_village(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> str:
+    v = facts.get("village") or {}
     return t(
         "elves.move.remove_village",
-        terrain=card(v["card"] if v else "plains"),
+        terrain=card(v["card"]) if v else "?",
         n=move["slot"] + 1,
-        cost=cost,
+        cost=facts.get("cost", "?"),
     )
 
 
-def _label_place_village(view: View, move: Move, name: NameFn) -> str:
+def _label_place_village(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> str:
     return t("elves.move.place_village", realm=_realm_text(view, move["realm"], name))
 
 
-def _label_place_special(view: View, move: Move, name: NameFn) -> str:
+def _label_place_special(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> str:
     return t(
         "elves.move.place_special", village=_village_text(view, move["realm"], move["slot"], name)
     )
 
 
-def _label_discard(view: View, move: Move, name: NameFn) -> str:
+def _label_discard(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> str:
     return t("elves.move.discard", card=card(move["card"]), n=_hand_count(view, move["card"]))
 
 
-def _label_take_village(view: View, move: Move, name: NameFn) -> str:
+def _label_take_village(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> str:
     return t("elves.move.take_village", terrain=card(move["card"]))
 
 
-def _label_travel(view: View, move: Move, name: NameFn) -> str:
-    nxt = _next(view)
-    terms = _visit_terms(view, nxt.get("realm", ""), nxt.get("slot", 0))
-    n = COST[move["transport"]].get(terms["terrain"], 0) + (1 if terms["obstacle"] else 0)
+def _label_travel(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> str:
     return t(
         "elves.move.travel",
         transport=card(move["transport"]),
-        n=n,
-        village=_village_text(view, nxt.get("realm", ""), nxt.get("slot", 0), name),
-        value=terms["value"],
+        n=facts.get("cards", "?"),
+        village=_place_text(view, facts.get("to"), name),
+        value=facts.get("value", "?"),
     )
 
 
-def _label_escort(view: View, move: Move, name: NameFn) -> str:
-    return t("elves.move.escort", realm=_realm_text(view, _next(view).get("realm", ""), name))
+def _label_escort(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> str:
+    return t("elves.move.escort", realm=_realm_text(view, str(facts.get("realm", "")), name))
 
 
-def _label_reverse(view: View, move: Move, name: NameFn) -> str:
-    new_dir = "ccw" if (view.get("journey") or {}).get("direction") == "cw" else "cw"
-    return t("elves.move.reverse", direction=t(f"elves.dir.{new_dir}"))
+def _label_reverse(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> str:
+    direction = facts.get("direction")
+    text = t(f"elves.dir.{direction}") if direction in ("cw", "ccw") else "?"
+    return t("elves.move.reverse", direction=text)
 
 
-def _label_teleport(view: View, move: Move, name: NameFn) -> str:
+def _label_teleport(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> str:
     return t("elves.move.teleport", village=_village_text(view, move["realm"], move["slot"], name))
 
 
-def _label_teleport_card(view: View, move: Move, name: NameFn) -> str:
+def _label_teleport_card(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> str:
     return t("elves.move.teleport_card", card=card(move["card"]), n=_hand_count(view, move["card"]))
 
 
-def _label_end_journey(view: View, move: Move, name: NameFn) -> str:
-    j = view.get("journey") or {}
-    bonus = t("elves.move.bonus") if j.get("all_visited") else ""
-    return t("elves.move.end_journey", income=j.get("income", 0), bonus=bonus)
+def _label_end_journey(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> str:
+    bonus = t("elves.move.bonus") if facts.get("bonus") else ""
+    return t("elves.move.end_journey", income=facts.get("income", "?"), bonus=bonus)
 
 
 LABELS: dict[str, Label] = {
@@ -499,66 +486,64 @@ LABELS: dict[str, Label] = {
 
 # -- move descriptions (the second line of a select option) -------------------------------------
 
-Describe = Callable[[View, Move, NameFn], "str | None"]
+Describe = Callable[[ElvesView, Move, NameFn, Facts], "str | None"]
 
 
-def _desc_plain(view: View, move: Move, name: NameFn) -> str | None:
+def _desc_plain(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> str | None:
     return t(f"elves.desc.{move['type']}")
 
 
-def _desc_none(view: View, move: Move, name: NameFn) -> str | None:
+def _desc_none(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> str | None:
     return None
 
 
-def _desc_play_special(view: View, move: Move, name: NameFn) -> str | None:
+def _desc_play_special(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> str | None:
+    me = _me(view)
     return t(
         "elves.desc.play_special",
         effect=t(f"elves.desc.fx.{move['card']}"),
-        tokens=_me(view).get("tokens_free", 0),
+        tokens=me["tokens_free"] if me else 0,
     )
 
 
-def _desc_draw3(view: View, move: Move, name: NameFn) -> str | None:
-    return t("elves.desc.draw3", draw=view.get("draw_pile", 0), hand=_me(view).get("hand_size", 0))
-
-
-def _desc_buy(view: View, move: Move, name: NameFn) -> str | None:
+def _desc_draw3(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> str | None:
     me = _me(view)
-    cost = me.get("next_buy_cost") or 0
-    gold = view.get("gold", 0)
-    return t("elves.desc.buy", k=me.get("purchases", 0) + 1, gold=gold, after=gold - cost)
+    return tn("elves.desc.draw3", view["draw_pile"], hand=me["hand_size"] if me else 0)
 
 
-def _desc_remove_village(view: View, move: Move, name: NameFn) -> str | None:
-    v = _village_at(view, str(view.get("viewer")), move["slot"]) or {}
+def _desc_buy(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> str | None:
     return t(
-        "elves.desc.remove_village",
-        specials=sum(1 for k in ("gold", "thief", "obstacle") if v.get(k)),
+        "elves.desc.buy",
+        k=facts.get("purchase", "?"),
+        gold=view.get("gold", "?"),
+        after=facts.get("gold_after", "?"),
     )
 
 
-def _desc_pass(view: View, move: Move, name: NameFn) -> str | None:
+def _desc_remove_village(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> str | None:
+    return t("elves.desc.remove_village", specials=len(facts.get("specials") or []))
+
+
+def _desc_pass(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> str | None:
     return t("elves.desc.pass", passes=view.get("passes", 0))
 
 
-def _desc_place_special(view: View, move: Move, name: NameFn) -> str | None:
-    v = _village_at(view, move["realm"], move["slot"]) or {}
-    return t("elves.desc.fx." + str(view.get("step", {}).get("card", "gold"))) + (
-        f" ({card(v['card'])}, {v['value']})" if v else ""
-    )
+def _desc_place_special(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> str | None:
+    v = _village_at(view, move["realm"], move["slot"])
+    effect = t("elves.desc.fx." + str(view["step"].get("card", "gold")))
+    return effect + (f" ({word(v['card'])}, {v['value']})" if v else "")
 
 
-def _desc_travel(view: View, move: Move, name: NameFn) -> str | None:
-    nxt = _next(view)
-    terms = _visit_terms(view, nxt.get("realm", ""), nxt.get("slot", 0))
+def _desc_travel(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> str | None:
+    """Rules §7.2: the obstacle's extra card, the thief's fee, your Gold card, the escort."""
     extras = []
-    if terms["obstacle"]:
+    if facts.get("obstacle_extra"):
         extras.append(t("elves.desc.obstacle"))
-    if terms["thief"]:
-        extras.append(t("elves.desc.thief", player=_short(name(terms["thief"]))))
-    if terms["gold"]:
+    if facts.get("thief"):
+        extras.append(t("elves.desc.thief", player=_short(name(str(facts["thief"])))))
+    if facts.get("gold_card"):
         extras.append(t("elves.desc.gold"))
-    if terms["escorted"]:
+    if facts.get("escorted"):
         extras.append(t("elves.desc.escorted"))
     if not extras:
         return t("elves.desc.travel.plain")
@@ -566,20 +551,21 @@ def _desc_travel(view: View, move: Move, name: NameFn) -> str | None:
     return t("elves.desc.travel", extras=text[:1].upper() + text[1:] + ".")
 
 
-def _desc_teleport(view: View, move: Move, name: NameFn) -> str | None:
+def _desc_teleport(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> str | None:
     """Rules §7.5: a thief at the destination charges even with an escort."""
-    owner = (_village_at(view, move["realm"], move["slot"]) or {}).get("thief")
-    thief = (
-        t("elves.desc.teleport.thief", player=_short(name(owner)))
-        if owner not in (None, _traveller(view))
-        else ""
-    )
+    owner = facts.get("thief")
+    thief = t("elves.desc.teleport.thief", player=_short(name(str(owner)))) if owner else ""
     return t("elves.desc.teleport", thief=thief)
 
 
-def _desc_end_journey(view: View, move: Move, name: NameFn) -> str | None:
-    visits = len((view.get("journey") or {}).get("visits", []))
-    return tn("elves.desc.end_journey", visits, visits=visits)
+def _desc_reverse(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> str | None:
+    nxt = facts.get("next")
+    return t("elves.desc.reverse", village=_place_text(view, nxt, name)) if nxt else None
+
+
+def _desc_end_journey(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> str | None:
+    visits = facts.get("visits")
+    return tn("elves.desc.end_journey", visits, visits=visits) if visits is not None else None
 
 
 DESCRIPTIONS: dict[str, Describe] = {
@@ -593,7 +579,7 @@ DESCRIPTIONS: dict[str, Describe] = {
     "place_special": _desc_place_special,
     "travel": _desc_travel,
     "escort": _desc_plain,
-    "reverse": _desc_none,
+    "reverse": _desc_reverse,
     "teleport": _desc_teleport,
     "end_journey": _desc_end_journey,
 }
@@ -601,34 +587,35 @@ DESCRIPTIONS: dict[str, Describe] = {
 
 # -- prompts (one per step kind) ----------------------------------------------------------------
 
-Prompt = Callable[[View, str, NameFn], str]
+Prompt = Callable[[ElvesView, str, NameFn], str]
 
 
-def _prompt_turn(view: View, player: str, name: NameFn) -> str:
-    me: dict[str, Any] = next((p for p in view["players"] if p["id"] == player), {})
+def _prompt_turn(view: ElvesView, player: str, name: NameFn) -> str:
+    me = next((p for p in view["players"] if p["id"] == player), None)
     gold = view.get("gold", "?") if view.get("viewer") == player else "?"
-    return t("elves.prompt.turn", round=view.get("round"), hand=me.get("hand_size", 0), gold=gold)
+    hand = me["hand_size"] if me else 0
+    return t("elves.prompt.turn", round=view.get("round"), hand=hand, gold=gold)
 
 
-def _prompt_card(view: View, player: str, name: NameFn) -> str:
+def _prompt_card(view: ElvesView, player: str, name: NameFn) -> str:
     step = view["step"]
     if step["kind"] == "place_village":
         return t("elves.prompt.place_village", terrain=card(step["card"]))
     return t("elves.prompt.place_special", card=card(step["card"]))
 
 
-def _prompt_discard(view: View, player: str, name: NameFn) -> str:
+def _prompt_discard(view: ElvesView, player: str, name: NameFn) -> str:
     return t("elves.prompt.discard", left=view["step"].get("left", 1))
 
 
-def _prompt_take_village(view: View, player: str, name: NameFn) -> str:
+def _prompt_take_village(view: ElvesView, player: str, name: NameFn) -> str:
     return t("elves.prompt.take_village")
 
 
-def _prompt_journey(view: View, player: str, name: NameFn) -> str:
-    j = view.get("journey") or {}
-    nxt = j.get("next")
-    if not nxt:
+def _prompt_journey(view: ElvesView, player: str, name: NameFn) -> str:
+    j = view.get("journey")
+    nxt = j.get("next") if j else None
+    if j is None or not nxt:
         return t("elves.prompt.journey_none")
     return t(
         "elves.prompt.journey",
@@ -637,7 +624,7 @@ def _prompt_journey(view: View, player: str, name: NameFn) -> str:
     )
 
 
-def _prompt_teleport_cards(view: View, player: str, name: NameFn) -> str:
+def _prompt_teleport_cards(view: ElvesView, player: str, name: NameFn) -> str:
     step = view["step"]
     return t(
         "elves.prompt.teleport_cards",
@@ -706,10 +693,10 @@ def _ev_village_removed(e: Event, name: NameFn, who: str) -> str | None:
     specials = e.get("specials") or []
     extra = ""
     if specials:
-        extra = t(
-            "elves.ev.village_removed.specials",
-            list=", ".join(f"{name(s['owner'])}'s {card(s['card'])}" for s in specials),
+        owned = (
+            t("elves.card_of", player=name(s["owner"]), card=card(s["card"])) for s in specials
         )
+        extra = t("elves.ev.village_removed.specials", list=", ".join(owned))
     return t(
         "elves.ev.village_removed",
         player=who,
@@ -724,8 +711,8 @@ def _ev_passed(e: Event, name: NameFn, who: str) -> str | None:
 
 
 def _ev_no_village_declared(e: Event, name: NameFn, who: str) -> str | None:
-    hand = ", ".join(f"{card(k)} x{n}" for k, n in (e.get("hand") or {}).items())
-    return t("elves.ev.no_village_declared", player=who, hand=hand or "empty")
+    hand = ", ".join(_counted(e.get("hand") or {}, tuple(e.get("hand") or {})))
+    return t("elves.ev.no_village_declared", player=who, hand=hand or t("elves.ev.hand_empty"))
 
 
 def _ev_village_taken(e: Event, name: NameFn, who: str) -> str | None:
@@ -809,6 +796,7 @@ EVENT_LINES: dict[str, Line] = {
     "passed": _ev_passed,
     "no_village_declared": _ev_no_village_declared,
     "village_taken": _ev_village_taken,
+    "action_ended": _ev_hidden,  # the turn passes on: the next line says who acts
     "planning_ended": _ev_round,
     "journey_started": _ev_journey_started,
     "escort_played": _ev_escort_played,
@@ -826,17 +814,21 @@ EVENT_LINES: dict[str, Line] = {
 # -- status and hand ----------------------------------------------------------------------------
 
 
-def _final_lines(view: View, name: NameFn) -> list[str]:
-    final = view.get("final") or {}
-    ranks = final.get("ranks", {})
+def _final_lines(view: ElvesView, name: NameFn) -> list[str]:
+    final = view.get("final")
+    ranks = final["ranks"] if final else {}
+    gold = final["gold"] if final else {}
     return [t("elves.status.over", rounds=view.get("rounds"))] + [
-        t("elves.status.final", rank=ranks[p], player=name(p), gold=final["gold"][p])
+        t("elves.status.final", rank=ranks[p], player=name(p), gold=gold[p])
         for p in sorted(ranks, key=lambda q: (ranks[q], name(q)))
     ]
 
 
-def _journey_line(j: dict[str, Any], name: NameFn) -> str:
-    escort = t("elves.status.escort", realm=name(j["escort"])) if j.get("escort") else ""
+def _journey_line(view: ElvesView, name: NameFn) -> str | None:
+    j = view.get("journey")
+    if not j:
+        return None
+    escort = t("elves.status.escort", realm=name(j["escort"])) if j["escort"] else ""
     return t(
         "elves.status.journey",
         player=name(j["traveller"]),
@@ -847,9 +839,9 @@ def _journey_line(j: dict[str, Any], name: NameFn) -> str:
     )
 
 
-def _player_line(view: View, p: dict[str, Any], name: NameFn) -> str:
+def _player_line(view: ElvesView, p: PlayerView, name: NameFn) -> str:
     villages = view["realms"][p["seat"]]
-    vtext = ", ".join(card(v["card"]) for v in villages) or t("elves.status.none")
+    vtext = ", ".join(word(v["card"]) for v in villages) or t("elves.status.none")
     return t(
         "elves.status.line",
         player=name(p["id"]),
@@ -860,9 +852,13 @@ def _player_line(view: View, p: dict[str, Any], name: NameFn) -> str:
     )
 
 
-def _hand_lines(hand: dict[str, int]) -> list[str]:
+def _hand_lines(hand: Mapping[str, int]) -> list[str]:
     lines = []
-    villages = [f"{card(k)} ({VALUE[k]}) x{hand[k]}" for k in VILLAGE_KINDS if k in hand]
+    villages = [
+        t("elves.village_count", card=card(k), value=VALUE[k], n=hand[k])
+        for k in VILLAGE_KINDS
+        if k in hand
+    ]
     if villages:
         lines.append(t("elves.hand.villages", list=", ".join(villages)))
     for x in TRAVEL_KINDS:
@@ -871,10 +867,16 @@ def _hand_lines(hand: dict[str, int]) -> list[str]:
                 t("elves.hand.reach", terrain=card(ter), cost=c) for ter, c in COST[x].items()
             )
             lines.append(t("elves.hand.transport", card=card(x), n=hand[x], reach=reach))
-    actions = [f"{card(k)} x{hand[k]}" for k in ACTION_KINDS if k in hand]
+    actions = _counted(hand, ACTION_KINDS)
     if actions:
         lines.append(t("elves.hand.actions", list=", ".join(actions)))
     return lines
+
+
+def typed(view: Mapping[str, Any]) -> ElvesView:
+    """The view the bot passes (``dict[str, Any]``), typed once at the entry points: the
+    shape ``Elves.view`` returns (``games.elves.views``), so that mypy catches a renamed key."""
+    return cast(ElvesView, view)
 
 
 @dataclass
@@ -889,34 +891,38 @@ class ElvesPresenter(Presenter):
     dm_hand_updates: bool = True  # the hand changes between turns (dealing, buying, no-village)
 
     def move_label(
-        self, view: View, move: Move, name: NameFn, preview: Preview | None = None
+        self, view: dict[str, Any], move: Move, name: NameFn, preview: Preview | None = None
     ) -> str:
         label = LABELS.get(str(move.get("type")))
-        return label(view, move, name) if label else super().move_label(view, move, name)
+        if label is None:
+            return super().move_label(view, move, name)
+        return label(typed(view), move, name, preview or {})
 
     def move_description(
-        self, view: View, move: Move, name: NameFn, preview: Preview | None = None
+        self, view: dict[str, Any], move: Move, name: NameFn, preview: Preview | None = None
     ) -> str | None:
         describe = DESCRIPTIONS.get(str(move.get("type")), _desc_none)
-        return describe(view, move, name)
+        return describe(typed(view), move, name, preview or {})
 
-    def prompt_text(self, view: View, player: str, name: NameFn) -> str:
-        if view.get("phase") == "over":
+    def prompt_text(self, view: dict[str, Any], player: str, name: NameFn) -> str:
+        v = typed(view)
+        if v.get("phase") == "over":
             return t("elves.prompt.over")
-        prompt = PROMPTS.get(str((view.get("step") or {}).get("kind")))
-        return prompt(view, player, name) if prompt else t("prompt.default")
+        prompt = PROMPTS.get(str(v.get("step", {}).get("kind")))
+        return prompt(v, player, name) if prompt else t("prompt.default")
 
-    def prompt_context(self, view: View, player: str, name: NameFn) -> str | None:
-        if (view.get("step") or {}).get("kind") not in ("journey", "teleport_cards"):
+    def prompt_context(self, view: dict[str, Any], player: str, name: NameFn) -> str | None:
+        v = typed(view)
+        if v.get("step", {}).get("kind") not in ("journey", "teleport_cards"):
             return None
-        return journey_context(view, name)
+        return journey_context(v, name)
 
-    def activity(self, view: View, actor: str, name: NameFn) -> str | None:
-        kind = str((view.get("step") or {}).get("kind", ""))
+    def activity(self, view: dict[str, Any], actor: str, name: NameFn) -> str | None:
+        kind = str(typed(view).get("step", {}).get("kind", ""))
         return t(f"elves.step.{kind}") if kind and kind != "over" else None
 
-    def final_breakdown(self, view: View, player: str, name: NameFn) -> str | None:
-        return final_breakdown(view, player)
+    def final_breakdown(self, view: dict[str, Any], player: str, name: NameFn) -> str | None:
+        return final_breakdown(typed(view), player)
 
     def event_text(self, event: Event, name: NameFn) -> str | None:
         line = EVENT_LINES.get(str(event.get("type")))
@@ -925,40 +931,43 @@ class ElvesPresenter(Presenter):
         who = name(event["player"]) if isinstance(event.get("player"), str) else ""
         return line(event, name, who)
 
-    def status_text(self, view: View, name: NameFn) -> str:
-        if view.get("phase") == "over":
-            return "\n".join(_final_lines(view, name))
-        step = (view.get("step") or {}).get("kind", "")
+    def status_text(self, view: dict[str, Any], name: NameFn) -> str:
+        v = typed(view)
+        if v.get("phase") == "over":
+            return "\n".join(_final_lines(v, name))
+        step = v.get("step", {}).get("kind", "")
         lines = [
             t(
                 "elves.status.head",
-                round=view.get("round"),
-                rounds=view.get("rounds"),
-                phase=t(f"elves.status.phase.{view.get('phase')}"),
-                actor=name(view.get("actor") or "?"),
+                round=v.get("round"),
+                rounds=v.get("rounds"),
+                phase=t(f"elves.status.phase.{v.get('phase')}"),
+                actor=name(v.get("actor") or "?"),
                 step=t(f"elves.step.{step}"),
             ),
             t(
                 "elves.status.pile",
-                draw=view.get("draw_pile", 0),
-                discard=sum((view.get("discard_pile") or {}).values()),
-                passes=view.get("passes", 0),
+                draw=v.get("draw_pile", 0),
+                discard=sum(v.get("discard_pile", {}).values()),
+                passes=v.get("passes", 0),
             ),
         ]
-        if view.get("journey"):
-            lines.append(_journey_line(view["journey"], name))
-        lines.extend(_player_line(view, p, name) for p in view.get("players", []))
+        journey = _journey_line(v, name)
+        if journey:
+            lines.append(journey)
+        lines.extend(_player_line(v, p, name) for p in v.get("players", []))
         return "\n".join(lines)
 
-    def hand_text(self, view: View, name: NameFn) -> str | None:
-        if view.get("viewer") is None or "hand" not in view:
+    def hand_text(self, view: dict[str, Any], name: NameFn) -> str | None:
+        v = typed(view)
+        if v.get("viewer") is None or "hand" not in v:
             return None
-        hand: dict[str, int] = view.get("hand") or {}
-        b = view.get("coin_breakdown") or {}
+        hand = v.get("hand", {})
+        b = v.get("coin_breakdown", {})
         head = tn(
             "elves.hand.head",
             sum(hand.values()),
-            gold=view.get("gold", 0),
+            gold=v.get("gold", 0),
             coins=t(
                 "elves.hand.coins", tens=b.get("10", 0), fives=b.get("5", 0), ones=b.get("1", 0)
             ),
