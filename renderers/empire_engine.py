@@ -259,7 +259,7 @@ def _short(text: str, limit: int) -> str:
 
 
 def seating(board: Board, view: EmpireView) -> str:
-    """The seating order, clockwise, and whom each Attack hits (rules §2)."""
+    """The seating order, clockwise, and whom each Attack hits (docs/rules/empire_engine.md §2)."""
     seats = [str(p) for p in view["seat_order"]]
     if len(seats) > SEATING_NAMES:
         order = [str(i + 1) for i in range(len(seats))]

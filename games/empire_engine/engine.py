@@ -241,7 +241,7 @@ LEGAL: dict[str, Callable[[State, str], list[Move]]] = {
 
 
 def finished_step(s: State, p: str) -> bool:
-    """``p`` has made every choice of this planning or salvage step (rules file §12)."""
+    """``p`` has made every choice of this planning or salvage step (rules §12)."""
     if s["step"] in ("orient", "plan"):
         return p in s["players"] and PL.done_planning(s, p)
     return s["step"] == "salvage" and p in s["picks"]
@@ -256,7 +256,7 @@ _TEXT = {
 
 
 def explain(s: State, player: str, move: Any, kind: str) -> IllegalMove:
-    """The precise refusal of rules file §12 for a failed check of ``kind``."""
+    """The precise refusal of docs/rules/empire_engine.md §12 for a failed check of ``kind``."""
     if kind == NOT_YOUR_TURN and finished_step(s, player):
         return IllegalMove(
             "already_chosen", "You have already chosen this round.", kind=NOT_YOUR_TURN
@@ -358,7 +358,7 @@ class EmpireEngine(GameBase):
         return s, ev
 
     def explain(self, state: State, player: str, move: Any, kind: str) -> IllegalMove | None:
-        """The precise refusal of rules file §12 (``explain``)."""
+        """The precise refusal of docs/rules/empire_engine.md §12 (``explain``)."""
         return explain(state, player, move, kind)
 
     def is_secret(self, state: State, player: str, move: Move) -> bool:

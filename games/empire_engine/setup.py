@@ -1,4 +1,4 @@
-"""Options, game length and the initial state (rules file §3, §8, §11.1, §11.4)."""
+"""Options, game length and the initial state (docs/rules/empire_engine.md §3, §8, §11.1, §11.4)."""
 
 from __future__ import annotations
 

@@ -221,3 +221,33 @@ def test_every_option_problem_has_a_text() -> None:
 
 def test_the_turn_passed_event_is_not_logged() -> None:
     assert PRESENTER.event_text({"type": "turn_passed", "to": ["a"]}, name) is None
+
+
+def test_chained_choices_read_the_same_facts_from_the_preview_and_the_view() -> None:
+    """The first placement's one choice (the card or gear laid with its secret part): the
+    preview of the public move lists every follow-up's facts; the view after it has them too."""
+    state = GAME.setup(["a", "b", "c"], {}, 6)
+    ai = RandomPlayer(6)
+    checked = hits = 0
+    for k in range(80):
+        if GAME.is_over(state):
+            break
+        p = GAME.actors(state)[0]
+        view = GAME.view(state, p)
+        for move in GAME.legal_moves(state, p):
+            if move["type"] not in PRESENTER.chained_moves or GAME.is_secret(state, p, move):
+                continue
+            after_state, _ = GAME.apply(state, p, move)
+            if GAME.actors(after_state) != [p]:
+                continue
+            after = GAME.view(after_state, p)
+            facts = GAME.preview(state, p, move)
+            for then in GAME.legal_moves(after_state, p):
+                if not GAME.is_secret(after_state, p, then):
+                    continue
+                with_facts = PRESENTER.chain_description(view, move, after, then, name, facts)
+                assert with_facts == PRESENTER.chain_description(view, move, after, then, name)
+                hits += bool(with_facts and with_facts.startswith("Attack: hits "))
+                checked += 1
+        state, _ = GAME.apply(state, p, ai.choose(GAME, state, p, k))
+    assert checked and hits

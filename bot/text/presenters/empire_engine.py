@@ -645,9 +645,11 @@ def _chain_aim(after: View, move: Move, then: Move, facts: Facts | None) -> Any:
     """Whom the secret follow-up ``then`` of ``move`` hits: the preview of ``move`` lists
     every follow-up (``actions`` of a lay, ``gears`` of a place); else ``after``'s aims."""
     if facts:
-        options = facts.get("actions") or facts.get("gears") or []
-        for option in options:
+        for option in facts.get("actions") or []:
             if option.get("action") == then.get("action"):
+                return option.get("attack")
+        for option in facts.get("gears") or []:
+            if option.get("gear") == then.get("gear"):
                 return option.get("attack")
         return None
     return _view_aim(after, then)
