@@ -5,9 +5,11 @@ card went under the first engine) is seen only by its player until the reveal; w
 card where, in what order, and the cubes on the gears are public. A pending salvage pick is
 secret until every salvager has picked. Score piles by type are seen only by their owner and
 partner (others see totals) unless ``open_scores`` is on or the game is over. See
-:mod:`games.empire_engine.engine` for the rules, :mod:`games.empire_engine.views` for the
-view's declared shape and :mod:`games.empire_engine.data` for the vocabulary (card tables,
-empire names, resource colours) that presenters and renderers import.
+docs/rules/empire_engine.md for the rules, :mod:`games.empire_engine.engine` for the engine
+(a ``games.base.GameBase``), :mod:`games.empire_engine.views` for the view's declared shape,
+:mod:`games.empire_engine.data` for the card tables and colours and
+:mod:`games.empire_engine.vocab` for the terms (the names of things, English and Czech) that
+the presenter and the renderer import.
 """
 
 from games.empire_engine.engine import GAME, EmpireEngine

@@ -1,4 +1,5 @@
-"""Group 2 (rules file §7.3): attacks one at a time, each paid immediately before it.
+"""Group 2 (docs/rules/empire_engine.md §7.3): attacks one at a time, each paid immediately
+before it.
 
 "Vraťte 1 vojáka z hromádky zdrojů do společné zásoby k podpoře útoku na svého souseda.
 Učiňte tak bezprostředně před každým útokem, než bude vyhodnocen." Declared attacks (an Attack
@@ -21,6 +22,7 @@ from typing import Any
 
 from games.empire_engine import data as D
 from games.empire_engine.table import (
+    block_reward,
     neighbour,
     partner,
     player_order,
@@ -193,7 +195,7 @@ def block(s: State, d: str, pay: str | None, ev: list[Event]) -> None:
     attack["status"] = "blocked"
     if pay is not None:
         s["ready"][d][pay] -= 1
-    reward = power(s, d, "block_reward") or D.BLOCK_REWARD
+    reward = block_reward(s, d)
     s["score"][d]["soldier"] += reward
     s["blocks"][d] += 1
     ev.append(

@@ -1,7 +1,8 @@
-"""Empire Engine data tables and vocabulary (rules file §4, §6, §7.1, §8, §11.4).
+"""Empire Engine data tables (docs/rules/empire_engine.md §4, §6, §7.1, §8, §11.4).
 
-Read by the rule functions, and imported by the presenter and the renderer, so that names,
-card tables and colours are declared once.
+Read by the rule functions, and imported by the presenter and the renderer, so that card
+tables and colours are declared once; what people read (the names of things, in English and
+Czech) is in :mod:`games.empire_engine.vocab`.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ GROUP1_GAINS: dict[str, tuple[str, int, str]] = {
 
 # §7.1 attacks: the card an Attack is on -> which neighbour it targets (+1 = left, -1 = right).
 ATTACK_DIRECTION: dict[str, int] = {"L": +1, "R": -1}
+ATTACK_SIDE: dict[str, str] = {"L": "left", "R": "right"}  # §2: clockwise is to the left
 
 # §6.2 gears: each engine gets one gear; gear -> (quarter turns normally, with the alternate).
 # Gear "1" turns 1 (alternate 0), gear "2" turns 2 (alternate 3). An alternate costs a cube.
@@ -135,3 +137,5 @@ TEAM_OPTIONS: tuple[str, ...] = (
     "team_joint_attack",
 )
 ROUNDS_RANGE: tuple[int, int] = (1, 32)
+LONG_GAME_MAX_PLAYERS = 4  # §11.1: long_game for 2-4 players, rounds for 5-8
+TEAM_PLAYERS = 4  # §11.3: the team game needs exactly 4 players

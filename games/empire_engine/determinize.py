@@ -1,4 +1,5 @@
-"""``determinize`` (rules file §10.1): a state ``player`` cannot tell from the real one.
+"""``determinize`` (docs/rules/empire_engine.md §10.1): a state ``player`` cannot tell from
+the real one.
 
 What ``player`` has not seen, and what is resampled here, consistently with what was shown:
 

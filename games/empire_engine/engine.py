@@ -5,7 +5,8 @@ clockwise; the second card from the last player back anticlockwise), then the ca
 revealed and resolved in three groups: Arm/Produce/Invent, then Attack/Defend (each attack
 paid immediately before it), then Export/Salvage. 2-8 players, 8/9/12 rounds, the team game
 with its four optional rules and the "house powers" variant. The spec is
-``docs/rules/empire_engine.md``; section numbers below (§) refer to it.
+``docs/rules/empire_engine.md``; section numbers below (§) refer to it. The engine is a
+``games.base.GameBase`` (contract v2): the template validates, this module plays.
 
 What is hidden from whom (§10):
 
@@ -26,17 +27,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
 from games.base import (
     GAME_OVER,
     MALFORMED,
     NOT_LEGAL,
     NOT_YOUR_TURN,
-    Game,
+    PICK,
+    PLAIN,
+    REVEAL,
+    TURN_END,
+    EventRole,
+    GameBase,
     IllegalMove,
+    OptionProblem,
+    Step,
     clone,
-    validate,
+    is_listed,
 )
 from games.empire_engine import attacks as A
 from games.empire_engine import data as D
@@ -45,19 +53,15 @@ from games.empire_engine import planning as PL
 from games.empire_engine import undo
 from games.empire_engine.determinize import determinize
 from games.empire_engine.group_one import group_one
-from games.empire_engine.migrate import V01_KEYS, from_v01
+from games.empire_engine.migrate import MIGRATIONS
 from games.empire_engine.moves import MOVE_SHAPES, SECRET_TYPES, well_formed
+from games.empire_engine.preview import preview
 from games.empire_engine.scoring import final_results
-from games.empire_engine.setup import initial_state, validate_options
-from games.empire_engine.state import (
-    PRE_LAST_EVENTS_KEYS,
-    STATE_KEYS,
-    next_state,
-    planning_copy,
-)
+from games.empire_engine.setup import initial_state, options_problem
+from games.empire_engine.state import STATE_KEYS, next_state, planning_copy
 from games.empire_engine.table import player_order, theft_quantity
-from games.empire_engine.viewing import build_view
-from games.empire_engine.views import EmpireView
+from games.empire_engine.viewing import build_view, step_of
+from games.empire_engine.views import EmpireFields
 
 State = dict[str, Any]
 Move = dict[str, Any]
@@ -156,7 +160,7 @@ def advance(s: State, ev: list[Event]) -> None:
         pass
 
 
-# ---------------------------------------------------------------- applying moves
+# ---------------------------------------------------------------- playing moves
 
 
 def _apply_planning(s: State, p: str, move: Move, ev: list[Event]) -> State:
@@ -237,7 +241,7 @@ LEGAL: dict[str, Callable[[State, str], list[Move]]] = {
 
 
 def finished_step(s: State, p: str) -> bool:
-    """``p`` has made every choice of this planning or salvage step (rules file §12)."""
+    """``p`` has made every choice of this planning or salvage step (rules §12)."""
     if s["step"] in ("orient", "plan"):
         return p in s["players"] and PL.done_planning(s, p)
     return s["step"] == "salvage" and p in s["picks"]
@@ -252,7 +256,7 @@ _TEXT = {
 
 
 def explain(s: State, player: str, move: Any, kind: str) -> IllegalMove:
-    """The precise refusal of rules file §12 for a failed check of ``kind``."""
+    """The precise refusal of docs/rules/empire_engine.md §12 for a failed check of ``kind``."""
     if kind == NOT_YOUR_TURN and finished_step(s, player):
         return IllegalMove(
             "already_chosen", "You have already chosen this round.", kind=NOT_YOUR_TURN
@@ -262,17 +266,51 @@ def explain(s: State, player: str, move: Any, kind: str) -> IllegalMove:
     return IllegalMove(kind, _TEXT[kind])
 
 
+# ---------------------------------------------------------------- turns (§16)
+
+#: §13/§16: every event type the engine emits and what it does for the table
+EVENTS: dict[str, EventRole] = {
+    "round_started": PLAIN,
+    "laid": PLAIN,
+    "placed": PLAIN,
+    "picked": PICK,  # a secret pick arrived, its content withheld
+    "revealed": REVEAL,  # the face-down cards of the round turn up
+    "cubes_scored": PLAIN,
+    "gained": PLAIN,
+    "attack_paid": PLAIN,
+    "attack_failed": PLAIN,
+    "blocked": PLAIN,
+    "defend_idle": PLAIN,
+    "theft": PLAIN,
+    "cancelled": PLAIN,
+    "exported": PLAIN,
+    "salvaged": REVEAL,  # the secret salvage picks resolve (their types with open_scores)
+    "turn_passed": TURN_END,  # someone must decide who did not have to before
+    "round_ended": TURN_END,
+    "game_over": TURN_END,
+}
+
+
+def passed(before: list[str], after: list[str]) -> list[Event]:
+    """§16: the ``turn_passed`` event when a decision falls to players who had none before."""
+    gained = [p for p in after if p not in before]
+    return [{"type": "turn_passed", "to": gained}] if gained else []
+
+
 # ---------------------------------------------------------------- the Game object
 
 
-class EmpireEngine:
+class EmpireEngine(GameBase):
     """The ``empire_engine`` game (see the module docstring)."""
 
     id = "empire_engine"
     title = "Empire Engine"
     min_players = 2
     max_players = 8
-    options: dict[str, tuple[Any, Any]] = dict(D.OPTIONS)
+    options = dict(D.OPTIONS)
+    move_types = frozenset(MOVE_SHAPES)
+    events = EVENTS
+    MIGRATIONS = MIGRATIONS
     test_option_sets: list[dict[str, Any]] = [
         {"rounds": 3},
         {"teams": True, "team_joint_invent": True},
@@ -290,43 +328,54 @@ class EmpireEngine:
         {"house_powers": True, "open_scores": True, "long_game": True},
     ]
 
-    def setup(self, players: list[str], options: dict[str, Any], seed: int) -> State:
-        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise ValueError("players must be a list of ids")
-        n = len(players)
-        if not self.min_players <= n <= self.max_players or len(set(players)) != n:
-            raise ValueError("Empire Engine needs 2-8 players with unique ids")
-        opts = validate_options(n, options if options is not None else {})
-        s = initial_state(players, opts, seed)
+    def options_problem(self, options: dict[str, Any], n_players: int) -> OptionProblem | None:
+        """§11.1: rounds, long_game, the team options and the team game's 4 seats."""
+        return options_problem(options, n_players)
+
+    def start(self, players: list[str], options: dict[str, Any], seed: int) -> State:
+        s = initial_state(players, options, seed)
         PL.start_planning(s)
         return s
 
     def actors(self, state: State) -> list[str]:
         return ACTORS[state["step"]](state)
 
-    def legal_moves(self, state: State, player: str) -> list[Move]:
-        if player not in self.actors(state):
-            return []
+    def moves(self, state: State, player: str) -> list[Move]:
         return LEGAL[state["step"]](state, player)
 
-    def apply(self, state: State, player: str, move: Move) -> tuple[State, list[Event]]:
-        # cast: the Protocol declares view() -> dict; ours returns the declared TypedDict
-        validate(cast(Game, self), state, player, move, move_types=MOVE_SHAPES, explain=explain)
+    def play(self, state: State, player: str, move: Move) -> tuple[State, list[Event]]:
+        before = self.actors(state)
         ev: list[Event] = []
         if move["type"] in PLANNING_MOVES:
             s = _apply_planning(planning_copy(state), player, clone(move), ev)
         else:
             s = next_state(state)
             APPLY[move["type"]](s, player, clone(move), ev)
-        s["last_events"] = clone(ev)  # public by contract (rules §13), for the view
+        if s["step"] != "over":
+            ev.extend(passed(before, self.actors(s)))
+        if any(EVENTS[e["type"]].turn_end for e in ev):
+            s["turn"] += 1
         return s, ev
+
+    def explain(self, state: State, player: str, move: Any, kind: str) -> IllegalMove | None:
+        """The precise refusal of docs/rules/empire_engine.md §12 (``explain``)."""
+        return explain(state, player, move, kind)
 
     def is_secret(self, state: State, player: str, move: Move) -> bool:
         return isinstance(move, dict) and move.get("type") in SECRET_TYPES
 
-    def view(self, state: State, viewer: str | None) -> EmpireView:
-        """§10.2: what ``viewer`` may see (None = public); the shape is ``views.EmpireView``."""
+    def show(self, state: State, viewer: str | None) -> EmpireFields:
+        """§10.2: what ``viewer`` may see (None = public): the fields of ``views.EmpireView``
+        but the envelope, which ``GameBase.view`` adds."""
         return build_view(self, state, viewer)
+
+    def step(self, state: State) -> Step:
+        """§12: the step's name (``over`` once over) and its public parameters."""
+        return step_of(state)
+
+    def turn(self, state: State) -> int:
+        """§16: the turns ended so far (the state's counter)."""
+        return int(state["turn"])
 
     def is_over(self, state: State) -> bool:
         return bool(state["step"] == "over")
@@ -334,17 +383,17 @@ class EmpireEngine:
     def outcome(self, state: State) -> list[dict[str, Any]]:
         return final_results(state) if state["step"] == "over" else []
 
-    def dump(self, state: State) -> dict[str, Any]:
-        return clone(state)
-
-    def load(self, data: dict[str, Any]) -> State:
-        if isinstance(data, dict) and set(data) == V01_KEYS:
-            return from_v01(clone(data))
-        if isinstance(data, dict) and set(data) == PRE_LAST_EVENTS_KEYS:
-            data = {**data, "last_events": []}
-        if not isinstance(data, dict) or set(data) != STATE_KEYS:
+    def loaded(self, data: dict[str, Any]) -> State:
+        """§16: migrated data of exactly this engine's shape, or ``ValueError``."""
+        if set(data) != STATE_KEYS:
             raise ValueError("not an empire_engine state")
-        return clone(data)
+        return data
+
+    def preview(self, state: State, player: str, move: Move) -> dict[str, Any]:
+        """§17: what ``move`` does now, from what ``player`` sees (``preview.py``)."""
+        if not is_listed(move, self.legal_moves(state, player)):
+            raise IllegalMove(NOT_LEGAL, _TEXT[NOT_LEGAL])
+        return preview(state, player, move)
 
     def determinize(self, state: State, player: str, rng: random.Random) -> State:
         """A state ``player`` cannot tell from ``state`` (§10), hidden parts resampled."""
@@ -360,13 +409,13 @@ class EmpireEngine:
 
 
 __all__ = [
+    "EVENTS",
     "GAME",
     "EmpireEngine",
     "advance",
     "final_results",
     "player_order",
     "theft_quantity",
-    "validate_options",
 ]
 
 GAME = EmpireEngine()

@@ -1,4 +1,5 @@
-"""Group 1 (rules file §7.2): Arm, Produce, Invent, then team Joint invention (§11.3)."""
+"""Group 1 (docs/rules/empire_engine.md §7.2): Arm, Produce, Invent, then team Joint
+invention (§11.3)."""
 
 from __future__ import annotations
 

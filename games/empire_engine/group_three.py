@@ -1,4 +1,4 @@
-"""Group 3 (rules file §7.5): cancellations, Export, team Joint export, Salvage.
+"""Group 3 (docs/rules/empire_engine.md §7.5): cancellations, Export, team Joint export, Salvage.
 
 Team Joint export (§11.3) as printed: "Jestliže jeden ze spoluhráčů provede akci zboží během
 stejného kola, kdy druhý spoluhráč úspěšně exportuje, pak oba hráči mohou exportovat." - the

@@ -1,4 +1,4 @@
-"""Move vocabulary (rules file §12): each move type's keys and JSON value types."""
+"""Move vocabulary (docs/rules/empire_engine.md §12): each move type's keys and JSON value types."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Planning (rules file §6): face-down placements one at a time, then the reveal.
+"""Planning (docs/rules/empire_engine.md §6): face-down placements one at a time, then the reveal.
 
 The rulebook lays the cards one at a time: "Počínaje prvním hráčem ve směru hodinových
 ručiček vyberou jednu a vloží pod jednu z karet soukolí lícem dolů. Pak, počínaje posledním v
@@ -199,6 +199,27 @@ def pending(s: State, p: str) -> dict[str, Any] | None:
     if not s["placed"][p]:
         return None
     return orient_pick(s, p) if s["step"] == "orient" else plan_pick(s, p)
+
+
+def gear_result(s: State, p: str, card: str, gear: int, alternate: bool) -> dict[str, Any]:
+    """§6.2: what ``gear`` under ``card`` does: its quarter turns and the action they bring up."""
+    k = gear_turns(gear, alternate)
+    return {"gear": gear, "turns": k, "action": D.ENGINE_ORDER[card][turned(s["top"][p][card], k)]}
+
+
+def second_gear(s: State, p: str) -> dict[str, Any] | None:
+    """§6.2: once ``p``'s first gear is chosen, the gear card left, the engine it goes under and
+    what it does there without a cube and as the alternate; None before and after."""
+    placed, pick = s["placed"].get(p) or [], s["picks"].get(p, {})
+    if s["step"] != "plan" or len(placed) != 1 or "gear" not in pick:
+        return None
+    card, gear = other_card(placed[0]["card"]), 3 - int(pick["gear"])
+    return {
+        "card": card,
+        "gear": gear,
+        "free": gear_result(s, p, card, gear, False),
+        "alternate": gear_result(s, p, card, gear, True),
+    }
 
 
 def done_planning(s: State, p: str) -> bool:

@@ -1,4 +1,5 @@
-"""Final scoring (rules file §9): resources, +3 majorities, the ready-pile tie-break."""
+"""Final scoring (docs/rules/empire_engine.md §9): resources, +3 majorities, the ready-pile
+tie-break."""
 
 from __future__ import annotations
 

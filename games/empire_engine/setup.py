@@ -1,47 +1,54 @@
-"""Options, game length and the initial state (rules file §3, §8, §11.1, §11.4)."""
+"""Options, game length and the initial state (docs/rules/empire_engine.md §3, §8, §11.1, §11.4)."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
+from games.base import OptionProblem
 from games.empire_engine import data as D
 
 State = dict[str, Any]
 
 
-def _check_rounds(value: Any) -> None:
-    if value is not None and (
-        not isinstance(value, int)
-        or isinstance(value, bool)
-        or not D.ROUNDS_RANGE[0] <= value <= D.ROUNDS_RANGE[1]
+def options_problem(options: dict[str, Any], n: int) -> OptionProblem | None:
+    """§11.1: the rules about option values and combinations that the generic checks of
+    ``GameBase.option_check`` (known names, booleans, 2-8 seats) leave to the game; ``options``
+    holds every option. None when they work with ``n`` players."""
+    rounds = options["rounds"]
+    low, high = D.ROUNDS_RANGE
+    if rounds is not None and (
+        not isinstance(rounds, int) or isinstance(rounds, bool) or not low <= rounds <= high
     ):
-        raise ValueError("rounds must be null or an integer 1-32")
-
-
-def validate_options(n: int, options: dict[str, Any]) -> dict[str, Any]:
-    """§11.1: the full option dict, or ``ValueError``."""
-    if not isinstance(options, dict):
-        raise ValueError("options must be a dict")
-    unknown = set(options) - set(D.OPTIONS)
-    if unknown:
-        raise ValueError(f"unknown option(s): {', '.join(sorted(unknown))}")
-    full = {name: default for name, (default, _) in D.OPTIONS.items()}
-    full.update(options)
-    for name, value in full.items():
-        if name == "rounds":
-            _check_rounds(value)
-        elif not isinstance(value, bool):
-            raise ValueError(f"{name} must be true or false")
-    if full["long_game"] and n >= 5:
-        raise ValueError("long_game is only for 2-4 players")
-    if full["rounds"] is not None and n <= 4:
-        raise ValueError("rounds can be set only with 5-8 players")
-    if any(full[o] for o in D.TEAM_OPTIONS) and not full["teams"]:
-        raise ValueError("team options need teams")
-    if full["teams"] and n != 4:
-        raise ValueError("the team game needs exactly 4 players")
-    return full
+        return OptionProblem(
+            "rounds_range",
+            f"rounds must be null or an integer {low}-{high}",
+            {"option": "rounds", "value": rounds, "min": low, "max": high},
+        )
+    if options["long_game"] and n > D.LONG_GAME_MAX_PLAYERS:
+        return OptionProblem(
+            "long_game_players",
+            f"long_game is only for 2-{D.LONG_GAME_MAX_PLAYERS} players",
+            {"option": "long_game", "max": D.LONG_GAME_MAX_PLAYERS, "n": n},
+        )
+    if rounds is not None and n <= D.LONG_GAME_MAX_PLAYERS:
+        return OptionProblem(
+            "rounds_players",
+            f"rounds can be set only with {D.LONG_GAME_MAX_PLAYERS + 1}-8 players",
+            {"option": "rounds", "min": D.LONG_GAME_MAX_PLAYERS + 1, "n": n},
+        )
+    team_option = next((o for o in D.TEAM_OPTIONS if options[o]), None)
+    if team_option is not None and not options["teams"]:
+        return OptionProblem(
+            "team_options_need_teams", "team options need teams", {"option": team_option}
+        )
+    if options["teams"] and n != D.TEAM_PLAYERS:
+        return OptionProblem(
+            "teams_players",
+            f"the team game needs exactly {D.TEAM_PLAYERS} players",
+            {"option": "teams", "players": D.TEAM_PLAYERS, "n": n},
+        )
+    return None
 
 
 def game_length(n: int, options: dict[str, Any]) -> int:
@@ -96,5 +103,5 @@ def initial_state(players: list[str], opts: dict[str, Any], seed: int) -> State:
         "thefts": [],
         "joint_exporters": [],
         "current": None,
-        "last_events": [],
+        "turn": 0,
     }

@@ -1,4 +1,5 @@
-"""The state's keys and its cheap copy for ``apply`` (copy-on-write by structure)."""
+"""The state's keys and its cheap copy for ``play`` (copy-on-write by structure); the rules
+are in docs/rules/empire_engine.md."""
 
 from __future__ import annotations
 
@@ -32,16 +33,13 @@ STATE_KEYS = frozenset(
         "thefts",
         "joint_exporters",
         "current",
-        "last_events",
+        "turn",
     }
 )
 
-# a snapshot saved before the view carried the last move's events (issue 13 item 4)
-PRE_LAST_EVENTS_KEYS = STATE_KEYS - {"last_events"}
-
 
 def next_state(s: State) -> State:
-    """A copy of ``s`` that ``apply`` may change freely without touching ``s``.
+    """A copy of ``s`` that ``play`` may change freely without touching ``s``.
 
     What rules change in place is copied; what they never change after setup (``players``,
     ``options``, ``teams``, ``empires``) and what they only replace (per-player placements,

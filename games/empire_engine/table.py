@@ -1,4 +1,5 @@
-"""Seating, player order and the small lookups every rule uses (rules file §2, §4, §11.3-4)."""
+"""Seating, player order and the small lookups every rule uses (docs/rules/empire_engine.md
+§2, §4, §11.3-4)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,21 @@ def neighbour(s: State, p: str, direction: int) -> str:
     """§2: +1 = left neighbour (clockwise), -1 = right neighbour."""
     ps = s["players"]
     return str(ps[(ps.index(p) + direction) % len(ps)])
+
+
+def neighbours(s: State, p: str) -> dict[str, str]:
+    """§2: ``p``'s left (clockwise) and right neighbours (the one opponent twice with 2)."""
+    return {"left": neighbour(s, p, +1), "right": neighbour(s, p, -1)}
+
+
+def aim(s: State, p: str, card: str) -> dict[str, str]:
+    """§7.1: whom an Attack on ``p``'s engine ``card`` hits, and on which side of ``p``."""
+    return {"target": neighbour(s, p, D.ATTACK_DIRECTION[card]), "side": D.ATTACK_SIDE[card]}
+
+
+def block_reward(s: State, p: str) -> int:
+    """§7.3 2c: the soldiers ``p`` scores per attack their Defend blocks (§11.4 powers)."""
+    return int(power(s, p, "block_reward") or D.BLOCK_REWARD)
 
 
 def partner(s: State, p: str) -> str | None:

@@ -1,5 +1,5 @@
 """Which Empire Engine moves may be taken back (``games.base.Undoable``; rules:
-shared/rules/empire_engine.md §10.1).
+docs/rules/empire_engine.md §10.1).
 
 Hidden: what is face down while planning (``picks``: the action set in round 1, the gear card
 under the first engine; a pending salvage pick) and which types past salvages took

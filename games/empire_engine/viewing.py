@@ -1,27 +1,36 @@
-"""``view(state, viewer)`` (rules file §10): what one viewer may see, as ``views.EmpireView``."""
+"""``show(state, viewer)`` (docs/rules/empire_engine.md §10): what one viewer may see, as
+``views.EmpireFields``; and the envelope's step (§12)."""
 
 from __future__ import annotations
 
-from typing import Any, Protocol, cast
+from typing import Any, cast
 
-from games.base import clone
+from games.base import GameBase, Step, clone
 from games.empire_engine import data as D
 from games.empire_engine import planning as PL
 from games.empire_engine.scoring import final_results
-from games.empire_engine.table import partner, player_order, team_index, theft_quantity, top, turned
-from games.empire_engine.views import DeclaredAttack, EmpireView, PlacingView, SeatView, YouView
+from games.empire_engine.table import (
+    aim,
+    block_reward,
+    neighbours,
+    partner,
+    player_order,
+    team_index,
+    theft_quantity,
+    top,
+    turned,
+)
+from games.empire_engine.views import (
+    DeclaredAttack,
+    EmpireFields,
+    PlacingView,
+    SeatView,
+    YouView,
+)
 
 State = dict[str, Any]
 PLANNING = ("orient", "plan")
 SECRET_STEPS = ("orient", "plan", "salvage")
-
-
-class _Game(Protocol):
-    id: str
-
-    def actors(self, state: State) -> list[str]: ...
-
-    def legal_moves(self, state: State, player: str) -> list[dict[str, Any]]: ...
 
 
 def chosen(s: State, p: str) -> bool:
@@ -47,6 +56,9 @@ def seat_view(s: State, i: int, p: str, viewer: str | None, mate: str | None) ->
         "chosen": chosen(s, p) if s["step"] in SECRET_STEPS else None,
         "attacked": p in s["attacked"],
         "placed": clone(s["placed"].get(p, [])) if s["step"] in PLANNING else [],
+        "neighbours": cast(Any, neighbours(s, p)),
+        "aims": cast(Any, {c: aim(s, p, c) for c in D.CARDS}),
+        "block_reward": block_reward(s, p),
     }
 
 
@@ -59,7 +71,7 @@ def placing_view(s: State) -> PlacingView | None:
     return cast(PlacingView, {"player": p, "slot": slot, "part": part, "card": card})
 
 
-def you_view(game: _Game, s: State, viewer: str, mate: str | None) -> YouView:
+def you_view(game: GameBase, s: State, viewer: str, mate: str | None) -> YouView:
     """The viewer's own pending choices, legal-move count and piles (and the partner's)."""
     step = s["step"]
     pending: dict[str, Any] | None = None
@@ -81,11 +93,14 @@ def you_view(game: _Game, s: State, viewer: str, mate: str | None) -> YouView:
             for c in D.CARDS
         }
         you["paid_turns"] = sorted(D.ALTERNATE_TURNS)
+        second = PL.second_gear(s, viewer)
+        if second is not None:
+            you["second_gear"] = cast(Any, second)
     return you
 
 
-def build_view(game: _Game, s: State, viewer: str | None) -> EmpireView:
-    """§10.2: the whole view (see ``views.EmpireView`` for every field)."""
+def build_view(game: GameBase, s: State, viewer: str | None) -> EmpireFields:
+    """§10.2: the game's own fields (see ``views.EmpireFields`` for every field)."""
     over = s["step"] == "over"
     secret_step = s["step"] in SECRET_STEPS
     viewer_in = viewer if viewer in s["players"] else None
@@ -118,5 +133,22 @@ def build_view(game: _Game, s: State, viewer: str | None) -> EmpireView:
         "theft_quantity": theft_quantity(len(s["players"])),
         "you": you_view(game, s, viewer_in, mate) if viewer_in is not None else None,
         "results": final_results(s) if over else None,
-        "last_events": clone(s["last_events"]),
     }
+
+
+def step_of(s: State) -> Step:
+    """§12: the envelope's step: the rules file's name of the step and its public parameters
+    (who lays which card, the attack being blocked or paid off, who exports)."""
+    name = s["step"]
+    if name == "over":
+        return {"id": "over", "params": {"rounds": s["rounds"]}}
+    params: dict[str, Any] = {"round": s["round"]}
+    if name in PLANNING and s["placing"]:
+        placing = placing_view(s)
+        assert placing is not None
+        params.update(placing)
+    elif name in ("block", "steal"):
+        params.update(clone(s["current"]))
+    elif name == "joint_export":
+        params["player"] = s["joint_exporters"][0]
+    return {"id": name, "params": params}

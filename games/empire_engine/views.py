@@ -1,12 +1,16 @@
-"""The declared shape of ``EmpireEngine.view`` (rules file §10.2), for presenters and renderers."""
+"""The declared shape of ``EmpireEngine.view`` (docs/rules/empire_engine.md §10.2), for the
+presenter and the renderer, which are typed against :class:`EmpireView`."""
 
 from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, TypedDict
 
+from games.base import Envelope
+
 Step = Literal["orient", "plan", "block", "steal", "joint_export", "salvage", "over"]
 Part = Literal["lay", "orient", "place", "gear"]
 AttackStatus = Literal["pending", "blocked", "resolved"]
+Side = Literal["left", "right"]
 
 
 class Pile(TypedDict):
@@ -27,6 +31,20 @@ class Placement(TypedDict):
     pay: str | None
 
 
+class Neighbours(TypedDict):
+    """§2: the seats to the left (clockwise) and to the right (the one opponent with 2)."""
+
+    left: str
+    right: str
+
+
+class Aim(TypedDict):
+    """§7.1: whom an Attack on an engine card hits, and on which side."""
+
+    target: str
+    side: Side
+
+
 class SeatView(TypedDict):
     player: str
     seat: int
@@ -40,6 +58,9 @@ class SeatView(TypedDict):
     chosen: bool | None  # during orient/plan/salvage: done for this step
     attacked: bool
     placed: list[Placement]  # this planning step's face-down cards, in order
+    neighbours: Neighbours
+    aims: dict[str, Aim]  # engine card (L, R) -> whom an Attack on it hits
+    block_reward: int  # soldiers to the score pile per attack this player's Defend blocks
 
 
 class PlacingView(TypedDict):
@@ -65,6 +86,22 @@ class DeclaredAttack(TypedDict):
     stage: str
 
 
+class GearResult(TypedDict):
+    gear: int
+    turns: int
+    action: str
+
+
+class SecondGear(TypedDict):
+    """While planning, once the first gear is chosen: the gear card left, its engine and what
+    it brings to the top there without a cube and as the alternate."""
+
+    card: str
+    gear: int
+    free: GearResult
+    alternate: GearResult
+
+
 class YouView(TypedDict):
     player: str
     pending: dict[str, Any] | None  # what the viewer has set this step (turns, tops, take)
@@ -74,9 +111,12 @@ class YouView(TypedDict):
     score: ScorePile
     rotations: NotRequired[dict[str, list[str]]]  # while planning: the top after k turns
     paid_turns: NotRequired[list[int]]  # while planning: turns that need a cube
+    second_gear: NotRequired[SecondGear]  # while planning, after the first gear: the second
 
 
-class EmpireView(TypedDict):
+class EmpireFields(TypedDict):
+    """The game's own fields (``EmpireEngine.show``), the rules file's view table."""
+
     game: str
     viewer: str | None
     seat_order: list[str]
@@ -99,4 +139,10 @@ class EmpireView(TypedDict):
     theft_quantity: int
     you: YouView | None
     results: list[dict[str, Any]] | None
-    last_events: list[dict[str, Any]]  # the last move's events (all public, rules §13)
+
+
+class EmpireView(EmpireFields):
+    """A whole view: the game's fields and the envelope (``games.base.GameBase.view``); the
+    envelope's ``last``, filled by the host, replaces the former ``last_events``."""
+
+    envelope: Envelope

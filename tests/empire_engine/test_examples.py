@@ -1,4 +1,4 @@
-"""Every worked example of rules file §14, with the exact numbers."""
+"""Every worked example of docs/rules/empire_engine.md §14, with the exact numbers."""
 
 from __future__ import annotations
 

@@ -61,13 +61,20 @@ def test_labels_and_event_lines_over_random_playouts() -> None:
             for player in GAME.actors(state):
                 view = GAME.view(state, player)
                 moves = GAME.legal_moves(state, player)
-                labels = [PRESENTER.move_label(view, m, name) for m in moves]
+                facts = [GAME.preview(state, player, m) for m in moves]
+                labels = [
+                    PRESENTER.move_label(view, m, name, f)
+                    for m, f in zip(moves, facts, strict=True)
+                ]
                 assert all(0 < len(lb) <= 80 for lb in labels), labels
                 assert len(set(labels)) == len(labels), labels
-                for m in moves:
+                # the engine's facts come from the preview, or from the view without one
+                assert labels == [PRESENTER.move_label(view, m, name) for m in moves]
+                for m, f in zip(moves, facts, strict=True):
                     kinds.add(m["type"])
-                    d = PRESENTER.move_description(view, m, name)
+                    d = PRESENTER.move_description(view, m, name, f)
                     assert d is None or 0 < len(d) <= 100
+                    assert d == PRESENTER.move_description(view, m, name)
                 prompt = PRESENTER.prompt_text(view, player, name)
                 assert prompt and "empire_engine." not in prompt and "{" not in prompt
                 hand = PRESENTER.hand_text(view, name)
@@ -168,3 +175,79 @@ def test_block_and_steal_labels() -> None:
     assert "Bob" in PRESENTER.prompt_text(v, "a", name)
     lines = [PRESENTER.event_text(e, name) for e in events]
     assert "c attacks Bob with the R card." in lines
+
+
+def test_a_kestrel_block_says_two_soldiers() -> None:
+    """The reward is the engine's (preview or the seat's ``block_reward``), and counted."""
+    tops = {
+        "a": ("Attack", "Invent"),
+        "b": ("Salvage", "Defend"),
+        "c": ("Produce", "Attack"),
+        "d": ("Arm", "Export"),
+    }
+    s, _ = execute(
+        ["a", "b", "c", "d"],
+        tops,
+        start="c",
+        ready={"a": R(1, 0), "b": R(2, 1), "c": R(1, 3), "d": R(0, 1)},
+        empires={"b": "Kestrel Dominion"},
+    )
+    v = GAME.view(s, "b")
+    block = GAME.legal_moves(s, "b")[0]
+    label = PRESENTER.move_label(v, block, name, GAME.preview(s, "b", block))
+    assert (
+        label == "Block c's attack (+2 soldiers to score)" == PRESENTER.move_label(v, block, name)
+    )
+    s, events = GAME.apply(s, "b", block)
+    blocked = next(e for e in events if e["type"] == "blocked")
+    assert PRESENTER.event_text(blocked, name) == "Bob blocks c's attack (+2 soldiers to score)."
+
+
+def test_every_option_problem_has_a_text() -> None:
+    from bot.text.i18n import has, t
+    from tests.empire_engine.test_contract import OPTION_PROBLEMS
+
+    for n, options, _code in OPTION_PROBLEMS:
+        problem = GAME.option_check(options, n)
+        assert problem is not None
+        if problem.code in ("bad_value", "unknown_option", "bad_players"):
+            continue  # the generic problems are the bot's
+        key = f"empire_engine.option_problem.{problem.code}"
+        assert has(key)
+        for locale in ("en", "cs"):
+            text = t(key, locale, **problem.params)
+            assert "{" not in text and "option_problem" not in text
+
+
+def test_the_turn_passed_event_is_not_logged() -> None:
+    assert PRESENTER.event_text({"type": "turn_passed", "to": ["a"]}, name) is None
+
+
+def test_chained_choices_read_the_same_facts_from_the_preview_and_the_view() -> None:
+    """The first placement's one choice (the card or gear laid with its secret part): the
+    preview of the public move lists every follow-up's facts; the view after it has them too."""
+    state = GAME.setup(["a", "b", "c"], {}, 6)
+    ai = RandomPlayer(6)
+    checked = hits = 0
+    for k in range(80):
+        if GAME.is_over(state):
+            break
+        p = GAME.actors(state)[0]
+        view = GAME.view(state, p)
+        for move in GAME.legal_moves(state, p):
+            if move["type"] not in PRESENTER.chained_moves or GAME.is_secret(state, p, move):
+                continue
+            after_state, _ = GAME.apply(state, p, move)
+            if GAME.actors(after_state) != [p]:
+                continue
+            after = GAME.view(after_state, p)
+            facts = GAME.preview(state, p, move)
+            for then in GAME.legal_moves(after_state, p):
+                if not GAME.is_secret(after_state, p, then):
+                    continue
+                with_facts = PRESENTER.chain_description(view, move, after, then, name, facts)
+                assert with_facts == PRESENTER.chain_description(view, move, after, then, name)
+                hits += bool(with_facts and with_facts.startswith("Attack: hits "))
+                checked += 1
+        state, _ = GAME.apply(state, p, ai.choose(GAME, state, p, k))
+    assert checked and hits

@@ -76,18 +76,24 @@ def state_over() -> dict[str, Any]:
     return s
 
 
+#: the "Last:" line: the latest change as the bot words it (the board words no events)
+LAST = {
+    "planning": "Dana lays a gear face down under R with a soldier on it (alternate).",
+    "block": "Žofie Dvořáková attacks Bob with the R card.",
+    "over": "Game over. 1. Čeněk Řežábek 18; 1. Žofie Dvořáková 18; 3. Bob 18",
+}
 CASES = {
-    "planning_public": (state_planning, None),
-    "planning_private_A": (state_planning, "A"),
-    "block_public": (state_block, None),
-    "over_public": (state_over, None),
+    "planning_public": (state_planning, None, LAST["planning"]),
+    "planning_private_A": (state_planning, "A", LAST["planning"]),
+    "block_public": (state_block, None, LAST["block"]),
+    "over_public": (state_over, None, LAST["over"]),
 }
 
 
 @pytest.mark.parametrize("case", list(CASES))
 def test_golden(case: str) -> None:
-    make, viewer = CASES[case]
-    png = render_png("empire_engine", GAME.view(make(), viewer), NAMES)
+    make, viewer, last = CASES[case]
+    png = render_png("empire_engine", GAME.view(make(), viewer), NAMES, last=last)
     path = GOLDEN / f"{case}.png"
     if os.environ.get("CROWNTABLE_UPDATE_GOLDEN"):
         path.write_bytes(png)
@@ -154,6 +160,29 @@ def test_public_image_identical_whatever_the_secret_pick() -> None:
         render(GAME.view(s1, "A"), names=NAMES).tobytes()
         != render(GAME.view(s2, "A"), names=NAMES).tobytes()
     )
+
+
+def test_the_last_line_is_the_bots_and_nothing_without_it() -> None:
+    """The board words no events: ``last`` is drawn as given; without it, the shared
+    "nothing played yet" (the engine keeps no events in the view)."""
+    from renderers.kit import Board
+
+    v = GAME.view(state_block(), None)
+    assert "last_events" not in v
+    drawn: list[str] = []
+    original = Board.header
+
+    def header(self: Board, title: str, right: str, now: str, last: str) -> int:
+        drawn.append(last)
+        return original(self, title, right, now, last)
+
+    Board.header = header  # type: ignore[method-assign]
+    try:
+        render(v, names=NAMES, last="Bob blocks it.")
+        render(v, names=NAMES)
+    finally:
+        Board.header = original  # type: ignore[method-assign]
+    assert drawn == ["Bob blocks it.", "Nothing played yet."]
 
 
 def test_render_is_deterministic() -> None:

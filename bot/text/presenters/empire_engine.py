@@ -1,25 +1,36 @@
 """How Empire Engine is shown in Discord: options, move labels, log lines, status and rules.
 
-Planning lays cards face down one at a time (rules file §6): the placer's prompt shows their
-own ready pile and what they have set so far, and Salvage is a secret pick, so
-``private_prompts`` is True (DM, ephemeral fallback). Every text lives in ``CATALOG`` under
+Planning lays cards face down one at a time (docs/rules/empire_engine.md §6): the placer's
+prompt shows their own ready pile and what they have set so far, and Salvage is a secret pick,
+so ``private_prompts`` is True (DM, ephemeral fallback). Every text lives in ``CATALOG`` under
 ``empire_engine.*`` keys and goes through :func:`bot.text.i18n.t`; labels, descriptions,
 prompts and log lines are tables of small functions, one per move, step or event kind.
+
+Nothing here is a rule: the names of things are the game's terms
+(``games.empire_engine.vocab.TERMS``, passed as text parameters), and what a move does (whom
+an Attack hits, what the second gear brings up, what a block gives) comes from the engine: the
+move's ``preview`` (rules §17) or the public view fields the engine fills (each seat's
+``neighbours``, ``aims`` and ``block_reward``, the viewer's ``second_gear``; rules §10.2).
+Every view is read as the engine's declared ``views.EmpireView`` (:func:`as_view`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
-from bot.text.i18n import t, tn
+from bot.text.i18n import current, plural_category, t, tn
 from bot.text.presenters.base import NameFn, OptionSpec, Presenter, Preview
 from games.empire_engine import data as D
+from games.empire_engine.views import Aim, EmpireView, Pile, PlacingView, SeatView
+from games.empire_engine.vocab import TERMS, action, resource
+from games.terms import Count, Term
 
 P = "empire_engine."
-View = dict[str, Any]
+View = EmpireView
 Move = dict[str, Any]
+Facts = Mapping[str, Any]
 
 CATALOG: dict[str, str | tuple[str, ...]] = {
     # options (the names and defaults come from the engine's options)
@@ -32,13 +43,15 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     P + "opt.team_shared_defence": "Team: Defend may block an attack on your partner (pay 1)",
     P + "opt.team_joint_attack": "Team: both partners attack one opponent -> 1 extra theft",
     P + "opt.house_powers": "House powers: invented empire powers (not the printed game)",
-    # resources
-    P + "res.soldier": "soldier",
-    P + "res.soldiers": "soldiers",
-    P + "res.good": "good",
-    P + "res.goods": "goods",
-    P + "res.invention": "invention",
-    P + "res.inventions": "inventions",
+    # option problems (games.empire_engine.setup.options_problem, codes and params)
+    P + "option_problem.rounds_range": "Rounds: leave it empty or give a whole number from {min} "
+    "to {max}.",
+    P + "option_problem.long_game_players": "The longer game is only for 2-{max} players.",
+    P + "option_problem.rounds_players": "The number of rounds can be set only with {min} or more "
+    "players.",
+    P + "option_problem.team_options_need_teams": "The team option {option} needs the team game "
+    "(teams).",
+    P + "option_problem.teams_players": "The team game needs exactly {players} players.",
     # moves
     P + "move.lay": "Lay engine {card} face down first",
     P + "move.orient": "{action} on top of {card}",
@@ -57,7 +70,10 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
         "{action} on {card} · gear {gear} ({turns} quarter turn), cube: 1 {pay}",
         "{action} on {card} · gear {gear} ({turns} quarter turns), cube: 1 {pay}",
     ),
-    P + "move.block.self": "Block {attacker}'s attack (+{reward} soldier to score)",
+    P + "move.block.self": (
+        "Block {attacker}'s attack (+{reward} soldier to score)",
+        "Block {attacker}'s attack (+{reward} soldiers to score)",
+    ),
     P + "move.block.partner": "Block {attacker}'s attack on {target} (pay 1 {pay})",
     P + "move.no_block": "Do not block (Defend stays idle)",
     P + "move.hold": "Let it through: keep the Defend for a later attack",
@@ -122,9 +138,16 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     P + "ev.attack_failed.no_soldier": "{player}'s attack fails: no soldier.",
     P + "ev.attack_failed.one_soldier_for_two": "{player} has 1 soldier for two attacks: "
     "it is lost and both attacks fail.",
-    P + "ev.blocked": "{defender} blocks {attacker}'s attack (+{reward} soldier to score).",
-    P + "ev.blocked_paid": "{defender} pays 1 {pay} and blocks {attacker}'s attack on "
-    "{target} (+{reward} soldier to score).",
+    P + "ev.blocked": (
+        "{defender} blocks {attacker}'s attack (+{reward} soldier to score).",
+        "{defender} blocks {attacker}'s attack (+{reward} soldiers to score).",
+    ),
+    P + "ev.blocked_paid": (
+        "{defender} pays 1 {pay} and blocks {attacker}'s attack on {target} (+{reward} soldier "
+        "to score).",
+        "{defender} pays 1 {pay} and blocks {attacker}'s attack on {target} (+{reward} soldiers "
+        "to score).",
+    ),
     P + "ev.defend_idle": "{player}'s Defend is idle.",
     P + "ev.defend_idle_bonus": "{player}'s Defend is idle: +1 soldier (ready, Honour Guard).",
     P + "ev.theft": "{attacker} takes {what} from {target}.",
@@ -236,34 +259,80 @@ CATALOG.update(
 RES_SHORT = {"soldier": "S", "good": "G", "invention": "I"}
 
 
-def _res(kind: str, n: int) -> str:
+def as_view(view: Mapping[str, Any]) -> EmpireView:
+    """A view from the bot (``dict[str, Any]``) as the engine's declared view, once, at the
+    presenter's entry: from there on mypy checks every key this module reads."""
+    return cast(EmpireView, view)
+
+
+# ---------------------------------------------------------------- terms as text parameters
+
+
+class _Noun:
+    """A term in the form its count asks for, without the number ("+2 {resource}" ->
+    "soldiers", Czech "vojáci"); the catalogue's spec names the case (``{resource:acc}``)."""
+
+    __slots__ = ("n", "term")
+
+    def __init__(self, n: int, term: Term) -> None:
+        self.n, self.term = n, term
+
+    def __format__(self, spec: str) -> str:
+        locale = current()
+        return self.term.form(locale, f"{spec or 'nom'}.{plural_category(self.n, locale)}")
+
+    def __str__(self) -> str:
+        return format(self, "")
+
+
+class _Join:
+    """Several terms or counts as one text parameter ("1 soldier + 1 good"), each in the
+    reader's language and in the form the catalogue's spec names (``{what:acc}``)."""
+
+    __slots__ = ("items", "sep")
+
+    def __init__(self, items: Iterable[Term | Count | _Noun | str], sep: str) -> None:
+        self.items, self.sep = list(items), sep
+
+    def __format__(self, spec: str) -> str:
+        locale = current()
+        words = []
+        for item in self.items:
+            if isinstance(item, Count):
+                words.append(item.form(locale, spec, plural_category(item.n, locale)))
+            elif isinstance(item, Term):
+                words.append(item.form(locale, spec))
+            elif isinstance(item, _Noun):
+                words.append(format(item, spec))
+            else:
+                words.append(item)
+        return self.sep.join(words)
+
+    def __str__(self) -> str:
+        return format(self, "")
+
+
+def _res(kind: str, n: int) -> _Noun:
     """The resource's word for the count ``n`` ("soldiers"; Czech "vojáci" / "vojáků")."""
-    key = P + "word." + kind
-    return tn(key, n) if key in WORDS else kind
+    return _Noun(n, resource(kind))
 
 
-def _count(kind: str, n: int) -> str:
-    key = P + "n." + kind
-    return tn(key, n) if key in WORDS else f"{n} {kind}"
+def _count(kind: str, n: int) -> Count:
+    return Count(n, resource(kind))
 
 
-def _action(action: Any) -> str:
-    """An engine action ("Export") in the reader's language."""
-    key = f"{P}action.{action}"
-    return t(key) if key in WORDS else str(action)
+def _action(name: Any) -> Term | str:
+    """An engine action ("Export") as its term; "?" while not set."""
+    return action(str(name)) if name in D.ACTION_GROUP or name == "JointInvent" else "?"
 
 
-#: the engine's words: resources by count, its actions (the English names of data.py)
+#: the engine's words that are phrases, not names (the names are the game's terms)
 WORDS: dict[str, str | tuple[str, ...]] = {
-    **{P + "word." + k: (k, k + "s") for k in ("soldier", "good", "invention")},
-    **{P + "n." + k: ("{n} " + k, "{n} " + k + "s") for k in ("soldier", "good", "invention")},
-    **{f"{P}action.{a}": a for a in D.ACTION_GROUP},
-    P + "pile.ready": "ready pile",
     P + "pile.pair": "{soldiers}, {goods}",
-    P + "pile.score": "score pile",
     P + "and": " and ",
     P + "pending.salvage": "Salvage {take}",
     P + "pending.cubes": "{pick} (cubes: {cubes})",
+    P + "pending.pick": "L {L}, R {R}",
     P + "desc.second_gear": (
         "{action} (gear {gear}, {turns} quarter turn)",
         "{action} (gear {gear}, {turns} quarter turns)",
@@ -271,32 +340,26 @@ WORDS: dict[str, str | tuple[str, ...]] = {
 }
 
 
-def _mix(soldier: int, good: int, supply: int = 0) -> str:
-    """ "1 soldier + 1 good", "2 goods", "nothing"."""
-    parts = []
-    if soldier:
-        parts.append(_count("soldier", soldier))
-    if good:
-        parts.append(_count("good", good))
-    if supply:
-        parts.append(tn(P + "supply", supply))
-    return " + ".join(parts) if parts else t(P + "nothing")
+def _mix(soldier: int, good: int, supply: int = 0) -> _Join | str:
+    """ "1 soldier + 1 good", "2 goods", "1 soldier from the supply", "nothing"."""
+    if supply:  # only a theft from an empty pile (rules §7.3 2d)
+        return tn(P + "supply", supply)
+    parts = [_count(k, n) for k, n in (("soldier", soldier), ("good", good)) if n]
+    return _Join(parts, " + ") if parts else t(P + "nothing")
 
 
-def _pay_text(ps: int, pg: int) -> str:
+def _pay_text(ps: int, pg: int) -> _Join:
     if ps and pg:
-        return f"{_count('soldier', 1)} + {_count('good', 1)}"
-    if ps:
-        return _count("soldier", ps)
-    return _count("good", pg)
+        return _Join([_count("soldier", 1), _count("good", 1)], " + ")
+    return _Join([_count("soldier", ps) if ps else _count("good", pg)], "")
 
 
-def _pile(pile: dict[str, int]) -> str:
+def _pile(pile: Mapping[str, Any]) -> _Join:
     """ "2 soldiers, 1 good, 0 inventions"."""
-    return ", ".join(_count(r, int(pile.get(r, 0))) for r in D.SCORE_TYPES)
+    return _Join([_count(r, int(pile.get(r, 0))) for r in D.SCORE_TYPES], ", ")
 
 
-def _ready_text(ready: dict[str, int]) -> str:
+def _ready_text(ready: Mapping[str, Any]) -> str:
     """ "1 soldier, 2 goods" (each count with its own plural form)."""
     return t(
         P + "pile.pair",
@@ -305,15 +368,21 @@ def _ready_text(ready: dict[str, int]) -> str:
     )
 
 
-def _seat(view: View, player: str) -> dict[str, Any]:
-    for seat in view.get("seats", []):
-        if seat.get("player") == player:
-            return dict(seat)
-    return {}
+def _seat(view: View, player: str) -> SeatView | None:
+    return view["players"].get(player)
 
 
-def _ready(view: View, player: str) -> dict[str, int]:
-    return _seat(view, player).get("ready") or {"soldier": 0, "good": 0}
+def _ready(view: View, player: str) -> Pile:
+    seat = _seat(view, player)
+    return seat["ready"] if seat else {"soldier": 0, "good": 0}
+
+
+def _placing(view: View) -> PlacingView | dict[str, Any]:
+    return view.get("placing") or {}
+
+
+def _current(view: View) -> dict[str, Any]:
+    return view.get("current") or {}
 
 
 def option_specs() -> tuple[OptionSpec, ...]:
@@ -340,24 +409,15 @@ def _register() -> None:
 _register()
 
 
-# ---------------------------------------------------------------- neighbours (§2)
-
-
-def neighbours(view: View, player: str) -> tuple[str, str] | None:
-    """``player``'s (left, right) neighbours: clockwise is to the left (rules §2)."""
-    order = [str(p) for p in view.get("seat_order") or []]
-    if player not in order or len(order) < 2:
-        return None
-    i = order.index(player)
-    return order[(i + 1) % len(order)], order[(i - 1) % len(order)]
+# ---------------------------------------------------------------- neighbours (§2), from the view
 
 
 def neighbours_text(view: View, player: str, name: NameFn) -> str | None:
-    """Whom ``player``'s attacks hit and whose attacks hit them (public: the seating)."""
-    pair = neighbours(view, player)
-    if pair is None:
+    """Whom ``player``'s attacks hit and whose attacks hit them (the engine's ``neighbours``)."""
+    seat = _seat(view, player)
+    if seat is None or len(view["seat_order"]) < 2:
         return None
-    left, right = pair
+    left, right = seat["neighbours"]["left"], seat["neighbours"]["right"]
     if left == right:
         return t(P + "ctx.neighbours_two", other=name(left))
     return t(P + "ctx.neighbours", left=name(left), right=name(right))
@@ -365,27 +425,38 @@ def neighbours_text(view: View, player: str, name: NameFn) -> str | None:
 
 def seating_text(view: View, name: NameFn) -> str:
     """ "Seats clockwise: A → B → C → A." (the board's seating order)."""
-    order = [name(str(p)) for p in view.get("seat_order") or []]
+    order = [name(str(p)) for p in view["seat_order"]]
     return t(P + "ctx.seating", order=" → ".join(order + order[:1]))
 
 
-def _attack_hits(view: View, move: Move, name: NameFn) -> str | None:
-    """For a move that puts an Attack on top: whom it hits."""
-    if move.get("action") != "Attack" or move.get("card") not in ("L", "R"):
+def _view_aim(view: View, move: Move) -> Aim | None:
+    """Whom the Attack ``move`` puts on top hits: the viewer's seat's ``aims`` (the engine's)."""
+    seat = _seat(view, str(view.get("viewer")))
+    if move.get("action") != "Attack" or seat is None:
         return None
-    pair = neighbours(view, str(view.get("viewer")))
-    if pair is None:
+    return seat["aims"].get(str(move.get("card")))
+
+
+def _aim(view: View, move: Move, facts: Facts | None) -> Mapping[str, Any] | None:
+    """Whom the action ``move`` sets up hits: the preview's ``attack``, else the view's."""
+    if facts and "action" in facts:
+        return facts.get("attack")
+    return _view_aim(view, move)
+
+
+def _hits_text(aim: Mapping[str, Any] | None, name: NameFn) -> str | None:
+    if not aim:
         return None
-    side = "left" if move["card"] == "L" else "right"
-    target = pair[0] if side == "left" else pair[1]
-    return t(P + "desc.attack_hits", target=name(target), side=t(P + "side." + side))
+    return t(
+        P + "desc.attack_hits", target=name(str(aim["target"])), side=t(P + "side." + aim["side"])
+    )
 
 
 def _activity(view: View, actor: str, name: NameFn) -> str | None:
-    step = str(view.get("step"))
+    step = str(view["step"])
     if P + "doing." + step not in CATALOG:
         return None
-    cur = view.get("current") or {}
+    cur = _current(view)
     return t(
         P + "doing." + step,
         attacker=name(str(cur.get("attacker"))),
@@ -397,8 +468,8 @@ def _breakdown(view: View, player: str) -> str | None:
     row = next((r for r in view.get("results") or [] if r.get("player") == player), None)
     if row is None:
         return None
-    kinds = [_res(str(k), 2) for k in row.get("majorities") or []]
-    most = t(P + "final.most", kinds=", ".join(kinds)) if kinds else ""
+    kinds = _Join([_res(str(k), 2) for k in row.get("majorities") or []], ", ")
+    most = t(P + "final.most", kinds=kinds) if kinds.items else ""
     return t(
         P + "final.breakdown",
         resources=row.get("resources", 0),
@@ -409,50 +480,51 @@ def _breakdown(view: View, player: str) -> str | None:
 
 # ---------------------------------------------------------------- move labels (§12)
 
-Label = Callable[[View, Move, NameFn], str]
+Label = Callable[[View, Move, NameFn, Facts], str]
 
 
 def _defender(view: View) -> str:
-    return str(view.get("viewer") or (view.get("current") or {}).get("defender") or "")
+    return str(view.get("viewer") or _current(view).get("defender") or "")
 
 
-def _label_block(view: View, move: Move, name: NameFn) -> str:
+def _label_block(view: View, move: Move, name: NameFn, facts: Facts) -> str:
     if move.get("pay") is None:
-        me = _defender(view)
-        kestrel = _seat(view, me).get("empire") == "Kestrel Dominion" and view.get(
-            "options", {}
-        ).get("house_powers")
-        return t(
+        seat = _seat(view, _defender(view))
+        reward = (facts.get("reward") or {}).get("soldier") if facts else None
+        if reward is None:
+            reward = seat["block_reward"] if seat else D.BLOCK_REWARD
+        return tn(
             P + "move.block.self",
+            int(reward),
             attacker=name(str(move.get("attacker"))),
-            reward=2 if kestrel else 1,
+            reward=reward,
         )
     return t(
         P + "move.block.partner",
         attacker=name(str(move.get("attacker"))),
         target=name(str(move.get("target"))),
-        pay=_res(str(move.get("pay")), 1),
+        pay=resource(str(move.get("pay"))),
     )
 
 
 def _holding(view: View) -> bool:
     """The current block choice is about an attack on the defender (keep it or not)."""
-    cur = view.get("current") or {}
+    cur = _current(view)
     return bool(cur.get("target") == cur.get("defender"))
 
 
-def _label_no_block(view: View, move: Move, name: NameFn) -> str:
+def _label_no_block(view: View, move: Move, name: NameFn, facts: Facts) -> str:
     return t(P + ("move.hold" if _holding(view) else "move.pass_partner"))
 
 
-def _label_place(view: View, move: Move, name: NameFn) -> str:
+def _label_place(view: View, move: Move, name: NameFn, facts: Facts) -> str:
     pay = move.get("pay")
     if pay is None:
         return t(P + "move.place.free", card=move.get("card"))
-    return t(P + "move.place.pay", card=move.get("card"), pay=_res(str(pay), 1))
+    return t(P + "move.place.pay", card=move.get("card"), pay=resource(str(pay)))
 
 
-def _label_steal(view: View, move: Move, name: NameFn) -> str:
+def _label_steal(view: View, move: Move, name: NameFn, facts: Facts) -> str:
     return t(
         P + "move.steal",
         what=_mix(int(move.get("soldier", 0)), int(move.get("good", 0))),
@@ -460,22 +532,24 @@ def _label_steal(view: View, move: Move, name: NameFn) -> str:
     )
 
 
-def _label_salvage(view: View, move: Move, name: NameFn) -> str:
-    return t(P + "move.salvage", what=" + ".join(_count(r, 1) for r in move.get("take", [])))
+def _label_salvage(view: View, move: Move, name: NameFn, facts: Facts) -> str:
+    return t(P + "move.salvage", what=_Join([_count(r, 1) for r in move.get("take", [])], " + "))
 
 
-def _label_joint_export(view: View, move: Move, name: NameFn) -> str:
-    goods = _ready(view, str(view.get("viewer"))).get("good", 0)
+def _label_joint_export(view: View, move: Move, name: NameFn, facts: Facts) -> str:
+    goods = facts.get("goods") if facts else None
+    if goods is None:
+        goods = _ready(view, str(view.get("viewer"))).get("good", 0)
     return t(P + "move.joint_export", goods=goods)
 
 
 LABELS: dict[str, Label] = {
-    "lay": lambda v, m, n: t(P + "move.lay", card=m.get("card")),
-    "orient": lambda v, m, n: t(
+    "lay": lambda v, m, n, f: t(P + "move.lay", card=m.get("card")),
+    "orient": lambda v, m, n, f: t(
         P + "move.orient", card=m.get("card"), action=_action(m.get("action"))
     ),
     "place": _label_place,
-    "gear": lambda v, m, n: tn(
+    "gear": lambda v, m, n, f: tn(
         P + "move.gear",
         int(m.get("turns") or 0),
         card=m.get("card"),
@@ -487,76 +561,98 @@ LABELS: dict[str, Label] = {
     "no_block": _label_no_block,
     "steal": _label_steal,
     "joint_export": _label_joint_export,
-    "no_joint_export": lambda v, m, n: t(P + "move.no_joint_export"),
+    "no_joint_export": lambda v, m, n, f: t(P + "move.no_joint_export"),
     "salvage": _label_salvage,
 }
 
 
 # ---------------------------------------------------------------- descriptions
 
-Describe = Callable[[View, Move, NameFn], "str | None"]
+Describe = Callable[[View, Move, NameFn, Facts], "str | None"]
 
 
 def _second(view: View, card: str, alternate: bool) -> tuple[str, int, int] | None:
-    """(action on top, gear, quarter turns) of the second gear under ``card``."""
-    you = view.get("you") or {}
-    pending, rotations = you.get("pending") or {}, you.get("rotations") or {}
-    first = next(
-        (k for c in D.CARDS if c != card for k in [pending.get(f"turn_{c}")] if k is not None), None
-    )
-    if first is None or card not in rotations:
+    """(action on top, gear, quarter turns) of the second gear under ``card``: the engine's
+    ``you.second_gear`` (the viewer knows their first gear)."""
+    you = view.get("you")
+    second = you.get("second_gear") if you else None
+    if not second or second["card"] != card:
         return None
-    gear = 2 if first in D.GEAR_TURNS[1] else 1
-    k = D.GEAR_TURNS[gear][1 if alternate else 0]
-    return str(rotations[card][k]), gear, k
+    result = second["alternate" if alternate else "free"]
+    return str(result["action"]), int(result["gear"]), int(result["turns"])
 
 
 def second_result(view: View, card: str, alternate: bool) -> str | None:
-    """What the second gear does under ``card`` (the viewer knows their first gear)."""
+    """What the second gear does under ``card`` (``you.second_gear``), in words."""
     found = _second(view, card, alternate)
     if found is None:
         return None
-    action, gear, k = found
-    return tn(P + "desc.second_gear", k, action=_action(action), gear=gear, turns=k)
+    act, gear, k = found
+    return tn(P + "desc.second_gear", k, action=_action(act), gear=gear, turns=k)
 
 
-def _desc_place(view: View, move: Move, name: NameFn) -> str | None:
+def _second_facts(view: View, move: Move, facts: Facts) -> tuple[str, int, int, Any] | None:
+    """(action, gear, turns, whom its Attack hits) of a second-gear ``move``: the preview's,
+    else the view's."""
+    if facts and "gear" in facts and "action" in facts:
+        return str(facts["action"]), int(facts["gear"]), int(facts["turns"]), facts.get("attack")
+    found = _second(view, str(move.get("card")), move.get("pay") is not None)
+    if found is None:
+        return None
+    aim = _view_aim(view, {"action": found[0], "card": move.get("card")})
+    return (*found, aim)
+
+
+def _desc_place(view: View, move: Move, name: NameFn, facts: Facts) -> str | None:
     alternate = move.get("pay") is not None
-    placing = view.get("placing") or {}
-    if placing.get("slot") == 2:
-        result = second_result(view, str(move.get("card")), alternate)
-        found = _second(view, str(move.get("card")), alternate)
-        pair = neighbours(view, str(view.get("viewer")))
-        if result and found and found[0] == "Attack" and pair:  # whom it hits (issue 11)
-            target = pair[0] if move.get("card") == "L" else pair[1]
-            return t(P + "desc.second", result=result) + t(P + "desc.hits", target=name(target))
-        if result:
-            return t(P + "desc.second", result=result)
+    if _placing(view).get("slot") == 2:
+        found = _second_facts(view, move, facts)
+        if found is not None:
+            act, gear, k, aim = found
+            result = tn(P + "desc.second_gear", k, action=_action(act), gear=gear, turns=k)
+            text = t(P + "desc.second", result=result)
+            if aim:  # whom it hits (issue 11)
+                text += t(P + "desc.hits", target=name(str(aim["target"])))
+            return text
     return t(P + ("desc.place.pay" if alternate else "desc.place.free"))
 
 
-def _desc_block(view: View, move: Move, name: NameFn) -> str | None:
+def _desc_block(view: View, move: Move, name: NameFn, facts: Facts) -> str | None:
     if move.get("pay") is None:
         return t(P + "desc.block.self")
-    return t(P + "desc.block.partner", pay=_res(str(move.get("pay")), 1))
+    return t(P + "desc.block.partner", pay=resource(str(move.get("pay"))))
 
 
-def _desc_steal(view: View, move: Move, name: NameFn) -> str | None:
+def _desc_steal(view: View, move: Move, name: NameFn, facts: Facts) -> str | None:
     ready = _ready(view, str(move.get("target")))
     return t(P + "desc.steal", target=name(str(move.get("target"))), ready=_ready_text(ready))
 
 
 DESCRIPTIONS: dict[str, Describe] = {
-    "lay": lambda v, m, n: t(P + "desc.lay"),
-    "orient": lambda v, m, n: _attack_hits(v, m, n) or t(P + "desc.orient"),
+    "lay": lambda v, m, n, f: t(P + "desc.lay"),
+    "orient": lambda v, m, n, f: _hits_text(_aim(v, m, f), n) or t(P + "desc.orient"),
     "place": _desc_place,
-    "gear": lambda v, m, n: _attack_hits(v, m, n) or t(P + "desc.gear"),
+    "gear": lambda v, m, n, f: _hits_text(_aim(v, m, f), n) or t(P + "desc.gear"),
     "block": _desc_block,
-    "no_block": lambda v, m, n: t(P + ("desc.hold" if _holding(v) else "desc.no_block")),
+    "no_block": lambda v, m, n, f: t(P + ("desc.hold" if _holding(v) else "desc.no_block")),
     "steal": _desc_steal,
-    "joint_export": lambda v, m, n: t(P + "desc.joint_export"),
-    "salvage": lambda v, m, n: t(P + "desc.salvage"),
+    "joint_export": lambda v, m, n, f: t(P + "desc.joint_export"),
+    "salvage": lambda v, m, n, f: t(P + "desc.salvage"),
 }
+
+
+def _chain_aim(after: View, move: Move, then: Move, facts: Facts | None) -> Any:
+    """Whom the secret follow-up ``then`` of ``move`` hits: the preview of ``move`` lists
+    every follow-up (``actions`` of a lay, ``gears`` of a place); else ``after``'s aims."""
+    if facts:
+        for option in facts.get("actions") or []:
+            if option.get("action") == then.get("action"):
+                return option.get("attack")
+        for option in facts.get("gears") or []:
+            if option.get("gear") == then.get("gear"):
+                return option.get("attack")
+        return None
+    return _view_aim(after, then)
 
 
 # ---------------------------------------------------------------- prompts, one per step
@@ -565,29 +661,30 @@ Prompt = Callable[[View, str, NameFn], str]
 
 
 def _prompt_orient(view: View, player: str, name: NameFn) -> str:
-    placing = view.get("placing") or {}
+    placing = _placing(view)
     if placing.get("part") == "lay":
         return t(
             P + "prompt.lay",
-            rounds=view.get("rounds"),
-            **{c: ", ".join(_action(a) for a in D.ENGINE_ORDER[c]) for c in D.CARDS},
+            rounds=view["rounds"],
+            **{c: _Join([action(a) for a in D.ENGINE_ORDER[c]], ", ") for c in D.CARDS},
         )
-    return t(P + "prompt.orient", rounds=view.get("rounds"), card=placing.get("card"))
+    return t(P + "prompt.orient", rounds=view["rounds"], card=placing.get("card"))
 
 
 def _prompt_plan(view: View, player: str, name: NameFn) -> str:
-    placing, me = view.get("placing") or {}, _seat(view, player)
+    placing, me = _placing(view), _seat(view, player)
     ready = _ready(view, player)
-    common = {"round": view.get("round"), "rounds": view.get("rounds"), "ready": _ready_text(ready)}
+    common = {"round": view["round"], "rounds": view["rounds"], "ready": _ready_text(ready)}
     if placing.get("part") == "gear":
         return t(P + "prompt.gear", **common)
     if placing.get("slot") == 2:
         return t(P + "prompt.place2", card=placing.get("card"), **common)
-    return t(P + "prompt.place", L=_action(me.get("top_L")), R=_action(me.get("top_R")), **common)
+    tops = (me["top_L"], me["top_R"]) if me else (None, None)
+    return t(P + "prompt.place", L=_action(tops[0]), R=_action(tops[1]), **common)
 
 
 def _prompt_block(view: View, player: str, name: NameFn) -> str:
-    cur = view.get("current") or {}
+    cur = _current(view)
     return t(
         P + "prompt.block",
         player=name(player),
@@ -597,16 +694,15 @@ def _prompt_block(view: View, player: str, name: NameFn) -> str:
 
 
 def _prompt_steal(view: View, player: str, name: NameFn) -> str:
-    cur = view.get("current") or {}
+    cur = _current(view)
     target = str(cur.get("target"))
-    tr = _ready(view, target)
     key = "prompt.steal_extra" if cur.get("joint_extra") else "prompt.steal"
     return t(
         P + key,
         player=name(player),
         target=name(target),
-        q=int(view.get("theft_quantity", 1)),
-        ready=_ready_text(tr),
+        q=int(view["theft_quantity"]),
+        ready=_ready_text(_ready(view, target)),
     )
 
 
@@ -636,23 +732,16 @@ def _ev_placed(e: dict[str, Any], name: NameFn) -> str:
         P + "ev.placed.pay",
         player=_nm(e, "player", name),
         card=e.get("card"),
-        pay=_res(str(e.get("pay")), 1),
+        pay=resource(str(e.get("pay"))),
     )
 
 
 def _reveal_part(pid: str, pick: dict[str, Any], name: NameFn) -> str:
     ps, pg = int(pick.get("pay_soldier", 0)), int(pick.get("pay_good", 0))
+    tops = {"L": _action(pick.get("L")), "R": _action(pick.get("R"))}
     if ps + pg:
-        return t(
-            P + "ev.reveal_pay",
-            player=name(pid),
-            L=_action(pick.get("L")),
-            R=_action(pick.get("R")),
-            pay=_pay_text(ps, pg),
-        )
-    return t(
-        P + "ev.reveal_pick", player=name(pid), L=_action(pick.get("L")), R=_action(pick.get("R"))
-    )
+        return t(P + "ev.reveal_pay", player=name(pid), pay=_pay_text(ps, pg), **tops)
+    return t(P + "ev.reveal_pick", player=name(pid), **tops)
 
 
 def _ev_revealed(e: dict[str, Any], name: NameFn) -> str:
@@ -664,26 +753,27 @@ def _ev_gained(e: dict[str, Any], name: NameFn) -> str:
     if e.get("action") == "JointInvent":
         return t(P + "ev.gained_joint", player=_nm(e, "player", name))
     n = int(e.get("amount", 0))
-    pile = f"{P}pile.{e.get('pile')}"
     return t(
         P + "ev.gained",
         player=_nm(e, "player", name),
         action=_action(e.get("action")),
         amount=n,
         resource=_res(str(e.get("resource")), n),
-        pile=t(pile) if pile in WORDS else e.get("pile"),
+        pile=TERMS.get(f"pile.{e.get('pile')}", str(e.get("pile"))),
     )
 
 
 def _ev_blocked(e: dict[str, Any], name: NameFn) -> str:
     key = "ev.blocked" if e.get("pay") is None else "ev.blocked_paid"
-    return t(
+    reward = int(e.get("reward_soldiers") or 0)
+    return tn(
         P + key,
+        reward,
         defender=_nm(e, "defender", name),
         attacker=_nm(e, "attacker", name),
         target=_nm(e, "target", name),
-        reward=e.get("reward_soldiers"),
-        pay=_res(str(e.get("pay")), 1),
+        reward=reward,
+        pay=resource(str(e.get("pay"))) if e.get("pay") else "",
     )
 
 
@@ -702,7 +792,7 @@ def _ev_exported(e: dict[str, Any], name: NameFn) -> str:
 
 def _ev_salvaged(e: dict[str, Any], name: NameFn) -> str:
     if "take" in e:
-        what = " + ".join(_count(r, 1) for r in e["take"])
+        what = _Join([_count(r, 1) for r in e["take"]], " + ")
         return t(P + "ev.salvaged_open", player=_nm(e, "player", name), what=what)
     c = int(e.get("count", 1))
     return tn(P + "ev.salvaged", c, player=_nm(e, "player", name), count=c)
@@ -746,10 +836,12 @@ EVENTS: dict[str, Line] = {
     "cancelled": lambda e, n: t(
         P + "ev.cancelled",
         player=_nm(e, "player", n),
-        actions=t(P + "and").join(_action(a) for a in e.get("actions", [])),
+        actions=_Join([_action(a) for a in e.get("actions", [])], t(P + "and")),
     ),
     "exported": _ev_exported,
     "salvaged": _ev_salvaged,
+    # the envelope's actors say whose turn it is now: nothing to log (rules §16)
+    "turn_passed": lambda e, n: None,
     "round_ended": lambda e, n: t(
         P + "ev.round_ended", round=e.get("round"), player=_nm(e, "next_start_player", n)
     ),
@@ -760,30 +852,30 @@ EVENTS: dict[str, Line] = {
 # ---------------------------------------------------------------- status and hand
 
 
-def _score_text(seat: dict[str, Any]) -> str:
-    sc, score = seat.get("score"), str(seat.get("score_total", 0))
+def _score_text(seat: SeatView) -> str:
+    sc, score = seat["score"], str(seat["score_total"])
     if sc:
-        score += " (" + " ".join(f"{RES_SHORT[r]}{sc[r]}" for r in D.SCORE_TYPES) + ")"
+        score += " (" + " ".join(f"{RES_SHORT[r]}{sc.get(r, 0)}" for r in D.SCORE_TYPES) + ")"
     return score
 
 
-def _mark(view: View, seat: dict[str, Any]) -> str:
+def _mark(view: View, seat: SeatView) -> str:
     p = seat["player"]
-    if p not in set(view.get("participants") or []):
+    if p not in set(view["participants"]):
         return ""
-    mark = t(P + "status.chosen") if (view.get("chosen") or {}).get(p) else t(P + "status.choosing")
-    laid = seat.get("placed") or []
+    mark = t(P + "status.chosen") if (view["chosen"] or {}).get(p) else t(P + "status.choosing")
+    laid = seat["placed"]
     if laid:
         cards = ", ".join(
-            str(x["card"]) + (f"+{RES_SHORT[x['pay']]}" if x.get("pay") else "") for x in laid
+            str(x["card"]) + (f"+{RES_SHORT[x['pay']]}" if x["pay"] else "") for x in laid
         )
         mark = t(P + "status.laid", cards=cards) + mark
     return mark
 
 
-def _seat_line(view: View, seat: dict[str, Any], name: NameFn) -> str:
-    tops = f"{_action(seat.get('top_L') or '?')}/{_action(seat.get('top_R') or '?')}"
-    emp = f" [{seat['empire']}]" if seat.get("empire") else ""
+def _seat_line(view: View, seat: SeatView, name: NameFn) -> str:
+    tops = _Join([_action(seat["top_L"]), _action(seat["top_R"])], "/")
+    emp = f" [{seat['empire']}]" if seat["empire"] else ""
     return t(
         P + "status.line",
         player=name(seat["player"]),
@@ -797,7 +889,7 @@ def _seat_line(view: View, seat: dict[str, Any], name: NameFn) -> str:
 
 
 def _final_lines(view: View, name: NameFn) -> list[str]:
-    lines = [t(P + "status.over", rounds=view.get("rounds"))]
+    lines = [t(P + "status.over", rounds=view["rounds"])]
     for row in sorted(view.get("results") or [], key=lambda r: r["rank"]):
         lines.append(
             t(
@@ -814,18 +906,25 @@ def _final_lines(view: View, name: NameFn) -> list[str]:
 
 def _pending_text(pending: dict[str, Any]) -> str:
     if "take" in pending:
-        return t(P + "pending.salvage", take=" + ".join(_res(k, 1) for k in pending["take"]))
-    pick = f"L {_action(pending.get('L') or '?')}, R {_action(pending.get('R') or '?')}"
+        return t(P + "pending.salvage", take=_Join([resource(k) for k in pending["take"]], " + "))
+    pick = t(
+        P + "pending.pick",
+        L=_action(pending.get("L")),
+        R=_action(pending.get("R")),
+    )
     ps, pg = int(pending.get("pay_soldier", 0)), int(pending.get("pay_good", 0))
     return t(P + "pending.cubes", pick=pick, cubes=_pay_text(ps, pg)) if ps + pg else pick
 
 
-def _hand_lines(view: View, you: dict[str, Any], name: NameFn) -> list[str]:
-    sc = you.get("score") or {}
+def _hand_lines(view: View, name: NameFn) -> list[str]:
+    you = view.get("you")
+    if you is None:
+        return []
+    sc = you["score"]
     lines = [t(P + "hand.score", pile=_pile(sc), total=sum(sc.values()))]
-    if you.get("pending"):
+    if you["pending"]:
         lines.append(t(P + "hand.pending", pick=_pending_text(you["pending"])))
-    if you.get("partner") and you.get("partner_score"):
+    if you["partner"] and you["partner_score"]:
         lines.append(
             t(
                 P + "hand.partner",
@@ -833,16 +932,20 @@ def _hand_lines(view: View, you: dict[str, Any], name: NameFn) -> list[str]:
                 pile=_pile(you["partner_score"]),
             )
         )
-    empire = _seat(view, str(you.get("player"))).get("empire")
+    seat = _seat(view, you["player"])
+    empire = seat["empire"] if seat else None
     if empire:
         e = D.EMPIRE_BY_NAME[empire]
-        lines.append(t(P + "hand.empire", empire=empire, power=e["power"], text=e["text"]))
+        power = TERMS[f"power.{e['power']}"]
+        lines.append(
+            t(P + "hand.empire", empire=TERMS[f"empire.{empire}"], power=power, text=e["text"])
+        )
     return lines
 
 
 @dataclass
 class EmpireEnginePresenter(Presenter):
-    """Presenter for ``empire_engine``."""
+    """Presenter for ``empire_engine``; every view it gets is read as ``EmpireView``."""
 
     catalog: dict[str, str] = field(
         default_factory=lambda: {k: v for k, v in CATALOG.items() if isinstance(v, str)}
@@ -853,24 +956,24 @@ class EmpireEnginePresenter(Presenter):
     chained_moves: frozenset[str] = frozenset({"lay", "place"})
 
     def move_label(
-        self, view: View, move: Move, name: NameFn, preview: Preview | None = None
+        self, view: dict[str, Any], move: Move, name: NameFn, preview: Preview | None = None
     ) -> str:
         fn = LABELS.get(str(move.get("type")))
-        label = fn(view, move, name) if fn else super().move_label(view, move, name)
-        return label[:80]
+        label = fn(as_view(view), move, name, preview or {}) if fn else None
+        return (label or super().move_label(view, move, name))[:80]
 
     def move_description(
-        self, view: View, move: Move, name: NameFn, preview: Preview | None = None
+        self, view: dict[str, Any], move: Move, name: NameFn, preview: Preview | None = None
     ) -> str | None:
         fn = DESCRIPTIONS.get(str(move.get("type")))
-        text = fn(view, move, name) if fn else None
+        text = fn(as_view(view), move, name, preview or {}) if fn else None
         return text[:100] if text else None
 
     def chain_label(
         self,
-        view: View,
+        view: dict[str, Any],
         move: Move,
-        after: View,
+        after: dict[str, Any],
         then: Move,
         name: NameFn,
         preview: Preview | None = None,
@@ -887,7 +990,7 @@ class EmpireEnginePresenter(Presenter):
                 card=then.get("card"),
                 gear=then.get("gear"),
                 turns=then.get("turns"),
-                pay=_res(str(pay), 1) if pay is not None else "",
+                pay=resource(str(pay)) if pay is not None else "",
             )[:80]
         if move.get("type") == "lay" and then.get("type") == "orient":
             return t(
@@ -897,14 +1000,14 @@ class EmpireEnginePresenter(Presenter):
 
     def chain_description(
         self,
-        view: View,
+        view: dict[str, Any],
         move: Move,
-        after: View,
+        after: dict[str, Any],
         then: Move,
         name: NameFn,
         preview: Preview | None = None,
     ) -> str | None:
-        hits = _attack_hits(after, then, name)
+        hits = _hits_text(_chain_aim(as_view(after), move, then, preview), name)
         if hits:
             return hits[:100]
         card = then.get("card")
@@ -915,42 +1018,43 @@ class EmpireEnginePresenter(Presenter):
             return t(P + "desc.lay_orient", card=card)[:100]
         return super().chain_description(view, move, after, then, name)
 
-    def prompt_text(self, view: View, player: str, name: NameFn) -> str:
+    def prompt_text(self, view: dict[str, Any], player: str, name: NameFn) -> str:
         fn = PROMPTS.get(str(view.get("step")))
-        return fn(view, player, name) if fn else t(P + "prompt.over")
+        return fn(as_view(view), player, name) if fn else t(P + "prompt.over")
 
-    def prompt_context(self, view: View, player: str, name: NameFn) -> str | None:
+    def prompt_context(self, view: dict[str, Any], player: str, name: NameFn) -> str | None:
         if str(view.get("step")) not in ("orient", "plan"):
             return None  # block and steal prompts name attacker and target already
-        return neighbours_text(view, player, name)
+        return neighbours_text(as_view(view), player, name)
 
-    def activity(self, view: View, actor: str, name: NameFn) -> str | None:
-        return _activity(view, actor, name)
+    def activity(self, view: dict[str, Any], actor: str, name: NameFn) -> str | None:
+        return _activity(as_view(view), actor, name)
 
-    def final_breakdown(self, view: View, player: str, name: NameFn) -> str | None:
-        return _breakdown(view, player)
+    def final_breakdown(self, view: dict[str, Any], player: str, name: NameFn) -> str | None:
+        return _breakdown(as_view(view), player)
 
     def event_text(self, event: dict[str, Any], name: NameFn) -> str | None:
-        fn = EVENTS.get(str(event.get("type")))
-        return fn(event, name) if fn else super().event_text(event, name)
+        kind = str(event.get("type"))
+        return EVENTS[kind](event, name) if kind in EVENTS else super().event_text(event, name)
 
-    def status_text(self, view: View, name: NameFn) -> str:
-        step = str(view.get("step"))
+    def status_text(self, view: dict[str, Any], name: NameFn) -> str:
+        v = as_view(view)
+        step = str(v["step"])
         if step == "over":
-            return "\n".join(_final_lines(view, name))
-        actors = view.get("actors") or []
+            return "\n".join(_final_lines(v, name))
+        actors = v["actors"]
         who = name(str(actors[0])) if actors else ""
         lines = [
             t(
                 P + "status.head",
-                round=view.get("round"),
-                rounds=view.get("rounds"),
-                start=name(str(view.get("start_player"))),
+                round=v["round"],
+                rounds=v["rounds"],
+                start=name(str(v["start_player"])),
                 step=t(P + f"step.{step}", player=who),
             )
         ]
-        lines.append(seating_text(view, name))
-        teams = view.get("teams")
+        lines.append(seating_text(v, name))
+        teams = v["teams"]
         if teams:
             lines.append(
                 t(
@@ -959,12 +1063,12 @@ class EmpireEnginePresenter(Presenter):
                     b=" + ".join(name(p) for p in teams[1]),
                 )
             )
-        lines.extend(_seat_line(view, seat, name) for seat in view.get("seats", []))
+        lines.extend(_seat_line(v, seat, name) for seat in v["seats"])
         return "\n".join(lines)
 
-    def hand_text(self, view: View, name: NameFn) -> str | None:
-        you = view.get("you")
-        return "\n".join(_hand_lines(view, you, name)) if you else None
+    def hand_text(self, view: dict[str, Any], name: NameFn) -> str | None:
+        lines = _hand_lines(as_view(view), name)
+        return "\n".join(lines) if lines else None
 
     def rules_text(self) -> str:
         return t("empire_engine.rules")
