@@ -96,7 +96,7 @@ async def test_one_click_stores_both_parts(host) -> None:
     orient = {"type": "orient", "card": "R", "action": "Defend"}
     out = await host.apply(sid, first, lay, expected_version=rec.version, then=orient)
     assert out.moved == [(first, "player"), (first, "player")]
-    assert [e["type"] for e in out.events] == ["laid", "picked"]
+    assert [e["type"] for e in out.events] == ["laid", "picked", "turn_passed"]
     moves = await host.moves(sid)
     assert [(m.player_id, m.move) for m in moves] == [(first, lay), (first, orient)]
     assert first not in host.actors(out.record)  # the next placer is asked now
