@@ -4,7 +4,7 @@ Each turn the active player takes one character card from a six-card display (pa
 onto every card in front of it and picking up the meeples lying on the card taken), places it
 at its location in their realm (a split card as either half) and resolves that location on its
 current side (A or B): heal, attack, the Castle B exchange, then the payout lines. After 12
-rounds: Infirmary penalties, variety squared and majority bonuses (rules file §1-§6).
+rounds: Infirmary penalties, variety squared and majority bonuses (docs/rules/majesty.md §1-§6).
 
 Hidden information: none between players. Only the draw deck's order and the identity of the
 deck-1 cards returned to the box are hidden from everybody; views show the deck size and the

@@ -114,7 +114,7 @@ class Majesty(GameBase):
         return show(state, viewer)
 
     def step(self, state: State) -> Step:
-        """The rules file's step (§3.3) and its public parameters (§9, "Envelope")."""
+        """The step of docs/rules/majesty.md §3.3 and its public parameters (§9, "Envelope")."""
         return step_of(state)
 
     def turn(self, state: State) -> int:

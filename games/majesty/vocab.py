@@ -571,12 +571,16 @@ def card_term(card: int) -> Term:
     return CARD_TERMS[card]
 
 
+#: the characters a card shows -> its name (every card with the same halves has the same name)
+_BY_HALVES: Final[Mapping[tuple[str, ...], Term]] = {
+    card_characters(card): name for card, name in CARD_TERMS.items()
+}
+
+
 def characters_term(characters: list[str] | tuple[str, ...]) -> Term:
-    """The name of a card showing ``characters`` (a view's ``card["characters"]``)."""
-    if len(characters) == 1:
-        return character_term(characters[0])
-    card = next(c for c in CARDS if card_characters(c) == tuple(characters))
-    return CARD_TERMS[card]
+    """The name of a card showing ``characters`` (a view's ``card["characters"]``); KeyError
+    for characters no card shows."""
+    return _BY_HALVES[tuple(characters)]
 
 
 #: character key -> English name (rules §1.2), from the terms

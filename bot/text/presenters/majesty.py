@@ -229,7 +229,7 @@ def _card(card: CardView | Mapping[str, Any]) -> Term:
     characters = list(card.get("characters") or [])
     try:
         return characters_term(characters)
-    except (IndexError, KeyError, StopIteration):
+    except KeyError:
         return _unknown("?")
 
 
