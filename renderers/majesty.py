@@ -1,23 +1,32 @@
-"""Majesty board image (rules: shared/rules/majesty.md), phone-first (issue 13).
+"""Majesty board image (rules: docs/rules/majesty.md), phone-first (issue 13).
 
-One frame per seat count: the header (round, whose turn, the last move in words), the display
-(six cards with cost and meeples, §3.1), the realms (one row per player: points, meeples,
-cards per location, majority crowns ♛) and a legend. The final board keeps the frame and shows
-the final scoring (§6) by rank instead of display and realms. Majesty hides nothing, so the
-private image is the public one with the viewer's row framed and marked "you".
+One frame per seat count: the header (round, whose turn, the latest change in words), the
+display (six cards with cost and meeples, §3.1), the realms (one row per player: points,
+meeples, cards per location, majority crowns ♛) and a legend. The final board keeps the frame
+and shows the final scoring (§6) by rank instead of display and realms. Majesty hides nothing,
+so the private image is the public one with the viewer's row framed and marked "you".
+
+The renderer words no event: the bot passes the latest change already worded (``last``, in the
+reader's language) and the header draws it; the events of that change
+(``view["envelope"]["last"]``) only mark on the image which cells it changed. Every name of a
+thing of the game comes from ``games.majesty.vocab.TERMS`` (a term passed to ``tr``), never from
+a text key of its own. The view is typed (``games.majesty.views.MajestyView``): :func:`render`
+and :func:`summary` cast it once.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
-from games.majesty.tables import card_characters
+from games.majesty.views import DisplaySlotView, MajestyView, RealmView
 from games.majesty.vocab import (
     CHAR_COLOUR,
     CHARACTER_AT,
-    CHARACTER_NAMES,
     INFIRMARY_COLOUR,
     LOCATIONS,
+    characters_term,
+    location_term,
 )
 from renderers.kit import (
     BIG,
@@ -42,16 +51,9 @@ GAME_COLOURS: tuple[Colour, ...] = tuple(tint(c, 0.55) for c in (*CREST.values()
 register(
     {
         "majesty.title": "Majesty",
-        **{f"majesty.char.{c}": name for c, name in CHARACTER_NAMES.items()},
-        "majesty.loc.mill": "Mill",
-        "majesty.loc.brewery": "Brew",
-        "majesty.loc.cottage": "Cott",
-        "majesty.loc.guardhouse": "Guard",
-        "majesty.loc.barracks": "Barr",
-        "majesty.loc.inn": "Inn",
-        "majesty.loc.castle": "Castle",
-        "majesty.loc.infirmary": "Infirm",
-        "majesty.round": "Round {round}/{rounds}",
+        # a card's name (a term of vocab.TERMS, one or two characters), a location's column head
+        "majesty.card_name": "{card}",
+        "majesty.column": "{location:short}",
         "majesty.step.take": "{name} takes a card from the display",
         "majesty.step.place": "{name} places the split card: choose a half",
         "majesty.step.heal_place": "{name} places a healed card",
@@ -66,19 +68,11 @@ register(
         "majesty.on_card": ("+{n} meeple", "+{n} meeples"),
         "majesty.row_stats": "{meeples} meeples · cards {taken}/12 · if it ended now: {proj} pts",
         "majesty.row_stats_final": "{meeples} meeples · cards {taken}/12",
-        "majesty.last.take": "{name} took {card} for {cost} meeples",
-        "majesty.last.take_one": "{name} took {card} for 1 meeple",
-        "majesty.last.take_free": "{name} took {card} for free",
-        "majesty.last.as": "as {char}",
-        "majesty.last.heal": "healed a {char}",
-        "majesty.last.bought": "bought {n} meeples",
-        "majesty.last.sold": "sold {n} meeples",
-        "majesty.last.points": "+{n} pts",
-        "majesty.last.wounded": "wounded {n}",
         "majesty.final.play": "During play: {n} pts",
         "majesty.final.infirmary": "Infirmary: {n} pts · variety: +{variety} pts",
         "majesty.final.meeples": "Infirmary: {n} pts · variety: +{variety} pts · {meeples} meeples",
         "majesty.final.majority": "Majorities: {list}",
+        "majesty.final.award": "{location:short} {points:+d}",
         "majesty.final.none": "Majorities: none",
         "majesty.legend": "+n meeples: lying on the card, the taker gets them. Number on a "
         "location = its cards in that realm; ♛ = majority there now "
@@ -103,10 +97,14 @@ def display_height() -> int:
 
 
 def _card_label(tr: Tr, characters: list[str]) -> str:
-    return " / ".join(tr(f"majesty.char.{c}") for c in characters)
+    return tr("majesty.card_name", card=characters_term(characters))
 
 
-def now_text(board: Board, view: dict[str, Any]) -> str:
+def _column(tr: Tr, location: str) -> str:
+    return tr("majesty.column", location=location_term(location))
+
+
+def now_text(board: Board, view: MajestyView) -> str:
     active, step = view.get("active"), str(view.get("step"))
     if step == "over" or not active:
         return (
@@ -117,60 +115,18 @@ def now_text(board: Board, view: dict[str, Any]) -> str:
     return board.tr(f"majesty.step.{step}", name=board.name(active))
 
 
-def _event_part(tr: Tr, e: dict[str, Any], name: str) -> str | None:
-    et = e.get("type")
-    if et == "take":
-        card = _card_label(tr, list(e.get("characters") or _characters_of(e)))
-        cost = int(e.get("cost", 0))
-        key = {0: "majesty.last.take_free", 1: "majesty.last.take_one"}.get(
-            cost, "majesty.last.take"
-        )
-        return tr(key, name=name, card=card, cost=cost)
-    if et == "place" and e.get("split"):
-        return tr("majesty.last.as", char=tr(f"majesty.char.{e['character']}"))
-    if et == "heal":
-        return tr("majesty.last.heal", char=tr(f"majesty.char.{e['character']}"))
-    if et == "castle_exchange" and e.get("meeples"):
-        k = int(e["meeples"])
-        return tr("majesty.last.bought" if k > 0 else "majesty.last.sold", n=abs(k))
-    return None
-
-
-def _characters_of(e: dict[str, Any]) -> tuple[str, ...]:
-    return card_characters(int(e["card"]))
-
-
-def last_text(board: Board, view: dict[str, Any]) -> str:
-    """The latest move in words, from ``view["last_events"]`` (§3: take, place, pay-outs)."""
-    events = [dict(e) for e in view.get("last_events") or []]
-    actor = next(
-        (
-            e["player"]
-            for e in events
-            if e.get("type") in ("take", "place", "heal_place", "heal", "castle_exchange")
-        ),
-        None,
-    )
-    if actor is None:
+def last_line(board: Board, view: MajestyView, last: str | None) -> str:
+    """The "Last:" line: the latest change as the bot worded it; before the first move, that
+    nothing was played yet; otherwise (a caller that passed no words) nothing."""
+    if last:
+        return last
+    envelope = view.get("envelope")
+    if envelope is not None and envelope.get("turn") == 0 and view.get("step") == "take":
         return board.tr("board.nothing_yet")
-    for e in events:
-        if e.get("type") == "place":
-            e["split"] = len(_characters_of(e)) > 1
-    parts = [p for p in (_event_part(board.tr, e, board.name(actor)) for e in events) if p]
-    gained = sum(
-        int(e.get("points", 0))
-        for e in events
-        if e["type"] in ("gain", "meeples_returned") and e.get("player") == actor
-    )
-    if gained:
-        parts.append(board.tr("majesty.last.points", n=gained))
-    hurt = sum(1 for e in events if e["type"] == "attack" and e.get("result") == "wounded")
-    if hurt:
-        parts.append(board.tr("majesty.last.wounded", n=hurt))
-    return ", ".join(parts) or board.name(actor)
+    return ""
 
 
-def _draw_display(board: Board, view: dict[str, Any], y: int) -> None:
+def _draw_display(board: Board, view: MajestyView, y: int) -> None:
     tr, m = board.tr, MARGIN
     n, tier = int(view.get("deck_count", 0)), view.get("deck_top_tier")
     deck = (
@@ -180,14 +136,14 @@ def _draw_display(board: Board, view: dict[str, Any], y: int) -> None:
     )
     board.text(m, y + 8, deck, BODY, True)
     w = (board.width - 2 * m - 2 * 6) // 3
-    slots = list(view.get("display", []))
+    slots = list(view.get("display") or [])
     for (x, cy), slot in zip(
         grid_positions(len(slots), 3, m, y + 34, w, DISPLAY_CARD_H, 6), slots, strict=True
     ):
         _display_card(board, slot, x, cy, w)
 
 
-def _display_card(board: Board, slot: dict[str, Any], x: int, y: int, w: int) -> None:
+def _display_card(board: Board, slot: DisplaySlotView, x: int, y: int, w: int) -> None:
     tr, chars = board.tr, list(slot["card"]["characters"])
     colours = [tint(CREST.get(c, INFIRMARY), 0.55) for c in chars]
     half = w // len(colours)
@@ -204,20 +160,21 @@ def _display_card(board: Board, slot: dict[str, Any], x: int, y: int, w: int) ->
         board.text(x + w - 8, y + 43, tr("majesty.on_card", n=meeples), BODY, True, anchor="rm")
 
 
-def _draw_location_head(board: Board, view: dict[str, Any], y: int) -> None:
+def _draw_location_head(board: Board, view: MajestyView, y: int) -> None:
     sides = dict(view.get("sides") or {})
     majority = view.get("majority") or {}
     for i, loc in enumerate(LOCATIONS):
         x = MARGIN + i * COL_W
         crest = CREST.get(CHARACTER_AT.get(loc, ""), INFIRMARY)
         board.draw.rectangle((x + 2, y, x + COL_W - 3, y + LOC_HEAD_H - 4), fill=tint(crest, 0.6))
-        board.text(x + COL_W / 2, y + 13, board.tr(f"majesty.loc.{loc}"), BODY, True, anchor="mm")
-        value = int((majority.get(loc) or {}).get("value", 0))
+        board.text(x + COL_W / 2, y + 13, _column(board.tr, loc), BODY, True, anchor="mm")
+        award = majority.get(loc)
+        value = int(award["value"]) if award else 0
         sub = sides.get(loc, "A") + (f" {value:+d}" if value else "")
         board.text(x + COL_W / 2, y + 35, sub, BODY, anchor="mm")
 
 
-def _draw_realm(board: Board, view: dict[str, Any], p: str, y: int, marks: dict[Any, str]) -> None:
+def _draw_realm(board: Board, view: MajestyView, p: str, y: int, marks: Marks) -> None:
     tr, m, realm = board.tr, MARGIN, view["realms"][p]
     active, over = view.get("active"), view.get("step") == "over"
     board.panel((m, y, board.width - m, y + ROW_H - 6), p, p == view.get("viewer"))
@@ -231,9 +188,10 @@ def _draw_realm(board: Board, view: dict[str, Any], p: str, y: int, marks: dict[
     board.text(
         board.width - m - 10, y + 16, tr("unit.points", n=realm["points"]), BIG, True, anchor="rm"
     )
-    majority = view.get("majority") or {}
+    leaders = {loc: (v.get("leaders") or []) for loc, v in (view.get("majority") or {}).items()}
     for i, loc in enumerate(LOCATIONS):
-        _draw_cell(board, realm, p, loc, MARGIN + i * COL_W, y + 32, majority, marks.get((p, loc)))
+        cell = Cell(loc, p in leaders.get(loc, []), marks.get((p, loc)))
+        _draw_cell(board, realm, cell, MARGIN + i * COL_W, y + 32)
     proj = (view.get("projection") or {}).get(p)
     key = "majesty.row_stats_final" if over or proj is None else "majesty.row_stats"
     board.text(
@@ -241,25 +199,26 @@ def _draw_realm(board: Board, view: dict[str, Any], p: str, y: int, marks: dict[
     )
 
 
-def _draw_cell(
-    board: Board,
-    realm: dict[str, Any],
-    p: str,
-    loc: str,
-    x: int,
-    y: int,
-    majority: dict[str, Any],
-    mark: str | None,
-) -> None:
-    cards = realm.get("infirmary", []) if loc == "infirmary" else realm["locations"].get(loc, [])
-    n = len(cards)
+class Cell:
+    """One location of one realm: its key, whether that realm leads the majority there, and
+    the mark of the latest change (``new``, ``healed``, ``wounded`` or None)."""
+
+    __slots__ = ("leads", "location", "mark")
+
+    def __init__(self, location: str, leads: bool, mark: str | None) -> None:
+        self.location, self.leads, self.mark = location, leads, mark
+
+
+def _draw_cell(board: Board, realm: RealmView, cell: Cell, x: int, y: int) -> None:
+    loc = cell.location
+    n = len(realm.get("infirmary") or []) if loc == "infirmary" else len(realm["locations"][loc])
     colour = board.theme.ink if n else board.theme.muted
     board.text(x + 8, y + 13, str(n), BIG, True, colour, "lm")
-    if p in ((majority.get(loc) or {}).get("leaders") or []):
+    if cell.leads:
         board.text(x + 34, y + 13, "♛", BIG, True, (150, 105, 0), "lm")
-    if mark:  # changed by the last move: a frame, dashed when a card left (wounded)
+    if cell.mark:  # changed by the last move: a frame, dashed when a card left (wounded)
         box = (x + 2, y - 3, x + COL_W - 3, y + 28)
-        if mark == "wounded":
+        if cell.mark == "wounded":
             for k in range(box[0], box[2], 8):
                 board.draw.line(
                     (k, box[1], min(k + 4, box[2]), box[1]), fill=board.theme.ink, width=2
@@ -271,9 +230,14 @@ def _draw_cell(
             board.draw.rectangle(box, outline=board.theme.ink, width=2)
 
 
-def _last_marks(view: dict[str, Any]) -> dict[tuple[str, str], str]:
-    marks: dict[tuple[str, str], str] = {}
-    for e in view.get("last_events") or []:
+Marks = dict[tuple[str, str], str]
+
+
+def last_marks(events: list[dict[str, Any]]) -> Marks:
+    """Which cells the latest change touched (the envelope's ``last`` events, rules §10): the
+    location a card was placed at, an Infirmary a card left (healed) or entered (wounded)."""
+    marks: Marks = {}
+    for e in events:
         et = e.get("type")
         if et == "place":
             marks[(e["player"], e["location"])] = "new"
@@ -284,14 +248,15 @@ def _last_marks(view: dict[str, Any]) -> dict[tuple[str, str], str]:
     return marks
 
 
-def final_rows(board: Board, view: dict[str, Any]) -> list[FinalRow]:
+def final_rows(board: Board, view: MajestyView) -> list[FinalRow]:
     """Final scoring (§6) with every category named and in points."""
     tr, rows = board.tr, []
     tiebreak = bool((view.get("options") or {}).get("tiebreak_meeples"))
     for row in view.get("final") or []:
-        b = row.get("breakdown", {})
+        b = row["breakdown"]
         maj = ", ".join(
-            f"{tr(f'majesty.loc.{k}')} {v:+d}" for k, v in (b.get("majority") or {}).items()
+            tr("majesty.final.award", location=location_term(k), points=v)
+            for k, v in (b.get("majority") or {}).items()
         )
         inf = tr(
             "majesty.final.meeples" if tiebreak else "majesty.final.infirmary",
@@ -312,46 +277,49 @@ def final_rows(board: Board, view: dict[str, Any]) -> list[FinalRow]:
 
 
 def render(
-    view: dict[str, Any],
+    view: Mapping[str, Any],
     *,
     names: dict[str, str] | None = None,
     theme: Theme | None = None,
     tr: Tr | None = None,
     last: str | None = None,
 ) -> Any:
-    """The board image for ``view`` (public when ``view["viewer"]`` is None)."""
-    seats = list(view.get("players") or [])
+    """The board image for ``view`` (public when ``view["viewer"]`` is None); ``last`` is the
+    latest change in words (the bot's, in the reader's language)."""
+    v = cast(MajestyView, view)
+    seats = list(v.get("players") or [])
     board = Board.new(frame_height(len(seats)), seats, names, theme, tr)
     t = board.tr
-    right = t("majesty.round", round=view.get("round"), rounds=view.get("rounds", 12))
-    y = board.header(
-        t("majesty.title"), right, now_text(board, view), last or last_text(board, view)
-    )
-    if view.get("step") == "over" and view.get("final"):
-        draw_final(board, y + 6, final_rows(board, view), view.get("viewer"))
+    right = t("board.round", round=v.get("round"), rounds=v.get("rounds", 12))
+    y = board.header(t("majesty.title"), right, now_text(board, v), last_line(board, v, last))
+    over = v.get("step") == "over" and bool(v.get("final"))
+    if over:
+        draw_final(board, y + 6, final_rows(board, v), v.get("viewer"))
     else:
-        _draw_display(board, view, y)
+        _draw_display(board, v, y)
         y += display_height()
-        _draw_location_head(board, view, y)
+        _draw_location_head(board, v, y)
         y += LOC_HEAD_H
-        marks = _last_marks(view)
-        for p in list(view.get("order") or seats):
-            _draw_realm(board, view, p, y, marks)
+        envelope = v.get("envelope")
+        marks = last_marks(list(envelope.get("last") or []) if envelope else [])
+        for p in list(v.get("order") or seats):
+            _draw_realm(board, v, p, y, marks)
             y += ROW_H
-    over = view.get("step") == "over" and view.get("final")
     board.legend(board.image.height - 56, t("board.final_legend" if over else "majesty.legend"))
     return board.image
 
 
-def summary(board: Board, view: dict[str, Any]) -> tuple[str, str, list[tuple[str, str]]]:
+def summary(board: Board, view: Mapping[str, Any]) -> tuple[str, str, list[tuple[str, str]]]:
     """(round, whose turn, [(player, score)]) for the alt text."""
-    right = board.tr("majesty.round", round=view.get("round"), rounds=view.get("rounds", 12))
+    v = cast(MajestyView, view)
+    right = board.tr("board.round", round=v.get("round"), rounds=v.get("rounds", 12))
     scores = [
-        (p, board.tr("unit.points", n=r["points"])) for p, r in (view.get("realms") or {}).items()
+        (p, board.tr("unit.points", n=r["points"])) for p, r in (v.get("realms") or {}).items()
     ]
-    if view.get("final"):
+    final = v.get("final")
+    if final:
         scores = [
             (r["player"], board.tr("unit.points", n=r["score"]))
-            for r in sorted(view["final"], key=lambda r: r["rank"])
+            for r in sorted(final, key=lambda r: r["rank"])
         ]
-    return right, now_text(board, view), scores
+    return right, now_text(board, v), scores

@@ -4,15 +4,17 @@ Each turn the active player takes one character card from a six-card display (pa
 onto every card in front of it and picking up the meeples lying on the card taken), places it
 at its location in their realm (a split card as either half) and resolves that location on its
 current side (A or B): heal, attack, the Castle B exchange, then the payout lines. After 12
-rounds: Infirmary penalties, variety squared and majority bonuses (rules file §1-§6).
+rounds: Infirmary penalties, variety squared and majority bonuses (docs/rules/majesty.md §1-§6).
 
 Hidden information: none between players. Only the draw deck's order and the identity of the
 deck-1 cards returned to the box are hidden from everybody; views show the deck size and the
 back colour (tier) of its top card, never its contents. Views never contain the seed.
 
-State: a plain JSON-able dict (``dump``/``load`` copy it). ``play`` copies before changing; it
-is reached only through ``Majesty.apply`` (``game.py``), which validates first. The view is in
-``viewing.py``, the refusal reasons in ``refusals.py``, the preview for the bot in ``preview.py``.
+State: a plain JSON-able dict (``dump``/``load`` copy it; ``game.py`` checks its shape on
+``load``). ``play`` copies before changing; it is reached only through ``GameBase.apply``
+(``game.py``), which validates first. The view is in ``viewing.py``, the refusal reasons in
+``refusals.py``, what a move would do (``preview``) in ``preview.py``. Rules:
+docs/rules/majesty.md.
 """
 
 from __future__ import annotations
@@ -21,7 +23,6 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from games.base import clone
 from games.majesty.tables import (
     DECK1,
     DECK2,
@@ -51,7 +52,7 @@ MOVE_KEYS: dict[str, tuple[str, type]] = {
     "heal_place": ("character", str),
     "castle_exchange": ("meeples", int),
 }
-MOVE_TYPES: tuple[str, ...] = tuple(MOVE_KEYS)
+MOVE_TYPES: frozenset[str] = frozenset(MOVE_KEYS)
 
 
 # --------------------------------------------------------------------------------------------
@@ -65,36 +66,20 @@ SIDES_HELP = (
 )
 
 
-def normalise_sides(value: Any) -> str:
-    """ "A", "B" or 8 letters A/B (any case) -> 8 upper-case letters; ValueError otherwise.
+def normalise_sides(value: Any) -> str | None:
+    """ "A", "B" or 8 letters A/B (any case) -> 8 upper-case letters; None for anything else.
 
     Rules §7: "Pak můžete libovolně zkombinovat strany A i B dohromady" - every one of the 256
-    combinations, the same for every player."""
+    combinations, the same for every player. ``Majesty.options_problem`` refuses what this
+    cannot read (code ``bad_sides``), so ``start`` only ever sees readable letters."""
     if not isinstance(value, str):
-        raise ValueError(f"{SIDES_HELP}; got {value!r}")
+        return None
     sides = value.strip().upper()
     if sides in ("A", "B"):
         sides = sides * len(LOCATIONS)
     if len(sides) != len(LOCATIONS) or any(c not in "AB" for c in sides):
-        raise ValueError(f"{SIDES_HELP}; got {value!r}")
+        return None
     return sides
-
-
-def normalise_options(options: dict[str, Any]) -> dict[str, Any]:
-    if not isinstance(options, dict):
-        raise ValueError("options must be a dict")
-    unknown = set(options) - {"sides", "mixed_deck", "tiebreak_meeples"}
-    if unknown:
-        raise ValueError(f"unknown option(s): {', '.join(sorted(map(str, unknown)))}")
-    out = {
-        "sides": normalise_sides(options.get("sides", "AAAAAAAA")),
-        "mixed_deck": options.get("mixed_deck", False),
-        "tiebreak_meeples": options.get("tiebreak_meeples", False),
-    }
-    for key in ("mixed_deck", "tiebreak_meeples"):
-        if not isinstance(out[key], bool):
-            raise ValueError(f"{key} must be true or false")
-    return out
 
 
 def build_deck(rng: random.Random, n_players: int, mixed_deck: bool) -> list[int]:
@@ -120,12 +105,17 @@ def empty_realm() -> dict[str, Any]:
     }
 
 
-def setup(players: list[str], options: dict[str, Any], seed: int) -> State:
-    if not isinstance(players, list) or not 2 <= len(players) <= 4:
-        raise ValueError("Majesty takes 2 to 4 players")
-    if any(not isinstance(p, str) for p in players) or len(set(players)) != len(players):
-        raise ValueError("player ids must be distinct strings")
-    opts = normalise_options(options)
+def start(players: list[str], options: dict[str, Any], seed: int) -> State:
+    """§2.2: the first state. ``players`` and ``options`` are checked by the template
+    (``games.base.GameBase.setup``, with ``Majesty.options_problem``): 2-4 distinct ids, every
+    option present and valid."""
+    sides = normalise_sides(options["sides"])
+    assert sides is not None, "options_problem lets only readable sides through"
+    opts = {
+        "sides": sides,
+        "mixed_deck": options["mixed_deck"],
+        "tiebreak_meeples": options["tiebreak_meeples"],
+    }
     rng = random.Random(f"{seed}:majesty")
     first = rng.randrange(len(players))
     deck = build_deck(rng, len(players), opts["mixed_deck"])
@@ -142,7 +132,6 @@ def setup(players: list[str], options: dict[str, Any], seed: int) -> State:
         "deck": deck,
         "realms": {p: empty_realm() for p in players},
         "final": None,
-        "last_events": [],
     }
 
 
@@ -222,9 +211,9 @@ def castle_exchange_amounts(held: int, points: int) -> list[int]:
     return sells + [0] + buys
 
 
-def legal_moves(s: State, player: str) -> list[Move]:
-    if player != active_player(s):
-        return []
+def moves(s: State, player: str) -> list[Move]:
+    """§3.3: the moves of the active player ``player`` in a running game (the template answers
+    ``[]`` for anybody else and once the game is over)."""
     step = s["step"]
     if step == "take":
         return [{"type": "take", "index": i} for i in take_indices(s, player)]
@@ -599,7 +588,7 @@ def final_scoring(s: State, events: list[Event]) -> None:
 
 
 # --------------------------------------------------------------------------------------------
-# play: one validated move (``Majesty.apply`` runs ``games.base.validate`` first)
+# play: one validated move (``GameBase.apply`` validates first)
 
 
 def _play_take(s: State, player: str, move: Move, events: list[Event]) -> None:
@@ -646,9 +635,9 @@ PLAY: dict[str, Callable[[State, str, Move, list[Event]], None]] = {
 
 
 def play(s: State, player: str, move: Move) -> tuple[State, list[Event]]:
-    """A new state after ``move``, which must already be one of ``legal_moves(s, player)``."""
+    """A new state after ``move``, which must already be one of ``moves(s, player)``; the state
+    keeps no copy of the events (the host has them in its move log)."""
     s = copy_state(s)
     events: list[Event] = []
     PLAY[move["type"]](s, player, move, events)
-    s["last_events"] = events
-    return s, clone(events)
+    return s, events

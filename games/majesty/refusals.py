@@ -1,9 +1,9 @@
-"""Majesty's precise refusals (rules file §8.2), for ``games.base.validate``'s ``explain``.
+"""Majesty's precise refusals (docs/rules/majesty.md §8.2), ``Majesty.explain``.
 
-``validate`` decides (malformed -> game over -> may act -> listed, strictly by ``is_listed``);
-this module only names the reason once a check has failed: ``bad_move`` (kind ``malformed``) for
-a move that is not a Majesty move or has the wrong keys or value types, and, of kind
-``not_legal``, ``wrong_step``, ``bad_index``, ``cannot_afford``, ``bad_character`` and
+``GameBase.apply`` decides (malformed -> game over -> may act -> listed, strictly by
+``is_listed``); this module only names the reason once a check has failed: ``bad_move`` (kind
+``malformed``) for a move that is not a Majesty move or has the wrong keys or value types, and,
+of kind ``not_legal``, ``wrong_step``, ``bad_index``, ``cannot_afford``, ``bad_character`` and
 ``bad_amount``. Game over and not your turn keep the shared codes and texts.
 """
 

@@ -1,4 +1,4 @@
-"""Which Majesty moves may be taken back (``games.base.Undoable``; rules: shared/rules/majesty.md).
+"""Which Majesty moves may be taken back (``games.base.Undoable``; rules: docs/rules/majesty.md).
 
 Nothing is hidden in Majesty but the draw deck (its order, and which cards it holds). A take
 refills the row from the deck (§3.2 T1): the new card is turned up, so a take while the deck

@@ -1,15 +1,17 @@
-"""Majesty's ``view(state, viewer)`` (rules file §9), of the declared shape ``views.MajestyView``.
+"""Majesty's own view fields (docs/rules/majesty.md §9), of the declared shape
+``views.MajestyFields``: ``Majesty.show``; ``GameBase.view`` adds the envelope.
 
 Nothing is secret between players, so every viewer sees the spectator's view plus ``viewer``.
 The draw deck shows only its size and the back colour (tier) of its top card; the deck order,
-the deck-1 cards returned to the box and the seed never appear.
+the deck-1 cards returned to the box and the seed never appear. The events of the latest move
+are not in the state (the envelope's ``last``, filled by the host, has them).
 """
 
 from __future__ import annotations
 
 from typing import Any, cast
 
-from games.base import clone
+from games.base import Step, clone
 from games.majesty.engine import (
     State,
     active_player,
@@ -35,7 +37,7 @@ from games.majesty.views import (
     CardView,
     DisplaySlotView,
     FinalRow,
-    MajestyView,
+    MajestyFields,
     MajorityView,
     OptionsView,
     PendingView,
@@ -111,7 +113,24 @@ def final_view(s: State) -> list[FinalRow] | None:
     return cast(list[FinalRow], clone(s["final"]))
 
 
-def view(s: State, viewer: str | None) -> MajestyView:
+def step_of(s: State) -> Step:
+    """The envelope's step (rules §9, "Envelope"): the step of §3.3 and its public parameters:
+    ``take`` the round; ``place`` / ``heal_place`` the card waiting for its half (id and
+    characters); ``castle_exchange`` the meeples held and the amounts; ``over`` none."""
+    step, pending = str(s["step"]), s["pending"]
+    params: dict[str, Any] = {}
+    if step == "take":
+        params = {"round": current_round(s)}
+    elif step in ("place", "heal_place"):
+        params = {"card": pending["card"], "characters": list(card_characters(pending["card"]))}
+    elif step == "castle_exchange":
+        realm = s["realms"][active_player(s)]
+        amounts = castle_exchange_amounts(realm["meeples"], realm["points"])
+        params = {"held": realm["meeples"], "amounts": amounts}
+    return {"id": step, "params": params}
+
+
+def show(s: State, viewer: str | None) -> MajestyFields:
     n = len(s["order"])
     parts = breakdowns(s)
     return {
@@ -133,7 +152,6 @@ def view(s: State, viewer: str | None) -> MajestyView:
         "majority": majority_view(s),
         "projection": {p: parts[p]["total"] for p in s["players"]},
         "final": final_view(s),
-        "last_events": clone(s["last_events"]),
         "sides": {loc: side_of(s, loc) for loc in LOCATIONS},
         "characters": list(CHARACTERS),
         "locations": list(LOCATIONS),

@@ -1,11 +1,17 @@
-"""The declared shape of Majesty's ``view(state, viewer)`` (rules file §9), for presenters and
-renderers. Every player's view is the spectator's plus ``viewer``: Majesty has no secrets between
-players; the draw deck shows only its size and the back colour (tier) of its top card.
+"""The declared shape of Majesty's ``view(state, viewer)`` (docs/rules/majesty.md §9), for
+presenters and renderers, which are typed against it (a renamed key is a mypy error). Every
+player's view is the spectator's plus ``viewer``: Majesty has no secrets between players; the
+draw deck shows only its size and the back colour (tier) of its top card.
+
+``MajestyFields`` are the game's own fields (``Majesty.show``); ``MajestyView`` adds the
+contract's envelope (``games.base.Envelope``) under ``"envelope"``, as ``GameBase.view`` does.
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict
+from typing import Literal, TypedDict
+
+from games.base import Envelope
 
 #: the step machine (rules §3.3)
 Step = Literal["take", "place", "heal_place", "castle_exchange", "over"]
@@ -99,7 +105,9 @@ class OptionsView(TypedDict):
     tiebreak_meeples: bool
 
 
-class MajestyView(TypedDict):
+class MajestyFields(TypedDict):
+    """The rules file's view table (§9), what ``Majesty.show`` returns."""
+
     game: str
     viewer: str | None
     players: list[str]
@@ -120,9 +128,14 @@ class MajestyView(TypedDict):
     #: the score of each player if the game ended now
     projection: dict[str, int]
     final: list[FinalRow] | None
-    last_events: list[dict[str, Any]]
     sides: dict[str, str]
     characters: list[str]
     locations: list[str]
     home: dict[str, str]
     character_at: dict[str, str]
+
+
+class MajestyView(MajestyFields):
+    """A whole view: the game's fields and the envelope (``GameBase.view``)."""
+
+    envelope: Envelope

@@ -1,4 +1,4 @@
-"""Build Majesty states directly for scenario tests (the rules file's worked examples)."""
+"""Build Majesty states directly for scenario tests (docs/rules/majesty.md §11 examples)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The worked examples E1-E15 of the rules file (§11), with their exact numbers."""
+"""The worked examples E1-E15 of docs/rules/majesty.md (§11), with their exact numbers."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The Majesty board image: golden images, size and byte limits, public vs private."""
+"""The Majesty board image: golden images, size and byte limits, public vs private; the
+latest change drawn as the bot words it (``last``), names from the game's terms."""
 
 from __future__ import annotations
 
@@ -11,10 +12,10 @@ from PIL import Image, ImageChops, ImageStat
 
 from games.ai import RandomPlayer
 from games.majesty import GAME
-from renderers import render_png
+from renderers import kit, render_png
 from renderers.common import MAX_PNG_BYTES, MAX_WIDTH
 from renderers.kit import WIDTH
-from renderers.majesty import render
+from renderers.majesty import last_marks, render
 from tests.majesty.helpers import build
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -52,6 +53,12 @@ CASES = {
     "final_3p_sideB_public": lambda: GAME.view(played(3, {"sides": "B"}, 2), None),
     "castle_exchange_private": lambda: GAME.view(castle_state(), "a"),
 }
+#: the latest change as the bot words it (the renderer draws it, it words no event itself)
+LAST = {
+    "midgame_4p_public": "Bob takes Miller/Knight (paid 2, picked up 1).",
+    "final_3p_sideB_public": "Game over. 1. Žofie Dvořáková 191; 2. Bob 186; 3. Čeněk Řežábek 175",
+    "castle_exchange_private": "Čeněk Řežábek places a Noble at the Castle.",
+}
 
 
 def mean_diff(a: Image.Image, b: Image.Image) -> float:
@@ -61,7 +68,7 @@ def mean_diff(a: Image.Image, b: Image.Image) -> float:
 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_golden_images(case: str) -> None:
-    png = render_png("majesty", CASES[case](), NAMES)
+    png = render_png("majesty", CASES[case](), NAMES, last=LAST[case])
     path = GOLDEN / f"{case}.png"
     if UPDATE or not path.exists():
         path.parent.mkdir(exist_ok=True)
@@ -84,7 +91,7 @@ def test_golden_images(case: str) -> None:
 def test_limits(n: int, options: dict, seed: int, moves: int) -> None:
     state = played(n, options, seed, moves)
     for viewer in [None, "a"]:
-        png = render_png("majesty", GAME.view(state, viewer), NAMES)
+        png = render_png("majesty", GAME.view(state, viewer), NAMES, last=LAST["midgame_4p_public"])
         img = Image.open(io.BytesIO(png))
         assert img.format == "PNG"
         assert img.width == WIDTH <= MAX_WIDTH
@@ -116,3 +123,68 @@ def test_renders_every_step_without_error() -> None:
         k += 1
     render(GAME.view(state, None))
     assert {"take", "place"} <= steps
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every string drawn on a board (``renderers.kit.draw_text`` is the one way text goes on)."""
+    texts: list[str] = []
+    original = kit.draw_text
+
+    def record(image, x, y, text, size, bold, fill, anchor):  # type: ignore[no-untyped-def]
+        texts.append(text)
+        return original(image, x, y, text, size, bold, fill, anchor)
+
+    monkeypatch.setattr(kit, "draw_text", record)
+    return texts
+
+
+def test_the_last_line_is_what_the_bot_passed(drawn: list[str]) -> None:
+    view = GAME.view(played(3, {}, 5, 7), None)
+    render(view, names=NAMES, last="Bob takes Witch from the front.")
+    assert "Last: Bob takes Witch from the front." in drawn
+    drawn.clear()
+    render(view, names=NAMES)  # no words passed: the line stays empty, nothing is made up
+    assert "Last: " in drawn or "Last:" in [t.strip() for t in drawn]
+    drawn.clear()
+    render(GAME.view(GAME.setup(["a", "b"], {}, 1), None), names=NAMES)
+    assert "Last: Nothing played yet." in drawn
+
+
+def test_names_come_from_the_terms_in_the_readers_language(drawn: list[str]) -> None:
+    from bot.core.render import image_tr
+
+    s = build(["a", "b"], display=[1, 27, 20, 15, 18, 8])
+    render(GAME.view(s, None), names=NAMES, tr=image_tr("cs"), last="")
+    assert {"Mlynářka", "Mlynářka/Voják", "Hostinský", "Pivov.", "Špitál"} <= set(drawn)
+    drawn.clear()
+    render(GAME.view(s, None), names=NAMES, last="")
+    assert {"Miller", "Miller/Knight", "Innkeeper", "Brew", "Infirm"} <= set(drawn)
+
+
+def test_no_event_wording_and_no_name_registered_twice() -> None:
+    from renderers.text_en import CATALOG
+
+    keys = [k for k in CATALOG if k.startswith("majesty.")]
+    assert not [k for k in keys if k.startswith(("majesty.last.", "majesty.ev.", "majesty.char."))]
+    assert not [k for k in keys if k.startswith("majesty.loc.")]
+    texts = [CATALOG[k] for k in keys]
+    assert len(set(map(str, texts))) == len(texts)
+
+
+def test_the_cells_of_the_latest_change_are_framed() -> None:
+    """The envelope's ``last`` (filled by the host) marks what the move changed: the location a
+    card went to, the Infirmary a wounded card entered."""
+    s = build(
+        ["a", "b"],
+        realms={"a": {"barracks": [18]}, "b": {"mill": [1]}},
+        display=[19, *[45, 46, 43, 44, 34]],
+    )
+    after, events = GAME.apply(s, "a", {"type": "take", "index": 0})
+    assert any(e.get("result") == "wounded" for e in events)
+    view = GAME.view(after, None)
+    plain = render(view, names=NAMES, last="")
+    view["envelope"]["last"] = events
+    marked = render(view, names=NAMES, last="")
+    assert mean_diff(plain, marked) > 0.05
+    assert last_marks(events) == {("a", "barracks"): "new", ("b", "infirmary"): "wounded"}

@@ -9,7 +9,6 @@ import pytest
 from games.ai import play_out
 from games.base import IllegalMove
 from games.majesty import GAME, engine
-from games.majesty.preview import preview
 from games.majesty.tables import (
     CARDS,
     CHARACTERS,
@@ -571,30 +570,3 @@ def test_only_the_active_player_gains_meeples() -> None:
             "heal_place",
             "castle_exchange",
         )
-
-
-def test_preview_from_a_view_matches_the_real_move() -> None:
-    from games.ai import RandomPlayer
-
-    for n, options, seed in [
-        (2, {}, 1),
-        (4, {"sides": "B", "mixed_deck": True}, 2),
-        (3, {"sides": "ABBAABAB"}, 3),
-    ]:
-        s = GAME.setup(["a", "b", "c", "d"][:n], options, seed)
-        ai = RandomPlayer(seed)
-        k = 0
-        while not GAME.is_over(s):
-            p = GAME.actors(s)[0]
-            v = GAME.view(s, p)
-            for m in GAME.legal_moves(s, p):
-                pre = preview(v, m)
-                after, events = GAME.apply(s, p, m)
-                assert pre is not None
-                assert pre["points"] == after["realms"][p]["points"] - s["realms"][p]["points"]
-                assert pre["meeples"] == after["realms"][p]["meeples"] - s["realms"][p]["meeples"]
-                others = {e["player"] for e in events if e["type"] == "gain" and e["player"] != p}
-                assert set(pre["others"]) == others
-            s, _ = GAME.apply(s, p, ai.choose(GAME, s, p, k))
-            k += 1
-    assert preview(GAME.view(s, None), {"type": "take", "index": 0}) is None

@@ -1,21 +1,45 @@
-"""How Majesty is shown in Discord: options, move labels, log lines, status and rules summary.
+"""How Majesty is shown in Discord: options, move labels, log lines, status and rules summary
+(rules: docs/rules/majesty.md).
 
 Majesty has no secrets, so prompts may be shown in the channel (``private_prompts`` False) and
-``hand_text`` is None. Every text lives in ``catalog`` under ``majesty.*`` keys.
+``hand_text`` is None. Every text lives in ``CATALOG`` under ``majesty.*`` keys; every name of a
+thing of the game (character, location, card, meeple, point...) is a term of
+``games.majesty.vocab.TERMS``, passed as a text parameter (``{card}``, Czech ``{card:acc}``),
+never a catalogue entry of its own. What a move would do comes from the engine's preview
+(``Majesty.preview``, the ``preview`` argument): the presenter words it and never redoes a rule.
+Views are typed (``games.majesty.views.MajestyView``): each entry point casts the view it gets
+once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from bot.text.i18n import t, tn
 from bot.text.presenters.base import NameFn, OptionSpec, Presenter, Preview
 from games.majesty import GAME
-from games.majesty.preview import preview
-from games.majesty.tables import LOCATION_SIDES, card_characters
-from games.majesty.vocab import CHARACTER_NAMES, HOME, LOCATION_NAMES, SIDE_PRESETS
+from games.majesty.tables import LOCATION_SIDES
+from games.majesty.views import (
+    CardView,
+    DisplaySlotView,
+    MajestyView,
+    PlacePendingView,
+    RealmView,
+)
+from games.majesty.vocab import (
+    CHARACTER_NAMES,
+    HOME,
+    LOCATION_NAMES,
+    SIDE_PRESETS,
+    TERMS,
+    card_term,
+    character_term,
+    characters_term,
+    location_term,
+)
+from games.terms import Count, Term
 
 CATALOG: dict[str, str | tuple[str, ...]] = {
     # options
@@ -24,6 +48,11 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     ),
     "majesty.opt.mixed_deck": "Shuffle both decks together and keep all 60 cards",
     "majesty.opt.tiebreak_meeples": "Break equal final scores by meeples held",
+    "majesty.option_problem.bad_sides": (
+        "sides must be 8 letters A or B, one per location in building order (Mill, Brewery, "
+        "Cottage, Guardhouse, Barracks, Inn, Castle, Infirmary), e.g. ABBAABAB, or A or B for "
+        "all; got {value!r}"
+    ),
     "majesty.sides.all_a": "All side A (basic game): {letters}",
     "majesty.sides.all_b": "All side B: {letters}",
     "majesty.sides.one_b": "Side A, but {location} on B: {letters}",
@@ -47,12 +76,6 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     "majesty.desc.take_single": "Goes to the {location} ({side}): {effect}",
     "majesty.desc.take_split": "Split card: {a} ({la}) or {b} ({lb})",
     "majesty.desc.place": "{location} ({side}): {effect}",
-    "majesty.desc.buy": "Points {points} -> {after}; meeples over 5 return for 1 point each",
-    "majesty.desc.sell": (
-        "Meeples {held} -> {after}, +{n} point",
-        "Meeples {held} -> {after}, +{n} points",
-    ),
-    "majesty.desc.skip": "Keep {held} meeples and {points} points",
     "majesty.desc.result": "{location} ({side}): {result}",
     "majesty.desc.exchange_result": "Ends with {points} and {meeples}",
     "majesty.res.points": ("you {n:+d} point", "you {n:+d} points"),
@@ -90,7 +113,7 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     # events
     "majesty.ev.take": "{player} takes {card} (paid {cost}, picked up {gained}).",
     "majesty.ev.take_free": "{player} takes {card} from the front.",
-    "majesty.ev.place": "{player} places {article} {character} at the {location}.",
+    "majesty.ev.place": "{player} places {character:indef} at the {location}.",
     "majesty.ev.heal": "{player} heals {card} back to the {location} as {character}.",
     "majesty.ev.attack.defended": (
         "{player} attacks {target} with {knights}: defended by {guards}."
@@ -109,7 +132,9 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
         "{player} sells {n} meeples at the Castle.",
     ),
     "majesty.ev.castle_exchange.skip": "{player} makes no Castle exchange.",
-    "majesty.ev.gain": "{player} {what} ({location}: {reason}).",
+    "majesty.ev.gain.points": "{player} +{points} ({location}: {reason}).",
+    "majesty.ev.gain.meeples": "{player} +{meeples} ({location}: {reason}).",
+    "majesty.ev.gain.both": "{player} +{points} and +{meeples} ({location}: {reason}).",
     "majesty.ev.meeples_returned": "{player} returns {meeples} for {points}.",
     "majesty.ev.turn": "Round {round}: {player}'s turn.",
     "majesty.ev.final_infirmary": "{player}: {cards} in the Infirmary, {points}.",
@@ -129,8 +154,6 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     "majesty.step.place": "place a split card",
     "majesty.step.heal_place": "place a healed card",
     "majesty.step.castle_exchange": "Castle exchange",
-    "majesty.card": "{a}",
-    "majesty.card.split": "{a}/{b}",
     "majesty.rules": (
         "**Majesty: For the Realm** (2-4 players, 12 rounds)\n"
         "Build a realm of 8 locations: Mill, Brewery, Cottage, Guardhouse, Barracks, Inn, Castle "
@@ -168,43 +191,61 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
 
 
 Json = dict[str, Any]
+#: the facts of a move (``Majesty.preview``): the rules' numbers, worded here
+Facts = Mapping[str, Any]
 
 
-def _n(noun: str, n: int) -> str:
-    """A count with its noun in the reader's language ("1 meeple", "3 pomocníci")."""
-    return tn(f"majesty.n.{noun}", n)
+def _view(view: Mapping[str, Any]) -> MajestyView:
+    """The view as the engine declares it (``views.MajestyView``): cast once at each entry.
+    Callers may pass a part of a view (tests, old frames): the helpers read with ``.get``."""
+    return cast(MajestyView, view)
 
 
-def card_name(card: Json) -> str:
-    names = [_character(c) for c in card.get("characters", [])]
-    if len(names) == 2:
-        return t("majesty.card.split", a=names[0], b=names[1])
-    return t("majesty.card", a=names[0] if names else "?")
+def _meeples(n: int) -> Count:
+    return Count(n, TERMS["meeple"])
 
 
-def _characters_of(card: Any) -> list[str]:
-    """The characters on card ``card`` (the id catalogue is public data)."""
+def _points(n: int) -> Count:
+    return Count(n, TERMS["point"])
+
+
+def _unknown(key: Any) -> Term:
+    """A stand-in term for a key no term has (a malformed view or event): the key itself, in
+    every language and form, so that a text asking for ``{x:acc}`` still formats."""
+    return Term(f"majesty.unknown.{key}", {"en": {"nom": str(key)}})
+
+
+def _character(key: Any) -> Term:
+    """A character's term (its name in the reader's language)."""
+    return character_term(str(key)) if str(key) in CHARACTER_NAMES else _unknown(key)
+
+
+def _location(key: Any) -> Term:
+    return location_term(str(key)) if str(key) in LOCATION_NAMES else _unknown(key)
+
+
+def _card(card: CardView | Mapping[str, Any]) -> Term:
+    """A card's name from its view (``characters``), a split card's two names in one."""
+    characters = list(card.get("characters") or [])
     try:
-        return list(card_characters(int(card)))
+        return characters_term(characters)
+    except KeyError:
+        return _unknown("?")
+
+
+def _card_by_id(card: Any) -> Term:
+    try:
+        return card_term(int(card))
     except (KeyError, TypeError, ValueError):
-        return []
+        return _unknown("?")
 
 
-def _side(view: Json, location: str) -> str:
+def _side(view: MajestyView, location: str) -> str:
     return str((view.get("sides") or {}).get(location, "A"))
 
 
-def _effect(view: Json, location: str) -> str:
+def _effect(view: MajestyView, location: str) -> str:
     return t(f"majesty.fx.{location}.{_side(view, location)}")
-
-
-def _location(key: Any) -> str:
-    """A location's name in the reader's language (the engine's English is the source)."""
-    return t(f"majesty.location.{key}") if str(key) in LOCATION_NAMES else str(key)
-
-
-def _character(key: Any) -> str:
-    return t(f"majesty.character.{key}") if str(key) in CHARACTER_NAMES else str(key)
 
 
 def _reason_key(reason: str) -> str:
@@ -276,10 +317,10 @@ CATALOG.update(
 )
 
 
-def final_breakdown(view: Json, player: str) -> str | None:
+def final_breakdown(view: Mapping[str, Any], player: str) -> str | None:
     """§6: during play + Infirmary + variety + majorities = the final score."""
-    row = next((r for r in view.get("final") or [] if r.get("player") == player), None)
-    b = (row or {}).get("breakdown")
+    row = next((r for r in _view(view).get("final") or [] if r.get("player") == player), None)
+    b = row.get("breakdown") if row else None
     if not b:
         return None
     majority = sum(int(v) for v in (b.get("majority") or {}).values())
@@ -292,32 +333,11 @@ def final_breakdown(view: Json, player: str) -> str | None:
     )
 
 
-#: the counted nouns of the texts above ("{held}" is "3 meeples")
-COUNTS: dict[str, tuple[str, str]] = {
-    "meeples": ("{n} meeple", "{n} meeples"),
-    "points": ("{n} point", "{n} points"),
-    "knights": ("{n} Knight", "{n} Knights"),
-    "guards": ("{n} Guard", "{n} Guards"),
-    "cards": ("{n} card", "{n} cards"),
-    "characters": ("{n} different character", "{n} different characters"),
-}
-
-
 def _register() -> None:
     from bot.text import i18n
 
     i18n.register(CATALOG)
-    i18n.register({f"majesty.character.{k}": v for k, v in CHARACTER_NAMES.items()})
-    i18n.register({f"majesty.location.{k}": v for k, v in LOCATION_NAMES.items()})
     i18n.register(REASONS)
-    i18n.register({f"majesty.n.{noun}": forms for noun, forms in COUNTS.items()})
-    i18n.register(
-        {
-            "majesty.gain.points": ("+{n} point", "+{n} points"),
-            "majesty.gain.meeples": ("+{n} meeple", "+{n} meeples"),
-            "majesty.gain.both": "{points} and {meeples}",
-        }
-    )
 
 
 _register()
@@ -326,39 +346,40 @@ _register()
 # -- move labels (rules §3.3, §8.1) ------------------------------------------------------------
 
 
-def _display_slot(view: Json, index: int) -> Json | None:
-    for slot in view.get("display", []):
+def _display_slot(view: MajestyView, index: int) -> DisplaySlotView | None:
+    for slot in view.get("display") or []:
         if slot.get("index") == index:
-            return dict(slot)
+            return slot
     return None
 
 
-def _pending_card(view: Json) -> Json:
-    pending = view.get("pending") or {}
-    return dict(pending.get("card") or {"characters": []})
+def _pending_card(view: MajestyView) -> CardView | Mapping[str, Any]:
+    """The split card waiting for its half (steps ``place`` and ``heal_place``)."""
+    pending = view.get("pending")
+    if pending is not None and pending.get("kind") in ("place", "heal_place"):
+        return cast(PlacePendingView, pending)["card"]
+    return {"characters": []}
 
 
-def _mover(view: Json) -> Json:
-    realm: Json = (view.get("realms") or {}).get(view.get("active") or "", {})
-    return realm
-
-
-def _label_take(view: Json, move: Json) -> str:
-    """T1: the card, its cost in meeples and the meeples lying on it."""
+def _label_take(view: MajestyView, move: Json, facts: Facts) -> str:
+    """T1: the card, its cost in meeples and the meeples lying on it (the preview's facts; a
+    prompt without them reads the display slot)."""
     index = int(move.get("index", 0))
     slot = _display_slot(view, index)
-    card = card_name(slot["card"]) if slot else f"card {index + 1}"
-    gain = int(slot["meeples"]) if slot else 0
+    if facts.get("card"):
+        card = _card(facts["card"])
+        gain = int(facts.get("meeples_gained", 0))
+    else:
+        card = _card(slot["card"]) if slot else _unknown(f"#{index + 1}")
+        gain = int(slot["meeples"]) if slot else 0
     if index == 0:
         key = "majesty.move.take_free_gain" if gain else "majesty.move.take_free"
-    else:
-        key = "majesty.move.take_cost_gain" if gain else "majesty.move.take_cost"
-    if index == 0:
         return t(key, card=card, gain=gain)
+    key = "majesty.move.take_cost_gain" if gain else "majesty.move.take_cost"
     return tn(key, index, card=card, cost=index, gain=gain)
 
 
-def _label_place(view: Json, move: Json) -> str:
+def _label_place(view: MajestyView, move: Json, facts: Facts) -> str:
     """T2 and §5.3: the half of a split card (taken or healed) and where it goes."""
     ch = str(move.get("character"))
     return t(
@@ -368,7 +389,7 @@ def _label_place(view: Json, move: Json) -> str:
     )
 
 
-def _label_exchange(view: Json, move: Json) -> str:
+def _label_exchange(view: MajestyView, move: Json, facts: Facts) -> str:
     """7B: buy, sell or skip."""
     k = int(move.get("meeples", 0))
     if k > 0:
@@ -378,7 +399,7 @@ def _label_exchange(view: Json, move: Json) -> str:
     return t("majesty.move.skip")
 
 
-_LABELS: dict[str, Callable[[Json, Json], str]] = {
+_LABELS: dict[str, Callable[[MajestyView, Json, Facts], str]] = {
     "take": _label_take,
     "place": _label_place,
     "heal_place": _label_place,
@@ -386,38 +407,33 @@ _LABELS: dict[str, Callable[[Json, Json], str]] = {
 }
 
 
-# -- move descriptions: the engine's preview of the exact outcome -----------------------------
+# -- move descriptions: the engine's preview of the outcome ------------------------------------
 
 
-def _result(view: Json, move: Json, name: NameFn) -> str | None:
-    """The exact outcome of ``move`` for the mover (engine preview), as a short phrase."""
-    pre = preview(view, move)
-    if pre is None:
-        return None
+def _result(facts: Facts, name: NameFn) -> str:
+    """The outcome of a move for the mover and the others (``preview``'s effect), in words."""
+    points = int(facts.get("points", 0))
     parts = [
-        tn("majesty.res.points", abs(pre["points"]), n=pre["points"])
-        if pre["points"]
-        else t("majesty.res.no_points")
+        tn("majesty.res.points", abs(points), n=points) if points else t("majesty.res.no_points")
     ]
-    held = int(_mover(view).get("meeples", 0))
-    if pre["meeples"]:
-        parts.append(t("majesty.res.meeples", before=held, after=held + pre["meeples"]))
-    if pre["wounds"]:
-        parts.append(tn("majesty.res.wounds", pre["wounds"]))
-    for q, n in pre["others"].items():
+    if facts.get("meeples"):
+        before, after = facts.get("meeples_before"), facts.get("meeples_after")
+        parts.append(t("majesty.res.meeples", before=before, after=after))
+    if facts.get("wounds"):
+        parts.append(tn("majesty.res.wounds", int(facts["wounds"])))
+    for q, n in (facts.get("others") or {}).items():
         parts.append(t("majesty.res.others", who=name(q), n=n))
-    if pre["next_step"] == "castle_exchange":
+    if facts.get("then") == "castle_exchange":
         parts.append(t("majesty.res.then_exchange"))
-    elif pre["next_step"] == "heal_place":
+    elif facts.get("then") == "heal_place":
         parts.append(t("majesty.res.then_heal"))
     return ", ".join(parts)
 
 
-def _describe_take(view: Json, move: Json, name: NameFn) -> str | None:
+def _describe_take(view: MajestyView, move: Json, facts: Facts, name: NameFn) -> str | None:
     slot = _display_slot(view, int(move.get("index", 0)))
-    if slot is None:
-        return None
-    chars = list(slot["card"].get("characters", []))
+    card = facts.get("card") or (slot["card"] if slot else None)
+    chars = list((card or {}).get("characters") or [])
     if len(chars) == 2:
         a, b = chars
         return t(
@@ -430,11 +446,11 @@ def _describe_take(view: Json, move: Json, name: NameFn) -> str | None:
     if len(chars) != 1:
         return None
     loc = HOME[chars[0]]
-    result = _result(view, move, name)
-    if result:
-        return t(
-            "majesty.desc.result", location=_location(loc), side=_side(view, loc), result=result
-        )
+    if facts.get("placements"):
+        placed = facts["placements"][0]
+        where = _location(placed.get("location", loc))
+        result = _result(placed, name)
+        return t("majesty.desc.result", location=where, side=placed.get("side"), result=result)
     return t(
         "majesty.desc.take_single",
         location=_location(loc),
@@ -443,15 +459,17 @@ def _describe_take(view: Json, move: Json, name: NameFn) -> str | None:
     )
 
 
-def _describe_place(view: Json, move: Json, name: NameFn) -> str | None:
+def _describe_place(view: MajestyView, move: Json, facts: Facts, name: NameFn) -> str | None:
     home = HOME.get(str(move.get("character")))
     if not home:
         return None
-    result = _result(view, move, name)
-    where = "cottage" if move.get("type") == "heal_place" else home
-    if result:
+    if facts.get("then"):
+        paid = facts.get("payout") or facts
         return t(
-            "majesty.desc.result", location=_location(where), side=_side(view, where), result=result
+            "majesty.desc.result",
+            location=_location(paid.get("location")),
+            side=paid.get("side"),
+            result=_result(facts, name),
         )
     return t(
         "majesty.desc.place",
@@ -461,26 +479,18 @@ def _describe_place(view: Json, move: Json, name: NameFn) -> str | None:
     )
 
 
-def _describe_exchange(view: Json, move: Json, name: NameFn) -> str | None:
-    pre = preview(view, move)
-    me = _mover(view)
-    held, points = int(me.get("meeples", 0)), int(me.get("points", 0))
-    k = int(move.get("meeples", 0))
-    if pre is not None:
-        m = held + pre["meeples"]
-        return t(
-            "majesty.desc.exchange_result",
-            points=_n("points", points + pre["points"]),
-            meeples=_n("meeples", m),
-        )
-    if k > 0:
-        return t("majesty.desc.buy", points=points, after=points - k)
-    if k < 0:
-        return tn("majesty.desc.sell", -k, held=held, after=held + k)
-    return t("majesty.desc.skip", held=held, points=points)
+def _describe_exchange(view: MajestyView, move: Json, facts: Facts, name: NameFn) -> str | None:
+    """7B: what the turn ends with after this amount (the preview's numbers)."""
+    if "points_after" not in facts:
+        return None
+    return t(
+        "majesty.desc.exchange_result",
+        points=_points(int(facts["points_after"])),
+        meeples=_meeples(int(facts["meeples_after"])),
+    )
 
 
-_DESCRIPTIONS: dict[str, Callable[[Json, Json, NameFn], str | None]] = {
+_DESCRIPTIONS: dict[str, Callable[[MajestyView, Json, Facts, NameFn], str | None]] = {
     "take": _describe_take,
     "place": _describe_place,
     "heal_place": _describe_place,
@@ -494,7 +504,7 @@ EventFn = Callable[[Json, NameFn, str], "str | None"]
 
 
 def _ev_take(e: Json, name: NameFn, who: str) -> str:
-    card = card_name({"characters": _characters_of(e.get("card"))})
+    card = _card_by_id(e.get("card"))
     if e.get("cost", 0) == 0 and e.get("meeples_gained", 0) == 0:
         return t("majesty.ev.take_free", player=who, card=card)
     return t(
@@ -507,22 +517,19 @@ def _ev_take(e: Json, name: NameFn, who: str) -> str:
 
 
 def _ev_place(e: Json, name: NameFn, who: str) -> str:
-    ch = _character(e.get("character"))
     return t(
         "majesty.ev.place",
         player=who,
-        article="an" if ch[:1] in "AEIOU" else "a",
-        character=ch,
+        character=_character(e.get("character")),
         location=_location(e.get("location")),
     )
 
 
 def _ev_heal(e: Json, name: NameFn, who: str) -> str:
-    card = card_name({"characters": _characters_of(e.get("card"))})
     return t(
         "majesty.ev.heal",
         player=who,
-        card=card,
+        card=_card_by_id(e.get("card")),
         character=_character(e.get("character")),
         location=_location(e.get("location")),
     )
@@ -534,8 +541,8 @@ def _ev_attack(e: Json, name: NameFn, who: str) -> str:
         f"majesty.ev.attack.{e.get('result')}",
         player=who,
         target=name(str(e.get("target"))),
-        knights=_n("knights", knights),
-        guards=_n("guards", guards),
+        knights=Count(knights, character_term("knight")),
+        guards=Count(guards, character_term("guard")),
         character=_character(e.get("character")),
         location=_location(e.get("location")),
     )
@@ -551,21 +558,12 @@ def _ev_exchange(e: Json, name: NameFn, who: str) -> str:
 
 def _ev_gain(e: Json, name: NameFn, who: str) -> str:
     points, meeples = int(e.get("points") or 0), int(e.get("meeples") or 0)
-    gains = {
-        "points": tn("majesty.gain.points", points),
-        "meeples": tn("majesty.gain.meeples", meeples),
-    }
-    what = (
-        t("majesty.gain.both", **gains)
-        if points and meeples
-        else gains["points"]
-        if points
-        else gains["meeples"]
-    )
+    kind = "both" if points and meeples else "points" if points else "meeples"
     return t(
-        "majesty.ev.gain",
+        f"majesty.ev.gain.{kind}",
         player=who,
-        what=what,
+        points=_points(points),
+        meeples=_meeples(meeples),
         location=_location(e.get("location")),
         reason=_reason(e.get("reason", "")),
     )
@@ -573,9 +571,7 @@ def _ev_gain(e: Json, name: NameFn, who: str) -> str:
 
 def _ev_returned(e: Json, name: NameFn, who: str) -> str:
     m, p = int(e.get("meeples", 0)), int(e.get("points", 0))
-    return t(
-        "majesty.ev.meeples_returned", player=who, meeples=_n("meeples", m), points=_n("points", p)
-    )
+    return t("majesty.ev.meeples_returned", player=who, meeples=_meeples(m), points=_points(p))
 
 
 def _ev_turn(e: Json, name: NameFn, who: str) -> str:
@@ -583,22 +579,20 @@ def _ev_turn(e: Json, name: NameFn, who: str) -> str:
 
 
 def _ev_final_infirmary(e: Json, name: NameFn, who: str) -> str:
-    c = int(e.get("cards", 0))
     return t(
         "majesty.ev.final_infirmary",
         player=who,
-        cards=_n("cards", c),
-        points=_n("points", int(e.get("points", 0))),
+        cards=Count(int(e.get("cards", 0)), TERMS["card"]),
+        points=_points(int(e.get("points", 0))),
     )
 
 
 def _ev_final_variety(e: Json, name: NameFn, who: str) -> str:
-    k = int(e.get("locations", 0))
     return t(
         "majesty.ev.final_variety",
         player=who,
-        locations=_n("characters", k),
-        points=_n("points", int(e.get("points", 0))),
+        locations=Count(int(e.get("locations", 0)), TERMS["variety"]),
+        points=_points(int(e.get("points", 0))),
     )
 
 
@@ -642,6 +636,69 @@ _EVENTS: dict[str, EventFn] = {
 }
 
 
+# -- status ------------------------------------------------------------------------------------
+
+
+def _final_status(view: MajestyView, name: NameFn) -> str:
+    lines = [t("majesty.status.over", rounds=view.get("rounds", 12))]
+    for row in view.get("final") or []:
+        lines.append(
+            t(
+                "majesty.status.final",
+                rank=row["rank"],
+                player=name(row["player"]),
+                score=row["score"],
+            )
+        )
+    return "\n".join(lines)
+
+
+def _realm_line(view: MajestyView, p: str, name: NameFn) -> str:
+    r: RealmView | Mapping[str, Any] = (view.get("realms") or {}).get(p) or {}
+    return t(
+        "majesty.status.line",
+        player=name(p),
+        points=_points(int(r.get("points", 0))),
+        meeples=_meeples(int(r.get("meeples", 0))),
+        taken=r.get("taken", 0),
+        inf=len(r.get("infirmary") or []),
+        projection=(view.get("projection") or {}).get(p, 0),
+    )
+
+
+def status_text(view: MajestyView, name: NameFn) -> str:
+    if view.get("step") == "over":
+        return _final_status(view, name)
+    deck = int(view.get("deck_count", 0))
+    lines = [
+        t(
+            "majesty.status.head",
+            round=view.get("round"),
+            rounds=view.get("rounds"),
+            turn=view.get("turn"),
+            player=name(view.get("active") or ""),
+            step=t(f"majesty.step.{view.get('step')}"),
+        ),
+        tn("majesty.status.deck", deck, deck=deck),
+    ]
+    lines += [_realm_line(view, p, name) for p in view.get("order") or []]
+    return "\n".join(lines)
+
+
+def prompt_text(view: MajestyView, player: str, name: NameFn) -> str:
+    step = view.get("step")
+    me: RealmView | Mapping[str, Any] = (view.get("realms") or {}).get(player) or {}
+    held, points = _meeples(int(me.get("meeples", 0))), _points(int(me.get("points", 0)))
+    if step == "over":
+        return t("majesty.prompt.over")
+    if step in ("place", "heal_place"):
+        card = _card(_pending_card(view))
+        return t(f"majesty.prompt.{step}", player=name(player), card=card)
+    if step == "castle_exchange":
+        return t("majesty.prompt.castle_exchange", player=name(player), held=held, points=points)
+    return t("majesty.prompt.take", player=name(player), held=held, points=points)
+
+
 # -- the presenter -----------------------------------------------------------------------------
 
 
@@ -659,41 +716,21 @@ class MajestyPresenter(Presenter):
         self, view: Json, move: Json, name: NameFn, preview: Preview | None = None
     ) -> str:
         label_of = _LABELS.get(str(move.get("type")))
-        label = label_of(view, move) if label_of else super().move_label(view, move, name)
-        return label[:80]
+        if label_of is None:
+            return super().move_label(view, move, name)
+        return label_of(_view(view), move, preview or {})[:80]
 
     def move_description(
         self, view: Json, move: Json, name: NameFn, preview: Preview | None = None
     ) -> str | None:
         describe = _DESCRIPTIONS.get(str(move.get("type")))
-        text = describe(view, move, name) if describe else None
+        text = describe(_view(view), move, preview or {}, name) if describe else None
         if text and len(text) > 100:
             text = text[:99] + "…"
         return text
 
     def prompt_text(self, view: Json, player: str, name: NameFn) -> str:
-        step = view.get("step")
-        me = (view.get("realms") or {}).get(player, {})
-        held, points = int(me.get("meeples", 0)), int(me.get("points", 0))
-        if step == "over":
-            return t("majesty.prompt.over")
-        if step in ("place", "heal_place"):
-            return t(
-                f"majesty.prompt.{step}", player=name(player), card=card_name(_pending_card(view))
-            )
-        if step == "castle_exchange":
-            return t(
-                "majesty.prompt.castle_exchange",
-                player=name(player),
-                held=_n("meeples", held),
-                points=_n("points", points),
-            )
-        return t(
-            "majesty.prompt.take",
-            player=name(player),
-            held=_n("meeples", held),
-            points=_n("points", points),
-        )
+        return prompt_text(_view(view), player, name)
 
     def event_text(self, event: Json, name: NameFn) -> str | None:
         line_of = _EVENTS.get(str(event.get("type")))
@@ -703,53 +740,13 @@ class MajestyPresenter(Presenter):
         return line_of(event, name, who)
 
     def status_text(self, view: Json, name: NameFn) -> str:
-        if view.get("step") == "over":
-            return "\n".join(
-                [t("majesty.status.over", rounds=view.get("rounds", 12))]
-                + [
-                    t(
-                        "majesty.status.final",
-                        rank=row["rank"],
-                        player=name(row["player"]),
-                        score=row["score"],
-                    )
-                    for row in view.get("final") or []
-                ]
-            )
-        realms, projection = view.get("realms") or {}, view.get("projection") or {}
-        deck = int(view.get("deck_count", 0))
-        lines = [
-            t(
-                "majesty.status.head",
-                round=view.get("round"),
-                rounds=view.get("rounds"),
-                turn=view.get("turn"),
-                player=name(view.get("active") or ""),
-                step=t(f"majesty.step.{view.get('step')}"),
-            ),
-            tn("majesty.status.deck", deck, deck=deck),
-        ]
-        for p in view.get("order", []):
-            r = realms.get(p, {})
-            m = int(r.get("meeples", 0))
-            lines.append(
-                t(
-                    "majesty.status.line",
-                    player=name(p),
-                    points=_n("points", int(r.get("points", 0))),
-                    meeples=_n("meeples", m),
-                    taken=r.get("taken", 0),
-                    inf=len(r.get("infirmary", [])),
-                    projection=projection.get(p, 0),
-                )
-            )
-        return "\n".join(lines)
+        return status_text(_view(view), name)
 
     def hand_text(self, view: Json, name: NameFn) -> str | None:
         return None  # Majesty has no secrets: everything is on the board
 
     def activity(self, view: Json, actor: str, name: NameFn) -> str | None:
-        key = f"majesty.doing.{view.get('step')}"
+        key = f"majesty.doing.{_view(view).get('step')}"
         return t(key) if key in CATALOG else None
 
     def final_breakdown(self, view: Json, player: str, name: NameFn) -> str | None:
