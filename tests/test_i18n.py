@@ -9,6 +9,7 @@ import pytest
 
 import games
 from bot.text import catalog_en, i18n, presenters
+from games.majesty.vocab import TERMS as MAJESTY_TERMS
 
 assert catalog_en  # registers the bot's texts
 
@@ -94,12 +95,11 @@ def test_tasks_and_threads_inherit_the_language() -> None:
 
 def test_czech_plural_entries_pick_their_form() -> None:
     assert [i18n.tn("demo.moves", n, "cs") for n in (1, 3, 5)] == ["1 tah", "3 tahy", "5 tahů"]
-    assert [
-        i18n.tn("majesty.move.take_cost", n, "cs", card="Mlynářka", cost=n) for n in (1, 2, 5)
-    ] == [
-        "Vzít Mlynářka (za 1 pomocníka)",
-        "Vzít Mlynářka (za 2 pomocníky)",
-        "Vzít Mlynářka (za 5 pomocníků)",
+    miller = MAJESTY_TERMS["character.miller"]  # the card after the verb: the accusative
+    assert [i18n.tn("majesty.move.take_cost", n, "cs", card=miller, cost=n) for n in (1, 2, 5)] == [
+        "Vzít Mlynářku (za 1 pomocníka)",
+        "Vzít Mlynářku (za 2 pomocníky)",
+        "Vzít Mlynářku (za 5 pomocníků)",
     ]
 
 

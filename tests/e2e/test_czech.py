@@ -11,6 +11,7 @@ same piece too (a name, an emoji). The check is shown to catch a planted English
 
 from __future__ import annotations
 
+import importlib
 import os
 import re
 from collections.abc import Iterable
@@ -74,15 +75,12 @@ def english_phrases() -> frozenset[str]:
     return frozenset(phrases)
 
 
-#: catalogue keys of names the engines supply in English (short words: matched as words)
+#: catalogue keys of names the engines supply in English (short words: matched as words);
+#: the games that declare their terms (games/<id>/vocab.py TERMS) are read from there
 ENGINE_NAME_KEYS = (
-    "empire_engine.action.",
-    "majesty.character.",
-    "majesty.location.",
     "tek.faction.",
     "tek.token.",
     "tek.ability.",
-    "elves.card.",
 )
 
 
@@ -98,6 +96,12 @@ def engine_names() -> re.Pattern[str]:
             and len(entry) < 30
         ):
             names.add(entry)
+    for game_id in games.REGISTRY:
+        vocab = importlib.import_module(f"games.{game_id}.vocab")
+        for term in getattr(vocab, "TERMS", {}).values():
+            english = term.form("en")
+            if term.form(CZECH) != english and 2 < len(english) < 30:
+                names.add(english)
     return re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, names))) + r")\b")
 
 
