@@ -11,7 +11,8 @@ import contextlib
 from collections.abc import AsyncIterator, Callable
 
 from bot.core.sessions import Sessions
-from bot.core.store.base import Meta, SessionRecord
+from bot.core.store.base import Bookkeeping as Book
+from bot.core.store.base import SessionRecord
 from games.base import clone
 
 
@@ -22,21 +23,21 @@ class Bookkeeping:
         self.after_publication: Callable[[SessionRecord], None] | None = None
 
     @contextlib.asynccontextmanager
-    async def publication(self, session_id: int) -> AsyncIterator[tuple[SessionRecord, Meta]]:
+    async def publication(self, session_id: int) -> AsyncIterator[tuple[SessionRecord, Book]]:
         """Show a session (see ``SessionHost.publication``)."""
         sessions = self.sessions
         async with sessions.lock(session_id), sessions.store.session_lock(session_id):
             rec = await sessions.current(session_id)
-            meta: Meta = clone(rec.meta)
+            meta: Book = clone(rec.meta)
             try:
                 yield rec, meta
             finally:
-                await sessions.store.set_meta(session_id, meta)
+                await sessions.store.set_meta(session_id, meta, rec.shown_version)
                 rec.meta = meta
                 if self.after_publication is not None:
                     self.after_publication(rec)
 
-    async def update(self, session_id: int, change: Callable[[Meta], None]) -> SessionRecord:
+    async def update(self, session_id: int, change: Callable[[Book], None]) -> SessionRecord:
         """Read-modify-write of the bookkeeping alone (a lobby message id, a prompt shown)."""
         async with self.publication(session_id) as (rec, meta):
             change(meta)

@@ -52,7 +52,8 @@ from bot.core.ratings import rank_rating as rank_rating
 from bot.core.sessions import CACHED_SESSIONS, Sessions
 from bot.core.sessions import SESSION_ID_LIMIT as SESSION_ID_LIMIT
 from bot.core.snapshot import check_replay
-from bot.core.store.base import Meta, SessionRecord, Store
+from bot.core.store.base import Bookkeeping as Book
+from bot.core.store.base import SessionRecord, Store
 from bot.core.takeback import Undoable
 from bot.core.takebacks import TakeBacks
 from games.base import Game, Move, State
@@ -115,6 +116,10 @@ class SessionHost(PassThroughs):
     @property
     def seed_source(self) -> Callable[[], int]:
         return self.lobby.seed_source
+
+    @seed_source.setter
+    def seed_source(self, source: Callable[[], int]) -> None:
+        self.lobby.seed_source = source
 
     @property
     def inline_ai(self) -> bool:
@@ -333,13 +338,14 @@ class SessionHost(PassThroughs):
     # -- the bot's bookkeeping (the log, standings and people: PassThroughs) ------------------
     def publication(
         self, session_id: int
-    ) -> AbstractAsyncContextManager[tuple[SessionRecord, Meta]]:
+    ) -> AbstractAsyncContextManager[tuple[SessionRecord, Book]]:
         """Show a session: under its lock (and its database-level lock), the latest record
         and a copy of its bookkeeping (an opaque JSON object, the adapter's) to change; the
-        copy is stored when the block ends, also when it fails half-way."""
+        copy and the record's ``shown_version`` (set it once the record's version is shown)
+        are stored when the block ends, also when it fails half-way."""
         return self.bookkeeping.publication(session_id)
 
-    async def update_meta(self, session_id: int, change: Callable[[Meta], None]) -> SessionRecord:
+    async def update_meta(self, session_id: int, change: Callable[[Book], None]) -> SessionRecord:
         """Read-modify-write of the bookkeeping alone (a lobby message id, a prompt shown)."""
         return await self.bookkeeping.update(session_id, change)
 

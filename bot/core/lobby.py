@@ -110,8 +110,8 @@ class Lobby:
             except ChannelBusy:
                 raise HostError("channel_busy") from None
             meta = clone(old.meta)
-            meta["rematch"] = rec.id
-            await sessions.store.set_meta(old.id, meta)
+            meta[REMATCH] = rec.id
+            await sessions.store.set_meta(old.id, meta, old.shown_version)
             old.meta = meta
             sessions.forget(old.id, state=False)
             invited = [
@@ -129,7 +129,7 @@ class Lobby:
         if me is None or user_id.startswith("ai:"):
             raise HostError("rematch_not_player", id=old.id)
         if REMATCH in old.meta:
-            raise HostError("rematch_taken", id=old.meta["rematch"])
+            raise HostError("rematch_taken", id=old.meta[REMATCH])
 
     async def fresh(self, session_id: int, expected_version: int | None) -> SessionRecord:
         """The session as stored now (call under its lock); it must still be in the lobby."""

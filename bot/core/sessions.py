@@ -103,7 +103,7 @@ class Sessions:
         if head is None or head[0] != rec.version:
             self._records.pop(rec.id, None)
             return None
-        rec.meta = head[1]
+        rec.meta, rec.shown_version = head[1], head[2]
         return rec
 
     def working_copy(self, session_id: int) -> SessionRecord | None:

@@ -61,10 +61,11 @@ async def test_restart_while_the_board_update_hangs(world, hang: float, monkeypa
     ``hang`` seconds: the click was acknowledged first): the move was stored, so after the
     restart the table must not stall: the next player gets a prompt without anyone having to
     run ``/game board``."""
-    import bot.adapter.publish
+    import bot.adapter.board
+    import bot.adapter.private
 
     fake, ch, u = world.fake, world.channel, world.users
-    draw, armed = bot.adapter.publish.board_png, []
+    draw, armed = bot.adapter.board.board_png, []
 
     async def hanging_png(*args, **kwargs):  # type: ignore[no-untyped-def]
         if armed:
@@ -72,7 +73,8 @@ async def test_restart_while_the_board_update_hangs(world, hang: float, monkeypa
             await asyncio.sleep(hang)
         return await draw(*args, **kwargs)
 
-    monkeypatch.setattr(bot.adapter.publish, "board_png", hanging_png)
+    monkeypatch.setattr(bot.adapter.board, "board_png", hanging_png)
+    monkeypatch.setattr(bot.adapter.private, "board_png", hanging_png)
     await world.start_bot()
     lobby = await open_table(world, "majesty", join=("bob",))
     sid = table_id(lobby)
@@ -103,8 +105,9 @@ async def test_restart_while_the_board_update_hangs(world, hang: float, monkeypa
 async def test_slow_rendering_never_delays_the_acknowledgement(world, monkeypatch) -> None:
     """Every picture takes 3.2 s to draw (a slow machine): Start, a move, /game status,
     /game hand and "My view" are still acknowledged at once (defer first, draw later)."""
+    import bot.adapter.board
     import bot.adapter.handlers.info
-    import bot.adapter.publish
+    import bot.adapter.private
     import bot.core.render
 
     draw = bot.core.render.board_png
@@ -113,7 +116,8 @@ async def test_slow_rendering_never_delays_the_acknowledgement(world, monkeypatc
         await asyncio.sleep(3.2)
         return await draw(*args, **kwargs)
 
-    monkeypatch.setattr(bot.adapter.publish, "board_png", slow_png)
+    monkeypatch.setattr(bot.adapter.board, "board_png", slow_png)
+    monkeypatch.setattr(bot.adapter.private, "board_png", slow_png)
     monkeypatch.setattr(bot.adapter.handlers.info, "board_png", slow_png)
     fake, ch, u = world.fake, world.channel, world.users
     await world.start_bot()

@@ -17,6 +17,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.adapter import book
 from bot.adapter.boundary import edge, note_game
 from bot.adapter.components import ReplayButton
 from bot.adapter.handlers import info
@@ -117,7 +118,7 @@ async def board(interaction: Interaction, table: str | None) -> None:
     client.host.game(rec.game)
     await ack(interaction)
     png = await board_png(client.host, rec, None)
-    embed = client.publisher.board_embed(rec, rec.meta, png is not None, public=None)
+    embed = client.publisher.board_embed(rec, book.of(rec), png is not None, public=None)
     kwargs: dict[str, Any] = {"embed": embed}
     if png:
         kwargs["file"] = png_file(png, description=board_alt_text(client.host, rec, None))

@@ -7,6 +7,7 @@ from typing import Any
 
 import discord
 
+from bot.adapter import book
 from bot.adapter.boundary import edge, note_game
 from bot.adapter.handlers.common import Interaction, channel_key, guild_key
 from bot.adapter.handlers.lobby import lobby_message
@@ -41,7 +42,7 @@ async def status(interaction: Interaction) -> None:
         await answer(interaction, embed=msg["embed"])
         return
     png = await board_png(client.host, rec, None)
-    embed = client.publisher.board_embed(rec, rec.meta, png is not None)
+    embed = client.publisher.board_embed(rec, book.of(rec), png is not None)
     kwargs: dict[str, Any] = {"embed": embed}
     if png:
         kwargs["file"] = png_file(png, description=board_alt_text(client.host, rec, None))

@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 
+from bot.adapter import book
 from bot.adapter.boundary import STORED, edge, note_game
 from bot.adapter.components import LobbyAiSelect, LobbyButton
 from bot.adapter.handlers.common import (
@@ -112,7 +113,7 @@ def ai_level_select(rec: SessionRecord) -> LobbyAiSelect:
 
 
 async def refresh_lobby(interaction: Interaction, rec: SessionRecord) -> None:
-    lobby = rec.meta.get("lobby")
+    lobby = book.of(rec).get("lobby")
     if not lobby:
         return
     client = interaction.client
@@ -152,7 +153,7 @@ async def new_game(
     )
     await answer(interaction, ephemeral=False, **payload_kwargs(lobby_message(host, rec, locale)))
     message = await interaction.original_response()
-    await host.update_meta(rec.id, lambda meta: meta.__setitem__("lobby", message.id))
+    await book.update(host, rec.id, lambda meta: meta.__setitem__("lobby", message.id))
 
 
 # -- the lobby's actions: each returns the table after it and the text of a slash answer ------
@@ -290,7 +291,7 @@ async def abandon(interaction: Interaction) -> None:
     await answer(interaction, said, ephemeral=False)
     if rec is None:  # a damaged table, closed unread: nothing to show
         return
-    if rec.meta.get("board"):
+    if book.of(rec).get("board"):
         await client.publisher.refresh(rec.id)
     else:
         await refresh_lobby(interaction, rec)
