@@ -1,5 +1,11 @@
 """Does a session's move log replay to its stored snapshot? (``crowntable verify``,
-``SessionHost.replay``, the check after ``crowntable copy``)."""
+``SessionHost.replay``, the check after ``crowntable copy``).
+
+The comparison is of what the engine writes now: ``canonical(game.dump(replayed))`` against
+``canonical(game.dump(game.load(stored)))``, so a snapshot stored before a schema change
+(contract v2's ``{"schema": N, ...}``, a game's later migration) verifies when it holds the
+same state, and one the engine cannot read does not.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +19,11 @@ from games.base import Game, IllegalMove, canonical
 
 def same_state(game: Game, replayed: Any, stored: dict[str, Any]) -> bool:
     """Whether the engine state ``replayed`` is the one the snapshot ``stored`` holds."""
-    return canonical(game.dump(replayed)) == canonical(stored)
+    try:
+        kept = game.dump(game.load(stored))
+    except Exception:  # a snapshot the engine cannot read holds no state at all
+        return False
+    return canonical(game.dump(replayed)) == canonical(kept)
 
 
 def check_replay(game: Game, rec: SessionRecord, moves: Iterable[MoveRecord]) -> tuple[bool, str]:
