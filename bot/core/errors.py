@@ -8,9 +8,14 @@ from bot.text.i18n import t
 
 
 class HostError(Exception):
-    """A refusal with a stable ``code``; ``str()`` is the player-facing text (``error.<code>``)."""
+    """A refusal with a stable ``code``; ``str()`` is the player-facing text (``error.<code>``)
+    in the language current when it was raised, :meth:`text` the same in the current one."""
 
     def __init__(self, code: str, **params: Any) -> None:
         self.code = code
         self.params = params
-        super().__init__(t(f"error.{code}", **params))
+        super().__init__(self.text())
+
+    def text(self) -> str:
+        """The refusal in the reader's words (the current language)."""
+        return t(f"error.{self.code}", **self.params)

@@ -40,6 +40,7 @@ from bot.core.clock import CLOCK_CONCURRENCY as CLOCK_CONCURRENCY
 from bot.core.clock import Clock, OnFired
 from bot.core.gamelog import GameLog
 from bot.core.lobby import Lobby
+from bot.core.options import check_options
 from bot.core.outcome import Outcome as Outcome
 from bot.core.passthrough import PassThroughs
 from bot.core.people import People
@@ -190,7 +191,9 @@ class SessionHost(PassThroughs):
 
     # -- lobby -------------------------------------------------------------------------------
     def check_options(self, game: Game, options: dict[str, Any]) -> dict[str, Any]:
-        return self.lobby.check_options(game, options)
+        """``options`` when they work with some seat count of ``game`` (``OptionRefused``
+        otherwise): :func:`bot.core.options.check_options`."""
+        return check_options(game, options)
 
     async def create(
         self,

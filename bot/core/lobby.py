@@ -11,10 +11,11 @@ from bot.core.ai_runner import valid_level
 from bot.core.ai_seats import AiSeats
 from bot.core.deadlines import reclock
 from bot.core.errors import HostError
+from bot.core.options import check_options, check_start
 from bot.core.outcome import Outcome
 from bot.core.sessions import Sessions
 from bot.core.store.base import ChannelBusy, CorruptSession, Seat, SessionRecord
-from games.base import Game, canonical, clone
+from games.base import clone
 
 #: the one entry of a session's bookkeeping the host itself keeps: the table a finished
 #: game's Rematch opened (everything else in it is the adapter's, opaque to the core)
@@ -26,26 +27,6 @@ class Lobby:
         self.sessions = sessions
         self.seats = seats
         self.seed_source = seed_source
-
-    def check_options(self, game: Game, options: dict[str, Any]) -> dict[str, Any]:
-        clean: dict[str, Any] = {}
-        for key, value in options.items():
-            if key not in game.options:
-                raise HostError("unknown_option", option=key, game=game.title)
-            allowed = game.options[key][1]
-            if isinstance(allowed, (list, tuple)) and canonical(value) not in {
-                canonical(a) for a in allowed
-            }:
-                raise HostError("bad_option", option=key, value=value)
-            clean[key] = value
-        errors = []
-        for n in range(game.min_players, game.max_players + 1):
-            try:
-                game.setup([f"check:{i}" for i in range(n)], dict(clean), 0)
-                return clean
-            except ValueError as exc:
-                errors.append(str(exc))
-        raise HostError("bad_setup", detail=errors[-1] if errors else "?")
 
     async def create(
         self,
@@ -59,7 +40,7 @@ class Lobby:
         turn_secs: int | None,
     ) -> SessionRecord:
         game = self.sessions.game(game_id)
-        clean = self.check_options(game, options)
+        clean = check_options(game, options)
         rec = SessionRecord(
             id=0,
             guild_id=guild_id,
@@ -240,6 +221,7 @@ class Lobby:
                 raise HostError(
                     "too_few_players", game=game.title, min=game.min_players, count=len(rec.seats)
                 )
+            check_start(game, rec.options, len(rec.seats))
             seed = self.seed_source()
             try:
                 state = game.setup(rec.player_ids, dict(rec.options), seed)

@@ -9,9 +9,13 @@ EN: dict[str, str | tuple[str, ...]] = {
     "error.no_session": "There is no game in this channel. Start one with `/game new`.",
     "error.channel_busy": "This channel already has a game. Use `/game status` to see it, or play in another channel or thread.",
     "error.unknown_game": "Unknown game `{game}`. Choose one of: {known}.",
-    "error.bad_option": "Option `{option}` cannot be `{value}`.",
-    "error.unknown_option": "`{option}` is not an option of {game}.",
     "error.bad_setup": "These settings do not work: {detail}",
+    # why options do not work (games.base.OptionProblem, by code; a game may add
+    # ``<game>.option_problem.<code>``): bot.core.options
+    "option_problem.unknown_option": "`{option}` is not an option of {game}.",
+    "option_problem.bad_value": "Option `{option}` cannot be `{value}`.",
+    "option_problem.bad_players": "{game} is played by {min}–{max} players.",
+    "option_problem.bad_options": "The options must be names with values.",
     "error.already_joined": "You are already seated in this game. Any seated player can press **Start** once everyone is in.",
     "error.lobby_full": "The table is full ({max} players). Follow this game on its board, or open a table in another channel or thread.",
     "error.not_in_lobby": "The game has already started; you can watch with `/game board`.",

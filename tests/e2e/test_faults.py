@@ -457,7 +457,10 @@ async def test_forged_slash_payloads_are_refused_with_a_warning(world, caplog) -
         ],
     }
     cases = [
-        ([sub], t("error.bad_option", option=option, value="abc")),
+        (
+            [sub],
+            t("error.bad_setup", detail=t("option_problem.bad_value", option=option, value="abc")),
+        ),
         ([{"name": "frobnicate", "type": 1, "options": []}], t("error.bad_command")),
         ([{"name": "kick", "type": 1, "options": []}], t("error.bad_command")),
     ]

@@ -278,7 +278,7 @@ async def test_unknown_game_and_option_values_are_refused(world) -> None:
     # option values Discord would not offer (choices are enforced by Discord, not trusted)
     res = await fake.slash(alice, ch, "game new majesty", sides="99", _validate=False)
     assert res.ephemeral and res.content in (
-        t("error.bad_option", option="sides", value="99"),
+        t("error.bad_setup", detail=t("option_problem.bad_value", option="sides", value="99")),
         t("error.bad_setup", detail="x").replace("x", "")[:20] + res.content[20:],
     ), res
     res = await fake.slash(alice, ch, "game new majesty", turn_clock="7m", _validate=False)

@@ -26,6 +26,7 @@ from bot.adapter.translator import channel_locale
 from bot.core.ai_runner import level_label, seat_label
 from bot.core.errors import HostError
 from bot.core.host import TURN_CLOCKS, SessionHost
+from bot.core.options import bad_value
 from bot.core.store import SessionRecord
 from bot.text import presenters
 from bot.text.i18n import current, game_title, has, retranslate, t, using
@@ -136,7 +137,7 @@ async def new_game(
     if interaction.guild_id is None:  # a forged payload: /game is not offered in DMs
         raise HostError("guild_only")
     if turn_clock is not None and turn_clock not in TURN_CLOCKS:
-        raise HostError("bad_option", option="turn_clock", value=turn_clock)
+        raise bad_value("turn_clock", turn_clock)
     locale = await channel_locale(interaction)
     rec = await within(
         interaction,
