@@ -39,9 +39,9 @@ from bot.adapter.translator import Languages
 from bot.core.errors import HostError
 from bot.core.host import Outcome, SessionHost
 from bot.core.store import SessionRecord
-from bot.text import presenters
-from bot.text.i18n import t, using
-from games.base import Event
+from bot.text import host_events, presenters
+from bot.text.i18n import using
+from games.base import Event, Game
 
 log = logging.getLogger(__name__)
 
@@ -49,32 +49,20 @@ LOG_KEEP = 40
 UNKNOWN_CHANNEL = 10003
 
 
-def event_lines(rec: SessionRecord, events: list[Event]) -> list[str]:
-    presenter = presenters.get(rec.game)
+def event_lines(
+    rec: SessionRecord, events: list[Event], game: Game | None = None, picks: bool = False
+) -> list[str]:
+    """``events`` of ``rec`` as log lines (``bot.text.host_events.event_lines``): the host's
+    events name a seat by its own name; "has chosen" events are left out unless ``picks``
+    (the board's "Still choosing" line says it); each line clipped for an embed."""
     name = name_fn(rec)
-    lines = []
-    picks: frozenset[str] = getattr(presenter, "pick_events", frozenset())
-    for event in events:
-        kind = str(event.get("type", ""))
-        if kind in picks:  # "alice has chosen.": the board's "Still choosing" line says it
-            continue
-        if kind.startswith("host_"):
-            who = event.get("player")
-            if kind == "host_started":
-                text = t("host.started", players=", ".join(name(p) for p in rec.player_ids))
-            else:
-                seat = rec.seat_of(who) if isinstance(who, str) else None  # their own name
-                shown = seat.name if seat else name(who) if isinstance(who, str) else "?"
-                text = t("host." + kind[5:], name=shown)
-        else:
-            try:
-                text = presenter.event_text(event, name) or ""
-            except Exception:
-                log.exception("event_text failed for %s", kind)
-                text = ""
-        if text:
-            lines.append(clip(text, 300))
-    return lines
+
+    def person(pid: str) -> str:
+        seat = rec.seat_of(pid)
+        return seat.name if seat else name(pid)
+
+    lines = host_events.event_lines(rec.game, events, name, person=person, game=game, picks=picks)
+    return [clip(line, 300) for line in lines]
 
 
 class Publisher:
@@ -217,9 +205,8 @@ class Publisher:
         with using(await self.languages.user(user_id, channel)) as code:
             yield code
 
-    @staticmethod
-    def record_events(rec: SessionRecord, meta: TableBook, events: list[Event]) -> None:
-        lines = event_lines(rec, events)
+    def record_events(self, rec: SessionRecord, meta: TableBook, events: list[Event]) -> None:
+        lines = event_lines(rec, events, self.host.game(rec.game))
         meta["log"] = (meta.get("log", []) + lines)[-LOG_KEEP:]
         meta["log_count"] = meta.get("log_count", 0) + len(lines)
         if lines:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import AsyncIterator, Callable
 
+from bot.core.gamelog import GameLog
 from bot.core.sessions import Sessions
 from bot.core.store.base import Bookkeeping as Book
 from bot.core.store.base import SessionRecord
@@ -17,8 +18,9 @@ from games.base import clone
 
 
 class Bookkeeping:
-    def __init__(self, sessions: Sessions) -> None:
+    def __init__(self, sessions: Sessions, log: GameLog) -> None:
         self.sessions = sessions
+        self.log = log
         #: called with the latest record after every publication (the bot drives AI seats)
         self.after_publication: Callable[[SessionRecord], None] | None = None
 
@@ -28,6 +30,7 @@ class Bookkeeping:
         sessions = self.sessions
         async with sessions.lock(session_id), sessions.store.session_lock(session_id):
             rec = await sessions.current(session_id)
+            await self.log.warm(rec)
             meta: Book = clone(rec.meta)
             try:
                 yield rec, meta

@@ -18,7 +18,7 @@ from bot.core.outcome import Outcome
 from bot.core.play import MAX_AUTO_MOVES, Play
 from bot.core.sessions import Sessions
 from bot.core.store.base import MoveSource, SessionRecord, VersionConflict
-from bot.core.turns import turn_ends
+from bot.core.turns import mark, turn_ends
 
 log = logging.getLogger(__name__)
 CLOCK_CONCURRENCY = 16  # tables the turn clock resolves at a time
@@ -95,20 +95,21 @@ class Clock:
         another process moved on meanwhile."""
         seat = rec.seat_of(p)
         source: MoveSource = "ai" if seat is not None and seat.is_ai else "timeout"
-        queries = self.play.queries
+        sessions = self.sessions
+        game = sessions.game(rec.game)
         for _ in range(MAX_AUTO_MOVES):
-            before = queries.actors(rec)
-            if rec.status != "running" or p not in before:
+            if rec.status != "running" or p not in self.play.queries.actors(rec):
                 return True
+            before = mark(game, sessions.state(rec))
             move = await self.play.think(rec, p, source)
             seen = len(out.events)
             try:
                 await self.play.store_move(rec, p, move, source, out)
             except VersionConflict:
                 return False
-            if source == "ai" or turn_ends(
-                before, queries.actors(rec), out.events[seen:], rec.status != "running"
-            ):
+            over = rec.status != "running"
+            after = before if over else mark(game, sessions.state(rec))
+            if source == "ai" or turn_ends(game, before, after, out.events[seen:], over):
                 return True
         return True
 

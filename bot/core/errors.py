@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.text.i18n import t
+from bot.text.i18n import has, t
 
 
 class HostError(Exception):
@@ -17,5 +17,10 @@ class HostError(Exception):
         super().__init__(self.text())
 
     def text(self) -> str:
-        """The refusal in the reader's words (the current language)."""
-        return t(f"error.{self.code}", **self.params)
+        """The refusal in the reader's words (the current language): ``error.<code>``, or
+        for a refusal that is also one of the engine refusals' shared kinds (``stale``,
+        ``not_your_turn``) that kind's text, ``refusal.<code>`` (one text for both)."""
+        key = f"error.{self.code}"
+        if not has(key) and has(f"refusal.{self.code}"):
+            key = f"refusal.{self.code}"
+        return t(key, **self.params)

@@ -82,14 +82,14 @@ class SessionHost(PassThroughs):
             CACHED_SESSIONS,
         )
         self.queries = Queries(self.sessions)
-        self.log = GameLog(self.sessions)
-        self.takebacks = TakeBacks(self.sessions, CACHED_SESSIONS)
-        self.play = Play(self.sessions, self.queries, self.takebacks, inline_ai)
+        self.log = GameLog(self.sessions, CACHED_SESSIONS)
+        self.takebacks = TakeBacks(self.sessions, self.log, CACHED_SESSIONS)
+        self.play = Play(self.sessions, self.queries, self.takebacks, self.log, inline_ai)
         self.ai_seats = AiSeats(self.sessions, self.play)
-        self.lobby = Lobby(self.sessions, self.ai_seats, seed_source)
+        self.lobby = Lobby(self.sessions, self.ai_seats, self.log, seed_source)
         self.clock = Clock(self.sessions, self.play)
         self.standing = Standings(self.sessions)
-        self.bookkeeping = Bookkeeping(self.sessions)
+        self.bookkeeping = Bookkeeping(self.sessions, self.log)
         self.people = People(self.sessions)
 
     # -- shared settings (read and replaced by the bot, the demo and the tests) ---------------
@@ -146,23 +146,37 @@ class SessionHost(PassThroughs):
         return self.sessions.game(game_id)
 
     async def active(self, channel_id: str) -> SessionRecord:
-        return await self.sessions.active(channel_id)
+        rec = await self.sessions.active(channel_id)
+        await self.log.warm(rec)
+        return rec
 
     async def get(self, session_id: int) -> SessionRecord:
-        return await self.sessions.get(session_id)
+        rec = await self.sessions.get(session_id)
+        await self.log.warm(rec)
+        return rec
 
     async def current(self, session_id: int) -> SessionRecord:
         """The latest record this host knows: the one it last stored or read (no database
         read), else the stored one, kept. Treat it as read-only. Over a shared database the
         copy is first checked against the stored version (one small indexed read)."""
-        return await self.sessions.current(session_id)
+        rec = await self.sessions.current(session_id)
+        await self.log.warm(rec)
+        return rec
 
     def state(self, rec: SessionRecord) -> State:
         """The engine state of ``rec`` (cached by version)."""
         return self.sessions.state(rec)
 
     def view(self, rec: SessionRecord, viewer: str | None) -> dict[str, Any]:
-        return self.queries.engine_view(rec, viewer)
+        """The engine's view of ``rec`` for ``viewer``, its envelope's ``last`` filled with
+        the public events of the latest change (``bot.core.gamelog``; a record loaded
+        through this host is known, any other: :meth:`warm` it first)."""
+        return self.log.view(rec, viewer)
+
+    async def warm(self, rec: SessionRecord) -> None:
+        """Know ``rec``'s latest change before its :meth:`view` is asked for (a record read
+        elsewhere than through this host: replays its log when need be)."""
+        await self.log.warm(rec)
 
     def actors(self, rec: SessionRecord) -> list[str]:
         return self.queries.actors(rec)

@@ -11,6 +11,7 @@ from bot.core.ai_runner import valid_level
 from bot.core.ai_seats import AiSeats
 from bot.core.deadlines import reclock
 from bot.core.errors import HostError
+from bot.core.gamelog import GameLog, started
 from bot.core.options import check_options, check_start
 from bot.core.outcome import Outcome
 from bot.core.sessions import Sessions
@@ -23,9 +24,12 @@ REMATCH = "rematch"
 
 
 class Lobby:
-    def __init__(self, sessions: Sessions, seats: AiSeats, seed_source: Callable[[], int]) -> None:
+    def __init__(
+        self, sessions: Sessions, seats: AiSeats, log: GameLog, seed_source: Callable[[], int]
+    ) -> None:
         self.sessions = sessions
         self.seats = seats
+        self.log = log
         self.seed_source = seed_source
 
     async def create(
@@ -232,7 +236,8 @@ class Lobby:
             reclock(rec, game.actors(state), None, before + 1, sessions.now(), sessions.ai.budget_s)
             rec = await sessions.save(rec, before)
             sessions.keep_state(rec, state)
-            out = Outcome(rec, [{"type": "host_started", "players": rec.player_ids}])
+            out = Outcome(rec, [started(rec)])
+            self.log.remember(rec, out.events)
             await self.seats.play.auto_moves(rec, out)
             return out
 

@@ -14,6 +14,7 @@ from typing import Any
 from bot.core.ai_runner import TAKEOVER_LEVEL, seat_level
 from bot.core.deadlines import reclock
 from bot.core.errors import HostError
+from bot.core.gamelog import GameLog, record_events
 from bot.core.outcome import Outcome
 from bot.core.queries import Queries
 from bot.core.ratings import final_results
@@ -29,11 +30,17 @@ MAX_AUTO_MOVES = 10_000
 
 class Play:
     def __init__(
-        self, sessions: Sessions, queries: Queries, takebacks: TakeBacks, inline_ai: bool
+        self,
+        sessions: Sessions,
+        queries: Queries,
+        takebacks: TakeBacks,
+        log: GameLog,
+        inline_ai: bool,
     ) -> None:
         self.sessions = sessions
         self.queries = queries
         self.takebacks = takebacks
+        self.log = log
         #: True: a change lets the AI seats reply before it returns (the demo, tests); False
         #: (the bot): each AI reply is its own ``ai_step``, shown before the next one
         self.inline_ai = inline_ai
@@ -132,6 +139,7 @@ class Play:
             raise
         sessions.keep_state(rec, new_state)
         self.takebacks.push(rec, before, seq, player, source, move, state, new_state)
+        self.log.remember(rec, record_events(record, events))
         out.record = rec
         out.events.extend(events)
         out.moved.append((player, source))

@@ -11,16 +11,18 @@ from __future__ import annotations
 from bot.core.cache import LRU
 from bot.core.deadlines import keep_deadline, reclock, times_out
 from bot.core.errors import HostError
+from bot.core.gamelog import GameLog
 from bot.core.outcome import Outcome
 from bot.core.sessions import CACHED_SESSIONS, Sessions
 from bot.core.store.base import MoveRecord, MoveSource, SessionRecord, VersionConflict
 from bot.core.takeback import UNDO_EVENT, LogReplay, Undoable, pushed, undo_move, undo_target
-from games.base import Move, State
+from games.base import Event, Move, State
 
 
 class TakeBacks:
-    def __init__(self, sessions: Sessions, size: int = CACHED_SESSIONS) -> None:
+    def __init__(self, sessions: Sessions, log: GameLog, size: int = CACHED_SESSIONS) -> None:
         self.sessions = sessions
+        self.log = log
         #: per session, the undo stack at a version; rebuilt from the log when missing or behind
         self._undo: LRU[int, tuple[int, list[Undoable]]] = LRU(size)
 
@@ -119,11 +121,9 @@ class TakeBacks:
             raise
         sessions.keep_state(rec, top.before)
         self._undo[rec.id] = (rec.version, stack[:-1])
-        return Outcome(
-            rec,
-            [{"type": UNDO_EVENT, "player": top.player, "seq": top.seq}],
-            moved=[(top.player, "undo")],
-        )
+        events: list[Event] = [{"type": UNDO_EVENT, "player": top.player, "seq": top.seq}]
+        self.log.remember(rec, events)
+        return Outcome(rec, events, moved=[(top.player, "undo")])
 
 
 def refusal(moves: list[MoveRecord], player: str, seq: int) -> str:

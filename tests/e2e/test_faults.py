@@ -512,9 +512,9 @@ async def test_forged_custom_ids_are_refused_and_never_touch_another_board(world
     huge = [f"ct:h:{'9' * 40}", f"ct:o:{2**63}", f"ct:p:{2**63}:1:0", f"ct:m:{10**30}:1:abcdef"]
     for custom_id in huge:
         res = await forged_click(fake, u["alice"], board_a, custom_id)
-        assert await refusal(res) == t("error.stale"), custom_id
+        assert await refusal(res) == t("refusal.stale"), custom_id
     res = await forged_click(fake, u["cyril"], board_a, f"ct:p:{rec_b.id}:{rec_b.version}:0")
-    assert await refusal(res) == t("error.stale")
+    assert await refusal(res) == t("refusal.stale")
     await fake.idle()
     assert board_message(fake, ch).id == board_a.id
     assert board_message(fake, ch).custom_ids == before

@@ -76,7 +76,7 @@ async def history(
         host, guild, str(member.id) if member else None, game_id, HISTORY_SHOWN
     )
     lines = [history_line(g) for g in games]
-    heading = game_title(game_id, host.game(game_id).title) if game_id else t("history.all")
+    heading = game_title(game_id, host.game(game_id).title) if game_id else t("standings.all")
     title = (
         t("history.title_member", name=member.display_name, game=heading)
         if member
@@ -137,7 +137,7 @@ async def game_log(interaction: Interaction, table: str | None) -> None:
     host = interaction.client.host
     host.game(rec.game)
     await ack(interaction)
-    lines = event_lines(rec, await host.log_events(rec))
+    lines = event_lines(rec, await host.log_events(rec), host.game(rec.game))
     text = "\n".join(f"• {line}" for line in lines[-LOG_SHOWN:]) or t("log.empty")
     embed = discord.Embed(title=t("log.title", id=rec.id), description=clip_block(text, 4000))
     await answer(interaction, embed=embed)

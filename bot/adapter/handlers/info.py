@@ -67,7 +67,7 @@ async def game_log(interaction: Interaction) -> None:
     rec = await host.active(channel_key(interaction))
     if rec.state is None:
         raise HostError("not_running")
-    lines = event_lines(rec, await host.log_events(rec))
+    lines = event_lines(rec, await host.log_events(rec), host.game(rec.game))
     text = "\n".join(f"• {line}" for line in lines[-LOG_SHOWN:]) or t("log.empty")
     embed = discord.Embed(title=t("log.title", id=rec.id), description=clip_block(text, 4000))
     await answer(interaction, embed=embed)

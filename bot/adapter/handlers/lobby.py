@@ -76,7 +76,7 @@ def _lobby_message(host: SessionHost, rec: SessionRecord) -> dict[str, Any]:
     )
     clock = next((k for k, v in TURN_CLOCKS.items() if v == rec.turn_secs), "?")
     embed = discord.Embed(
-        title=t("lobby.title", game=game_title(rec.game, game.title), id=rec.id),
+        title=t("board.title", game=game_title(rec.game, game.title), id=rec.id),
         colour=discord.Colour.blue(),
     )
     if rec.status == "lobby":
