@@ -71,8 +71,14 @@ def test_a_frame_per_turn_not_per_sub_step() -> None:
     assert turn_ends(TOY, Mark(("b",), 1), Mark(("a",), 2), [], False) is True  # turn advanced
     assert turn_ends(TOY, Mark(("a",), 0), Mark(("a",), 0), [{"type": "revealed"}], False) is True
     assert turn_ends(TOY, Mark(("a",), 3), Mark((), 3), [], True) is True
-    # the frames' views carry their turn's events as the envelope's last change
-    assert [f.view["envelope"]["last"] for f in frames] == [f.events for f in frames]
+    # each frame's view is the board of then: the last change is the turn's latest record's
+    assert [[e["type"] for e in f.view["envelope"]["last"]] for f in frames] == [
+        ["host_started"],
+        ["picked", "revealed"],
+        ["bank"],
+        ["picked", "revealed"],
+        ["bank", "game_over"],
+    ]
 
 
 def test_a_view_without_an_envelope_falls_back_to_the_actors_and_the_names() -> None:
@@ -96,7 +102,7 @@ def test_a_running_game_ends_at_its_current_public_view() -> None:
     assert len(frames) == 2 and frames[-1].moves == 1
     state, events = TOY.apply(TOY.setup(["a", "b"], {"rounds": 1}, 5), "a", PICK3)
     expected = TOY.view(state, None)
-    expected["envelope"]["last"] = events  # the frame's own turn so far
+    expected["envelope"]["last"] = events  # the latest change, as the board showed it
     assert frames[-1].view == expected
     assert "my_pick" not in json.dumps([f.view for f in frames])
     assert frames[-1].view["chosen"] == {"a": True, "b": False}

@@ -10,8 +10,9 @@ view.
 that ended a turn (the view envelope's ``turn`` advanced), revealed something (an event whose
 declared role ``reveals``) or ended the game. A player's several steps in a row (choose a
 card, then its effect) are one frame; so are the secret picks of a simultaneous step up to
-their reveal. Each frame's view carries its turn's public events as the envelope's ``last``,
-and its image says them on its "Last:" line (worded like the board's log).
+their reveal. Each frame's view is the board as it was then: its envelope's ``last`` the
+events of the turn's latest record, said on the image's "Last:" line (worded like the board's
+log); the frame's own text lists the whole turn.
 The log is replayed through :class:`bot.core.takeback.LogReplay`, so a take-back shows as it
 happened ("X took back their move") and the board after it is the one before the move.
 The first frame is the board after setup; the last one is the current (or final) board.
@@ -33,7 +34,7 @@ from typing import Any
 
 from bot.core.cache import LRU
 from bot.core.errors import HostError
-from bot.core.gamelog import record_events
+from bot.core.gamelog import STARTED_EVENT, record_events
 from bot.core.history import require_played
 from bot.core.host import SessionHost
 from bot.core.render import BoardCache, has_renderer, image_tr
@@ -83,22 +84,25 @@ def build_frames(
 ) -> list[Frame]:
     """The public frames of a game from its setup and move log (see the module doc)."""
     played = LogReplay(game, game.setup(list(players), dict(options), seed))
-    frames = [Frame(0, 0, game.view(played.state, None))]
+    start = [{"type": STARTED_EVENT, "players": list(players)}]
+    frames = [Frame(0, 0, frame_view(game, played.state, start))]
     pending: list[Event] = []
     before = mark(game, played.state)
     for n, m in enumerate(moves, start=1):
         events = played.step(m)  # an undo record puts back the state before the move it names
-        pending.extend(record_events(m, events))
+        latest = record_events(m, events)
+        pending.extend(latest)
         after = mark(game, played.state)
         if turn_ends(game, before, after, events, game.is_over(played.state)) or n == len(moves):
-            frames.append(Frame(len(frames), n, frame_view(game, played.state, pending), pending))
+            frames.append(Frame(len(frames), n, frame_view(game, played.state, latest), pending))
             pending = []
         before = after
     return frames
 
 
 def frame_view(game: Game, state: Any, events: list[Event]) -> dict[str, Any]:
-    """The public view after a turn, its envelope's ``last`` the turn's events."""
+    """The public view after a turn as the board showed it then: its envelope's ``last``
+    the events of the turn's latest record (the host's ``view``)."""
     view = game.view(state, None)
     env = envelope(view)
     if env is not None:
@@ -113,10 +117,14 @@ def turn_lines(game_id: str, names: dict[str, str], events: Sequence[Event]) -> 
 
 
 def last_text(replay: Replay, frame: Frame) -> str | None:
-    """The frame's "Last:" line: its turn's events in words, "has chosen" left out."""
-    lines = event_lines(
-        replay.game, frame.events, lambda pid: replay.names.get(pid, pid), picks=False
-    )
+    """The frame's "Last:" line as the board said it then: its envelope's ``last`` events in
+    words, "has chosen" left out (None for a view without an envelope: LEGACY, its renderer
+    words its own)."""
+    env = envelope(frame.view)
+    if env is None:
+        return None
+    names = replay.names
+    lines = event_lines(replay.game, env["last"], lambda pid: names.get(pid, pid), picks=False)
     return "; ".join(lines) or None
 
 
