@@ -8,10 +8,12 @@ Each game has ``renderers/<game id>.py`` exposing::
     def summary(board, view) -> (round text, whose turn, [(player, score text)])
 
 ``view`` is exactly what ``Game.view(state, viewer)`` returned (``view.get("viewer")`` tells a
-private image from the public one); ``names`` maps player ids to display names; ``tr`` turns a
-text key into words (default English, :mod:`renderers.text_en`). Call :func:`render_png` from
-the bot (off the event loop) for PNG bytes and :func:`alt_text` for the attachment's
-description.
+private image from the public one); ``names`` maps player ids to display names, in seat order;
+``tr`` turns a text key into words (default English, :mod:`renderers.text_en`); ``last`` is
+the latest change in words, made by the bot from the view envelope's ``last`` events (a
+renderer draws it on its "Last:" line and never words events itself). Call
+:func:`render_png` from the bot (off the event loop) for PNG bytes and :func:`alt_text` for
+the attachment's description.
 """
 
 from __future__ import annotations
@@ -46,19 +48,24 @@ def render_png(
     last: str | None = None,
 ) -> bytes:
     """PNG bytes of ``view`` drawn by ``renderers/<game_id>.py``; ``last`` is the latest
-    public move in words (the bot's event text) when the view itself does not carry it."""
+    public change in words (the bot's wording of the envelope's ``last`` events)."""
     module = importlib.import_module(f"renderers.{game_id}")
     return to_png(module.render(view, names=names, tr=tr, last=last))
 
 
 def alt_text(
-    game_id: str, view: dict[str, Any], names: dict[str, str] | None = None, tr: Tr | None = None
+    game_id: str,
+    view: dict[str, Any],
+    names: dict[str, str] | None = None,
+    tr: Tr | None = None,
+    seats: list[str] | None = None,
 ) -> str:
-    """One line for the attachment's alt text: game, round, whose turn, scores (issue 13 #6)."""
+    """One line for the attachment's alt text: game, round, whose turn, scores (issue 13 #6).
+    ``seats``: the player ids in seat order (the host's ``rec.player_ids``; default: the
+    order of ``names``)."""
     module = importlib.import_module(f"renderers.{game_id}")
     tr = tr or english
-    seats = _seats(view)
-    board = Board.new(1, seats, names, tr=tr)
+    board = Board.new(1, list(seats if seats is not None else names or {}), names, tr=tr)
     round_text, turn, scores = module.summary(board, view)
     listed = ", ".join(tr("alt.score", name=board.name(p), score=s) for p, s in scores)
     line = tr(
@@ -69,10 +76,3 @@ def alt_text(
         scores=listed or tr("alt.no_scores"),
     )
     return " ".join(line.split())
-
-
-def _seats(view: dict[str, Any]) -> list[str]:
-    if view.get("seats"):
-        return [str(s["player"]) for s in view["seats"]]
-    players = view.get("players") or []
-    return [str(p["id"]) if isinstance(p, dict) else str(p) for p in players]

@@ -174,6 +174,82 @@ def missing_glyphs(en: dict[str, Entry], catalog: Catalog, font: Path) -> list[s
     return sorted(problems)
 
 
+#: keys a text may share with another (the slash commands' localisation: Discord's names,
+#: descriptions and choices, which may repeat a sentence said elsewhere)
+SHARED_TEXT_OK = ("command.", "option.", "cmd.")
+#: PENDING (issue 23 item 3): a game's own key worded like a shared one; the engine helpers use
+#: the shared key instead and drop these (then this set is empty and goes)
+PENDING_GAME_DUPLICATES = frozenset(
+    {
+        "elves.prompt.over",  # lobby.finished
+        "empire_engine.prompt.over",
+        "majesty.prompt.over",
+        "tek.prompt.over",
+        "empire_engine.and",  # img.board.and
+        "majesty.n.points",  # final.points
+        "tek.status.over",  # img.board.game_over
+        "img.ee.round",  # img.board.round
+        "img.elves.round",
+        "img.majesty.round",
+    }
+)
+
+
+def is_game_key(key: str) -> bool:
+    """A game's own key (``<game>.*``, ``img.<game>.*``, a title ``game.<id>.title``)."""
+    import games
+
+    ids = {*games.REGISTRY, "ee"}  # the Empire Engine images' words are img.ee.*
+    parts = key.split(".")
+    return parts[0] in ids or parts[0] == "game" or (parts[0] == "img" and parts[1] in ids)
+
+
+def worded_twice(en: dict[str, Entry], pending: frozenset[str] = frozenset()) -> list[str]:
+    """Texts whose English sits under two keys of which one is shared (not a game's own);
+    a game's keys among themselves are the games' to sort out."""
+    by_text: dict[Entry, list[str]] = {}
+    for key, text in en.items():
+        if not key.startswith(SHARED_TEXT_OK) and key not in pending and text != "":
+            by_text.setdefault(text, []).append(key)
+    return [
+        f"{sorted(keys)}: {text!r}"
+        for text, keys in by_text.items()
+        if len(keys) > 1 and not all(is_game_key(k) for k in keys)
+    ]
+
+
+# -- the real catalogue -----------------------------------------------------------------------
+
+
+def test_no_english_text_is_worded_under_two_shared_keys() -> None:
+    """One wording per text (issue 23 item 3): a sentence the bot says in two places has one
+    key, and a game uses the shared key for a shared sentence."""
+    assert worded_twice(english(), PENDING_GAME_DUPLICATES) == []
+
+
+def test_the_images_shared_words_are_the_bots() -> None:
+    """The renderers' default English of a word they share with the bot (a score's unit) is
+    the bot's own text of it: the images look it up under the bot's key."""
+    from bot.core.render import SHARED_WORDS
+    from renderers import text_en
+
+    for word, key in SHARED_WORDS.items():
+        assert text_en.CATALOG[word] == english()[key], word
+        assert "img." + word not in english(), word
+
+
+def test_worded_twice_is_caught() -> None:
+    en: dict[str, Entry] = {
+        "board.title": "{game} · table #{id}",
+        "lobby.title": "{game} · table #{id}",
+        "majesty.a": "x",
+        "img.majesty.a": "x",  # a game's own pair: the game's business
+        "cmd.a": "Start",
+        "lobby.start": "Start",  # a command's description may repeat it
+    }
+    assert worded_twice(en) == ["['board.title', 'lobby.title']: '{game} · table #{id}'"]
+
+
 # -- the real catalogue -----------------------------------------------------------------------
 
 

@@ -64,3 +64,21 @@ def test_no_function_is_longer_than_sixty_lines() -> None:
                             f"{path.relative_to(ROOT)}:{node.lineno} {node.name} ({length} lines)"
                         )
     assert long == []
+
+
+MAX_MODULE_LINES = 400
+#: the two store backends hold every statement of their dialect in one place, on purpose
+#: (docs/decisions.md, "PostgreSQL beside SQLite")
+BIG_MODULES_OK = {"bot/core/store/sqlite.py", "bot/core/store/postgres.py"}
+
+
+def test_no_module_of_the_core_or_the_adapter_is_longer_than_400_lines() -> None:
+    """Small modules: a hub that grows past 400 lines is split by job (issue 23 item 5)."""
+    long = []
+    for package in ("bot/core", "bot/adapter"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            name = str(path.relative_to(ROOT))
+            lines = len(path.read_text(encoding="utf-8").splitlines())
+            if lines > MAX_MODULE_LINES and name not in BIG_MODULES_OK:
+                long.append(f"{name} ({lines} lines)")
+    assert long == []

@@ -19,6 +19,7 @@ from bot.core import export, replay
 from bot.core.errors import HostError
 from bot.core.host import SessionHost
 from bot.core.store import MoveRecord, SQLiteStore
+from bot.core.turns import Mark, turn_ends
 from games.ai import RandomPlayer
 from renderers import animate as anim
 from tests.toygame import TOY
@@ -63,19 +64,46 @@ def test_a_frame_per_turn_not_per_sub_step() -> None:
         ["bank", "game_over"],
     ]
     assert frames[-1].view["phase"] == "over" and frames[-1].view["score"] == {"a": 4, "b": 4}
-    # the first player's pick alone shrinks the actor set: no frame of its own
-    assert replay.turn_ends(["a", "b"], ["b"], [{"type": "picked"}], False) is False
-    assert replay.turn_ends(["b"], ["a"], [], False) is True
-    assert replay.turn_ends(["a"], ["a"], [{"type": "war_revealed"}], False) is True
-    assert replay.turn_ends(["a"], [], [], True) is True
+    # the first player's pick alone: the envelope's turn stays, nothing revealed
+    assert (
+        turn_ends(TOY, Mark(("a", "b"), 0), Mark(("b",), 0), [{"type": "picked"}], False) is False
+    )
+    assert turn_ends(TOY, Mark(("b",), 1), Mark(("a",), 2), [], False) is True  # turn advanced
+    assert turn_ends(TOY, Mark(("a",), 0), Mark(("a",), 0), [{"type": "revealed"}], False) is True
+    assert turn_ends(TOY, Mark(("a",), 3), Mark((), 3), [], True) is True
+    # each frame's view is the board of then: the last change is the turn's latest record's
+    assert [[e["type"] for e in f.view["envelope"]["last"]] for f in frames] == [
+        ["host_started"],
+        ["picked", "revealed"],
+        ["bank"],
+        ["picked", "revealed"],
+        ["bank", "game_over"],
+    ]
+
+
+def test_a_view_without_an_envelope_falls_back_to_the_actors_and_the_names() -> None:
+    """LEGACY (remove with the fallback in bot.core.turns): a contract v1 game."""
+    legacy = object()
+    assert (
+        turn_ends(legacy, Mark(("a", "b"), None), Mark(("b",), None), [{"type": "picked"}], False)
+        is False
+    )
+    assert turn_ends(legacy, Mark(("b",), None), Mark(("a",), None), [], False) is True
+    assert (
+        turn_ends(legacy, Mark(("a",), None), Mark(("a",), None), [{"type": "war_revealed"}], False)
+        is True
+    )
+    assert turn_ends(legacy, Mark(("a",), None), Mark((), None), [], True) is True
 
 
 def test_a_running_game_ends_at_its_current_public_view() -> None:
     moves = [MoveRecord(0, "a", PICK3, "player", 0.0)]  # a's secret pick, b still to pick
     frames = replay.build_frames(TOY, ["a", "b"], {"rounds": 1}, 5, moves)
     assert len(frames) == 2 and frames[-1].moves == 1
-    state, _ = TOY.apply(TOY.setup(["a", "b"], {"rounds": 1}, 5), "a", PICK3)
-    assert frames[-1].view == TOY.view(state, None)
+    state, events = TOY.apply(TOY.setup(["a", "b"], {"rounds": 1}, 5), "a", PICK3)
+    expected = TOY.view(state, None)
+    expected["envelope"]["last"] = events  # the latest change, as the board showed it
+    assert frames[-1].view == expected
     assert "my_pick" not in json.dumps([f.view for f in frames])
     assert frames[-1].view["chosen"] == {"a": True, "b": False}
 

@@ -102,7 +102,11 @@ async def test_an_undo_restores_the_state_and_is_a_record_of_the_log(host) -> No
     rec = await host.get(sid)
     assert rec.state == before.state and rec.version == before.version + 2
     assert rec.move_count == 4 and host.actors(rec) == ["u1"]
-    assert host.view(rec, None) == host.view(before, None)
+    after_view, before_view = host.view(rec, None), host.view(before, None)
+    assert after_view["envelope"]["last"] == undone.events  # the latest change: the undo
+    for view in (after_view, before_view):
+        view["envelope"].pop("last")
+    assert after_view == before_view
     moves = await host.moves(sid)
     assert [(m.seq, m.player_id, m.source) for m in moves] == [
         (0, "u1", "player"),

@@ -26,7 +26,7 @@ from bot.adapter.translator import reader_locale
 from bot.core.errors import HostError
 from bot.core.store import CorruptSession, StoreBusy, StoreUnavailable
 from bot.text.i18n import set_current, t
-from bot.text.refusals import host_error_text, refusal_text
+from bot.text.refusals import refusal_text
 from games.base import IllegalMove
 
 log = logging.getLogger(__name__)
@@ -38,7 +38,7 @@ Handler = Callable[Concatenate[Interaction, P], Awaitable[None]]
 def answer_to(exc: HostError | IllegalMove, game_id: str | None) -> str:
     """The player's text for a refusal: by code, in the player's words."""
     if isinstance(exc, HostError):
-        return host_error_text(exc.code, exc.params)
+        return exc.text()
     return refusal_text(exc, game_id)
 
 

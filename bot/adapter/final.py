@@ -18,11 +18,12 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.adapter.book import TableBook, peek
 from bot.adapter.components import RematchButton
 from bot.adapter.prompts import clip, clip_block, make_view
 from bot.core.ai_runner import seat_label
 from bot.core.host import SessionHost
-from bot.core.store import Meta, SessionRecord
+from bot.core.store import SessionRecord
 from bot.text import presenters
 from bot.text.i18n import game_title, t, tn
 
@@ -93,7 +94,7 @@ def rating_change(before: float, after: float) -> str:
     return t("final.rating_change", before=f"{b:.1f}", after=f"{a:.1f}", delta=f"{a - b:+.1f}")
 
 
-def rating_lines(rec: SessionRecord, meta: Meta) -> list[str]:
+def rating_lines(rec: SessionRecord, meta: TableBook) -> list[str]:
     """Each rated human's skill before -> after, in seat order (nothing for AI seats)."""
     ratings = meta.get("ratings") or {}
     name = _names(rec)
@@ -106,7 +107,11 @@ def rating_lines(rec: SessionRecord, meta: Meta) -> list[str]:
 
 
 def final_embed(
-    rec: SessionRecord, meta: Meta, title: str, rows: list[dict[str, Any]], view: dict[str, Any]
+    rec: SessionRecord,
+    meta: TableBook,
+    title: str,
+    rows: list[dict[str, Any]],
+    view: dict[str, Any],
 ) -> discord.Embed:
     parts = ["\n".join(standings_lines(rows, rec, view))]
     ratings = rating_lines(rec, meta)
@@ -120,18 +125,17 @@ def final_embed(
     )
 
 
-def played_from_dms(rec: SessionRecord, meta: Meta) -> list[str]:
+def played_from_dms(rec: SessionRecord, meta: TableBook) -> list[str]:
     """The humans still seated who were prompted privately during the game."""
-    prompted = meta.get("prompted") or {}
     return [
         s.player_id
         for s in rec.seats
-        if not s.is_ai and s.player_id.isdigit() and s.player_id in prompted
+        if not s.is_ai and s.player_id.isdigit() and "prompted" in peek(meta, s.player_id)
     ]
 
 
 def result_dm(
-    rec: SessionRecord, meta: Meta, title: str, row: dict[str, Any], players: int, link: str
+    rec: SessionRecord, meta: TableBook, title: str, row: dict[str, Any], players: int, link: str
 ) -> discord.Embed:
     """One player's result, rating change and the way back to the channel."""
     lines = [
@@ -153,7 +157,7 @@ def result_dm(
     )
 
 
-async def post_final(publisher: Publisher, rec: SessionRecord, meta: Meta) -> None:
+async def post_final(publisher: Publisher, rec: SessionRecord, meta: TableBook) -> None:
     """The final standings in the channel (with **Rematch**), then the result DMs."""
     host = publisher.host
     game = host.game(rec.game)

@@ -19,10 +19,11 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.adapter.book import TableBook
 from bot.adapter.components import UndoButton, WatchButton
 from bot.core.host import SessionHost
 from bot.core.render import board_alt_text, board_png
-from bot.core.store import Meta, SessionRecord
+from bot.core.store import SessionRecord
 from bot.text.i18n import game_title, t
 
 
@@ -33,7 +34,7 @@ class Publisher(Protocol):
     bot: discord.Client
 
     def board_embed(
-        self, rec: SessionRecord, meta: Meta, has_image: bool, public: Any = True
+        self, rec: SessionRecord, meta: TableBook, has_image: bool, public: Any = True
     ) -> discord.Embed: ...
 
     def dm_language(
@@ -91,7 +92,7 @@ def _file(png: bytes, alt: str | None) -> discord.File:
 
 
 def spectator_payload(
-    pub: Publisher, rec: SessionRecord, meta: Meta, png: bytes | None
+    pub: Publisher, rec: SessionRecord, meta: TableBook, png: bytes | None
 ) -> dict[str, Any]:
     """The spectator's DM: the public board (no prompt) and, while it runs, Stop watching."""
     game = pub.host.game(rec.game)
@@ -111,7 +112,7 @@ def spectator_payload(
 async def show_to(
     pub: Publisher,
     rec: SessionRecord,
-    meta: Meta,
+    meta: TableBook,
     user: str,
     png: bytes | None,
     first: bool = False,
@@ -142,7 +143,7 @@ async def show_to(
     return True
 
 
-async def update_watchers(pub: Publisher, rec: SessionRecord, meta: Meta) -> None:
+async def update_watchers(pub: Publisher, rec: SessionRecord, meta: TableBook) -> None:
     """After a change: every spectator's DM shows the new public board. At the game's end it
     shows the final board without buttons, and the table has no spectators any more."""
     watchers = await pub.host.watchers(rec)

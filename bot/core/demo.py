@@ -15,6 +15,7 @@ import games
 from bot.core.ai_runner import DEFAULT_BUDGET_S
 from bot.core.errors import HostError
 from bot.core.host import SessionHost
+from bot.core.options import option_problem, problem_text
 from bot.core.render import image_tr
 from bot.core.store import SessionRecord, SQLiteStore
 from bot.text import catalog_en, i18n, presenters
@@ -51,9 +52,11 @@ async def _run_demo(
     game = games.get(game_id)
     title = i18n.game_title(game_id, game.title)
     n = players or game.min_players
-    if not game.min_players <= n <= game.max_players:
+    problem = option_problem(game, {}, n)  # the default options with n seats
+    if problem is not None:
+        wrong = t("demo.seats", game=title, min=game.min_players, max=game.max_players)
         print(
-            t("demo.seats", game=title, min=game.min_players, max=game.max_players), file=sys.stderr
+            wrong if problem.code == "bad_players" else problem_text(game, problem), file=sys.stderr
         )
         return 2
     out.mkdir(parents=True, exist_ok=True)

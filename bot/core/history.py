@@ -39,6 +39,7 @@ async def find_table(host: SessionHost, guild_id: str | None, table: str | int) 
     rec = await host.store.get_session(session_id)
     if rec is None or rec.guild_id != guild_id:
         raise HostError("unknown_table", table=shown)
+    await host.warm(rec)  # its board shows its last change
     return rec
 
 
@@ -46,6 +47,7 @@ async def channel_table(host: SessionHost, guild_id: str | None, channel_id: str
     """This channel's table: the active one, else the game that ended here last."""
     rec = await host.store.active_session(channel_id)
     if rec is not None:
+        await host.warm(rec)
         return rec
     if guild_id is not None:
         last = await host.store.last_finished_in(guild_id, channel_id)

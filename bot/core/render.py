@@ -17,6 +17,8 @@ from bot.core.cache import LRU
 from bot.core.host import SessionHost
 from bot.core.store import SessionRecord
 from bot.text import i18n
+from bot.text.host_events import event_lines
+from games.base import envelope
 from renderers import alt_text, has_renderer, render_png, text_en
 from renderers.text_en import Tr
 
@@ -59,6 +61,9 @@ class BoardCache:
 
 CACHE = BoardCache()
 IMAGE_PREFIX = "img."
+#: words the renderers draw that the bot's catalogue already has under its own key (one key
+#: per text: the final standings' units are the images' too); looked up there, not as img.*
+SHARED_WORDS: dict[str, str] = {"unit.gold": "final.gold", "unit.vp": "final.vp"}
 
 
 def register_image_words() -> None:
@@ -71,7 +76,13 @@ def register_image_words() -> None:
     for game_id in games.REGISTRY:
         if has_renderer(game_id):
             importlib.import_module(f"renderers.{game_id}")
-    i18n.register({IMAGE_PREFIX + key: text for key, text in text_en.CATALOG.items()})
+    i18n.register(
+        {
+            IMAGE_PREFIX + key: text
+            for key, text in text_en.CATALOG.items()
+            if key not in SHARED_WORDS
+        }
+    )
 
 
 def image_tr(locale: str | None = None) -> Tr:
@@ -79,7 +90,7 @@ def image_tr(locale: str | None = None) -> Tr:
     code = i18n.normalise(locale) if locale is not None else i18n.current()
 
     def tr(key: str, /, **params: Any) -> str:
-        full = IMAGE_PREFIX + key
+        full = SHARED_WORDS.get(key) or IMAGE_PREFIX + key
         entry = i18n.CATALOGS["en"].get(full)
         if not entry:  # unknown (the key shows), or a blank on purpose
             return text_en.english(key, **params)
@@ -102,12 +113,15 @@ async def board_png(
 ) -> bytes | None:
     """PNG of ``viewer``'s view (None = public), or None when it cannot be drawn.
 
-    ``last`` is the latest public move in words (the presenter's event text); boards of games
-    whose view carries no last move show it in their "Last:" line."""
+    ``last`` is what the board's "Last:" line says; without it, the latest change in words:
+    the view envelope's ``last`` events worded like the board's log (``bot.text.host_events``,
+    "has chosen" left out), in the reader's language."""
     if rec.state is None or not has_renderer(rec.game):
         return None
-    view = host.view(rec, viewer)
+    view = host.view(rec, viewer)  # a record read through the host: its last change known
     names = host.names(rec)
+    if last is None:
+        last = last_words(host, rec, view)
     locale = i18n.current()  # the reader's language: the channel's, or the player's
     key = cache.key(rec.game, view, {**names, "\x00last": last or "", "\x00locale": locale})
     cached = cache.get(key)
@@ -122,12 +136,26 @@ async def board_png(
     return data
 
 
+def last_words(host: SessionHost, rec: SessionRecord, view: dict[str, Any]) -> str | None:
+    """The envelope's ``last`` events of ``view`` in words, joined (None: nothing to say, or
+    a view without an envelope)."""
+    env = envelope(view)
+    if env is None or not env["last"]:
+        return None
+    names = host.names(rec)
+    lines = event_lines(
+        rec.game, env["last"], lambda p: names.get(p, p), game=host.game(rec.game), picks=False
+    )
+    return "; ".join(lines) or None
+
+
 def board_alt_text(host: SessionHost, rec: SessionRecord, viewer: str | None) -> str | None:
     """The one-line description of the same board for the attachment (issue 13 item 6)."""
     if rec.state is None or not has_renderer(rec.game):
         return None
     try:
-        return alt_text(rec.game, host.view(rec, viewer), host.names(rec), image_tr())
+        view = host.view(rec, viewer)
+        return alt_text(rec.game, view, host.names(rec), image_tr(), seats=rec.player_ids)
     except Exception:
         log.exception("alt text failed: session %s game %s", rec.id, rec.game)
         return None

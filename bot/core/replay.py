@@ -7,15 +7,12 @@ was not public at that moment, and a replay of a game still running ends at its 
 view.
 
 **A frame per turn, not per sub-step** (:mod:`bot.core.turns`). A frame is taken after a move
-when
-
-* someone must act who did not have to before (the actor set gained a player: the turn passed
-  on, or a simultaneous step is over and everyone acts again), or
-* the move revealed something (an event whose type is ``revealed`` or ends in ``_revealed``),
-* or the game ended.
-
-A player's several steps in a row (choose a card, then its effect) are one frame; so are the
-secret picks of a simultaneous step up to their reveal (the actor set only shrinks meanwhile).
+that ended a turn (the view envelope's ``turn`` advanced), revealed something (an event whose
+declared role ``reveals``) or ended the game. A player's several steps in a row (choose a
+card, then its effect) are one frame; so are the secret picks of a simultaneous step up to
+their reveal. Each frame's view is the board as it was then: its envelope's ``last`` the
+events of the turn's latest record, said on the image's "Last:" line (worded like the board's
+log); the frame's own text lists the whole turn.
 The log is replayed through :class:`bot.core.takeback.LogReplay`, so a take-back shows as it
 happened ("X took back their move") and the board after it is the one before the move.
 The first frame is the board after setup; the last one is the current (or final) board.
@@ -37,15 +34,16 @@ from typing import Any
 
 from bot.core.cache import LRU
 from bot.core.errors import HostError
+from bot.core.gamelog import STARTED_EVENT, record_events
 from bot.core.history import require_played
 from bot.core.host import SessionHost
 from bot.core.render import BoardCache, has_renderer, image_tr
 from bot.core.store import MoveRecord, SessionRecord
-from bot.core.takeback import UNDO_EVENT, LogReplay
-from bot.core.turns import turn_ends
-from bot.text import i18n, presenters
-from bot.text.i18n import t
-from games.base import Event, Game
+from bot.core.takeback import LogReplay
+from bot.core.turns import mark, turn_ends
+from bot.text import i18n
+from bot.text.host_events import event_lines
+from games.base import ENVELOPE, Event, Game, envelope
 from renderers import render_png
 from renderers.animate import DEFAULT_LIMIT, Animation, animate
 
@@ -86,44 +84,48 @@ def build_frames(
 ) -> list[Frame]:
     """The public frames of a game from its setup and move log (see the module doc)."""
     played = LogReplay(game, game.setup(list(players), dict(options), seed))
-    frames = [Frame(0, 0, game.view(played.state, None))]
+    start = [{"type": STARTED_EVENT, "players": list(players)}]
+    frames = [Frame(0, 0, frame_view(game, played.state, start))]
     pending: list[Event] = []
-    actors = game.actors(played.state)
+    before = mark(game, played.state)
     for n, m in enumerate(moves, start=1):
         events = played.step(m)  # an undo record puts back the state before the move it names
-        if m.source == "timeout":
-            pending.append({"type": "host_timeout", "player": m.player_id})
-        pending.extend(events)
-        after = game.actors(played.state)
-        if turn_ends(actors, after, events, game.is_over(played.state)) or n == len(moves):
-            frames.append(Frame(len(frames), n, game.view(played.state, None), pending))
+        latest = record_events(m, events)
+        pending.extend(latest)
+        after = mark(game, played.state)
+        if turn_ends(game, before, after, events, game.is_over(played.state)) or n == len(moves):
+            frames.append(Frame(len(frames), n, frame_view(game, played.state, latest), pending))
             pending = []
-        actors = after
+        before = after
     return frames
 
 
+def frame_view(game: Game, state: Any, events: list[Event]) -> dict[str, Any]:
+    """The public view after a turn as the board showed it then: its envelope's ``last``
+    the events of the turn's latest record (the host's ``view``)."""
+    view = game.view(state, None)
+    env = envelope(view)
+    if env is not None:
+        view[ENVELOPE] = {**env, "last": list(events)}
+    return view
+
+
 def turn_lines(game_id: str, names: dict[str, str], events: Sequence[Event]) -> list[str]:
-    """A turn's public events in words (the presenter's texts; host events by the bot's)."""
-    presenter = presenters.get(game_id)
+    """A turn's public events in words (``bot.text.host_events.event_lines``, the board
+    log's wording)."""
+    return event_lines(game_id, events, lambda pid: names.get(pid, pid))
 
-    def name(pid: str) -> str:
-        return names.get(pid, pid)
 
-    lines = []
-    for event in events:
-        kind = str(event.get("type", ""))
-        who = event.get("player")
-        try:
-            if kind in ("host_timeout", UNDO_EVENT):
-                text = t("host." + kind[5:], name=name(who) if isinstance(who, str) else "?")
-            else:
-                text = presenter.event_text(event, name) or ""
-        except Exception:
-            log.exception("event_text failed for %s", kind)
-            text = ""
-        if text:
-            lines.append(text)
-    return lines
+def last_text(replay: Replay, frame: Frame) -> str | None:
+    """The frame's "Last:" line as the board said it then: its envelope's ``last`` events in
+    words, "has chosen" left out (None for a view without an envelope: LEGACY, its renderer
+    words its own)."""
+    env = envelope(frame.view)
+    if env is None:
+        return None
+    names = replay.names
+    lines = event_lines(replay.game, env["last"], lambda pid: names.get(pid, pid), picks=False)
+    return "; ".join(lines) or None
 
 
 class ReplayCache:
@@ -163,7 +165,10 @@ async def load(host: SessionHost, rec: SessionRecord, cache: ReplayCache = CACHE
 
 
 def _draw(replay: Replay, index: int, locale: str | None = None) -> bytes:
-    return render_png(replay.game, replay.frames[index].view, replay.names, image_tr(locale))
+    frame = replay.frames[index]
+    with i18n.using(locale if locale is not None else i18n.current()):
+        last = last_text(replay, frame)
+    return render_png(replay.game, frame.view, replay.names, image_tr(locale), last)
 
 
 async def frame_png(replay: Replay, index: int, cache: BoardCache = IMAGES) -> bytes | None:

@@ -1,27 +1,63 @@
 """Where a turn ends, read off a move: the one rule the replay's frames (issue 14) and the turn
 clock's takeover of an idle player (a timed-out player's whole turn) share.
 
-A move closes a turn when someone must act who did not have to before (the actor set gained a
-player: the turn passed on, or a simultaneous step is over and everyone acts again), when it
-revealed something (an event whose type is ``revealed`` or ends in ``_revealed``), or when the
-game ended. A player's several steps in a row (choose a card, then its effect) are one turn; so
-are the secret picks of a simultaneous step up to their reveal (the actor set only shrinks).
+A move closes a turn when the view envelope's ``turn`` counter advanced (the engine says a
+turn ended: ``games.base.Envelope``), when it emitted an event whose declared role
+``reveals`` (``games.base.event_role``), or when the game ended. A player's several steps in
+a row (choose a card, then its effect) are one turn; so are the secret picks of a simultaneous
+step up to their reveal. Nothing is guessed from event names or from who acts.
+
+LEGACY (contract v1): a game whose views carry no envelope falls back to the old rule: the
+actor set gained a player, or an event named ``revealed`` / ``*_revealed``. Remove
+:func:`_legacy_turn_ends` and :func:`is_reveal` once every engine declares its envelope.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from games.base import Event
+from games.base import Envelope, Event, Game, GameBase, State, envelope, event_role
 
 
+@dataclass(frozen=True)
+class Mark:
+    """What a turn boundary is judged on, taken before and after a move."""
+
+    actors: tuple[str, ...]
+    #: the envelope's turn counter; None for a game whose views carry no envelope (LEGACY)
+    turn: int | None
+
+
+def game_envelope(game: Game, state: State) -> Envelope | None:
+    """The envelope of ``state`` (the public view's; None when the game declares none)."""
+    if isinstance(game, GameBase):
+        return game.envelope(state)
+    return envelope(game.view(state, None))
+
+
+def mark(game: Game, state: State) -> Mark:
+    env = game_envelope(game, state)
+    if env is None:
+        return Mark(tuple(game.actors(state)), None)
+    return Mark(tuple(env["actors"]), int(env["turn"]))
+
+
+def turn_ends(game: Game, before: Mark, after: Mark, events: Sequence[Event], over: bool) -> bool:
+    """Whether a move that took the table from ``before`` to ``after`` (emitting ``events``;
+    ``over``: the game ended with it) closes a turn."""
+    if over:
+        return True
+    if before.turn is None or after.turn is None:
+        return _legacy_turn_ends(before, after, events)
+    return after.turn > before.turn or any(event_role(game, e).reveals for e in events)
+
+
+# LEGACY (contract v1, views without an envelope): remove with the last such engine.
 def is_reveal(event: Event) -> bool:
     kind = str(event.get("type", ""))
     return kind == "revealed" or kind.endswith("_revealed")
 
 
-def turn_ends(
-    before: Sequence[str], after: Sequence[str], events: Sequence[Event], over: bool
-) -> bool:
-    """Whether a move whose actors went from ``before`` to ``after`` closes a turn."""
-    return over or bool(set(after) - set(before)) or any(is_reveal(e) for e in events)
+def _legacy_turn_ends(before: Mark, after: Mark, events: Sequence[Event]) -> bool:
+    return bool(set(after.actors) - set(before.actors)) or any(is_reveal(e) for e in events)

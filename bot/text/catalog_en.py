@@ -9,9 +9,13 @@ EN: dict[str, str | tuple[str, ...]] = {
     "error.no_session": "There is no game in this channel. Start one with `/game new`.",
     "error.channel_busy": "This channel already has a game. Use `/game status` to see it, or play in another channel or thread.",
     "error.unknown_game": "Unknown game `{game}`. Choose one of: {known}.",
-    "error.bad_option": "Option `{option}` cannot be `{value}`.",
-    "error.unknown_option": "`{option}` is not an option of {game}.",
     "error.bad_setup": "These settings do not work: {detail}",
+    # why options do not work (games.base.OptionProblem, by code; a game may add
+    # ``<game>.option_problem.<code>``): bot.core.options
+    "option_problem.unknown_option": "`{option}` is not an option of {game}.",
+    "option_problem.bad_value": "Option `{option}` cannot be `{value}`.",
+    "option_problem.bad_players": "{game} is played by {min}–{max} players.",
+    "option_problem.bad_options": "The options must be names with values.",
     "error.already_joined": "You are already seated in this game. Any seated player can press **Start** once everyone is in.",
     "error.lobby_full": "The table is full ({max} players). Follow this game on its board, or open a table in another channel or thread.",
     "error.not_in_lobby": "The game has already started; you can watch with `/game board`.",
@@ -27,9 +31,7 @@ EN: dict[str, str | tuple[str, ...]] = {
     "error.not_host": "Only the player who opened the table ({host}) or someone with Manage Channels can do that.",
     "error.unknown_ai_level": "There is no AI level “{level}”. Choose one of: {levels}.",
     "error.too_few_players": "{game} needs at least {min} players; {count} seated. Invite someone or press **Add AI**.",
-    "error.stale": "That prompt is out of date. Use the latest prompt, or `/game status` to get a fresh one.",
     "error.stale_link": "That prompt is out of date. The current board is here: {link}",
-    "error.not_your_turn": "It is not your turn; you will be told when it is.",
     "error.turn_of": "It is {actor}'s turn — they are {doing}.",
     "error.turn_of_plain": "It is {actor}'s turn; you will be told when it is yours.",
     "error.turn_of_many": "It is not your turn: waiting for {names}.",
@@ -52,7 +54,8 @@ EN: dict[str, str | tuple[str, ...]] = {
     "error.internal": "Something went wrong on our side; nothing was changed. Please try again.",
     "error.guild_only": "Games are played in server channels and threads, not in DMs.",
     "error.bad_input": "That value does not fit this option.",
-    # refusals of a move by the rules, by shared kind (games add ``<game>.refusal.<code>``)
+    # refusals of a move by the rules, by shared kind (games add ``<game>.refusal.<code>``);
+    # a host refusal of the same name (stale, not_your_turn) is said by the same text
     "refusal.game_over": "The game is over. See the final standings, or press **Rematch** under them.",
     "refusal.not_your_turn": "It is not your turn; you will be told when it is.",
     "refusal.already_chosen": "You have already chosen for this step; the others are still choosing.",
@@ -89,7 +92,6 @@ EN: dict[str, str | tuple[str, ...]] = {
     "final.title": "🏆 {game} · table #{id} · final standings",
     "final.footer": "See `/standings` for the server's ratings.",
     "final.points": ("{n} point", "{n} points"),
-    "final.points_majesty": ("{n} point", "{n} points"),
     "final.gold": ("{n} gold", "{n} gold"),
     "final.vp": ("{n} VP", "{n} VP"),
     "final.ratings": "Skill (as `/standings` shows it):",
@@ -103,7 +105,6 @@ EN: dict[str, str | tuple[str, ...]] = {
     "rematch.invite": "🔁 {who} asks for a rematch: {names}, press **Join** to take your seat.",
     "rematch.opened": "🔁 {who} opened a rematch. Press **Join** to take a seat.",
     # lobby
-    "lobby.title": "{game} · table #{id}",
     "lobby.help": "Press **Join** to take a seat ({min}–{max} players). Any seated player can start; the host can add AI seats.",
     "lobby.running": "The game is running.",
     "lobby.finished": "The game is over.",
@@ -180,7 +181,6 @@ EN: dict[str, str | tuple[str, ...]] = {
     "cmd.table": "A table id (#12) of this server; default: this channel's game",
     "history.title": "Recent games · {game}",
     "history.title_member": "{name} · recent games · {game}",
-    "history.all": "all games",
     "history.row": "**#{id}** · {game} · {when}\n{players}",
     "history.empty": "No finished games here yet.",
     "history.footer": "A table id works with /game replay, /game log, /game board and /game export.",
@@ -216,16 +216,7 @@ EN: dict[str, str | tuple[str, ...]] = {
     "stats.recent": "Recent games:",
     "stats.recent_row": "{game}: place {rank} of {players} ({score} points)",
     "stats.empty": "No finished games yet.",
-    # host events shown in the log
-    "host.started": "The game has started: {players}.",
-    "host.timeout": "⏰ {name} ran out of time; the AI played that move for them.",
-    "host.left": "{name} left the game; an AI plays their seat from now on.",
-    "host.kicked": "{name} was removed; an AI plays their seat from now on.",
-    "host.abandoned": "The game was abandoned by {name}. It will not count in the standings.",
-    "host.abandoned_damaged": "{name} closed this channel's damaged table. `/game new` opens a new one.",
-    "host.new_host": "👑 {name} is the host now.",
-    "host.ai_moved": "{name} (AI) moved.",
-    "host.undo": "↩️ {name} took back their move.",
+    # host events shown in the log: bot/text/host_events.py
     # take-backs and spectators (issue 14)
     "board.undo": "↩️ Undo ({name})",
     "board.watch": "Watch",
@@ -245,4 +236,4 @@ EN: dict[str, str | tuple[str, ...]] = {
 
 register(EN)
 
-from bot.text import catalog_commands  # noqa: E402,F401  (command names, titles)
+from bot.text import catalog_commands, host_events  # noqa: E402,F401  (commands; host events)

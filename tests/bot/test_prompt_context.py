@@ -11,6 +11,7 @@ import pytest
 
 import bot.text.catalog_en  # noqa: F401  (registers the bot's texts)
 import games
+from bot.adapter.book import book
 from bot.adapter.final import (
     played_from_dms,
     rating_change,
@@ -347,13 +348,15 @@ def test_result_dm_and_who_gets_one() -> None:
             Seat("ai:1", "AI 1", is_ai=True),
         ],
     )
-    meta: dict[str, Any] = {
-        "prompted": {"11": 3, "13": 5, "ai:1": 2},
-        "ratings": {"11": [0.0, 3.24], "12": [1.0, 0.51]},
-    }
+    meta = book(  # a row written before the per-player records
+        {
+            "prompted": {"11": 3, "13": 5, "ai:1": 2},
+            "ratings": {"11": [0.0, 3.24], "12": [1.0, 0.51]},
+        }
+    )
     # Bob never had a private prompt; Cyril left (an AI plays the seat); AI seats get nothing
-    assert played_from_dms(rec, meta) == ["11"]  # type: ignore[arg-type]
-    assert rating_lines(rec, meta) == [  # type: ignore[arg-type]
+    assert played_from_dms(rec, meta) == ["11"]
+    assert rating_lines(rec, meta) == [
         "Skill (as `/standings` shows it):",
         "Alice: 0.0 → 3.2 (+3.2)",
         "Bob: 1.0 → 0.5 (-0.5)",

@@ -9,7 +9,9 @@ from typing import Any
 
 import pytest
 
+from bot.adapter.book import book
 from bot.adapter.click import Click
+from bot.adapter.private import PrivatePrompts
 from bot.adapter.publish import ACTIVE_WINDOW, Publisher, event_lines
 from bot.core.store import Seat, SessionRecord
 from bot.text import presenters
@@ -117,13 +119,14 @@ def publisher(clock: Clock) -> Publisher:
     host: Any = type("Host", (), {"now": lambda self: clock.now})()
     pub = Publisher.__new__(Publisher)
     pub.host = host
+    pub.private = PrivatePrompts(pub)
     return pub
 
 
 def test_a_player_is_at_the_table_for_the_active_window_after_acting() -> None:
     clock = Clock()
     pub = publisher(clock)
-    meta: Any = {"acted": {"1": 1000.0}}
+    meta = book({"acted": {"1": 1000.0}})  # as rows stored before the per-player records
     assert pub.active(meta, "1") and not pub.active(meta, "2")
     clock.now += ACTIVE_WINDOW - 1
     assert pub.active(meta, "1")
@@ -133,8 +136,8 @@ def test_a_player_is_at_the_table_for_the_active_window_after_acting() -> None:
 
 def test_a_prompt_shows_the_lines_since_the_players_last_move() -> None:
     pub = publisher(Clock())
-    meta: Any = {"log": [f"line {i}" for i in range(30)], "log_count": 50, "seen": {"1": 47}}
+    meta = book({"log": [f"line {i}" for i in range(30)], "log_count": 50, "seen": {"1": 47}})
     assert pub.since_last(meta, "1") == ["line 27", "line 28", "line 29"]
     assert pub.since_last(meta, "2") == []  # never acted: nothing "since"
-    meta["seen"]["1"] = 10  # long ago: the latest few only
+    meta["players"]["1"]["seen"] = 10  # long ago: the latest few only
     assert len(pub.since_last(meta, "1")) == 8

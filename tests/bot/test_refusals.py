@@ -4,6 +4,8 @@ only then in the engine's own English; a ``HostError`` by its code."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 import bot.text.catalog_en  # noqa: F401  (registers the English catalogue)
@@ -16,14 +18,17 @@ from games.base import KINDS, MALFORMED, NOT_LEGAL, IllegalMove
 
 
 @pytest.fixture
-def toy_texts(monkeypatch: pytest.MonkeyPatch) -> None:
-    # texts of this test only, taken out again: the catalogue tests in the same worker
-    # process must not find English keys without a Czech entry
-    for key, text in {
+def toy_texts() -> Iterator[None]:
+    """Texts a toy game would register, gone again after the test (the catalogue's extract
+    check may run in the same process later)."""
+    texts = {
         "toygame.refusal.cannot_afford": "You need {cost} gold for that.",
         "refusal.hand_full": "Your hand is full.",
-    }.items():
-        monkeypatch.setitem(i18n.CATALOGS["en"], key, text)
+    }
+    i18n.register(texts)
+    yield
+    for key in texts:
+        i18n.CATALOGS["en"].pop(key, None)
 
 
 def test_every_shared_kind_has_a_text() -> None:

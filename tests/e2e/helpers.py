@@ -91,7 +91,7 @@ async def refusal(result: InteractionResult, timeout: float = 5.0) -> str:
 def is_stale(text: str, fake: Any = None, channel: Any = None) -> bool:
     """Whether ``text`` is the stale-prompt refusal (plain, or pointing at the current board;
     with ``fake``/``channel``, a link must point at the latest board message)."""
-    if text == t("error.stale"):
+    if text == t("refusal.stale"):
         return True
     head = t("error.stale_link", link="\0").split("\0")[0]
     if not head.strip() or not text.startswith(head):

@@ -109,9 +109,7 @@ async def test_an_ai_reply_lost_in_a_crash_is_made_at_start_up(world) -> None:
 
     async def ai_moved() -> bool:
         rec = await host.get(sid)
-        return (
-            len(await host.moves(sid)) > before and rec.meta.get("published_version") == rec.version
-        )
+        return len(await host.moves(sid)) > before and rec.shown_version == rec.version
 
     for _ in range(100):
         if await ai_moved():
@@ -141,4 +139,4 @@ async def test_an_ai_reply_lost_in_a_failed_write_is_made_by_the_turn_clock(worl
     assert len(moves) == before + 1 and moves[-1].player_id == "ai:1"
     await world.fake.idle()
     rec = await host.get(sid)
-    assert rec.meta.get("published_version") == rec.version  # and the board shows it
+    assert rec.shown_version == rec.version  # and the board shows it

@@ -151,7 +151,7 @@ async def test_an_open_games_end_has_units_breakdowns_and_ratings_but_no_dm(worl
         at = next(
             i
             for i, line in enumerate(lines)
-            if line.endswith(f"— {tn('final.points_majesty', r['score'])}")
+            if line.endswith(f"— {tn(presenters.get('majesty').score_unit, r['score'])}")
             and f"**{seat_label(label)}**" in line
         )
         breakdown = presenters.get("majesty").final_breakdown(view, r["player"], str)

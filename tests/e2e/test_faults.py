@@ -61,10 +61,11 @@ async def test_restart_while_the_board_update_hangs(world, hang: float, monkeypa
     ``hang`` seconds: the click was acknowledged first): the move was stored, so after the
     restart the table must not stall: the next player gets a prompt without anyone having to
     run ``/game board``."""
-    import bot.adapter.publish
+    import bot.adapter.board
+    import bot.adapter.private
 
     fake, ch, u = world.fake, world.channel, world.users
-    draw, armed = bot.adapter.publish.board_png, []
+    draw, armed = bot.adapter.board.board_png, []
 
     async def hanging_png(*args, **kwargs):  # type: ignore[no-untyped-def]
         if armed:
@@ -72,7 +73,8 @@ async def test_restart_while_the_board_update_hangs(world, hang: float, monkeypa
             await asyncio.sleep(hang)
         return await draw(*args, **kwargs)
 
-    monkeypatch.setattr(bot.adapter.publish, "board_png", hanging_png)
+    monkeypatch.setattr(bot.adapter.board, "board_png", hanging_png)
+    monkeypatch.setattr(bot.adapter.private, "board_png", hanging_png)
     await world.start_bot()
     lobby = await open_table(world, "majesty", join=("bob",))
     sid = table_id(lobby)
@@ -103,8 +105,9 @@ async def test_restart_while_the_board_update_hangs(world, hang: float, monkeypa
 async def test_slow_rendering_never_delays_the_acknowledgement(world, monkeypatch) -> None:
     """Every picture takes 3.2 s to draw (a slow machine): Start, a move, /game status,
     /game hand and "My view" are still acknowledged at once (defer first, draw later)."""
+    import bot.adapter.board
     import bot.adapter.handlers.info
-    import bot.adapter.publish
+    import bot.adapter.private
     import bot.core.render
 
     draw = bot.core.render.board_png
@@ -113,7 +116,8 @@ async def test_slow_rendering_never_delays_the_acknowledgement(world, monkeypatc
         await asyncio.sleep(3.2)
         return await draw(*args, **kwargs)
 
-    monkeypatch.setattr(bot.adapter.publish, "board_png", slow_png)
+    monkeypatch.setattr(bot.adapter.board, "board_png", slow_png)
+    monkeypatch.setattr(bot.adapter.private, "board_png", slow_png)
     monkeypatch.setattr(bot.adapter.handlers.info, "board_png", slow_png)
     fake, ch, u = world.fake, world.channel, world.users
     await world.start_bot()
@@ -453,7 +457,10 @@ async def test_forged_slash_payloads_are_refused_with_a_warning(world, caplog) -
         ],
     }
     cases = [
-        ([sub], t("error.bad_option", option=option, value="abc")),
+        (
+            [sub],
+            t("error.bad_setup", detail=t("option_problem.bad_value", option=option, value="abc")),
+        ),
         ([{"name": "frobnicate", "type": 1, "options": []}], t("error.bad_command")),
         ([{"name": "kick", "type": 1, "options": []}], t("error.bad_command")),
     ]
@@ -505,9 +512,9 @@ async def test_forged_custom_ids_are_refused_and_never_touch_another_board(world
     huge = [f"ct:h:{'9' * 40}", f"ct:o:{2**63}", f"ct:p:{2**63}:1:0", f"ct:m:{10**30}:1:abcdef"]
     for custom_id in huge:
         res = await forged_click(fake, u["alice"], board_a, custom_id)
-        assert await refusal(res) == t("error.stale"), custom_id
+        assert await refusal(res) == t("refusal.stale"), custom_id
     res = await forged_click(fake, u["cyril"], board_a, f"ct:p:{rec_b.id}:{rec_b.version}:0")
-    assert await refusal(res) == t("error.stale")
+    assert await refusal(res) == t("refusal.stale")
     await fake.idle()
     assert board_message(fake, ch).id == board_a.id
     assert board_message(fake, ch).custom_ids == before

@@ -303,7 +303,7 @@ async def test_history_and_replay_speak_czech(world) -> None:
     sid = await finish(world, "majesty", ("bob",), seed=9)
     u["cyril"].locale = "cs"
     res = await fake.slash(u["cyril"], ch, "game history")
-    assert res.embeds[0]["title"] == t("history.title", "cs", game=t("history.all", "cs"))
+    assert res.embeds[0]["title"] == t("history.title", "cs", game=t("standings.all", "cs"))
     assert t("history.footer", "cs") in res.text()
     res = await fake.slash(u["cyril"], ch, "game replay", table=str(sid))
     await res.wait_followups(1, timeout=30)

@@ -169,7 +169,7 @@ async def test_refusals_change_nothing(world) -> None:
 
     async def refused(result: InteractionResult, expected: str) -> None:
         text = await refusal(result)
-        if expected == t("error.stale"):
+        if expected == t("refusal.stale"):
             assert is_stale(text, fake, ch), text
         else:
             assert text == expected, (result, result.followups)
@@ -185,7 +185,7 @@ async def test_refusals_change_nothing(world) -> None:
     # an option value that is not in the select (a tampered client; Discord would not send it)
     cid, values = choice
     assert values is not None, "majesty's first prompt is a select menu"
-    await refused(await forged_click(fake, actor, board, cid, ["0123456789"]), t("error.stale"))
+    await refused(await forged_click(fake, actor, board, cid, ["0123456789"]), t("refusal.stale"))
 
     # the actor moves; the refusals above changed nothing, so exactly this move is applied
     result = await choose(fake, actor, board, choice)
@@ -278,7 +278,7 @@ async def test_unknown_game_and_option_values_are_refused(world) -> None:
     # option values Discord would not offer (choices are enforced by Discord, not trusted)
     res = await fake.slash(alice, ch, "game new majesty", sides="99", _validate=False)
     assert res.ephemeral and res.content in (
-        t("error.bad_option", option="sides", value="99"),
+        t("error.bad_setup", detail=t("option_problem.bad_value", option="sides", value="99")),
         t("error.bad_setup", detail="x").replace("x", "")[:20] + res.content[20:],
     ), res
     res = await fake.slash(alice, ch, "game new majesty", turn_clock="7m", _validate=False)

@@ -11,7 +11,8 @@ from types import SimpleNamespace
 
 import pytest
 
-import bot.adapter.publish
+import bot.adapter.board
+import bot.adapter.dms
 from bot.text.i18n import t
 from tests.e2e.driver import Driver, Player, board_message, move_components, waiting_names
 from tests.e2e.helpers import is_png, move_count, open_table, receipt, table_id
@@ -167,9 +168,9 @@ async def test_two_hour_old_board_after_a_restart(world, monkeypatch) -> None:
     move is applied, and the board is reposted at the bottom (old messages are not edited)."""
     fake, ch, u = world.fake, world.channel, world.users
     # the publisher and the host read the skewed wall clock; nothing else is touched
-    monkeypatch.setattr(
-        bot.adapter.publish, "time", SimpleNamespace(time=lambda: time.time() + world.skew)
-    )
+    skewed = SimpleNamespace(time=lambda: time.time() + world.skew)
+    monkeypatch.setattr(bot.adapter.board, "time", skewed)
+    monkeypatch.setattr(bot.adapter.dms, "time", skewed)
     await world.start_bot()
     lobby = await open_table(world, "majesty", join=("bob",))
     sid = table_id(lobby)

@@ -41,6 +41,24 @@ async def test_meta_is_written_through_the_host_even_when_a_publication_fails(ho
 
 
 @pytest.mark.asyncio
+async def test_the_shown_version_is_stored_beside_the_opaque_bookkeeping(host, store) -> None:
+    """The store keeps the adapter's bookkeeping as it is (no key means anything to it); the
+    version the adapter showed is the record's ``shown_version``, what the catch-up reads."""
+    rec = await running(host)
+    assert await host.unpublished() == [rec.id]
+    async with host.publication(rec.id) as (shown, meta):
+        meta["published_version"] = -5  # just a key of the adapter's now: not read
+        meta["anything"] = {"nested": [1, 2]}
+        shown.shown_version = shown.version
+    assert await host.unpublished() == []
+    stored = await store.get_session(rec.id)
+    assert stored.meta == {"published_version": -5, "anything": {"nested": [1, 2]}}
+    assert stored.shown_version == rec.version
+    await host.apply(rec.id, "u1", PICK)
+    assert await host.unpublished() == [rec.id]  # the move is not shown yet
+
+
+@pytest.mark.asyncio
 async def test_a_move_waits_for_the_publication_of_its_session(host) -> None:
     rec = await running(host)
     order: list[str] = []

@@ -11,13 +11,17 @@ import pytest
 import pytest_asyncio
 
 from bot.core.host import SessionHost
+from games.base import PLAIN, TURN_END
 from tests.test_undo_host import picks, toy_host
 from tests.toygame import HighCard
 
 
 class TwoSteps(HighCard):
     """The start player's public choice (bank or pass) is followed by a second step of the
-    same turn: ``note`` with ``"x"`` or ``"y"``."""
+    same turn: ``note`` with ``"x"`` or ``"y"``. The turn ends with the note (its envelope's
+    ``turn`` advances then, not at the bank or pass)."""
+
+    events = {**HighCard.events, "bank": PLAIN, "pass": PLAIN, "noted": TURN_END}
 
     def actors(self, s: dict[str, Any]) -> list[str]:
         return [s["second"]] if s.get("second") else super().actors(s)
@@ -33,7 +37,8 @@ class TwoSteps(HighCard):
         if s.get("second"):
             if player != s["second"] or move not in self.legal_moves(s, player):
                 return super().apply({**s, "phase": "over"}, player, move)  # refused
-            return {**s, "second": None}, [{"type": "noted", "player": player}]
+            noted = {**s, "second": None, "turns": s["turns"] + 1}
+            return noted, [{"type": "noted", "player": player}]
         new, events = super().apply({k: v for k, v in s.items() if k != "second"}, player, move)
         if move.get("type") in ("bank", "pass") and new["phase"] != "over":
             new = {**new, "second": player}

@@ -99,7 +99,7 @@ async def test_catch_up_lists_a_session_that_never_had_a_board_and_skips_damaged
     started = await running_table(host, "c1")  # started, never published (a crash)
     shown = await running_table(host, "c2")
     rec = await host.get(shown)
-    await store.set_meta(shown, {"board": {"id": 5, "at": 0.0}, "published_version": rec.version})
+    await store.set_meta(shown, {"board": {"id": 5, "at": 0.0}}, rec.version)
     damaged = await running_table(host, "c3")
     await raw(store, "UPDATE sessions SET meta = $1 WHERE id = $2", "{oops", damaged)
     assert await host.unpublished() == [started]

@@ -201,8 +201,8 @@ async def test_the_hosts_caches_do_not_grow_with_the_sessions_seen(store, monkey
         rec = await host.current(session_id)
         host.state(rec)
     gc.collect()
-    assert len(host._records) == 3 and len(host._states) == 3
-    assert len(host._locks) == 0  # nobody holds or waits for a lock
+    assert len(host.sessions._records) == 3 and len(host.sessions._states) == 3
+    assert len(host.sessions._locks) == 0  # nobody holds or waits for a lock
     assert (await host.current(ids[0])).id == ids[0]  # an evicted one is read again
 
 

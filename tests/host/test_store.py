@@ -187,7 +187,7 @@ async def test_migration_4_remembers_what_was_shown(tmp_path) -> None:
     s = SQLiteStore(path)
     await s.open()
     assert await s.unpublished_sessions() == [2, 3]
-    await s.set_meta(2, {"published_version": 6})
+    await s.set_meta(2, {"published_version": 6}, 6)
     assert await s.unpublished_sessions() == [3]
     await s.close()
 

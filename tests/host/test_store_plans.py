@@ -52,8 +52,8 @@ async def workload(host: SessionHost, clock: Clock) -> None:
     clock.t += 200
     await host.run_clock()  # u2's deadline: a move for them
     rec = await host.get(rec.id)
-    async with host.publication(rec.id) as (_, meta):
-        meta["published_version"] = rec.version
+    async with host.publication(rec.id) as (shown, _):
+        shown.shown_version = rec.version
     for actor in host.actors(rec):
         await host.apply(rec.id, actor, {"type": "bank"})
     rec = await host.current(rec.id)

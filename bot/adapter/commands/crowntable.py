@@ -17,6 +17,7 @@ from bot.adapter.boundary import edge
 from bot.adapter.client import Crowntable
 from bot.adapter.translator import choice
 from bot.core.errors import HostError
+from bot.core.options import bad_value
 from bot.text.i18n import LOCALES, t
 
 Interaction = discord.Interaction[Crowntable]
@@ -35,7 +36,7 @@ async def set_language(interaction: Interaction, language: str) -> None:
     if not can_manage_server(interaction):
         raise HostError("not_server_manager")
     if language != DEFAULT and language not in LOCALES:
-        raise HostError("bad_option", option="language", value=language)
+        raise bad_value("language", language)
     guild = str(interaction.guild_id)
     chosen = None if language == DEFAULT else language
     await interaction.client.host.set_guild_locale(guild, chosen)

@@ -17,8 +17,8 @@ from bot.adapter.commands import history as history_commands
 from bot.adapter.handlers import history, info, lobby, play
 from bot.adapter.prompts import clip
 from bot.adapter.translator import choice
-from bot.core.errors import HostError
 from bot.core.host import TURN_CLOCKS
+from bot.core.options import bad_value
 from bot.text import presenters
 from bot.text.i18n import retranslate, t, using
 from bot.text.presenters import OptionSpec
@@ -39,17 +39,18 @@ def _annotation(spec: OptionSpec) -> Any:
     return str
 
 
-def _options(specs: tuple[OptionSpec, ...], given: dict[str, Any]) -> dict[str, Any]:
-    """The engine options from the command's values (a choice arrives as its index)."""
+def _options(game: Game, given: dict[str, Any]) -> dict[str, Any]:
+    """The engine options from the command's values (a choice arrives as its index); the
+    host checks them (``bot.core.options``)."""
     options: dict[str, Any] = {}
-    for spec in specs:
+    for spec in presenters.get(game.id).option_specs:
         value = given.get(spec.name)
         if value is None:
             continue
         if spec.kind == "choice":  # a forged payload may carry anything: refused, not raised
             index = int(value) if str(value).isdigit() else -1
             if not 0 <= index < len(spec.choices):
-                raise HostError("bad_option", option=spec.name, value=str(value)[:50])
+                raise bad_value(spec.name, value, game)
             value = spec.choices[index][1]
         options[spec.name] = value
     return options
@@ -81,9 +82,7 @@ def new_game_command(game: Game) -> app_commands.Command[Any, Any, Any]:
     specs = presenters.get(game.id).option_specs
 
     async def callback(interaction: Interaction, /, **kwargs: Any) -> None:
-        await lobby.new_game(
-            interaction, game.id, _options(specs, kwargs), kwargs.get("turn_clock")
-        )
+        await lobby.new_game(interaction, game.id, _options(game, kwargs), kwargs.get("turn_clock"))
 
     callback.__signature__ = inspect.Signature(_parameters(specs))  # type: ignore[attr-defined]
     descriptions = {spec.name: clip(spec.description, 100) for spec in specs}

@@ -6,6 +6,7 @@ from typing import Any
 
 import discord
 
+from bot.adapter import book
 from bot.adapter.boundary import note_game
 from bot.adapter.client import Crowntable
 from bot.core.errors import HostError
@@ -75,5 +76,5 @@ def on_its_board(interaction: discord.Interaction[Any], rec: SessionRecord) -> b
     prompts (DMs, ephemeral messages) belong to their player and always pass."""
     if in_private(interaction) or interaction.message is None:
         return True
-    board = rec.meta.get("board")
+    board = book.of(rec).get("board")
     return board is not None and board["id"] == interaction.message.id

@@ -17,6 +17,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.adapter import book
 from bot.adapter.boundary import edge, note_game
 from bot.adapter.components import ReplayButton
 from bot.adapter.handlers import info
@@ -75,7 +76,7 @@ async def history(
         host, guild, str(member.id) if member else None, game_id, HISTORY_SHOWN
     )
     lines = [history_line(g) for g in games]
-    heading = game_title(game_id, host.game(game_id).title) if game_id else t("history.all")
+    heading = game_title(game_id, host.game(game_id).title) if game_id else t("standings.all")
     title = (
         t("history.title_member", name=member.display_name, game=heading)
         if member
@@ -117,7 +118,7 @@ async def board(interaction: Interaction, table: str | None) -> None:
     client.host.game(rec.game)
     await ack(interaction)
     png = await board_png(client.host, rec, None)
-    embed = client.publisher.board_embed(rec, rec.meta, png is not None, public=None)
+    embed = client.publisher.board_embed(rec, book.of(rec), png is not None, public=None)
     kwargs: dict[str, Any] = {"embed": embed}
     if png:
         kwargs["file"] = png_file(png, description=board_alt_text(client.host, rec, None))
@@ -136,7 +137,7 @@ async def game_log(interaction: Interaction, table: str | None) -> None:
     host = interaction.client.host
     host.game(rec.game)
     await ack(interaction)
-    lines = event_lines(rec, await host.log_events(rec))
+    lines = event_lines(rec, await host.log_events(rec), host.game(rec.game))
     text = "\n".join(f"• {line}" for line in lines[-LOG_SHOWN:]) or t("log.empty")
     embed = discord.Embed(title=t("log.title", id=rec.id), description=clip_block(text, 4000))
     await answer(interaction, embed=embed)

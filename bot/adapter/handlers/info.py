@@ -7,6 +7,7 @@ from typing import Any
 
 import discord
 
+from bot.adapter import book
 from bot.adapter.boundary import edge, note_game
 from bot.adapter.handlers.common import Interaction, channel_key, guild_key
 from bot.adapter.handlers.lobby import lobby_message
@@ -41,7 +42,7 @@ async def status(interaction: Interaction) -> None:
         await answer(interaction, embed=msg["embed"])
         return
     png = await board_png(client.host, rec, None)
-    embed = client.publisher.board_embed(rec, rec.meta, png is not None)
+    embed = client.publisher.board_embed(rec, book.of(rec), png is not None)
     kwargs: dict[str, Any] = {"embed": embed}
     if png:
         kwargs["file"] = png_file(png, description=board_alt_text(client.host, rec, None))
@@ -66,7 +67,7 @@ async def game_log(interaction: Interaction) -> None:
     rec = await host.active(channel_key(interaction))
     if rec.state is None:
         raise HostError("not_running")
-    lines = event_lines(rec, await host.log_events(rec))
+    lines = event_lines(rec, await host.log_events(rec), host.game(rec.game))
     text = "\n".join(f"• {line}" for line in lines[-LOG_SHOWN:]) or t("log.empty")
     embed = discord.Embed(title=t("log.title", id=rec.id), description=clip_block(text, 4000))
     await answer(interaction, embed=embed)

@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 
+from bot.adapter import book
 from bot.adapter.boundary import STORED, edge, note_game
 from bot.adapter.components import LobbyAiSelect, LobbyButton
 from bot.adapter.handlers.common import (
@@ -25,6 +26,7 @@ from bot.adapter.translator import channel_locale
 from bot.core.ai_runner import level_label, seat_label
 from bot.core.errors import HostError
 from bot.core.host import TURN_CLOCKS, SessionHost
+from bot.core.options import bad_value
 from bot.core.store import SessionRecord
 from bot.text import presenters
 from bot.text.i18n import current, game_title, has, retranslate, t, using
@@ -74,7 +76,7 @@ def _lobby_message(host: SessionHost, rec: SessionRecord) -> dict[str, Any]:
     )
     clock = next((k for k, v in TURN_CLOCKS.items() if v == rec.turn_secs), "?")
     embed = discord.Embed(
-        title=t("lobby.title", game=game_title(rec.game, game.title), id=rec.id),
+        title=t("board.title", game=game_title(rec.game, game.title), id=rec.id),
         colour=discord.Colour.blue(),
     )
     if rec.status == "lobby":
@@ -112,7 +114,7 @@ def ai_level_select(rec: SessionRecord) -> LobbyAiSelect:
 
 
 async def refresh_lobby(interaction: Interaction, rec: SessionRecord) -> None:
-    lobby = rec.meta.get("lobby")
+    lobby = book.of(rec).get("lobby")
     if not lobby:
         return
     client = interaction.client
@@ -135,7 +137,7 @@ async def new_game(
     if interaction.guild_id is None:  # a forged payload: /game is not offered in DMs
         raise HostError("guild_only")
     if turn_clock is not None and turn_clock not in TURN_CLOCKS:
-        raise HostError("bad_option", option="turn_clock", value=turn_clock)
+        raise bad_value("turn_clock", turn_clock)
     locale = await channel_locale(interaction)
     rec = await within(
         interaction,
@@ -152,7 +154,7 @@ async def new_game(
     )
     await answer(interaction, ephemeral=False, **payload_kwargs(lobby_message(host, rec, locale)))
     message = await interaction.original_response()
-    await host.update_meta(rec.id, lambda meta: meta.__setitem__("lobby", message.id))
+    await book.update(host, rec.id, lambda meta: meta.__setitem__("lobby", message.id))
 
 
 # -- the lobby's actions: each returns the table after it and the text of a slash answer ------
@@ -290,7 +292,7 @@ async def abandon(interaction: Interaction) -> None:
     await answer(interaction, said, ephemeral=False)
     if rec is None:  # a damaged table, closed unread: nothing to show
         return
-    if rec.meta.get("board"):
+    if book.of(rec).get("board"):
         await client.publisher.refresh(rec.id)
     else:
         await refresh_lobby(interaction, rec)

@@ -4,6 +4,7 @@ the move again under the session's lock."""
 
 from __future__ import annotations
 
+from bot.adapter import book
 from bot.adapter import custom_ids as ids
 from bot.adapter.boundary import STORED, edge, note_game
 from bot.adapter.click import Click
@@ -23,7 +24,7 @@ from bot.adapter.respond import answer, within
 from bot.adapter.translator import channel_locale
 from bot.core.errors import HostError
 from bot.core.host import SessionHost
-from bot.core.store import Meta, SessionRecord
+from bot.core.store import SessionRecord
 from bot.text import presenters
 from bot.text.i18n import set_current
 from bot.text.refusals import whose_turn
@@ -31,7 +32,7 @@ from games.base import NOT_YOUR_TURN, IllegalMove
 
 
 def board_link(rec: SessionRecord) -> str | None:
-    board = rec.meta.get("board")
+    board = book.of(rec).get("board")
     if not board or not rec.guild_id:
         return None
     return f"https://discord.com/channels/{rec.guild_id}/{rec.channel_id}/{board['id']}"
@@ -154,11 +155,11 @@ async def open_prompt(interaction: Interaction, session: int) -> None:
     if entry is not None:
         since, now = entry["since"], client.host.now()
 
-        def opened(meta: Meta) -> None:  # prompted where they asked; and at the table now
-            meta.setdefault("prompted", {})[user] = since
-            meta.setdefault("acted", {})[user] = now
+        def opened(meta: book.TableBook) -> None:  # prompted where they asked; at the table
+            pm = book.player(meta, user)
+            pm["prompted"], pm["acted"] = since, now
 
-        await client.host.update_meta(session, opened)
+        await book.update(client.host, session, opened)
 
 
 @edge

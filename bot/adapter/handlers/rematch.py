@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.adapter import book
 from bot.adapter.boundary import edge, note_game
 from bot.adapter.handlers.common import Interaction, payload_kwargs, who
 from bot.adapter.handlers.lobby import lobby_message
@@ -37,4 +38,4 @@ async def rematch(interaction: Interaction, session: int) -> None:
         **payload_kwargs(lobby_message(host, rec)),
     )
     message = await interaction.original_response()
-    await host.update_meta(rec.id, lambda meta: meta.__setitem__("lobby", message.id))
+    await book.update(host, rec.id, lambda meta: meta.__setitem__("lobby", message.id))

@@ -8,12 +8,12 @@ short ephemeral answer instead; a spectator never receives anything but the publ
 
 from __future__ import annotations
 
+from bot.adapter import book
 from bot.adapter.boundary import edge, note_game
 from bot.adapter.handlers.common import Interaction, who
 from bot.adapter.respond import ack, answer, update
 from bot.adapter.spectate import show_to
 from bot.core.render import board_png
-from bot.core.store import Meta
 from bot.text.i18n import t
 
 
@@ -31,11 +31,11 @@ async def start_watching(interaction: Interaction, session: int) -> None:
     user, _ = who(interaction)
     rec, new = await host.watch(session, user)  # refuses a seated player, a finished table
     note_game(interaction, rec.game)
-    if not new and user in rec.meta.get("watching", {}):
+    if not new and user in book.of(rec).get("watching", {}):
         await answer(interaction, t("watch.already", id=session))
         return
     await ack(interaction)  # the first DM draws the board
-    async with host.publication(session) as (latest, meta):
+    async with book.publication(host, session) as (latest, meta):
         png = await board_png(host, latest, None)
         sent = await show_to(client.publisher, latest, meta, user, png, first=True)
     if not sent:
@@ -51,10 +51,10 @@ async def stop_watching(interaction: Interaction, session: int) -> None:
     user, _ = who(interaction)
     removed = await host.unwatch(session, user)
 
-    def forget(meta: Meta) -> None:
+    def forget(meta: book.TableBook) -> None:
         meta.get("watching", {}).pop(user, None)
 
-    await host.update_meta(session, forget)
+    await book.update(host, session, forget)
     if not removed:
         await answer(interaction, t("watch.not_watching", id=session))
         return

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from bot.core.store.base import (
-    BoardRef,
+    Bookkeeping,
     ChannelBusy,
     ClockEntry,
     CorruptSession,
-    Meta,
     MoveRecord,
     MoveSource,
     Rating,
@@ -26,11 +25,10 @@ from bot.core.store.base import (
 from bot.core.store.sqlite import SQLiteStore, path_from_url
 
 __all__ = [
-    "BoardRef",
+    "Bookkeeping",
     "ChannelBusy",
     "ClockEntry",
     "CorruptSession",
-    "Meta",
     "MoveRecord",
     "MoveSource",
     "Rating",

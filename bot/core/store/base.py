@@ -78,53 +78,9 @@ class ClockEntry(TypedDict):
     reminded: bool
 
 
-class BoardRef(TypedDict):
-    """The board message of a session: its id and when it was posted (edited while young)."""
-
-    id: int
-    at: float
-
-
-class Meta(TypedDict, total=False):
-    """Bot bookkeeping of one session: never part of the game truth, never versioned, written
-    only through :meth:`bot.core.host.SessionHost.publication` (under the session's lock)."""
-
-    lobby: int  # the lobby message id
-    board: BoardRef
-    ping: int  # the last "it's your turn" message id
-    log: list[str]  # recent public log lines, newest last
-    last_change_lines: int  # how many log lines the last change brought
-    prompted: dict[str, int | None]  # player -> ``since`` of the decision prompted for
-    pinged: dict[str, int | None]  # player -> ``since`` of the decision pinged for
-    hand_sig: dict[str, str | None]  # player -> signature of the hand text last DMed
-    #: issue 11, quiet by turn: player -> [DM channel id, message id] of their standing DM
-    #: (prompt, receipt or hand; edited in place), the ``since`` they were told about, when
-    #: they last acted (host clock), how many log lines they had seen then; the players
-    #: whose DMs failed this game (the board offers Open my prompt), those told how to open
-    #: them (once per game); the board's Open-my-prompt state and actors when last drawn
-    dm: dict[str, list[int]]
-    notified: dict[str, int | None]
-    acted: dict[str, float]
-    dm_acted: dict[str, float]  # when they last acted in their DM (looking at it)
-    seen: dict[str, int]
-    log_count: int
-    dm_closed: list[str]
-    dm_notice: list[str]
-    board_open: bool
-    board_actors: list[str]
-    pings: list[int]  # the latest "your turn" channel messages (deleted at the end)
-    published_version: int  # the version last shown in Discord
-    #: spectators: user id -> [DM channel id, message id] of the one board DM edited in place
-    watching: dict[str, list[int]]
-    final_posted: bool
-    #: at a game's end: player -> [before, after] displayed skill (the host's Outcome.ratings)
-    ratings: dict[str, list[float]]
-    rematch: int  # the table opened by this finished game's Rematch button
-    #: prompts placed without a notification: player -> [``since``, placed at (host clock)];
-    #: nudged once they wait ACTIVE_WINDOW, also after a restart (Publisher.nudge)
-    silent: dict[str, list[float | int | None]]
-    #: earlier board messages whose buttons could not be removed when the board was reposted
-    old_boards: list[int]
+#: the adapter's bookkeeping of a session (message ids, who was prompted...): an opaque JSON
+#: object the store keeps and never interprets (the adapter's ``bot.adapter.book`` types it)
+Bookkeeping = dict[str, Any]
 
 
 @dataclass
@@ -155,9 +111,12 @@ class SessionRecord:
     move_count: int = 0
     seats: list[Seat] = field(default_factory=list)
     clock: dict[str, ClockEntry] = field(default_factory=dict)
-    meta: Meta = field(default_factory=lambda: Meta())
+    meta: Bookkeeping = field(default_factory=dict)
     created_at: float = 0.0
     updated_at: float = 0.0
+    #: the version the adapter last showed (``shown_version`` column; None: never shown):
+    #: set inside ``SessionHost.publication``, stored with the bookkeeping
+    shown_version: int | None = None
 
     @property
     def player_ids(self) -> list[str]:
@@ -208,6 +167,7 @@ def _record(row: Mapping[str, Any], seats: list[Seat]) -> SessionRecord:
         meta=json.loads(row["meta"]),
         created_at=row["created_at"],
         updated_at=row["updated_at"],
+        shown_version=row["shown_version"],
     )
     for part in ("options", "clock", "meta"):  # valid JSON of the wrong shape is damage too
         if not isinstance(getattr(record, part), dict):
@@ -235,12 +195,6 @@ def history_rows(heads: list[dict[str, Any]], rows: list[dict[str, Any]]) -> lis
         }
         for h in heads
     ]
-
-
-def shown_version(meta: Meta) -> int | None:
-    """The ``shown_version`` column kept beside ``meta`` (the catch-up's index)."""
-    value = meta.get("published_version")
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def player_stats_rows(
@@ -309,15 +263,17 @@ class Store(Protocol):
         a save without one (lobby, start, a seat handed to the AI) rewrites them."""
         ...
 
-    async def set_meta(self, session_id: int, meta: Meta) -> None:
-        """Bot-side bookkeeping (message ids); not versioned, never part of the game truth.
-        ``save`` never writes ``meta``. Not a durable write of its own (no fsync): it reaches
-        the disk with the next move's commit; lost to a power cut, it only makes the bot
-        show the session again (``unpublished_sessions``)."""
+    async def set_meta(self, session_id: int, meta: Bookkeeping, shown_version: int | None) -> None:
+        """The adapter's bookkeeping (an opaque JSON object) and the version it last showed;
+        not versioned, never part of the game truth. ``save`` never writes them. Not a
+        durable write of its own (no fsync): it reaches the disk with the next move's
+        commit; lost to a power cut, it only makes the bot show the session again
+        (``unpublished_sessions``)."""
         ...
 
-    async def session_head(self, session_id: int) -> tuple[int, Meta] | None:
-        """The stored version and bookkeeping of a session (one indexed read, no state)."""
+    async def session_head(self, session_id: int) -> tuple[int, Bookkeeping, int | None] | None:
+        """The stored version, bookkeeping and shown version of a session (one indexed
+        read, no state)."""
         ...
 
     def session_lock(self, session_id: int, wait: bool = True) -> AbstractAsyncContextManager[bool]:
@@ -342,9 +298,9 @@ class Store(Protocol):
 
     async def unpublished_sessions(self) -> list[int]:
         """Running or just finished sessions whose last change the bot has not yet shown
-        (``meta["published_version"]`` behind ``version``, or never shown at all: a crash
-        right after Start); the bot catches up on start. A row whose ``meta`` is damaged is
-        left out (it must not stop the others)."""
+        (``shown_version`` behind ``version``, or never shown at all: a crash right after
+        Start); the bot catches up on start. A row whose ``meta`` is not valid JSON is left
+        out (it must not stop the others)."""
         ...
 
     async def due_sessions(self, now: float) -> list[int]:

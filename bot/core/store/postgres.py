@@ -28,8 +28,8 @@ from urllib.parse import urlsplit
 import asyncpg
 
 from bot.core.store.base import (
+    Bookkeeping,
     ChannelBusy,
-    Meta,
     MoveRecord,
     RateFn,
     Rating,
@@ -42,7 +42,6 @@ from bot.core.store.base import (
     history_rows,
     player_stats_rows,
     record_from_row,
-    shown_version,
 )
 from bot.core.store.migrations_pg import PG_MIGRATIONS
 from bot.core.store.sqlite import expected_columns
@@ -90,14 +89,13 @@ def where(url: str) -> str:
     return f"{parts.hostname or 'localhost'}:{parts.port or 5432}{parts.path or '/'}"
 
 
-def _behind(meta: str, version: int) -> bool:
-    """Whether a session's bookkeeping shows an older version than the stored one (a damaged
-    ``meta`` is skipped: that row is reported by ``verify``, not published)."""
+def _readable(meta: str) -> bool:
+    """Whether a session's bookkeeping is a JSON object (a damaged ``meta`` is skipped by the
+    catch-up: that row is reported by ``verify``, not published)."""
     try:
-        shown = json.loads(meta).get("published_version", -1)
-    except (ValueError, AttributeError):
+        return isinstance(json.loads(meta), dict)
+    except ValueError:
         return False
-    return bool(shown != version)
 
 
 def _json(value: Any) -> str:
@@ -349,9 +347,13 @@ class PostgresStore:
             )
         )
 
-    async def session_head(self, session_id: int) -> tuple[int, Meta] | None:
-        rows = await self._rows("SELECT version, meta FROM sessions WHERE id = $1", session_id)
-        return (int(rows[0]["version"]), json.loads(rows[0]["meta"])) if rows else None
+    async def session_head(self, session_id: int) -> tuple[int, Bookkeeping, int | None] | None:
+        rows = await self._rows(
+            "SELECT version, meta, shown_version FROM sessions WHERE id = $1", session_id
+        )
+        if not rows:
+            return None
+        return int(rows[0]["version"]), json.loads(rows[0]["meta"]), rows[0]["shown_version"]
 
     @contextlib.asynccontextmanager
     async def session_lock(self, session_id: int, wait: bool = True) -> AsyncIterator[bool]:
@@ -539,7 +541,7 @@ class PostgresStore:
             status: str = await con.execute(sql, *args)
         return int(status.rsplit(" ", 1)[-1]) if status[-1:].isdigit() else 0
 
-    async def set_meta(self, session_id: int, meta: Meta) -> None:
+    async def set_meta(self, session_id: int, meta: Bookkeeping, shown_version: int | None) -> None:
         if self._meta_pool is None:
             raise RuntimeError("store is not open")
         try:  # a connection with synchronous_commit off: no WAL flush of its own
@@ -547,7 +549,7 @@ class PostgresStore:
                 await con.execute(
                     "UPDATE sessions SET meta=$1, shown_version=$2 WHERE id=$3",
                     _json(meta),
-                    shown_version(meta),
+                    shown_version,
                     session_id,
                 )
         except LOST as exc:
@@ -597,11 +599,11 @@ class PostgresStore:
 
     async def unpublished_sessions(self) -> list[int]:
         rows = await self._rows(  # meta is read here: a damaged row must not fail the query
-            "SELECT id, version, meta FROM sessions WHERE status IN ('running', 'finished')"
+            "SELECT id, meta FROM sessions WHERE status IN ('running', 'finished')"
             " AND shown_version IS DISTINCT FROM version"  # the sessions_unshown index
             " ORDER BY id"
         )
-        return [int(r["id"]) for r in rows if _behind(r["meta"], int(r["version"]))]
+        return [int(r["id"]) for r in rows if _readable(r["meta"])]
 
     async def due_sessions(self, now: float) -> list[int]:
         rows = await self._rows(

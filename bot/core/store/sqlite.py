@@ -31,8 +31,8 @@ import aiosqlite
 
 from bot.core.store.base import (
     ACTIVE,
+    Bookkeeping,
     ChannelBusy,
-    Meta,
     MoveRecord,
     RateFn,
     Rating,
@@ -46,7 +46,6 @@ from bot.core.store.base import (
     history_rows,
     player_stats_rows,
     record_from_row,
-    shown_version,
 )
 from bot.core.store.migrations import MIGRATIONS
 
@@ -323,9 +322,13 @@ class SQLiteStore:
             lambda con: self._read(con, f"channel_id = ? AND status IN {ACTIVE_SQL}", (channel_id,))
         )
 
-    async def session_head(self, session_id: int) -> tuple[int, Meta] | None:
-        rows = await self._rows("SELECT version, meta FROM sessions WHERE id = ?", (session_id,))
-        return (int(rows[0]["version"]), json.loads(rows[0]["meta"])) if rows else None
+    async def session_head(self, session_id: int) -> tuple[int, Bookkeeping, int | None] | None:
+        rows = await self._rows(
+            "SELECT version, meta, shown_version FROM sessions WHERE id = ?", (session_id,)
+        )
+        if not rows:
+            return None
+        return int(rows[0]["version"]), json.loads(rows[0]["meta"]), rows[0]["shown_version"]
 
     @contextlib.asynccontextmanager
     async def session_lock(self, session_id: int, wait: bool = True) -> AsyncIterator[bool]:
@@ -483,13 +486,13 @@ class SQLiteStore:
     async def _write(self, sql: str, args: tuple[Any, ...]) -> int:
         return await self._run(lambda con: con.execute(sql, args).rowcount)
 
-    async def set_meta(self, session_id: int, meta: Meta) -> None:
+    async def set_meta(self, session_id: int, meta: Bookkeeping, shown_version: int | None) -> None:
         def run(con: sqlite3.Connection) -> None:
             con.execute("PRAGMA synchronous=NORMAL")  # no fsync: rides on the next commit's
             try:
                 con.execute(
                     "UPDATE sessions SET meta=?, shown_version=? WHERE id=?",
-                    (_json(meta), shown_version(meta), session_id),
+                    (_json(meta), shown_version, session_id),
                 )
             finally:
                 con.execute("PRAGMA synchronous=FULL")
@@ -537,8 +540,7 @@ class SQLiteStore:
         rows = await self._rows(
             "SELECT id FROM sessions WHERE status IN ('running', 'finished')"
             " AND shown_version IS NOT version"  # the terms of the sessions_unshown index
-            " AND CASE WHEN json_valid(meta) THEN"  # a damaged row must not fail the query
-            " COALESCE(json_extract(meta, '$.published_version'), -1) != version END"
+            " AND json_valid(meta)"  # a damaged row must not fail the query
             " ORDER BY id"
         )
         return [int(r["id"]) for r in rows]

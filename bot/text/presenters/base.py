@@ -7,6 +7,12 @@ subclass of :class:`Presenter`, and registers its catalogue once with
 :func:`bot.text.i18n.register` when it is imported; without one the bot falls back to this
 generic presenter.
 
+A presenter reads the declared part of a view, the envelope (``games.base.envelope(view)``:
+actors, step, over, results, turn, last), for anything the contract says, and its own game's
+fields (typed by that game's view TypedDicts) for the rest; generic code here never reads a
+game's own key names. Events are worded by :meth:`Presenter.event_text` only (the host's own
+events by ``bot.text.host_events``); the images draw those words, never their own.
+
 Limits that Discord imposes and the bot enforces by truncation: button labels 80 characters,
 select option labels and descriptions 100, a message 2000, an embed description 4096.
 """
@@ -18,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.text.i18n import t
+from games.base import Envelope, envelope
 
 NameFn = Callable[[str], str]
 #: what a move would do now, in the rules' own numbers (``games.base.Previewable.preview``,
@@ -71,6 +78,11 @@ class Presenter:
     #: as one choice (one click, one request; issue 11). The host decides whether a move does
     #: lead to one (``SessionHost.follow_ups``).
     chained_moves: frozenset[str] = frozenset()
+
+    @staticmethod
+    def envelope(view: Mapping[str, Any]) -> Envelope | None:
+        """The envelope of ``view`` (None for a game that declares none yet)."""
+        return envelope(view)
 
     def move_label(
         self,
