@@ -172,11 +172,13 @@ def test_leak_scan_replay_frames_and_texts_are_public_at_their_moment(game_id: s
     state = game.setup(players, {}, 3)
     done = secret_moves = hidden = 0
     for frame in frames[1:]:
+        latest: list[Any] = []
         for m in moves[done : frame.moves]:
             secret_moves += game.is_secret(state, m.player_id, m.move)
-            state, _ = game.apply(state, m.player_id, m.move)
+            state, latest = game.apply(state, m.player_id, m.move)
         done = frame.moves
         public = game.view(state, None)
+        public["envelope"]["last"] = latest  # the latest change, as the board showed it
         assert frame.view == public
         public_text = json.dumps(public, ensure_ascii=False)
         words = " ".join(replay.turn_lines(game_id, names, frame.events))
