@@ -19,7 +19,6 @@ boards are kept only as palette images: about 130 MB for 200 frames of TEK for f
 
 from __future__ import annotations
 
-import importlib
 import io
 import math
 from collections.abc import Sequence
@@ -114,32 +113,37 @@ def animate(
     limit: int = DEFAULT_LIMIT,
     max_frames: int = MAX_FRAMES,
     tr: Tr | None = None,
+    lasts: Sequence[str | None] | None = None,
 ) -> Animation:
-    """An animated GIF of ``views`` (one frame each, drawn by ``renderers/<game_id>.py``)
-    of at most ``limit`` bytes, its words by ``tr``; ``ValueError`` when even the smallest
-    one does not fit."""
+    """An animated GIF of ``views`` (one frame each, drawn by the game's renderer) of at
+    most ``limit`` bytes, its words by ``tr``; ``lasts[i]`` is frame ``i``'s latest change in
+    words (the board's "Last:" line). ``ValueError`` when even the smallest one does not fit."""
     if not views:
         raise ValueError("no frames")
-    module = importlib.import_module(f"renderers.{game_id}")
-    chosen = [views[i] for i in pick(len(views), max_frames)]
-    scale = scale_for(len(chosen), limit)
-    if len(chosen) > SAMPLE:  # measure a few spaced frames (they share less than neighbours)
-        sample = [
-            _frame(module.render(chosen[i], names=names, tr=tr), scale)
-            for i in pick(len(chosen), SAMPLE)
-        ]
+    from renderers import renderer
+
+    module = renderer(game_id)
+    words = list(lasts) if lasts is not None else [None] * len(views)
+    picked = pick(len(views), max_frames)
+
+    def draw(i: int, scale: float) -> Image.Image:
+        return _frame(module.render(views[i], names=names, tr=tr, last=words[i]), scale)
+
+    scale = scale_for(len(picked), limit)
+    if len(picked) > SAMPLE:  # measure a few spaced frames (they share less than neighbours)
+        sample = [draw(picked[j], scale) for j in pick(len(picked), SAMPLE)]
         per_frame = len(_encode(_padded(sample))) / len(sample)
-        wanted = limit * HEADROOM / len(chosen)
+        wanted = limit * HEADROOM / len(picked)
         if per_frame > wanted:
             scale = max(MIN_SCALE, scale * math.sqrt(wanted / per_frame))
     while True:
-        frames = _padded([_frame(module.render(v, names=names, tr=tr), scale) for v in chosen])
+        frames = _padded([draw(i, scale) for i in picked])
         data = _encode(frames)
         if len(data) <= limit:
             return Animation(data, len(frames), frames[0].width, frames[0].height)
         if scale > MIN_SCALE:  # smaller by the measured excess, a little more
             scale = max(MIN_SCALE, scale * math.sqrt(limit / len(data)) * 0.9)
-        elif len(chosen) > 2:
-            chosen = [chosen[i] for i in pick(len(chosen), max(2, len(chosen) // 2))]
+        elif len(picked) > 2:
+            picked = [picked[j] for j in pick(len(picked), max(2, len(picked) // 2))]
         else:
             raise ValueError(f"an animation of {game_id} does not fit {limit} bytes")

@@ -195,10 +195,17 @@ async def animation(replay: Replay, limit: int = DEFAULT_LIMIT) -> Animation | N
     if not has_renderer(replay.game):
         return None
     views = [f.view for f in replay.frames]
+    lasts = [last_text(replay, f) for f in replay.frames]
     try:
         async with ANIMATING:  # one at a time: a long game's frames take ~100 MB while drawn
             return await asyncio.to_thread(
-                animate, replay.game, views, replay.names, limit, tr=image_tr(i18n.current())
+                animate,
+                replay.game,
+                views,
+                replay.names,
+                limit,
+                tr=image_tr(i18n.current()),
+                lasts=lasts,
             )
     except ValueError as exc:  # even the smallest one is over the limit: no animation
         log.warning("no replay animation for table %s: %s", replay.table, exc)
@@ -222,7 +229,13 @@ def write_files(
         written.append(path)
         words = turn_lines(replay.game, replay.names, frame.events)
         lines.append(f"{frame.index:4d}  " + (" · ".join(words) or "—"))
-    anim = animate(replay.game, [f.view for f in replay.frames], replay.names, limit)
+    anim = animate(
+        replay.game,
+        [f.view for f in replay.frames],
+        replay.names,
+        limit,
+        lasts=[last_text(replay, f) for f in replay.frames],
+    )
     path = out / f"table-{replay.table}.{anim.extension}"
     path.write_bytes(anim.data)
     written.append(path)

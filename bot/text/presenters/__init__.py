@@ -6,9 +6,15 @@ import importlib
 
 from bot.text.presenters.base import OptionSpec, Presenter
 
-__all__ = ["OptionSpec", "Presenter", "get"]
+__all__ = ["OptionSpec", "Presenter", "get", "register"]
 
 _CACHE: dict[str, Presenter] = {}
+
+
+def register(presenter: Presenter) -> None:
+    """Present ``presenter.game_id`` with ``presenter`` (a game that has no module here: a
+    test's, a plug-in's)."""
+    _CACHE[presenter.game_id] = presenter
 
 
 def get(game_id: str) -> Presenter:
