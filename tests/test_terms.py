@@ -67,3 +67,20 @@ def test_plural_categories_are_cldrs() -> None:
     ]
     assert i18n.plural_category(1.5, "cs") == "many"
     assert [i18n.plural_category(n, "en") for n in (1, 2, 0)] == ["one", "other", "other"]
+
+
+def test_numbers_are_written_as_the_reader_writes_them() -> None:
+    assert i18n.number(3.3, "cs") == "3,3" and i18n.number(3.3, "en") == "3.3"
+    assert i18n.number(160.0, "cs") == "160" and i18n.number(12345, "cs") == "12\u00a0345"
+    assert i18n.number(-2.8, "cs") == "\u22122,8"
+    assert i18n.signed(3.3, "cs") == "+3,3" and i18n.signed(-2.8, "en") == "\u22122.8"
+    assert i18n.signed(0.0, "en") == "\u00b10"
+    assert i18n.times(2) == "\u00d72"
+    assert [i18n.place_of(1, n, "cs") for n in (2, 3, 5, 6, 8)] == [
+        "1. ze 2",
+        "1. ze 3",
+        "1. z 5",
+        "1. ze 6",
+        "1. z 8",
+    ]
+    assert i18n.place_of(2, 3, "en") == "2nd of 3" and i18n.ordinal(11, "en") == "11th"

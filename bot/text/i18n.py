@@ -34,6 +34,7 @@ from typing import Any
 from babel import Locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 
 from games.terms import Count, Term
 
@@ -258,3 +259,63 @@ def game_title(game_id: str, english: str) -> str:
     is the English text)."""
     key = f"game.{game_id}.title"
     return t(key) if has(key) else english
+
+
+# -- numbers in the reader's language (issue 26 item 2) ---------------------------------------
+MINUS = "\u2212"  # the minus sign: "−2,8", not a hyphen
+
+
+def number(value: float, locale: str | None = None, /, digits: int = 1) -> str:
+    """``value`` as the reader writes it: ``3,3`` in Czech, ``3.3`` in English, no ``.0`` on
+    a whole number, at most ``digits`` decimals, a true minus sign."""
+    code = _resolve(locale)
+    rounded = round(float(value), digits)
+    if rounded == int(rounded):
+        rounded = int(rounded)
+    pattern = "#,##0" + ("." + "#" * digits if digits > 0 else "")
+    text = format_decimal(abs(rounded), format=pattern, locale=code)
+    return (MINUS + text) if rounded < 0 else text
+
+
+def signed(value: float, locale: str | None = None, /, digits: int = 1) -> str:
+    """A change with its sign: ``+3,3``, ``−2,8``, ``±0``."""
+    text = number(value, locale, digits=digits)
+    if round(float(value), digits) > 0:
+        return "+" + text
+    return text if text.startswith(MINUS) else "\u00b10"
+
+
+def times(n: int, locale: str | None = None, /) -> str:
+    """A multiplier: ``×2`` in every language (one sign, never ``x2``)."""
+    return "\u00d7" + number(n, locale, digits=0)
+
+
+#: the Czech numbers whose spoken genitive takes "ze", not "z" (ze dvou, ze tří, ze čtyř,
+#: ze šesti, ze sedmi, ze dvanácti...; z pěti, z osmi, z deseti); tens by their first word
+_ZE_UNITS = frozenset({2, 3, 4, 6, 7, 12, 13, 14, 16, 17})
+_ZE_TENS = frozenset({2, 3, 4, 6, 7})
+
+
+def _cs_from(total: int) -> str:
+    if total < 20:
+        return "ze" if total in _ZE_UNITS else "z"
+    if total < 100:
+        return "ze" if total // 10 in _ZE_TENS else "z"
+    return "ze" if total < 200 else "z"  # ze sta; z dvou set is rare enough to say "z"
+
+
+def place_of(rank: int, total: int, locale: str | None = None, /) -> str:
+    """A place among ``total``: ``1st of 3``, Czech ``1. ze 3`` / ``2. z 5``."""
+    code = _resolve(locale)
+    if code == "cs":
+        return f"{rank}. {_cs_from(total)} {total}"
+    return f"{ordinal(rank, code)} of {total}"
+
+
+def ordinal(n: int, locale: str | None = None, /) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th`` / Czech ``1.``."""
+    code = _resolve(locale)
+    if code == "cs":
+        return f"{n}."
+    tail = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{tail}"

@@ -23,8 +23,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.text.i18n import t
+from bot.text.i18n import has, t
 from games.base import Envelope, envelope
+from games.terms import Term
 
 NameFn = Callable[[str], str]
 #: what a move would do now, in the rules' own numbers (``games.base.Previewable.preview``,
@@ -50,6 +51,36 @@ class OptionSpec:
     choices: tuple[tuple[str, Any], ...] = ()
     min_value: int | None = None
     max_value: int | None = None
+
+
+@dataclass(frozen=True)
+class Reference:
+    """One entry of a game's reference (``/game card``, the prompts' "?" button, issue 24):
+    a named thing of the game, its rule text and numbers, and where the rulebook has it.
+
+    ``key`` is the term's key in the game's vocabulary (``games/<id>/vocab.py`` ``TERMS``);
+    the page's words are the catalogue's ``<game>.ref.<key>`` (its rule in a few sentences, in
+    every language); ``facts`` are its numbers as (catalogue key of the label, value) pairs
+    (``("tek.ref.fact.cost", Count(2, ore))``), formatted in the reader's language;
+    ``where`` is the place in the rulebook (``"p. 7"``, the rules file's section ``"§6.3"``).
+    """
+
+    key: str
+    term: Term
+    facts: tuple[tuple[str, Any], ...] = ()
+    where: str = ""
+    #: the kind of thing it is (card, character, location, faction, action, terrain...): a
+    #: term of the game's vocabulary or a catalogue key, shown above the name
+    kind: str = ""
+
+
+@dataclass(frozen=True)
+class WhyLine:
+    """What one option of a decision does now (the "Why?" button, issue 24): the option's
+    label and one or two sentences with the engine's numbers (its ``preview``)."""
+
+    label: str
+    text: str
 
 
 @dataclass
@@ -169,6 +200,56 @@ class Presenter:
     def final_breakdown(self, view: dict[str, Any], player: str, name: NameFn) -> str | None:
         """One line: how ``player``'s final score is made up, from the final public ``view``
         (no bold: the final standings bold the names only)."""
+        return None
+
+    # -- teaching (issue 24): rules by topic, references, "Why?", teach mode, tie-breaks ------
+    def rules_topics(self) -> tuple[str, ...]:
+        """The topics of ``/game rules <game> [topic]`` in the rulebook's own order: the first
+        is ``"overview"`` (the goal and a turn, at most ~600 characters), then e.g. ``setup``,
+        ``turn``, ``action.<name>``, ``scoring``, ``end``, ``variants``. Each has the catalogue
+        texts ``<game>.rules.<topic>.title`` and ``<game>.rules.<topic>.text``."""
+        return ("overview",)
+
+    def rules_page(self, topic: str) -> tuple[str, str]:
+        """The title and text of one topic in the current language (:meth:`rules_topics`)."""
+        base = f"{self.game_id}.rules.{topic}"
+        if has(f"{base}.text"):
+            return t(f"{base}.title"), t(f"{base}.text")
+        return self.title or self.game_id, self.rules_text()
+
+    def references(self) -> Mapping[str, Reference]:
+        """Every named thing of the game (each entry of its vocabulary), by term key."""
+        return {}
+
+    def reference_text(self, key: str) -> str:
+        """The rule text of one reference entry in the current language."""
+        return t(f"{self.game_id}.ref.{key}")
+
+    def offered(self, view: dict[str, Any], moves: list[dict[str, Any]]) -> list[str]:
+        """The reference keys of the things a prompt offers (its "?" button), in the order
+        the options show them, each once."""
+        return []
+
+    def why(
+        self,
+        view: dict[str, Any],
+        player: str,
+        options: list[tuple[dict[str, Any], Preview]],
+        name: NameFn,
+    ) -> list[WhyLine]:
+        """What each option of ``player``'s decision does now, from their own ``view`` and the
+        engine's ``preview`` of each move only (never a rule redone here)."""
+        return []
+
+    def teach_text(self, step: str) -> str | None:
+        """Two short lines explaining the decision ``step`` (the envelope's step id) to a
+        player who meets it for the first time (teach mode): ``<game>.teach.<step>``."""
+        key = f"{self.game_id}.teach.{step}"
+        return t(key) if has(key) else None
+
+    def tie_note(self, view: dict[str, Any], name: NameFn) -> str | None:
+        """Over a finished game's public ``view``: which rule of the rulebook separated
+        players on equal scores ("more gold left"), or that they share the place."""
         return None
 
     def rules_text(self) -> str:
