@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from bot.core import render
 from bot.text.i18n import t
 from tests.e2e.driver import Driver, Player, board_message, move_components, waiting_names
 from tests.e2e.helpers import board_png, board_state, move_count, open_table, refusal, table_id
@@ -38,6 +39,17 @@ def snapshot(fake: Any, board: Message) -> tuple[bytes, list[str]]:
     return board_png(fake, board), labels
 
 
+def without_last(view: dict[str, Any]) -> dict[str, Any]:
+    """A view with its envelope's ``last`` (what happened latest) set aside."""
+    return {**view, "envelope": {**view["envelope"], "last": None}}
+
+
+async def public_view(world: Any) -> dict[str, Any]:
+    host = world.bot.host
+    rec = await host.current(table_id(board_message(world.fake, world.channel)))
+    return host.view(rec, None)
+
+
 async def board_move(world: Any, rng: random.Random) -> tuple[Any, tuple[bytes, list[str]]]:
     """The waiting player makes a random move on the board; (who, the board before)."""
     fake, ch = world.fake, world.channel
@@ -46,6 +58,7 @@ async def board_move(world: Any, rng: random.Random) -> tuple[Any, tuple[bytes, 
     names = waiting_names(board)
     player = next(u for u in world.users.values() if u.name in names)
     before = snapshot(fake, board)
+    world.last_public_view = await public_view(world)
     selects, buttons = move_components(board)
     if selects:
         option = rng.choice(selects[0]["options"])
@@ -78,6 +91,7 @@ async def check_undo(world: Any, game: str, seed: int) -> None:
     sid = table_id(lobby)
     rng = random.Random(seed)
     mover, before, button = await until_undoable(world, rng)
+    before_view = world.last_public_view
     other = u["bob"] if mover is u["alice"] else u["alice"]
     board = board_message(fake, ch)
     assert board is not None
@@ -93,7 +107,15 @@ async def check_undo(world: Any, game: str, seed: int) -> None:
     await fake.idle()
     board = board_message(fake, ch)
     assert board is not None
-    assert snapshot(fake, board) == before
+    image, labels = snapshot(fake, board)
+    assert labels == before[1]  # the same prompt as before the move
+    # the same board as before the move; only its "Last:" line changed: it names the undo
+    after_view = await public_view(world)
+    assert without_last(after_view) == without_last(before_view)
+    assert [e["type"] for e in after_view["envelope"]["last"]] == ["host_undo"]
+    # and the image is that board: the bot's drawing of the restored table
+    rec = await world.bot.host.current(sid)
+    assert image == await render.board_png(world.bot.host, rec, None)
     assert t("host.undo", name=mover.name) in (board.embeds[0].get("description") or "")
     assert undo_button(board) is None or undo_button(board)["custom_id"] != button["custom_id"]
     records = await world.bot.host.moves(sid)
