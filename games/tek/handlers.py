@@ -158,7 +158,7 @@ def h_trade_pair(s: State, t: Task, p: str, move: Move, events: list[Event]) -> 
 def h_trade_amount(s: State, t: Task, p: str, move: Move, events: list[Event]) -> None:
     n = move["amount"]
     s["pl"][p]["res"][t["give"]] -= n
-    received = n + sum(int(h["amount"]) for h in R.hooks(s, p, "trade_bonus"))
+    received = n + R.trade_bonus(s, p)
     lost = R.gain(s, p, t["get"], received)
     events.append(
         {

@@ -1,4 +1,4 @@
-"""The worked examples E1-E18 of shared/rules/tek.md §20, with their exact numbers."""
+"""The worked examples E1-E18 of docs/rules/tek.md §20, with their exact numbers."""
 
 from __future__ import annotations
 

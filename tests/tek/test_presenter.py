@@ -1,4 +1,5 @@
-"""The tek presenter: labels for every legal move, a line for every event, options, rules."""
+"""The tek presenter: labels for every legal move (worded from the engine's preview, as the bot
+passes it), a line for every event, options, rules."""
 
 from __future__ import annotations
 
@@ -36,11 +37,15 @@ def test_labels_and_event_lines(n: int, options: dict, seed: int) -> None:
         view = GAME.view(state, actor)
         moves = GAME.legal_moves(state, actor)
         assert len(moves) <= 25
-        labels = [PRESENTER.move_label(view, m, name) for m in moves]
+        previews = [GAME.preview(state, actor, m) for m in moves]
+        labels = [
+            PRESENTER.move_label(view, m, name, pv) for m, pv in zip(moves, previews, strict=True)
+        ]
         assert all(0 < len(lbl) <= 80 and "{" not in lbl for lbl in labels), labels
+        assert all("?" not in lbl for lbl in labels), labels  # every number came from a preview
         assert len(set(labels)) == len(labels), labels
-        for m in moves:
-            d = PRESENTER.move_description(view, m, name)
+        for m, pv in zip(moves, previews, strict=True):
+            d = PRESENTER.move_description(view, m, name, pv)
             assert d is None or (0 < len(d) <= 100 and "{" not in d)
         prompt = PRESENTER.prompt_text(view, actor, name)
         assert prompt and "{" not in prompt and not prompt.startswith("tek.")
@@ -80,7 +85,8 @@ def test_war_labels_and_private_hand() -> None:
         ("100", {"type": "move_from", "region": "2A-c"}),
     )
     view = GAME.view(s, "100")
-    assert PRESENTER.move_label(view, {"type": "move_to", "region": "2A-d"}, name) == (
+    move = {"type": "move_to", "region": "2A-d"}
+    assert PRESENTER.move_label(view, move, name, GAME.preview(s, "100", move)) == (
         "Move to 2A-d forest: war with Bára"
     )
     s, ev = play(
