@@ -64,7 +64,6 @@ STEPS = (
     "war_die",
     "war_boost",
     "war_pay",
-    "war_pay_mana",
     "lose_resources",
     "plunder",
     "choose_resource",
@@ -74,6 +73,9 @@ STEPS = (
     "loss",
     "bandits",
 )
+
+#: steps worded as another (the mana part of a payment is a payment, §10.5)
+STEP_ALIASES = {"war_pay_mana": "war_pay"}
 
 register(
     {
@@ -94,7 +96,6 @@ register(
         "tek.step.expand": "{names}: choose where to expand",
         "tek.step.war_die": "War: {names} set a secret war number",
         "tek.step.war_pay": "War: {names} pay the war cost",
-        "tek.step.war_pay_mana": "War: {names} pay the war cost",
         "tek.step.start_resources": "{names}: choose the starting resources",
         "tek.step.start_ore": "{names}: choose the starting ore",
         "tek.step.token_skip": "{names}: use or skip the exploration token",
@@ -185,6 +186,7 @@ def now_text(board: Board, view: TekView) -> str:
         return ranks_line(board, final_rows(board, view))
     step = view["step"]
     name, ctx = str(step["name"]), step["context"]
+    name = STEP_ALIASES.get(name, name)
     names = _names(board, list(step["actors"]))
     key = f"tek.step.{name}" if name in STEPS else "tek.step.other"
     text = board.tr(key, names=names, action=action(ctx.get("action", "patrol")))
