@@ -348,7 +348,7 @@ HANDLERS: dict[str, Handler] = {
     "bandits_pay": h_bandits_pay,
     "bandits_remove": h_bandits_remove,
 }
-#: every move type of the game (``games.base.validate``'s ``move_types``)
+#: every move type of the game (``GameBase.move_types``: anything else is malformed)
 MOVE_TYPES: frozenset[str] = frozenset(HANDLERS)
 
 

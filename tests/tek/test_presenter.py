@@ -108,3 +108,37 @@ def test_war_labels_and_private_hand() -> None:
         PRESENTER.move_label(GAME.view(s, "101"), {"type": "war_die", "value": 3}, name)
         == "War die: 3"
     )
+
+
+def test_czech_labels_take_the_forms_their_terms_declare() -> None:
+    """Names come from the game's terms (games.tek.vocab.TERMS) in the form each text needs."""
+    from bot.text import i18n
+    from tests.tek.helpers import build, play, turn
+
+    s = build(
+        {"100": "2B", "101": "1A"},
+        factions={"100": "humans"},
+        magic={"100": 1},
+        res={"100": (0, 2, 0)},
+        meeples={"2B-a": ["100"], "1A-a": ["101"]},
+    )
+    s = turn(s, "trade", ["100", "101"])
+    s, _ = play(s, ("100", {"type": "perform", "action": "trade"}))
+    view = GAME.view(s, "100")
+    pair = {"type": "trade_pair", "give": "ore", "get": "food"}
+    with i18n.using("cs"):
+        assert PRESENTER.move_label(view, pair, name, GAME.preview(s, "100", pair)) == (
+            "Vyměnit rudu za jídlo"
+        )
+        s, _ = play(s, ("100", pair))
+        two = {"type": "trade_amount", "amount": 2}
+        label = PRESENTER.move_label(GAME.view(s, "100"), two, name, GAME.preview(s, "100", two))
+        assert label == "Dát 2 rudy, získat 3 jídla"  # Humans L1: Trade gives +1
+        assert PRESENTER.prompt_text(GAME.view(s, "100"), "100", name) == (
+            "Čeněk Řežábek, kolik rudy dáš za jídlo?"
+        )
+        side = {"type": "side", "side": "2B"}
+        assert (
+            PRESENTER.move_label(view, side, name) == "Domovská strana 2B: Vrtichvostán (L H M H P)"
+        )
+    assert PRESENTER.move_label(view, side, name) == "Home side 2B: Wagtailstan (F M C M P)"
