@@ -1,4 +1,4 @@
-"""Tiny Epic Kingdoms board image (rules: shared/rules/tek.md), phone-first (issue 13).
+"""Tiny Epic Kingdoms board image (docs/rules/tek.md), phone-first (issue 13).
 
 The map: every territory card as a 3 x 3 grid (terrain tints with a type letter, region letters,
 rivers), meeples as discs in the owner's seat colour carrying the seat number (a diamond when
@@ -6,15 +6,22 @@ searching ruins, "N" for neutral), tokens as labels and the war region framed wi
 one row per player: victory points now, resources, magic, tower, meeples, allies. The final
 board keeps the frame and ranks the results with every scoring category named (§18). The
 private image adds a fixed line with the viewer's secret war number.
+
+Typed against the game's view (:class:`games.tek.views.TekView`): ``render`` casts the view
+once. Names come from the game's terms (:data:`games.tek.vocab.TERMS`), passed to ``tr`` as
+text parameters; events are never worded here: the bot passes the latest change, worded in
+the reader's language, as ``last``.
 """
 
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, cast
 
 from games.tek.data import MAX_MAGIC, MAX_TOWER
-from games.tek.vocab import ACTIONS, FACTION_NAMES, RESOURCES, TERRAIN_COLOURS, TOKEN_NAMES
+from games.tek.views import PlayerView, RegionView, SideView, TekView, WarView
+from games.tek.vocab import TERMS, TERRAIN_COLOURS, action, faction, terrain, token
+from games.terms import Term
 from renderers.kit import (
     BIG,
     BODY,
@@ -32,29 +39,53 @@ from renderers.palette import WHITE, Colour, Theme, tint
 from renderers.text_en import Tr, register
 
 TERRAIN: dict[str, Colour] = dict(TERRAIN_COLOURS)
-#: token labels short enough for a 64 px region cell (the rest are the vocabulary's names)
-TOKEN_SHORT = {"treasure": "Treas.", "bandits": "Band.", "dragons_lair": "Lair", "blank": "—"}
 GAME_COLOURS: tuple[Colour, ...] = tuple(tint(c, 0.5) for c in TERRAIN.values())
 RIVER: Colour = (30, 90, 200)
 WAR: Colour = (190, 0, 0)
 CELL = 64
 CARD_GAP = 10
 TITLE_H = 26
+#: the steps the "now" line words (the rest: ``tek.step.other``)
+STEPS = (
+    "draft",
+    "side",
+    "start",
+    "start_resources",
+    "start_ore",
+    "token_skip",
+    "select",
+    "respond",
+    "move_from",
+    "move_to",
+    "swap_to",
+    "expand",
+    "trade_pair",
+    "trade_amount",
+    "war_die",
+    "war_boost",
+    "war_pay",
+    "lose_resources",
+    "plunder",
+    "choose_resource",
+    "convert",
+    "dragon",
+    "loss_region",
+    "loss",
+    "bandits",
+)
+
+#: steps worded as another (the mana part of a payment is a payment, §10.5)
+STEP_ALIASES = {"war_pay_mana": "war_pay"}
 
 register(
     {
         "tek.title": "Tiny Epic Kingdoms",
         "tek.turn": "Turn {turn}",
         "tek.setup": "Setup",
-        **{f"tek.action.{a}": a.capitalize() for a in ACTIONS},
-        **{f"tek.res.{r}": r for r in RESOURCES},
-        "tek.type.forest": "F",
-        "tek.type.mountain": "M",
-        "tek.type.plains": "P",
-        "tek.type.capital": "C",
-        "tek.type.ruins": "R",
-        "tek.type.water": "",
-        "tek.type.crag": "",
+        # a term of the game alone (games.tek.vocab.TERMS), in a form
+        "tek.name": "{name}",
+        "tek.name.short": "{name:short}",
+        "tek.name.letter": "{name:letter}",
         "tek.step.draft": "{names}: choose a faction",
         "tek.step.side": "{names}: choose a side of the home territory",
         "tek.step.start": "{names}: place the starting meeples",
@@ -65,7 +96,6 @@ register(
         "tek.step.expand": "{names}: choose where to expand",
         "tek.step.war_die": "War: {names} set a secret war number",
         "tek.step.war_pay": "War: {names} pay the war cost",
-        "tek.step.war_pay_mana": "War: {names} pay the war cost",
         "tek.step.start_resources": "{names}: choose the starting resources",
         "tek.step.start_ore": "{names}: choose the starting ore",
         "tek.step.token_skip": "{names}: use or skip the exploration token",
@@ -84,51 +114,22 @@ register(
         "tek.step.other": "{names} to act",
         "tek.war": "War in {region}: {attacker} attacks {defender}",
         "tek.war_result": "War in {region}: {attacker} {a} against {defender} {d}",
-        "tek.last.round": "Actions this round: {list} ({n}/5 shields).",
-        "tek.last.fresh": "A new round: no action selected yet.",
-        "tek.last.setup": "Setting up: factions, home territories and starting meeples.",
-        "tek.lost_kingdom": "Lost Kingdom",
-        "tek.neutral": "Neutral",
-        "tek.row": "mana {mana} · ore {ore} · food {food} · magic {magic}/{max_magic} · "
-        "tower {tower}/{max_tower}",
+        "tek.row": "{mana_name} {mana} · {ore_name} {ore} · {food_name} {food} · "
+        "{magic_name} {magic}/{max_magic} · {tower_name} {tower}/{max_tower}",
         "tek.row2": "meeples: {meeples} on the map, {supply} in supply",
         "tek.allied": "allied with {names}",
-        **{f"tek.tokname.{k}": name for k, name in TOKEN_NAMES.items()},
-        "tek.ev.side_chosen": "{name} chose territory side {side}",
-        "tek.ev.start_placed": "{name} placed a first meeple in {region}",
-        "tek.ev.resources_set": "{name} set the starting resources",
-        "tek.ev.action_selected": "{name} chose {action}",
-        "tek.ev.passed": "{name} passed",
-        "tek.ev.performed": "{name} did {action}",
-        "tek.ev.built": "{name} built tower level {level} ({cost} ore)",
-        "tek.ev.researched": "{name} reached magic level {level}: {ability}",
-        "tek.ev.expanded": "{name} expanded into {region}",
-        "tek.ev.traded": "{name} traded {give} for {get}",
-        "tek.ev.moved": "{name} moved {from} → {to}",
-        "tek.ev.token_revealed": "{name} found {token} in {region}",
-        "tek.ev.war_started": "War in {region}: {attacker} attacks {defender}",
-        "tek.ev.war_die_set": "{name} set a secret war number",
-        "tek.ev.war_revealed": "War numbers revealed",
-        "tek.ev.war_result": "{winner} won the war in {region}",
-        "tek.ev.retreated": "{name} retreated {from} → {to}",
-        "tek.ev.end_triggered": "The end of the game is triggered",
-        "tek.ev.collected": "{name} collected resources",
-        "tek.ev.shields_cleared": "All shields taken: they are cleared",
-        "tek.token.face_down": "?",
-        **{f"tek.token.{k}": TOKEN_SHORT.get(k, name) for k, name in TOKEN_NAMES.items()},
         "tek.you.war": "Your war number: {n} (secret until the reveal).",
         "tek.you.none": "Nothing secret for you right now.",
         "tek.final.a": "VP from meeples {meeples} · tower {tower} · magic {magic}",
         "tek.final.b": "faction {faction} · capitals {capitals} · crown {crown} · towns {towns}",
         "tek.final.c": "Lost Kingdom {lost_kingdom} · neutrals {neutrals}",
         "tek.legend": "Discs: meeples with their owner's seat number (diamond = searching ruins, "
-        "N = neutral). Letters in a corner: F forest, M mountain, P plains, C capital, "
-        "R ruins; blue bars = rivers; ⚔ = war. Card title: owner's seat number, then "
-        "the side; a region is named by side and letter.",
+        "N = neutral). Letters in a corner: {forest:letter} {forest}, {mountain:letter} "
+        "{mountain}, {plains:letter} {plains}, {capital:letter} {capital}, {ruins:letter} "
+        "{ruins}; blue bars = rivers; ⚔ = war. Card title: owner's seat number, then the side; "
+        "a region is named by side and letter.",
     }
 )
-#: the factions' names (games.tek.vocab), drawn in the table's language
-register({f"tek.faction.{fid}": name for fid, name in FACTION_NAMES.items()})
 
 
 def map_slots(seats: int) -> int:
@@ -159,7 +160,12 @@ def _names(board: Board, players: list[str]) -> str:
     return board.tr("board.and").join(board.name(p) for p in players)
 
 
-def _war_text(board: Board, war: dict[str, Any]) -> str:
+def _name(board: Board, term: Term, form: str = "") -> str:
+    """A term of the game alone, in the board's language (``form``: "short", "letter")."""
+    return board.tr(f"tek.name.{form}" if form else "tek.name", name=term)
+
+
+def _war_text(board: Board, war: WarView) -> str:
     a, d = war["attacker"], war["defender"]
     revealed = war.get("revealed")
     vals = (war.get("values") or revealed) if revealed else None
@@ -175,114 +181,19 @@ def _war_text(board: Board, war: dict[str, Any]) -> str:
     return board.tr("tek.war", region=war["region"], attacker=board.name(a), defender=board.name(d))
 
 
-def now_text(board: Board, view: dict[str, Any]) -> str:
-    if view.get("over"):
+def now_text(board: Board, view: TekView) -> str:
+    if view["over"]:
         return ranks_line(board, final_rows(board, view))
-    step = view.get("step") or {}
-    name, ctx = str(step.get("name", "")), step.get("context") or {}
-    names = _names(board, list(step.get("actors") or []))
-    key = f"tek.step.{name}" if f"tek.step.{name}" in _KNOWN else "tek.step.other"
-    text = board.tr(key, names=names, action=board.tr(f"tek.action.{ctx.get('action', 'patrol')}"))
+    step = view["step"]
+    name, ctx = str(step["name"]), step["context"]
+    name = STEP_ALIASES.get(name, name)
+    names = _names(board, list(step["actors"]))
+    key = f"tek.step.{name}" if name in STEPS else "tek.step.other"
+    text = board.tr(key, names=names, action=action(ctx.get("action", "patrol")))
     war = ctx.get("war")
     if war and not war.get("neutral"):
         text = _war_text(board, war) + ". " + text
     return text
-
-
-_KNOWN = {
-    f"tek.step.{s}"
-    for s in (
-        "draft",
-        "side",
-        "start",
-        "start_resources",
-        "start_ore",
-        "token_skip",
-        "select",
-        "respond",
-        "move_from",
-        "move_to",
-        "swap_to",
-        "expand",
-        "trade_pair",
-        "trade_amount",
-        "war_die",
-        "war_boost",
-        "war_pay",
-        "war_pay_mana",
-        "lose_resources",
-        "plunder",
-        "choose_resource",
-        "convert",
-        "dragon",
-        "loss_region",
-        "loss",
-        "bandits",
-    )
-}
-
-
-LAST_PARTS = 3
-_NAMED = ("player", "attacker", "defender", "winner")
-_EVENTS = frozenset(
-    (
-        "side_chosen",
-        "start_placed",
-        "resources_set",
-        "action_selected",
-        "passed",
-        "performed",
-        "built",
-        "researched",
-        "expanded",
-        "traded",
-        "moved",
-        "token_revealed",
-        "war_started",
-        "war_die_set",
-        "war_revealed",
-        "war_result",
-        "retreated",
-        "end_triggered",
-        "collected",
-        "shields_cleared",
-    )
-)
-
-
-def event_text(board: Board, e: dict[str, Any]) -> str | None:
-    """One public event of the last move in words (rules §19.4); None for the ones the board
-    shows anyway (collections, payments, game over) and for an alliance's war result."""
-    kind = str(e.get("type"))
-    if kind not in _EVENTS or (kind == "war_result" and e.get("alliance")):
-        return None
-    params = dict(e)
-    for field in _NAMED:
-        if params.get(field):
-            params["name" if field == "player" else field] = board.name(str(params[field]))
-    if params.get("action"):
-        params["action"] = board.tr(f"tek.action.{params['action']}")
-    for field in ("give", "get"):
-        if params.get(field):
-            params[field] = board.tr(f"tek.res.{params[field]}")
-    if params.get("token"):
-        params["token"] = board.tr(f"tek.tokname.{params['token']}")
-    return board.tr(f"tek.ev.{kind}", **params)
-
-
-def last_text(board: Board, view: dict[str, Any]) -> str:
-    """The last move in words from ``view["last_events"]``; without them (the first move, an
-    older view), the actions already taken this round."""
-    parts = [t for t in (event_text(board, dict(e)) for e in view.get("last_events") or []) if t]
-    if parts:
-        return "; ".join(parts[:LAST_PARTS]) + "."
-    shields = list(view.get("shields") or [])
-    if not view.get("turn"):
-        return board.tr("tek.last.setup")
-    if not shields:
-        return board.tr("tek.last.fresh")
-    names = ", ".join(board.tr(f"tek.action.{a}") for a in shields)
-    return board.tr("tek.last.round", list=names, n=len(shields))
 
 
 def _meeple(board: Board, x: int, y: int, owner: str, searching: bool) -> None:
@@ -302,26 +213,24 @@ def _meeple(board: Board, x: int, y: int, owner: str, searching: bool) -> None:
     board.text(x, y + 1, label, BODY if label != "N" else FINE + 1, True, ink, "mm")
 
 
-def _card_title(board: Board, side: dict[str, Any], x: int, y: int, w: int) -> None:
-    owner = str(side.get("owner"))
-    tr = board.tr
+def _card_title(board: Board, side: SideView, x: int, y: int, w: int) -> None:
+    owner = str(side["owner"])
     if owner in board.seats:
         board.draw.rectangle((x, y, x + w, y + TITLE_H - 3), fill=board.colour(owner))
         board.seat_disc(x + 1, y, owner, 22)
-        board.text(x + 28, y + TITLE_H / 2 - 1, str(side.get("side", "")), BODY, True, WHITE, "lm")
+        board.text(x + 28, y + TITLE_H / 2 - 1, str(side["side"]), BODY, True, WHITE, "lm")
         return
-    label = tr("tek.lost_kingdom") if owner == "lost_kingdom" else tr("tek.neutral")
+    whose = TERMS["lost_kingdom"] if owner == "lost_kingdom" else TERMS["neutral"]
+    label = _name(board, whose, "short")
     board.draw.rectangle((x, y, x + w, y + TITLE_H - 3), fill=(70, 70, 70))
-    board.text(
-        x + 4, y + TITLE_H / 2 - 1, f"{side.get('side', '')} {label}", BODY, True, WHITE, "lm"
-    )
+    board.text(x + 4, y + TITLE_H / 2 - 1, f"{side['side']} {label}", BODY, True, WHITE, "lm")
 
 
-def _draw_card(board: Board, side: dict[str, Any], x: int, y: int, war_region: str | None) -> None:
+def _draw_card(board: Board, side: SideView, x: int, y: int, war_region: str | None) -> None:
     _card_title(board, side, x, y, 3 * CELL)
     top = y + TITLE_H
-    grid = "".join(side.get("grid") or [])
-    owner_of = {c: r for r in side.get("regions", []) for c in r["cells"]}
+    grid = "".join(side["grid"])
+    owner_of = {c: r for r in side["regions"] for c in r["cells"]}
     for c in range(9):
         region = owner_of.get(c)
         kind = region["type"] if region else ("water" if grid[c : c + 1] == "~" else "crag")
@@ -331,9 +240,9 @@ def _draw_card(board: Board, side: dict[str, Any], x: int, y: int, war_region: s
             fill=tint(TERRAIN[kind], 0.5),
             outline=board.theme.line,
         )
-    for a, b in side.get("rivers") or []:
+    for a, b in side["rivers"]:
         _river(board, x, top, int(a), int(b))
-    for region in side.get("regions", []):
+    for region in side["regions"]:
         _draw_region(board, region, x, top, region["id"] == war_region)
 
 
@@ -348,107 +257,102 @@ def _river(board: Board, x: int, top: int, a: int, b: int) -> None:
         board.draw.rectangle((x + ax * CELL, py - 3, x + (ax + 1) * CELL, py + 2), fill=RIVER)
 
 
-def _draw_region(board: Board, region: dict[str, Any], x: int, top: int, war: bool) -> None:
+def _draw_region(board: Board, region: RegionView, x: int, top: int, war: bool) -> None:
     cells = sorted(region["cells"])
     first, last = cells[0], cells[-1]
     fx, fy = x + (first % 3) * CELL, top + (first // 3) * CELL
-    board.text(fx + 4, fy + 2, str(region.get("letter", "")), BODY, True)
+    board.text(fx + 4, fy + 2, str(region["letter"]), BODY, True)
     lx, ly = x + (last % 3) * CELL, top + (last // 3) * CELL
-    board.text(
-        lx + CELL - 4,
-        ly + CELL - 2,
-        board.tr(f"tek.type.{region['type']}"),
-        FINE,
-        True,
-        board.theme.muted,
-        "rd",
-    )
+    letter = _name(board, terrain(region["type"]), "letter")
+    board.text(lx + CELL - 4, ly + CELL - 2, letter, FINE, True, board.theme.muted, "rd")
     if war:
         board.draw.rectangle((fx + 1, fy + 1, fx + CELL - 2, fy + CELL - 2), outline=WAR, width=4)
         board.text(fx + CELL - 6, fy + 4, "⚔", BODY, True, WAR, "ra")
-    token = region.get("token")
-    if token:
-        label = board.tr(f"tek.token.{token}")
+    if region["token"]:
+        label = _name(board, token(region["token"]), "short")
         board.text(lx + 4, ly + CELL - 2, label, FINE, True, board.theme.ink, "ld")
     spots = [
         (x + (c % 3) * CELL + dx, top + (c // 3) * CELL + 34) for c in cells for dx in (18, 46)
     ]
-    for k, m in enumerate(region.get("meeples", [])[: len(spots)]):
-        _meeple(board, spots[k][0], spots[k][1], str(m["owner"]), bool(m.get("searching")))
+    for k, m in enumerate(region["meeples"][: len(spots)]):
+        _meeple(board, spots[k][0], spots[k][1], str(m["owner"]), bool(m["searching"]))
 
 
-def _draw_map(board: Board, view: dict[str, Any], y: int) -> None:
-    war = ((view.get("step") or {}).get("context") or {}).get("war") or {}
-    region = war.get("region")
-    for i, side in enumerate(view.get("map") or []):
+def _draw_map(board: Board, view: TekView, y: int) -> None:
+    war = view["step"]["context"].get("war")
+    region = war.get("region") if war else None
+    for i, side in enumerate(view["map"]):
         x = MARGIN + (i % 3) * (3 * CELL + CARD_GAP)
         _draw_card(board, side, x, y + (i // 3) * (TITLE_H + 3 * CELL + CARD_GAP), region)
 
 
-def _draw_player(board: Board, view: dict[str, Any], p: dict[str, Any], y: int) -> None:
+def _draw_player(board: Board, view: TekView, p: PlayerView, y: int) -> None:
     tr, m, pid = board.tr, MARGIN, str(p["id"])
     board.panel((m, y, board.width - m, y + ROW_H - 6), pid, pid == view.get("viewer"))
     x = m + 10
-    if pid in ((view.get("step") or {}).get("actors") or []):
+    if pid in view["step"]["actors"]:
         x += board.text(x, y + 16, "▶", BODY, True, anchor="lm") + 4
-    fid = (p.get("faction") or {}).get("id")
-    faction = (
-        board.tr(f"tek.faction.{fid}")
-        if fid in FACTION_NAMES
-        else (p.get("faction") or {}).get("name", "")
-    )
+    name = _name(board, faction(p["faction"]["id"])) if p["faction"] else ""
     w = board.name_tag(x, y + 4, pid, 300)
-    board.text(x + w + 10, y + 16, str(faction), BODY, fill=board.theme.muted, anchor="lm")
+    board.text(x + w + 10, y + 16, name, BODY, fill=board.theme.muted, anchor="lm")
     board.text(
-        board.width - m - 10, y + 16, tr("unit.vp", n=p.get("score_now", 0)), BIG, True, anchor="rm"
+        board.width - m - 10, y + 16, tr("unit.vp", n=p["score_now"]), BIG, True, anchor="rm"
     )
-    res = p.get("resources") or {}
+    res = p["resources"]
     line = tr(
         "tek.row",
+        mana_name=TERMS["resource.mana"],
+        ore_name=TERMS["resource.ore"],
+        food_name=TERMS["resource.food"],
+        magic_name=TERMS["magic"],
+        tower_name=TERMS["tower"],
         mana=res.get("mana", 0),
         ore=res.get("ore", 0),
         food=res.get("food", 0),
-        magic=p.get("magic", 0),
+        magic=p["magic"],
         max_magic=MAX_MAGIC,
-        tower=p.get("tower", 0),
+        tower=p["tower"],
         max_tower=MAX_TOWER,
     )
     board.lines(m + 12, y + 30, line, board.width - 2 * m - 24, BODY, max_lines=1)
-    line = tr("tek.row2", meeples=p.get("meeples_in_play", 0), supply=p.get("supply", 0))
-    if p.get("allies"):
+    line = tr("tek.row2", meeples=p["meeples_in_play"], supply=p["supply"])
+    if p["allies"]:
         line += " · " + tr("tek.allied", names=_names(board, list(p["allies"])))
     board.lines(m + 12, y + 30 + line_h(BODY), line, board.width - 2 * m - 24, BODY, max_lines=1)
 
 
-def final_rows(board: Board, view: dict[str, Any]) -> list[FinalRow]:
+FINAL_PARTS = (
+    "meeples",
+    "tower",
+    "magic",
+    "faction",
+    "capitals",
+    "crown",
+    "towns",
+    "lost_kingdom",
+    "neutrals",
+)
+
+
+def final_rows(board: Board, view: TekView) -> list[FinalRow]:
     """Results (§18) with every category in VP."""
     rows = []
-    for r in view.get("results") or []:
-        b = dict(r.get("breakdown") or {})
+    for r in view["results"] or []:
+        b = {k: r["breakdown"].get(k, 0) for k in FINAL_PARTS}
         rows.append(
             FinalRow(
                 r["player"],
                 int(r["rank"]),
                 board.tr("unit.vp", n=r["score"]),
-                tuple(board.tr(f"tek.final.{k}", **_zeroed(b)) for k in "abc"),
+                tuple(board.tr(f"tek.final.{k}", **b) for k in "abc"),
             )
         )
     return rows
 
 
-def _zeroed(b: dict[str, Any]) -> dict[str, Any]:
-    keys = (
-        "meeples",
-        "tower",
-        "magic",
-        "faction",
-        "capitals",
-        "crown",
-        "towns",
-        "lost_kingdom",
-        "neutrals",
-    )
-    return {k: b.get(k, 0) for k in keys}
+def _legend(board: Board) -> str:
+    kinds = ("forest", "mountain", "plains", "capital", "ruins")
+    return board.tr("tek.legend", **{k: terrain(k) for k in kinds})
 
 
 def render(
@@ -459,51 +363,43 @@ def render(
     tr: Tr | None = None,
     last: str | None = None,
 ) -> Any:
-    """The map and players for ``view``; a private view adds the viewer's secret line."""
-    players = list(view.get("players") or [])
+    """The map and players for ``view``; a private view adds the viewer's secret line.
+    ``last`` is the latest change in words (the bot's event text, in the reader's language)."""
+    v = cast(TekView, view)
+    players = v["players"]
     seats = [str(p["id"]) for p in players]
-    private = view.get("viewer") is not None
+    private = v.get("viewer") is not None
     board = Board.new(frame_height(len(seats), private), seats, names, theme, tr)
-    right = (
-        board.tr("tek.turn", turn=view.get("turn")) if view.get("turn") else board.tr("tek.setup")
-    )
-    y = (
-        board.header(
-            board.tr("tek.title"), right, now_text(board, view), last or last_text(board, view)
-        )
-        + 6
-    )
-    if view.get("over") and view.get("results"):
-        draw_final(board, y, final_rows(board, view), view.get("viewer"))
+    right = board.tr("tek.turn", turn=v["turn"]) if v["turn"] else board.tr("tek.setup")
+    y = board.header(board.tr("tek.title"), right, now_text(board, v), last or "") + 6
+    over = bool(v["over"] and v["results"])
+    if over:
+        draw_final(board, y, final_rows(board, v), v.get("viewer"))
     else:
-        _draw_map(board, view, y)
+        _draw_map(board, v, y)
         py = y + _map_height(len(seats))
         for i, p in enumerate(players):
-            _draw_player(board, view, p, py + i * ROW_H)
+            _draw_player(board, v, p, py + i * ROW_H)
     if private:
-        die = view.get("war_die")
+        die = v.get("war_die")
         key = "tek.you.war" if die is not None else "tek.you.none"
         yy = y + _body_height(len(seats))
-        board.panel((MARGIN, yy, board.width - MARGIN, yy + YOU_H - 6), str(view["viewer"]), True)
+        board.panel((MARGIN, yy, board.width - MARGIN, yy + YOU_H - 6), str(v.get("viewer")), True)
         board.text(MARGIN + 12, yy + 8, board.tr(key, n=die), BODY, True)
-    over = view.get("over") and view.get("results")
-    board.legend(board.image.height - 58, board.tr("board.final_legend" if over else "tek.legend"))
+    legend = board.tr("board.final_legend") if over else _legend(board)
+    board.legend(board.image.height - 58, legend)
     return board.image
 
 
 def summary(board: Board, view: dict[str, Any]) -> tuple[str, str, list[tuple[str, str]]]:
     """(turn, whose turn, [(player, score)]) for the alt text."""
-    right = (
-        board.tr("tek.turn", turn=view.get("turn")) if view.get("turn") else board.tr("tek.setup")
-    )
-    if view.get("results"):
+    v = cast(TekView, view)
+    right = board.tr("tek.turn", turn=v["turn"]) if v["turn"] else board.tr("tek.setup")
+    if v["results"]:
         scores = [
             (r["player"], board.tr("unit.vp", n=r["score"]))
-            for r in sorted(view["results"], key=lambda r: r["rank"])
+            for r in sorted(v["results"], key=lambda r: r["rank"])
         ]
     else:
-        scores = [
-            (str(p["id"]), board.tr("unit.vp", n=p.get("score_now", 0)))
-            for p in view.get("players") or []
-        ]
-    return right, now_text(board, view), scores
+        scores = [(str(p["id"]), board.tr("unit.vp", n=p["score_now"])) for p in v["players"]]
+    return right, now_text(board, v), scores

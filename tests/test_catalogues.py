@@ -352,7 +352,7 @@ def test_catalogue_compiles_and_answers_in_czech() -> None:
     tr = GNUTranslations(buf)
     assert tr.gettext("lobby.join") == "Přidat se"
     assert tr.gettext("majesty.fx.mill.A") == "+2 za Mlynářku"
-    assert tr.gettext("tek.action.patrol") == "Hlídka"
+    assert tr.gettext("tek.move.collect") == "Získat zdroje"
 
 
 # -- the checks can fail ----------------------------------------------------------------------

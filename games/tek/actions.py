@@ -66,10 +66,12 @@ def a_arrival(s: State, t: Task, events: list[Event]) -> None:
     push(s, *after)
 
 
-def a_arrival_gain(s: State, t: Task, events: list[Event]) -> None:
-    p, r, via = t["player"], t["region"], t["via"]
+def arrival_gains(s: State, p: str, r: str, via: str) -> list[tuple[str, int]]:
+    """What ``p``'s ``arrival_gain`` abilities give on arriving in ``r`` by ``via`` (§7.4 step
+    3): (resource, amount) in hook order, before the cap."""
     rtype = REGIONS[r]["type"]
     yields = TERRAIN[rtype]["yield"]
+    out: list[tuple[str, int]] = []
     for h in R.hooks(s, p, "arrival_gain"):
         if via not in h["via"]:
             continue
@@ -79,16 +81,22 @@ def a_arrival_gain(s: State, t: Task, events: list[Event]) -> None:
         elif h["region"] != rtype:
             continue
         resource = yields if h["gain"] == "region_yield" else h["gain"]
-        if resource not in RESOURCES:
-            continue
-        lost = R.gain(s, p, resource, int(h["amount"]))
+        if resource in RESOURCES:
+            out.append((str(resource), int(h["amount"])))
+    return out
+
+
+def a_arrival_gain(s: State, t: Task, events: list[Event]) -> None:
+    p, r, via = t["player"], t["region"], t["via"]
+    for resource, amount in arrival_gains(s, p, r, via):
+        lost = R.gain(s, p, resource, amount)
         events.append(
             {
                 "type": "arrival_gain",
                 "player": p,
                 "region": r,
                 "resource": resource,
-                "amount": int(h["amount"]),
+                "amount": amount,
                 "lost": lost,
             }
         )

@@ -1,4 +1,7 @@
-"""Tiny Epic Kingdoms, 2-5 players: the game object (id ``tek``).
+"""Tiny Epic Kingdoms, 2-5 players: the game object (id ``tek``; docs/rules/tek.md §19).
+
+A :class:`games.base.GameBase` (engine contract v2): the template checks seats and options,
+validates every move in its one order and adds the view envelope; this module writes the rest.
 
 Hidden information: only the war dice are secret (``is_secret`` is true exactly for
 ``war_die``). Before the reveal, the opponent and spectators see only ``has_set``; the setter's
@@ -10,28 +13,44 @@ The engine is split by what each module does: :mod:`~games.tek.setup` (§4),
 :mod:`~games.tek.steps` (who acts, the legal moves of each step, §19.1),
 :mod:`~games.tek.handlers` (what each move does), :mod:`~games.tek.actions` (arrival, collecting,
 movement, §6-§9), :mod:`~games.tek.war` (§10, §12), :mod:`~games.tek.flow` (the turn, the end
-and the automatic steps, §5, §11, §19.2), :mod:`~games.tek.viewing` (§19.3), with the rule
-functions in :mod:`~games.tek.rules` and the tables in :mod:`~games.tek.data`.
+and the automatic steps, §5, §11, §19.2), :mod:`~games.tek.viewing` (§19.3),
+:mod:`~games.tek.preview` (what a move does now, §19.6), :mod:`~games.tek.saves` (old saves,
+§19.7), with the rule functions in :mod:`~games.tek.rules` and the tables in
+:mod:`~games.tek.data`.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, cast
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
-from games.base import GAME_OVER, MALFORMED, NOT_LEGAL, NOT_YOUR_TURN, Game, IllegalMove, clone
-from games.base import validate as validate_move
+from games.base import (
+    GAME_OVER,
+    MALFORMED,
+    NOT_LEGAL,
+    NOT_YOUR_TURN,
+    EventRole,
+    GameBase,
+    IllegalMove,
+    Step,
+    clone,
+    is_listed,
+)
 from games.tek import rules as R
-from games.tek import undo
+from games.tek import saves, undo
 from games.tek.data import C
 from games.tek.determinize import determinize
 from games.tek.flow import a_end_check, advance
 from games.tek.handlers import MOVE_TYPES, handle
+from games.tek.preview import preview_move
+from games.tek.saves import MIGRATIONS
 from games.tek.setup import make_setup
-from games.tek.steps import actors_of, step_moves
+from games.tek.steps import actors_of, step_moves, step_name
 from games.tek.tasks import Event, Move, State, current, push, task
-from games.tek.viewing import make_view
-from games.tek.views import TekView
+from games.tek.turns import EVENTS, HANDOVER, ends_turn
+from games.tek.viewing import make_view, step_context
+from games.tek.views import TekShown
 
 __all__ = ["GAME", "TinyEpicKingdoms", "a_end_check", "advance", "current", "push", "task"]
 
@@ -47,77 +66,83 @@ REFUSALS: dict[str, tuple[str, str]] = {
 
 
 def explain(state: State, player: str, move: Any, kind: str) -> IllegalMove:
-    """The precise refusal of ``kind`` (rules §19.5), for ``games.base.validate``."""
+    """The precise refusal of ``kind`` (rules §19.5)."""
     code, message = REFUSALS[kind]
     return IllegalMove(code, message, kind=kind)
 
 
-class TinyEpicKingdoms:
+class TinyEpicKingdoms(GameBase):
     """Tiny Epic Kingdoms for 2-5 players (see the module docstring for what is hidden)."""
 
     id = "tek"
     title = "Tiny Epic Kingdoms"
     min_players = int(C["min_players"])
     max_players = int(C["max_players"])
-    options: dict[str, tuple[Any, Any]] = {
+    options: ClassVar[dict[str, tuple[Any, Any]]] = {
         "factions": ("random", ["random", "draft", "choice"]),
         "exploration": (False, [False, True]),
     }
-    test_option_sets: list[dict[str, Any]] = [
+    test_option_sets: ClassVar[list[dict[str, Any]]] = [
         {"factions": "draft", "exploration": True},
         {"factions": "choice"},
     ]
+    move_types = MOVE_TYPES
+    #: every event type with its role (rules §19.4); ``handover`` ends a turn (§19.4)
+    events: ClassVar[Mapping[str, EventRole]] = EVENTS
+    MIGRATIONS = MIGRATIONS
 
-    def _options(self, options: dict[str, Any]) -> dict[str, Any]:
-        opts: dict[str, Any] = {}
-        for name, value in options.items():
-            if name not in self.options:
-                raise ValueError(f"unknown option {name!r}")
-            allowed = self.options[name][1]
-            if not any(type(value) is type(a) and value == a for a in allowed):
-                raise ValueError(f"bad value {value!r} for option {name!r}")
-            opts[name] = value
-        for name, (default, _) in self.options.items():
-            opts.setdefault(name, default)
-        return opts
+    # -- the game's part of the template ------------------------------------------------------
 
-    def setup(self, players: list[str], options: dict[str, Any], seed: int) -> State:
-        if not self.min_players <= len(players) <= self.max_players:
-            raise ValueError(f"tek needs {self.min_players}-{self.max_players} players")
-        if len(set(players)) != len(players) or not all(isinstance(p, str) for p in players):
-            raise ValueError("player ids must be distinct strings")
+    def start(self, players: list[str], options: dict[str, Any], seed: int) -> State:
+        """§4 S0, then the automatic steps up to the first player move."""
         if NEUTRAL in players:
             raise ValueError(f"{NEUTRAL!r} is reserved")
-        s = make_setup(list(players), self._options(options), seed)
+        s = make_setup(players, options, seed)
         advance(s, [])
         return s
 
     def actors(self, state: State) -> list[str]:
         return actors_of(state)
 
-    def legal_moves(self, state: State, player: str) -> list[Move]:
-        if player not in actors_of(state):
-            return []
+    def moves(self, state: State, player: str) -> list[Move]:
         return step_moves(state, state["tasks"][-1], player)
 
-    def apply(self, state: State, player: str, move: Move) -> tuple[State, list[Event]]:
-        """The one validating path (:func:`games.base.validate`), then the move's handler."""
-        # cast: the protocol's ``view`` returns dict[str, Any], which a TypedDict is not (mypy)
-        validate_move(cast(Game, self), state, player, move, move_types=MOVE_TYPES, explain=explain)
+    def play(self, state: State, player: str, move: Move) -> tuple[State, list[Event]]:
+        """The validated move's handler, then the automatic steps (§19.2); a ``handover``
+        event when someone must act who did not have to before, and the turn counter."""
+        before = actors_of(state)
         s = R.copy_state(state)
-        events: list[Event] = list(s.get("pending_events") or [])
+        events: list[Event] = list(s["pending_events"])
         s["pending_events"] = []
         t = s["tasks"].pop()
         handle(s, t, player, clone(move), events)
         advance(s, events)
-        s["last_events"] = clone(events)  # public by contract (rules §19.4), for the view
+        gained = [p for p in actors_of(s) if p not in before]
+        if gained:
+            events.append({"type": HANDOVER, "player": player, "to": gained})
+        if ends_turn(events):
+            s["turns_ended"] += 1
         return s, events
+
+    def explain(self, state: State, player: str, move: Any, kind: str) -> IllegalMove | None:
+        return explain(state, player, move, kind)
 
     def is_secret(self, state: State, player: str, move: Move) -> bool:
         return isinstance(move, dict) and move.get("type") == "war_die"
 
-    def view(self, state: State, viewer: str | None) -> TekView:
+    def show(self, state: State, viewer: str | None) -> TekShown:
         return make_view(state, viewer)
+
+    def step(self, state: State) -> Step:
+        """The step's name in views (§19.1; ``"over"`` once over) and its public context."""
+        t = current(state)
+        if state["over"] or t is None:
+            return {"id": "over", "params": {}}
+        return {"id": step_name(state, t), "params": dict(step_context(state, t))}
+
+    def turn(self, state: State) -> int:
+        """The turns ended so far (§19.4: a move that emits a ``turn_end`` event ends one)."""
+        return int(state["turns_ended"])
 
     def is_over(self, state: State) -> bool:
         return bool(state["over"])
@@ -127,11 +152,17 @@ class TinyEpicKingdoms:
             return []
         return list(clone(state["results"]))
 
-    def dump(self, state: State) -> dict[str, Any]:
-        return dict(clone(state))
+    def loaded(self, data: dict[str, Any]) -> State:
+        """A state from migrated save data, its shape checked (§19.7)."""
+        return saves.checked(data)
 
-    def load(self, data: dict[str, Any]) -> State:
-        return dict(clone(data))
+    # -- the optional members -----------------------------------------------------------------
+
+    def preview(self, state: State, player: str, move: Move) -> dict[str, Any]:
+        """What ``move`` does now, from what ``player`` sees (§19.6); IllegalMove if not legal."""
+        if not is_listed(move, self.legal_moves(state, player)):
+            raise explain(state, player, move, NOT_LEGAL)
+        return preview_move(state, player, move)
 
     def determinize(self, state: State, player: str, rng: random.Random) -> State:
         """A state ``player`` cannot tell from ``state``: other players' unrevealed war dice

@@ -158,7 +158,7 @@ def h_trade_pair(s: State, t: Task, p: str, move: Move, events: list[Event]) -> 
 def h_trade_amount(s: State, t: Task, p: str, move: Move, events: list[Event]) -> None:
     n = move["amount"]
     s["pl"][p]["res"][t["give"]] -= n
-    received = n + sum(int(h["amount"]) for h in R.hooks(s, p, "trade_bonus"))
+    received = n + R.trade_bonus(s, p)
     lost = R.gain(s, p, t["get"], received)
     events.append(
         {
@@ -348,7 +348,7 @@ HANDLERS: dict[str, Handler] = {
     "bandits_pay": h_bandits_pay,
     "bandits_remove": h_bandits_remove,
 }
-#: every move type of the game (``games.base.validate``'s ``move_types``)
+#: every move type of the game (``GameBase.move_types``: anything else is malformed)
 MOVE_TYPES: frozenset[str] = frozenset(HANDLERS)
 
 

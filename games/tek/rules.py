@@ -5,7 +5,7 @@ A 4X game on small 3x3 territory cards: each turn the active player covers one o
 either performs that action (or a faction substitute) or collects from the regions they occupy.
 Moving into another player's lone meeple starts a war fought with secret war dice; two flags
 make an alliance (3+ players). The end triggers at 7 meeples, tower 6 or magic 5 and comes when
-the fifth shield is placed. The spec is ``shared/rules/tek.md``; every table is read from
+the fifth shield is placed. The spec is ``docs/rules/tek.md``; every table is read from
 ``data/tek_data.json``.
 
 What is hidden from whom:
@@ -29,7 +29,6 @@ from collections.abc import Callable
 from typing import Any
 
 from games.base import clone
-from games.tek import vocab
 from games.tek.data import (
     ACTIONS,
     FACTION_HOOKS,
@@ -117,7 +116,7 @@ def copy_state(s: State) -> State:
     out["end"] = None if s["end"] is None else dict(s["end"])
     out["war"] = clone(s["war"])
     out["results"] = clone(s["results"])
-    out["pending_events"] = list(s.get("pending_events") or [])
+    out["pending_events"] = list(s["pending_events"])
     out["tasks"] = list(s["tasks"])  # task dicts are never mutated in place
     return out
 
@@ -274,12 +273,30 @@ def retreat_cost(s: State, p: str) -> int:
 # war arithmetic (§10.2, §10.5, §12)
 
 
+def faction_hooks(faction: str | None, magic: int, name: str) -> list[dict[str, Any]]:
+    """The hooks ``name`` of ``faction`` active at ``magic`` (level <= magic, §17)."""
+    return [h for lv, h in FACTION_HOOKS.get(str(faction), []) if lv <= magic and h["hook"] == name]
+
+
+def faction_war_values(faction: str | None, magic: int) -> dict[str, int]:
+    """Each resource's worth in a war for ``faction`` at ``magic`` (§10.2)."""
+    values = {r: int(v) for r, v in C["war_values"].items()}
+    for h in faction_hooks(faction, magic, "war_value"):
+        values[h["resource"]] = int(h["value"])
+    return values
+
+
 def war_values(s: State, p: str) -> dict[str, int]:
     """Each resource's worth for ``p`` in a war (§10.2); neutrals use the base values."""
     info = s["pl"].get(p)
     if info is None:
-        return vocab.war_values(None, 0)
-    return vocab.war_values(info["faction"], info["magic"])
+        return faction_war_values(None, 0)
+    return faction_war_values(info["faction"], info["magic"])
+
+
+def trade_bonus(s: State, p: str) -> int:
+    """How many more units a Trade gives ``p`` now (§6.6, Humans L1)."""
+    return sum(int(h["amount"]) for h in hooks(s, p, "trade_bonus"))
 
 
 def _discount_applies(s: State, h: dict[str, Any], p: str, war: dict[str, Any]) -> bool:

@@ -1,4 +1,4 @@
-"""Tiny Epic Kingdoms setup (rules §4): step S0 from the seed, then the setup tasks.
+"""Tiny Epic Kingdoms setup (docs/rules/tek.md §4): step S0 from the seed, then the setup tasks.
 
 All randomness of the game happens here, from one generator seeded by ``seed`` and used in a
 fixed order (first player, factions, cards, the Lost Kingdom, the token shuffle); no later step
@@ -121,6 +121,7 @@ def make_setup(players: list[str], options: dict[str, Any], seed: int) -> State:
         "war": None,
         "results": None,
         "tasks": [],
+        "turns_ended": 0,
     }
     # setup happens before any move: its public events are returned with the first move
     pending: list[Event] = []

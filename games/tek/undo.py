@@ -1,5 +1,5 @@
 """Which Tiny Epic Kingdoms moves may be taken back (``games.base.Undoable``; rules:
-shared/rules/tek.md §19.3).
+docs/rules/tek.md §19.3).
 
 Hidden in TEK: a war die set but not yet revealed (§10.2), the face-down exploration tokens and
 the unused token pool (§14). A ``war_die`` is secret (never undoable); any other move that sets

@@ -1,5 +1,5 @@
-"""Tiny Epic Kingdoms views (rules §19.3): what a viewer may see, in the declared shape of
-:mod:`games.tek.views`.
+"""Tiny Epic Kingdoms views (docs/rules/tek.md §19.3): what a viewer may see, in the declared
+shape of :mod:`games.tek.views` (the game's own fields; ``GameBase.view`` adds the envelope).
 
 Public: everything but the war dice before their reveal and the face-down tokens. The
 viewer's own view adds their unrevealed die and the dice they can afford. Never shown: another
@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
-from games.base import clone
 from games.tek import rules as R
 from games.tek.data import ACTIONS, FACTIONS, MAX_MAGIC, MAX_TOWER, REGIONS, SIDE_REGIONS, SIDES, C
 from games.tek.steps import actors_of, step_name
@@ -26,7 +25,7 @@ from games.tek.views import (
     StepContext,
     StepName,
     StepView,
-    TekView,
+    TekShown,
     WarView,
 )
 
@@ -121,6 +120,16 @@ def _reason(s: State, t: Task, ctx: StepContext) -> None:
     ctx["reason"] = t.get("reason")
 
 
+def _lose(s: State, t: Task, ctx: StepContext) -> None:
+    ctx["reason"] = t.get("reason")
+    ctx["amount"] = t["amount"]
+
+
+def _bandits(s: State, t: Task, ctx: StepContext) -> None:
+    ctx["region"] = t["region"]
+    ctx["amount"] = int(R.TOKEN_RULES["bandits"]["pay"])
+
+
 def _loser(s: State, t: Task, ctx: StepContext) -> None:
     ctx["loser"] = t["loser"]
 
@@ -142,11 +151,11 @@ CONTEXT: dict[str, Callable[[State, Task, StepContext], None]] = {
     "trade_amount": _trade_amount,
     "war_pay": _war_pay,
     "choose_resource": _reason,
-    "lose_resources": _reason,
+    "lose_resources": _lose,
     "plunder": _loser,
     "dragon": _loser,
     "loss": _region,
-    "bandits": _region,
+    "bandits": _bandits,
     "convert": _convert,
 }
 
@@ -246,7 +255,7 @@ def step_view(s: State) -> StepView:
     }
 
 
-def add_private(view: TekView, s: State, viewer: str) -> None:
+def add_private(view: TekShown, s: State, viewer: str) -> None:
     """The viewer's own unrevealed die and the dice they can afford (§10.2)."""
     view["viewer"] = viewer
     war = s.get("war")
@@ -256,9 +265,9 @@ def add_private(view: TekView, s: State, viewer: str) -> None:
         view["war_die_options"] = R.legal_war_dice(s, viewer)
 
 
-def make_view(s: State, viewer: str | None) -> TekView:
+def make_view(s: State, viewer: str | None) -> TekShown:
     stripped = R._strip_ruins(s)
-    view: TekView = {
+    view: TekShown = {
         "game": "tek",
         "options": dict(s["options"]),
         "players": [player_view(s, seat, p, stripped) for seat, p in enumerate(s["players"])],
@@ -276,7 +285,6 @@ def make_view(s: State, viewer: str | None) -> TekView:
         "end_triggered": cast(EndView, dict(s["end"])) if s["end"] else None,
         "over": s["over"],
         "results": s["results"] if s["over"] else None,
-        "last_events": clone(s.get("last_events") or []),  # absent before the first move
         "constants": {
             "shields": C["shields"],
             "resource_cap": C["resource_cap"],

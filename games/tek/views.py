@@ -1,13 +1,17 @@
-"""The declared shape of Tiny Epic Kingdoms' ``view(state, viewer)`` (rules §19.3).
+"""The declared shape of Tiny Epic Kingdoms' ``view(state, viewer)`` (docs/rules/tek.md §19.3).
 
 Everything here is public except the three viewer-only keys of :class:`TekView` (``viewer``,
 ``war_die``, ``war_die_options``): a war player's own unrevealed die and the values they can
 afford. Face-down tokens are ``"face_down"``; the token pool, deck order and seed never appear.
+:class:`TekShown` is the game's own fields (``show``); :class:`TekView` adds the contract's
+envelope (``games.base.Envelope``), whose ``last`` the host fills with the latest events.
 """
 
 # no ``from __future__ import annotations``: NotRequired must stay visible at runtime
 # (``TekView.__optional_keys__``) for code and tests that read the declared shape
 from typing import Any, Literal, NotRequired, TypedDict
+
+from games.base import Envelope
 
 #: the step names a view can show (rules §19.1); ``over`` when nobody acts
 StepName = Literal[
@@ -150,6 +154,7 @@ StepContext = TypedDict(
         "get": str,
         "due": int,
         "reason": str | None,
+        "amount": int,
         "loser": str,
         "region": str,
         "gained": list[str],
@@ -185,7 +190,9 @@ class ConstantsView(TypedDict):
     meeples_per_player: int
 
 
-class TekView(TypedDict):
+class TekShown(TypedDict):
+    """The game's own fields (rules §19.3): ``show(state, viewer)``."""
+
     game: Literal["tek"]
     options: dict[str, Any]
     players: list[PlayerView]
@@ -204,7 +211,12 @@ class TekView(TypedDict):
     over: bool
     results: list[ResultView] | None
     constants: ConstantsView
-    last_events: list[dict[str, Any]]  # the last move's events (all public, rules §19.4)
     viewer: NotRequired[str]
     war_die: NotRequired[Die]
     war_die_options: NotRequired[list[Die]]
+
+
+class TekView(TekShown):
+    """The whole view: the game's fields and the envelope (``games.base.GameBase.view``)."""
+
+    envelope: Envelope

@@ -77,11 +77,7 @@ def english_phrases() -> frozenset[str]:
 
 #: catalogue keys of names the engines supply in English (short words: matched as words);
 #: the games that declare their terms (games/<id>/vocab.py TERMS) are read from there
-ENGINE_NAME_KEYS = (
-    "tek.faction.",
-    "tek.token.",
-    "tek.ability.",
-)
+ENGINE_NAME_KEYS: tuple[str, ...] = ()
 
 
 @cache

@@ -1,4 +1,5 @@
-"""The tek presenter: labels for every legal move, a line for every event, options, rules."""
+"""The tek presenter: labels for every legal move (worded from the engine's preview, as the bot
+passes it), a line for every event, options, rules."""
 
 from __future__ import annotations
 
@@ -36,11 +37,15 @@ def test_labels_and_event_lines(n: int, options: dict, seed: int) -> None:
         view = GAME.view(state, actor)
         moves = GAME.legal_moves(state, actor)
         assert len(moves) <= 25
-        labels = [PRESENTER.move_label(view, m, name) for m in moves]
+        previews = [GAME.preview(state, actor, m) for m in moves]
+        labels = [
+            PRESENTER.move_label(view, m, name, pv) for m, pv in zip(moves, previews, strict=True)
+        ]
         assert all(0 < len(lbl) <= 80 and "{" not in lbl for lbl in labels), labels
+        assert all("?" not in lbl for lbl in labels), labels  # every number came from a preview
         assert len(set(labels)) == len(labels), labels
-        for m in moves:
-            d = PRESENTER.move_description(view, m, name)
+        for m, pv in zip(moves, previews, strict=True):
+            d = PRESENTER.move_description(view, m, name, pv)
             assert d is None or (0 < len(d) <= 100 and "{" not in d)
         prompt = PRESENTER.prompt_text(view, actor, name)
         assert prompt and "{" not in prompt and not prompt.startswith("tek.")
@@ -80,7 +85,8 @@ def test_war_labels_and_private_hand() -> None:
         ("100", {"type": "move_from", "region": "2A-c"}),
     )
     view = GAME.view(s, "100")
-    assert PRESENTER.move_label(view, {"type": "move_to", "region": "2A-d"}, name) == (
+    move = {"type": "move_to", "region": "2A-d"}
+    assert PRESENTER.move_label(view, move, name, GAME.preview(s, "100", move)) == (
         "Move to 2A-d forest: war with Bára"
     )
     s, ev = play(
@@ -102,3 +108,37 @@ def test_war_labels_and_private_hand() -> None:
         PRESENTER.move_label(GAME.view(s, "101"), {"type": "war_die", "value": 3}, name)
         == "War die: 3"
     )
+
+
+def test_czech_labels_take_the_forms_their_terms_declare() -> None:
+    """Names come from the game's terms (games.tek.vocab.TERMS) in the form each text needs."""
+    from bot.text import i18n
+    from tests.tek.helpers import build, play, turn
+
+    s = build(
+        {"100": "2B", "101": "1A"},
+        factions={"100": "humans"},
+        magic={"100": 1},
+        res={"100": (0, 2, 0)},
+        meeples={"2B-a": ["100"], "1A-a": ["101"]},
+    )
+    s = turn(s, "trade", ["100", "101"])
+    s, _ = play(s, ("100", {"type": "perform", "action": "trade"}))
+    view = GAME.view(s, "100")
+    pair = {"type": "trade_pair", "give": "ore", "get": "food"}
+    with i18n.using("cs"):
+        assert PRESENTER.move_label(view, pair, name, GAME.preview(s, "100", pair)) == (
+            "Vyměnit rudu za jídlo"
+        )
+        s, _ = play(s, ("100", pair))
+        two = {"type": "trade_amount", "amount": 2}
+        label = PRESENTER.move_label(GAME.view(s, "100"), two, name, GAME.preview(s, "100", two))
+        assert label == "Dát 2 rudy, získat 3 jídla"  # Humans L1: Trade gives +1
+        assert PRESENTER.prompt_text(GAME.view(s, "100"), "100", name) == (
+            "Čeněk Řežábek, kolik rudy dáš za jídlo?"
+        )
+        side = {"type": "side", "side": "2B"}
+        assert (
+            PRESENTER.move_label(view, side, name) == "Domovská strana 2B: Vrtichvostán (L H M H P)"
+        )
+    assert PRESENTER.move_label(view, side, name) == "Home side 2B: Wagtailstan (F M C M P)"

@@ -1,4 +1,5 @@
-"""Tiny Epic Kingdoms renderer: golden images of known states, size and byte limits, privacy."""
+"""Tiny Epic Kingdoms renderer: golden images of known states, size and byte limits, privacy.
+The board draws the latest change the bot words for it (``last``), as the bot passes it."""
 
 from __future__ import annotations
 
@@ -109,12 +110,18 @@ CASES = {
     "war_private_bara": (state_war, "bara"),
     "over_public": (state_over, None),
 }
+#: the latest change as the bot words it (the presenter's event lines)
+LAST = {
+    "war_public": "Bára Řežábková has set a war die.",
+    "war_private_bara": "Bára Řežábková has set a war die.",
+    "over_public": "Game over: 1. Ludmila Ňůžková 17 VP; 2. Bob 15 VP",
+}
 
 
 def rendered(case: str) -> Image.Image:
     make, viewer = CASES[case]
     view = GAME.view(make(), viewer)
-    data = render_png("tek", view, NAMES)
+    data = render_png("tek", view, NAMES, last=LAST[case])
     return Image.open(io.BytesIO(data)).convert("RGB")
 
 
@@ -134,7 +141,7 @@ def test_golden(case: str) -> None:
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_limits(case: str) -> None:
     make, viewer = CASES[case]
-    data = render_png("tek", GAME.view(make(), viewer), NAMES)
+    data = render_png("tek", GAME.view(make(), viewer), NAMES, last=LAST[case])
     img = Image.open(io.BytesIO(data))
     assert img.width <= MAX_WIDTH and len(data) <= MAX_PNG_BYTES
     assert img.width == 640

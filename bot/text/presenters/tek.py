@@ -1,35 +1,46 @@
-"""How Tiny Epic Kingdoms is shown in Discord: options, move labels, log lines, status, rules.
+"""How Tiny Epic Kingdoms is shown in Discord: options, move labels, log lines, status, rules
+(docs/rules/tek.md).
 
 The only secret is a war die. The bot sends the war-die step to each war player privately
 (``is_secret`` moves: DM with an ephemeral fallback) while the channel shows who has chosen;
 ordinary turn prompts hold nothing secret, so ``private_prompts`` is False. Labels and the hand
 text are built from the acting player's own view (it carries their own unrevealed die and the
-values they can afford); event lines use public events only. Every text lives in ``CATALOG``
-under ``tek.*`` keys and goes through :func:`bot.text.i18n.t`.
+values they can afford) and the engine's preview of each move (``GAME.preview``, rules §19.6:
+costs, gains, wars, payments): this module words the engine's numbers and never works out a
+rule itself. Event lines use public events only. Names come from the game's terms
+(:data:`games.tek.vocab.TERMS`), passed as text parameters so that each language takes the form
+it needs (``{give:acc}``); every other text lives in ``CATALOG`` under ``tek.*`` keys and goes
+through :func:`bot.text.i18n.t`. Views are typed (:class:`games.tek.views.TekView`): each entry
+point casts the incoming view once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
-from bot.text.i18n import t, tn
+from bot.text import i18n
+from bot.text.i18n import t
 from bot.text.presenters.base import NameFn, OptionSpec, Presenter, Preview
 from games.tek import GAME
+from games.tek.views import PlayerView, RegionView, StepContext, TekView, WarView
 from games.tek.vocab import (
     ACTION_COST_RESOURCE,
-    BEGINNER_SPLIT,
     FACTIONS,
     REGIONS,
     RESOURCES,
     SIDES,
-    STARTING_RESOURCES,
-    TOKEN_NAMES,
-    faction_name,
-    trade_bonus,
-    war_values,
+    TERMS,
+    ability,
+    action,
+    faction,
+    resource,
+    side,
+    terrain,
+    token,
 )
+from games.terms import Count, Term
 
 P = "tek."
 
@@ -41,85 +52,72 @@ CATALOG: dict[str, str] = {
     P + "opt.factions.choice": "Free choice",
     P + "opt.exploration": "Exploration tokens variant (Crown, Treasure, Bandits, Camp, Fort...)",
     # words
-    P + "action.patrol": "Patrol",
-    P + "action.quest": "Quest",
-    P + "action.build": "Build",
-    P + "action.research": "Research",
-    P + "action.expand": "Expand",
-    P + "action.trade": "Trade",
-    P + "res.mana": "mana",
-    P + "res.ore": "ore",
-    P + "res.food": "food",
-    P + "type.forest": "forest",
-    P + "type.mountain": "mountain",
-    P + "type.plains": "plains",
-    P + "type.capital": "capital",
-    P + "type.ruins": "ruins",
     P + "region": "{id} {type}",
     P + "nothing": "nothing",
+    P + "flag": "🏳️ {flag:short}",
     # moves
     P + "move.draft": "Draft {faction}",
     P + "move.side": "Home side {side}: {name} ({types})",
     P + "move.start": "Start both meeples in {region}",
-    P + "move.start_beginner": "Beginner split: {mana} mana, {ore} ore, {food} food",
-    P + "move.start_mana": "{mana} mana (choose ore next)",
-    P + "move.start_ore": "{mana} mana, {ore} ore, {food} food",
+    P + "move.start_beginner": "Beginner split: {mana}, {ore}, {food}",
+    P + "move.start_mana": "{mana} (choose ore next)",
+    P + "move.start_ore": "{mana}, {ore}, {food}",
     P + "move.token_skip": "Leave {region} without a token",
     P + "move.select": "Select {action}",
     P + "move.perform": "{action}",
-    P + "move.perform_cost": "{action} (cost {cost} {res})",
+    P + "move.perform_cost": "{action} (cost {cost})",
     P + "move.perform_instead": "{action} instead of {selected}",
-    P + "move.perform_instead_cost": "{action} instead of {selected} (cost {cost} {res})",
+    P + "move.perform_instead_cost": "{action} instead of {selected} (cost {cost})",
     P + "move.pass": "Pass (take no action)",
     P + "move.collect": "Collect resources",
     P + "move.move_from": "Move a meeple from {region}",
-    P + "move.stand_up": "Stand up in {region} (ends the Patrol)",
+    P + "move.stand_up": "Stand up in {region} (ends the {patrol})",
     P + "move.move_to": "Move to {region}",
-    P + "move.swap_from": "Swap the meeple in {region} (instead of the Quest)",
+    P + "move.swap_from": "Swap the meeple in {region} (instead of the {quest})",
     P + "move.swap_to": "Swap with {player} in {region}",
     P + "move.swap_to_war": "Swap with {player} in {region}: war",
     P + "move.move_to_war": "Move to {region}: war with {player}",
     P + "move.move_to_neutral": "Move to {region}: neutral war (pay {cost})",
-    P + "move.expand": "Expand to {region} ({cost} food)",
+    P + "move.expand": "Expand to {region} ({cost})",
     P + "move.trade_pair": "Trade {give} for {get}",
-    P + "move.trade_amount": "Give {amount} {give}, get {got} {get}",
+    P + "move.trade_amount": "Give {given}, get {got}",
     P + "move.war_flag": "War die: white flag (costs nothing)",
     P + "move.war_die": "War die: {value}",
-    P + "move.war_boost": "Boost with 1 {res} (+{value})",
+    P + "move.war_boost": "Boost with {unit} (+{value})",
     P + "move.war_boost_none": "No boost",
-    P + "move.war_pay_mana": "Pay with {mana} mana",
+    P + "move.war_pay_mana": "Pay with {mana}",
     P + "move.war_pay": "Pay {what}",
     P + "move.lose_resources": "Lose {what}",
-    P + "move.plunder": "Take 1 {res} from {player}",
-    P + "move.choose_resource": "Take 1 {res}",
-    P + "move.convert": "Turn 1 {src} into 1 {dst}",
+    P + "move.plunder": "Take {unit} from {player}",
+    P + "move.choose_resource": "Take {unit}",
+    P + "move.convert": "Turn {src} into {dst}",
     P + "move.convert_none": "Keep what you collected",
-    P + "move.dragon_yes": "Use the Dragon's Lair: {player}'s tower -1",
-    P + "move.dragon_no": "Do not use the Dragon's Lair",
+    P + "move.dragon_yes": "Use the {lair}: {player}'s tower -1",
+    P + "move.dragon_no": "Do not use the {lair}",
     P + "move.loss_region": "Resolve {region} next",
-    P + "move.retreat": "Retreat to {region} ({cost} food)",
-    P + "move.church": "Flee to the Church",
+    P + "move.retreat": "Retreat to {region} ({cost})",
+    P + "move.church": "Flee to the {church}",
     P + "move.remove": "Remove the meeple (back to supply)",
     P + "move.refuge": "Take refuge in {region}",
     P + "move.bandits_pay": "Pay the bandits {what}",
     P + "move.bandits_remove": "Let the bandits take the meeple",
     # descriptions
     P + "desc.faction": "L1 {l1}; L5 {l5}",
-    P + "desc.perform.build": "Tower {level}: {cost} ore",
-    P + "desc.perform.research": "Magic {level} ({ability}): {cost} mana",
-    P + "desc.perform.expand": "A new meeple costs {cost} food",
+    P + "desc.perform.build": "Tower {level}: {cost}",
+    P + "desc.perform.research": "Magic {level} ({ability}): {cost}",
+    P + "desc.perform.expand": "A new meeple costs {cost}",
     P + "desc.perform.patrol": "Move a meeple within a card, or stand up in ruins",
     P + "desc.perform.quest": "Edge region to an edge region of another card",
     P + "desc.perform.trade": "Exchange one resource type for another",
     P + "desc.collect": "From every region you occupy",
     P + "desc.war_die": "Win or lose, you pay {value} (minus discounts)",
-    P + "desc.retreat": "You keep the meeple; food {food} -> {left}",
+    P + "desc.retreat": "You keep the meeple; {res} {food} -> {left}",
     # prompts
     P + "prompt.draft": "{player}, pick your faction from those on offer.",
     P + "prompt.side": "{player}, choose the side of territory card {card} for your home.",
     P + "prompt.start": "{player}, choose the region of {side} for your two starting meeples.",
     P + "prompt.start_resources": "{player}, split your 6 starting resources (mana first).",
-    P + "prompt.start_ore": "{player}: {mana} mana; now ore (the rest is food).",
+    P + "prompt.start_ore": "{player}: {mana}; now ore (the rest is food).",
     P + "prompt.token_skip": "{player}, choose the home region that stays without a token.",
     P + "prompt.select": "{player}, put a shield on an action (turn {turn}, shield {n}/5).",
     P + "prompt.respond": "{action} is selected. {player}: perform it or {other}.",
@@ -127,8 +125,7 @@ CATALOG: dict[str, str] = {
     P + "prompt.respond.collect": "collect",
     P + "prompt.move_from": "{player}, {action}: choose the meeple to move.",
     P + "prompt.move_to": "{player}, {action} from {region}: choose the destination.",
-    P + "prompt.swap_to": "{player}, Changing Places from {region}: choose the meeple to swap "
-    "with.",
+    P + "prompt.swap_to": "{player}, {ability} from {region}: choose the meeple to swap with.",
     P + "prompt.expand": "{player}, choose where the new meeple goes.",
     P + "prompt.trade_pair": "{player}, choose what to give and what to get.",
     P + "prompt.trade_amount": "{player}, how much {give} do you give for {get}?",
@@ -137,31 +134,28 @@ CATALOG: dict[str, str] = {
     P + "prompt.war_boost": "{player}, you are not winning: boost your number with 1 resource?",
     P + "prompt.war_pay_mana": "{player}, pay your war cost ({due}): first choose the mana.",
     P + "prompt.war_pay": "{player}, pay your war cost ({due}).",
-    P + "prompt.lose_resources": "{player}, Peaceful Folk: lose {n} resources.",
-    P + "prompt.plunder": "{player}, Plunder: take 1 resource from {loser}.",
+    P + "prompt.lose_resources": "{player}, {ability}: lose {n}.",
+    P + "prompt.plunder": "{player}, {ability}: take 1 resource from {loser}.",
     P + "prompt.choose_resource": "{player}, take 1 resource of your choice ({reason}).",
-    P + "prompt.convert": "{player}, Mimicry: convert 1 resource you collected?",
-    P + "prompt.dragon": "{player}, use the Dragon's Lair against {loser}?",
+    P + "prompt.convert": "{player}, {ability}: convert 1 resource you collected?",
+    P + "prompt.dragon": "{player}, use the {lair} against {loser}?",
     P + "prompt.loss_region": "{player}, the alliance is broken: choose which meeple to resolve "
     "next.",
     P + "prompt.loss": "{player}, your meeple in {region} lost: retreat to a free region, or "
     "remove it.",
-    P + "prompt.bandits": "{player}, bandits in {region}: pay 2 resources or lose the meeple.",
+    P + "prompt.bandits": "{player}, bandits in {region}: pay {n} or lose the meeple.",
     P + "prompt.over": "The game is over.",
     P + "reason.ruins": "searching ruins",
     P + "reason.one_meeple": "one-meeple bonus",
     P + "reason.ability": "faction ability",
-    P + "reason.treasure": "treasure",
-    P + "reason.hospitality": "Hospitality",
-    P + "reason.scavengers": "Scavengers",
     # events
     P + "ev.faction_drafted": "{player} drafts the {faction}.",
     P + "ev.faction_assigned": "{player} plays the {faction}.",
-    P + "ev.lost_kingdom": "The Lost Kingdom is {side} ({name}), held by neutral meeples.",
+    P + "ev.lost_kingdom": "The {lost} is {side} ({name}), held by neutral meeples.",
     P + "ev.side_chosen": "{player} takes {side} ({name}) as home.",
     P + "ev.start_placed": "{player} starts in {region}.",
-    P + "ev.resources_set": "{player} starts with {mana} mana, {ore} ore, {food} food.",
-    P + "ev.tokens_placed": "{n} exploration tokens placed face down.",
+    P + "ev.resources_set": "{player} starts with {mana}, {ore}, {food}.",
+    P + "ev.tokens_placed": "{tokens} placed face down.",
     P + "ev.shields_cleared": "All 5 shields are taken back.",
     P + "ev.clear_turn": "{player}'s turn only clears the shields (5 players).",
     P + "ev.action_selected": "{player} selects {action}.",
@@ -177,33 +171,33 @@ CATALOG: dict[str, str] = {
     P + "ev.rank": "{rank}. {player} {score} VP",
     P + "ev.moved": "{player}: {via} {src} -> {dst}.",
     P + "ev.stood_up": "{player} stands up in {region}.",
-    P + "ev.swapped": "{player} swaps {src} <-> {dst} with {other} (Changing Places).",
-    P + "ev.built": "{player} builds tower level {level} ({cost} ore).",
-    P + "ev.researched": "{player} reaches magic {level}: {ability} ({cost} mana).",
-    P + "ev.expanded": "{player} expands to {region} ({cost} food).",
-    P + "ev.traded": "{player} trades {amount} {give} for {received} {get}{lost}.",
+    P + "ev.swapped": "{player} swaps {src} <-> {dst} with {other} ({ability}).",
+    P + "ev.built": "{player} builds tower level {level} ({cost}).",
+    P + "ev.researched": "{player} reaches magic {level}: {ability} ({cost}).",
+    P + "ev.expanded": "{player} expands to {region} ({cost}).",
+    P + "ev.traded": "{player} trades {given} for {got}{lost}.",
     P + "ev.lost_cap": " ({n} lost to the cap)",
     P + "ev.collected": "{player} collects {what}{lost}.",
-    P + "ev.resource_chosen": "{player} takes 1 {res} ({reason}).",
-    P + "ev.converted": "{player} converts 1 {src} into {dst}.",
-    P + "ev.arrival_gain": "{player} gains {amount} {res} on arrival.",
+    P + "ev.resource_chosen": "{player} takes {unit} ({reason}).",
+    P + "ev.converted": "{player} converts {src} into {dst}.",
+    P + "ev.arrival_gain": "{player} gains {gain} on arrival.",
     P + "ev.war_started": "⚔️ War in {region}: {attacker} attacks {defender}{allied}!",
     P + "ev.war_allied": " (their ally)",
     P + "ev.war_die_set": "{player} has set a war die.",
     P + "ev.war_revealed": "Dice revealed: {attacker} {a}, {defender} {d}.",
-    P + "ev.war_boosted": "{player} boosts with 1 {res}: now {value}.",
+    P + "ev.war_boosted": "{player} boosts with {unit}: now {value}.",
     P + "ev.war_result": "{winner} wins the war against {loser}.",
     P + "ev.war_alliance": "Two flags: the war ends in an alliance.",
     P + "ev.war_paid": "{player} pays {what}.",
     P + "ev.alliance_formed": "{a} and {b} are now allied.",
     P + "ev.alliance_broken": "The alliance of {a} and {b} is broken ({regions}).",
-    P + "ev.crown_passed": "The Crown passes from {loser} to {player}.",
+    P + "ev.crown_passed": "The {crown} passes from {loser} to {player}.",
     P + "ev.resources_lost": "{player} loses {what}.",
-    P + "ev.plundered": "{player} plunders 1 {res} from {loser}.",
+    P + "ev.plundered": "{player} plunders {unit} from {loser}.",
     P + "ev.dragon_used": "{player} unleashes the Dragon: {loser}'s tower drops to {tower}.",
-    P + "ev.retreated": "{player} retreats {src} -> {dst} ({cost} food).",
+    P + "ev.retreated": "{player} retreats {src} -> {dst} ({cost}).",
     P + "ev.removed": "{player}'s meeple in {region} is removed.",
-    P + "ev.church_used": "{player} flees {src} -> {dst} (Church).",
+    P + "ev.church_used": "{player} flees {src} -> {dst} ({church}).",
     P + "ev.refuge": "{player}'s last meeple takes refuge in {region}.",
     P + "ev.neutral_war": "{player} attacks the neutral meeple in {region} (cost {cost}).",
     P + "ev.neutral_captured": "{player} captures a neutral meeple ({n} left).",
@@ -213,8 +207,8 @@ CATALOG: dict[str, str] = {
     # status
     P + "status.turn": "Turn {turn} · {active} is active · shields: {shields}",
     P + "status.step": "Now: {step} ({actors})",
-    P + "status.player": "{player} — {faction} · magic {magic} · tower {tower} · "
-    "{mana}/{ore}/{food} (mana/ore/food) · {meeples} · {score} VP",
+    P + "status.player": "{player} — {faction} · {magic_name} {magic} · {tower_name} {tower} · "
+    "{mana}/{ore}/{food} ({mana_name}/{ore_name}/{food_name}) · {meeples} · {score} VP",
     P + "status.end": "The end is triggered: the game ends with the 5th shield.",
     P + "status.over": "Game over.",
     P + "status.final": "{rank}. {player} — {score} VP",
@@ -260,168 +254,44 @@ CATALOG: dict[str, str] = {
         "face-down tokens in empty regions flip on "
         "arrival (Crown +2 VP, Treasure, Bandits, Dragon's Lair, Camp, Fort, Town, Church)."
     ),
+    # a war's sides (issue 11: every prompt carries what the decision needs)
+    P + "ctx.war": "⚔️ War over {region}: {attacker} attacks {defender}{cost}.",
+    P + "ctx.war_cost": " (the attack costs {cost})",
+    P + "ctx.neutral": "the neutral meeple",
+    P + "ctx.side": "{player}: {resources}",
+    P + "ctx.dice": "Dice: {attacker} {a}, {defender} {d}.",
+    # what the player to act is deciding (for "it is X's turn")
+    P + "doing.draft": "choosing a faction",
+    P + "doing.setup": "setting up their kingdom",
+    P + "doing.token": "deciding about a token",
+    P + "doing.select": "choosing an action",
+    P + "doing.respond": "deciding whether to follow the action",
+    P + "doing.move": "moving a meeple",
+    P + "doing.expand": "expanding",
+    P + "doing.trade": "trading",
+    P + "doing.war": "fighting a war",
+    P + "doing.war_pay": "paying for a war",
+    P + "doing.resources": "choosing resources",
+    P + "doing.dragon": "facing the Dragon",
+    P + "doing.loss": "choosing a meeple to lose",
+    P + "doing.bandits": "dealing with bandits",
+    # the final score's parts
+    P + "final.part.meeples": "meeples {n}",
+    P + "final.part.tower": "tower {n}",
+    P + "final.part.magic": "magic {n}",
+    P + "final.part.faction": "faction {n}",
+    P + "final.part.capitals": "capitals {n}",
+    P + "final.part.crown": "crown {n}",
+    P + "final.part.towns": "towns {n}",
+    P + "final.part.lost_kingdom": "Lost Kingdom {n}",
+    P + "final.part.neutrals": "neutrals {n}",
 }
-
-RES = RESOURCES
-
-
-def _res(x: Any) -> str:
-    return t(P + f"res.{x}")
-
-
-def _action(a: Any) -> str:
-    return t(P + f"action.{a}")
-
-
-def _region(rid: Any) -> str:
-    info = REGIONS.get(str(rid))
-    if info is None:
-        return str(rid)
-    return t(P + "region", id=rid, type=t(P + f"type.{info['type']}"))
-
-
-def _what(d: dict[str, Any]) -> str:
-    parts = [f"{int(d.get(x, 0))} {_res(x)}" for x in RES if int(d.get(x, 0) or 0)]
-    return ", ".join(parts) if parts else t(P + "nothing")
-
-
-def _player_view(view: dict[str, Any], player: str | None) -> dict[str, Any]:
-    for p in view.get("players", []):
-        if p.get("id") == player:
-            return dict(p)
-    return {}
-
-
-def _region_view(view: dict[str, Any], rid: str) -> dict[str, Any]:
-    for side in view.get("map", []):
-        for r in side.get("regions", []):
-            if r.get("id") == rid:
-                return dict(r)
-    return {}
-
-
-def _ctx(view: dict[str, Any]) -> dict[str, Any]:
-    return dict((view.get("step") or {}).get("context") or {})
-
-
-def _die(value: Any) -> str:
-    return "🏳️ flag" if value == "flag" else str(value)
-
-
-def war_context(view: dict[str, Any], name: NameFn) -> str | None:
-    """Who fights whom over which region, both sides' resources, the dice once revealed
-    (all public: a die stays out of the view's war until the reveal)."""
-    war = dict(_ctx(view).get("war") or {})
-    if not war.get("attacker"):
-        return None
-    attacker = str(war["attacker"])
-    defender = None if war.get("neutral") else str(war.get("defender"))
-    d_name = name(defender) if defender else t(P + "ctx.neutral")
-    cost = t(P + "ctx.war_cost", cost=war["cost"]) if war.get("cost") else ""
-    lines = (
-        []
-        if _step(view) == "war_die"
-        else [  # its prompt names the war already
-            t(
-                P + "ctx.war",
-                region=_region(war.get("region")),
-                attacker=name(attacker),
-                defender=d_name,
-                cost=cost,
-            )
-        ]
-    )
-    sides = [p for p in (attacker, defender) if p]
-    lines.append(
-        " · ".join(
-            t(
-                P + "ctx.side",
-                player=name(p),
-                resources=_what(_player_view(view, p).get("resources") or {}),
-            )
-            for p in sides
-        )
-    )
-    dice = war.get("values") or war.get("revealed")
-    if dice and defender:
-        lines.append(
-            t(
-                P + "ctx.dice",
-                attacker=name(attacker),
-                defender=d_name,
-                a=_die(dice.get(attacker)),
-                d=_die(dice.get(defender)),
-            )
-        )
-    return "\n".join(lines)
-
-
-def _step(view: dict[str, Any]) -> str:
-    return str((view.get("step") or {}).get("name"))
-
-
-def final_breakdown(view: dict[str, Any], player: str) -> str | None:
-    """§11.2: the VP by source (the parts that scored)."""
-    row = next((r for r in view.get("results") or [] if r.get("player") == player), None)
-    b = (row or {}).get("breakdown") or {}
-    parts = [t(P + f"final.part.{k}", n=b[k]) for k in FINAL_PARTS if b.get(k)]
-    return " · ".join(parts) if parts else None
-
-
-def option_specs() -> tuple[OptionSpec, ...]:
-    """One spec per engine option (``GAME.options``, rules file §3), labelled from the
-    catalogue: the engine declares the options and their values, this adds only the words."""
-    specs = []
-    for key, (default, allowed) in GAME.options.items():
-        if list(allowed) == [False, True]:
-            specs.append(OptionSpec(key, t(P + f"opt.{key}"), "bool", default))
-        else:
-            specs.append(
-                OptionSpec(
-                    key,
-                    t(P + f"opt.{key}"),
-                    "choice",
-                    default,
-                    tuple((t(P + f"opt.{key}.{a}"), a) for a in allowed),
-                )
-            )
-    return tuple(specs)
-
-
-#: a war's sides (issue 11: every prompt carries what the decision needs), what the player to
-#: act is deciding (for "it is X's turn"), the final score's parts
-CATALOG.update(
-    {
-        P + "ctx.war": "⚔️ War over {region}: {attacker} attacks {defender}{cost}.",
-        P + "ctx.war_cost": " (the attack costs {cost})",
-        P + "ctx.neutral": "the neutral meeple",
-        P + "ctx.side": "{player}: {resources}",
-        P + "ctx.dice": "Dice: {attacker} {a}, {defender} {d}.",
-        P + "doing.draft": "choosing a faction",
-        P + "doing.setup": "setting up their kingdom",
-        P + "doing.token": "deciding about a token",
-        P + "doing.select": "choosing an action",
-        P + "doing.respond": "deciding whether to follow the action",
-        P + "doing.move": "moving a meeple",
-        P + "doing.expand": "expanding",
-        P + "doing.trade": "trading",
-        P + "doing.war": "fighting a war",
-        P + "doing.war_pay": "paying for a war",
-        P + "doing.resources": "choosing resources",
-        P + "doing.dragon": "facing the Dragon",
-        P + "doing.loss": "choosing a meeple to lose",
-        P + "doing.bandits": "dealing with bandits",
-        P + "final.part.meeples": "meeples {n}",
-        P + "final.part.tower": "tower {n}",
-        P + "final.part.magic": "magic {n}",
-        P + "final.part.faction": "faction {n}",
-        P + "final.part.capitals": "capitals {n}",
-        P + "final.part.crown": "crown {n}",
-        P + "final.part.towns": "towns {n}",
-        P + "final.part.lost_kingdom": "Lost Kingdom {n}",
-        P + "final.part.neutrals": "neutrals {n}",
-    }
-)
+#: the faction abilities' rule texts (the names are terms), from the data file (§18)
+ABILITY_TEXTS: dict[str, str] = {
+    f"{P}ability.{fid}.{lv['level']}.text": str(lv["text"])
+    for fid, f in FACTIONS.items()
+    for lv in f["levels"]
+}
 #: step name -> the ``doing`` text of the player who acts in it
 DOING = {
     "draft": "draft",
@@ -463,60 +333,140 @@ FINAL_PARTS = (
     "lost_kingdom",
     "neutrals",
 )
-
-
-#: the engine's English names of factions, their abilities and the territory sides, by key
-ENGINE_NAMES: dict[str, str] = {
-    **{f"{P}faction.{fid}": str(f["name"]) for fid, f in FACTIONS.items()},
-    **{
-        f"{P}ability.{fid}.{lv['level']}.{part}": str(lv[part])
-        for fid, f in FACTIONS.items()
-        for lv in f["levels"]
-        for part in ("name", "text")
-    },
-    **{f"{P}side.{sid}": str(s["name"]) for sid, s in SIDES.items()},
-    **{f"{P}token.{tid}": name for tid, name in TOKEN_NAMES.items()},
+#: the reasons of a free resource that are named things (§9, §14, §18)
+REASON_TERMS: dict[str, Term] = {
+    "treasure": token("treasure"),
+    "hospitality": ability("halflings", 2),
+    "scavengers": ability("goblins", 1),
+}
+#: the abilities a prompt names (§10.6, §7.5, §9, §18)
+PEACEFUL_FOLK = ability("halflings", 3)
+PLUNDER = ability("goblins", 3)
+MIMICRY = ability("shapeshifters", 1)
+CHANGING_PLACES = ability("lizardfolk", 4)
+#: an ability by its English name (events name it so, rules §19.4)
+ABILITY_BY_NAME: dict[str, Term] = {
+    str(lv["name"]): ability(fid, lv["level"]) for fid, f in FACTIONS.items() for lv in f["levels"]
 }
 
 
-def _faction(fid: Any) -> str:
-    """A faction's name in the reader's language (the engine's English is the source)."""
-    key = f"{P}faction.{fid}"
-    return t(key) if key in ENGINE_NAMES else faction_name(fid)
-
-
-def _ability(fid: Any, level: Any, part: str = "name") -> str:
-    key = f"{P}ability.{fid}.{level}.{part}"
-    if key in ENGINE_NAMES:
-        return t(key)
-    levels = (FACTIONS.get(str(fid)) or {}).get("levels") or []
-    return next((str(lv[part]) for lv in levels if lv["level"] == level), "")
-
-
-def _ability_named(english: Any) -> str:
-    """An ability named by the engine in English (an event), in the reader's language."""
-    key = next((k for k, v in ENGINE_NAMES.items() if v == english and k.endswith(".name")), None)
-    return t(key) if key else str(english)
-
-
-def _side_name(sid: Any) -> str:
-    key = f"{P}side.{sid}"
-    return t(key) if key in ENGINE_NAMES else str(SIDES.get(str(sid), {}).get("name", sid))
-
-
-#: counted nouns (plural entries: the catalogue above holds plain texts only)
-COUNTS: dict[str, tuple[str, ...]] = {P + "n.meeples": ("{n} meeple", "{n} meeples")}
-
-
 def _register() -> None:
-    from bot.text import i18n
-
     i18n.register(CATALOG)
-    i18n.register(ENGINE_NAMES)
-    i18n.register(COUNTS)
+    i18n.register(ABILITY_TEXTS)
 
 
 _register()
+
+
+# --- words -----------------------------------------------------------------------------------
+
+
+def word(term: Term, form: str = "") -> str:
+    """A term alone, in the reader's language (``form``: a case, "letter", "short")."""
+    return term.form(i18n.current(), form)
+
+
+def count(n: int, term: Term, form: str = "") -> str:
+    """``n`` of a term in the reader's language: "3 ore", Czech "3 rudy"."""
+    locale = i18n.current()
+    return Count(n, term).form(locale, form, i18n.plural_category(n, locale))
+
+
+def _region(rid: Any) -> str:
+    info = REGIONS.get(str(rid))
+    if info is None:
+        return str(rid)
+    return t(P + "region", id=rid, type=terrain(info["type"]))
+
+
+def _what(d: Mapping[str, Any], form: str = "") -> str:
+    """Resources in words ("2 mana, 1 ore"), zeros left out; "nothing" when all are zero."""
+    parts = [count(int(d[x]), resource(x), form) for x in RESOURCES if int(d.get(x, 0) or 0)]
+    return ", ".join(parts) if parts else t(P + "nothing")
+
+
+def _die(value: Any) -> str:
+    return t(P + "flag", flag=TERMS["flag"]) if value == "flag" else str(value)
+
+
+def _cost(pv: Mapping[str, Any]) -> Count | None:
+    """The one resource a move's preview says it costs (Build, Research, Expand, a retreat),
+    None when it costs nothing or there is no preview."""
+    cost = pv.get("cost") or {}
+    return next((Count(int(n), resource(x)) for x, n in cost.items()), None)
+
+
+def _player_view(view: TekView, player: str | None) -> PlayerView | None:
+    return next((p for p in view.get("players", []) if p.get("id") == player), None)
+
+
+def _region_view(view: TekView, rid: str) -> RegionView | None:
+    for s in view.get("map", []):
+        for r in s.get("regions", []):
+            if r.get("id") == rid:
+                return r
+    return None
+
+
+def _ctx(view: TekView) -> StepContext:
+    step = view.get("step")
+    ctx: StepContext = (step.get("context") if step else None) or {}
+    return ctx
+
+
+def _step(view: TekView) -> str:
+    step = view.get("step")
+    return str(step.get("name")) if step else "None"
+
+
+def war_context(view: TekView, name: NameFn) -> str | None:
+    """Who fights whom over which region, both sides' resources, the dice once revealed
+    (all public: a die stays out of the view's war until the reveal)."""
+    war: WarView = _ctx(view).get("war") or {}
+    if not war.get("attacker"):
+        return None
+    attacker = str(war["attacker"])
+    defender = None if war.get("neutral") else str(war.get("defender"))
+    d_name = name(defender) if defender else t(P + "ctx.neutral")
+    cost = t(P + "ctx.war_cost", cost=war["cost"]) if war.get("cost") else ""
+    lines = []
+    if _step(view) != "war_die":  # its prompt names the war already
+        region = _region(war.get("region"))
+        line = t(P + "ctx.war", region=region, attacker=name(attacker), defender=d_name, cost=cost)
+        lines.append(line)
+    sides = []
+    for p in (attacker, defender):
+        if p:
+            me = _player_view(view, p)
+            held = me.get("resources", {}) if me else {}
+            sides.append(t(P + "ctx.side", player=name(p), resources=_what(held)))
+    lines.append(" · ".join(sides))
+    dice = war.get("values") or war.get("revealed")
+    if dice and defender:
+        a, d = _die(dice.get(attacker)), _die(dice.get(defender))
+        lines.append(t(P + "ctx.dice", attacker=name(attacker), defender=d_name, a=a, d=d))
+    return "\n".join(lines)
+
+
+def final_breakdown(view: TekView, player: str) -> str | None:
+    """§11.2: the VP by source (the parts that scored)."""
+    row = next((r for r in view.get("results") or [] if r.get("player") == player), None)
+    b = row.get("breakdown", {}) if row else {}
+    parts = [t(P + f"final.part.{k}", n=b[k]) for k in FINAL_PARTS if b.get(k)]
+    return " · ".join(parts) if parts else None
+
+
+def option_specs() -> tuple[OptionSpec, ...]:
+    """One spec per engine option (``GAME.options``, rules file §3), labelled from the
+    catalogue: the engine declares the options and their values, this adds only the words."""
+    specs = []
+    for key, (default, allowed) in GAME.options.items():
+        if list(allowed) == [False, True]:
+            specs.append(OptionSpec(key, t(P + f"opt.{key}"), "bool", default))
+        else:
+            choices = tuple((t(P + f"opt.{key}.{a}"), a) for a in allowed)
+            specs.append(OptionSpec(key, t(P + f"opt.{key}"), "choice", default, choices))
+    return tuple(specs)
 
 
 # --- move labels: one function per move type ------------------------------------------------
@@ -524,74 +474,67 @@ _register()
 
 @dataclass(frozen=True)
 class Seen:
-    """What a label or prompt is made from: the acting player's view and their own row."""
+    """What a label or prompt is made from: the acting player's view and their own row, the
+    step's context and the engine's preview of the move (``{}`` when none was given)."""
 
-    view: dict[str, Any]
-    me: dict[str, Any]
-    ctx: dict[str, Any]
+    view: TekView
+    me: PlayerView | None
+    ctx: StepContext
     name: NameFn
+    pv: Mapping[str, Any] = field(default_factory=dict)
 
 
-def _seen(view: dict[str, Any], player: str | None, name: NameFn) -> Seen:
-    return Seen(view, _player_view(view, player), _ctx(view), name)
+def _seen(view: TekView, player: str | None, name: NameFn, preview: Preview | None = None) -> Seen:
+    return Seen(view, _player_view(view, player), _ctx(view), name, preview or {})
 
 
 Label = Callable[[Seen, dict[str, Any]], str]
 
 
+def _gains(v: Seen) -> dict[str, Count]:
+    """The preview's gain of each resource, counted (zeros too: a starting split)."""
+    gain = v.pv.get("gain") or {}
+    return {x: Count(int(gain.get(x, 0)), resource(x)) for x in RESOURCES}
+
+
 def _l_draft(v: Seen, m: dict[str, Any]) -> str:
-    return t(P + "move.draft", faction=_faction(m["faction"]))
+    return t(P + "move.draft", faction=faction(m["faction"]))
 
 
 def _l_side(v: Seen, m: dict[str, Any]) -> str:
-    side = {**SIDES[m["side"]], "name": _side_name(m["side"])}
-    types = " ".join(
-        t(P + f"type.{side['regions'][k]}")[0].upper() for k in sorted(side["regions"])
-    )
-    return t(P + "move.side", side=m["side"], name=side["name"], types=types)
+    """§4 S2: the side's terrain by region letter, in the board's one-letter codes."""
+    regions = SIDES[m["side"]]["regions"]
+    types = " ".join(word(terrain(regions[k]), "letter") for k in sorted(regions))
+    return t(P + "move.side", side=m["side"], name=side(m["side"]), types=types)
 
 
 def _l_start_beginner(v: Seen, m: dict[str, Any]) -> str:
-    return t(P + "move.start_beginner", **BEGINNER_SPLIT)
+    return t(P + "move.start_beginner", **_gains(v))
 
 
 def _l_start_mana(v: Seen, m: dict[str, Any]) -> str:
-    return t(P + "move.start_mana", mana=m["mana"])
+    return t(P + "move.start_mana", mana=Count(int(m["mana"]), resource("mana")))
 
 
 def _l_start_ore(v: Seen, m: dict[str, Any]) -> str:
-    mana = int(v.ctx.get("mana", 0))
-    return t(
-        P + "move.start_ore",
-        mana=mana,
-        ore=m["ore"],
-        food=STARTING_RESOURCES - mana - int(m["ore"]),
-    )
+    return t(P + "move.start_ore", **_gains(v))
 
 
 def _l_select(v: Seen, m: dict[str, Any]) -> str:
-    return t(P + "move.select", action=_action(m["action"]))
+    return t(P + "move.select", action=action(m["action"]))
 
 
 def _l_perform(v: Seen, m: dict[str, Any]) -> str:
     """§5 step 3: the action, what it replaces (a substitute, §17) and its cost (§6)."""
-    a = m["action"]
-    res = ACTION_COST_RESOURCE.get(a)
-    cost = (v.me.get("costs") or {}).get(a) if res else None
-    selected = v.ctx.get("action")
-    if selected and selected != a:
+    a, instead_of, cost = action(m["action"]), v.pv.get("instead_of"), _cost(v.pv)
+    if instead_of:
+        selected = action(instead_of)
         if cost is not None:
-            return t(
-                P + "move.perform_instead_cost",
-                action=_action(a),
-                selected=_action(selected),
-                cost=cost,
-                res=_res(res),
-            )
-        return t(P + "move.perform_instead", action=_action(a), selected=_action(selected))
+            return t(P + "move.perform_instead_cost", action=a, selected=selected, cost=cost)
+        return t(P + "move.perform_instead", action=a, selected=selected)
     if cost is not None:
-        return t(P + "move.perform_cost", action=_action(a), cost=cost, res=_res(res))
-    return t(P + "move.perform", action=_action(a))
+        return t(P + "move.perform_cost", action=a, cost=cost)
+    return t(P + "move.perform", action=a)
 
 
 def _l_plain(v: Seen, m: dict[str, Any]) -> str:
@@ -602,51 +545,44 @@ def _l_region(v: Seen, m: dict[str, Any]) -> str:
     return t(P + f"move.{m['type']}", region=_region(m["region"]))
 
 
+def _l_stand_up(v: Seen, m: dict[str, Any]) -> str:
+    return t(P + "move.stand_up", region=_region(m["region"]), patrol=action("patrol"))
+
+
+def _l_swap_from(v: Seen, m: dict[str, Any]) -> str:
+    return t(P + "move.swap_from", region=_region(m["region"]), quest=action("quest"))
+
+
 def _l_move_to(v: Seen, m: dict[str, Any]) -> str:
+    """§7.1: the preview says whether the move starts a war, and with whom."""
     rid = m["region"]
-    occupants = [x["owner"] for x in _region_view(v.view, rid).get("meeples", [])]
-    others = [o for o in occupants if o != v.me.get("id")]
-    if others and others[0] == "neutral":
-        return t(
-            P + "move.move_to_neutral", region=_region(rid), cost=v.view.get("neutral_meeples", "?")
-        )
-    if others:
-        return t(P + "move.move_to_war", region=_region(rid), player=v.name(others[0]))
+    if v.pv.get("neutral_cost") is not None:
+        return t(P + "move.move_to_neutral", region=_region(rid), cost=v.pv["neutral_cost"])
+    war = v.pv.get("war")
+    if war:
+        return t(P + "move.move_to_war", region=_region(rid), player=v.name(str(war["defender"])))
     return t(P + "move.move_to", region=_region(rid))
 
 
 def _l_swap_to(v: Seen, m: dict[str, Any]) -> str:
-    rid = m["region"]
-    owners = [x["owner"] for x in _region_view(v.view, rid).get("meeples", [])]
-    key = "move.swap_to_war" if len(owners) > 1 else "move.swap_to"
-    return t(P + key, player=v.name(str(owners[0] if owners else "?")), region=_region(rid))
+    key = "move.swap_to_war" if v.pv.get("war") else "move.swap_to"
+    return t(P + key, player=v.name(str(v.pv.get("with", "?"))), region=_region(m["region"]))
 
 
 def _l_expand(v: Seen, m: dict[str, Any]) -> str:
-    return t(
-        P + "move.expand",
-        region=_region(m["region"]),
-        cost=(v.me.get("costs") or {}).get("expand", "?"),
-    )
+    return t(P + "move.expand", region=_region(m["region"]), cost=_cost(v.pv) or "?")
 
 
 def _l_trade_pair(v: Seen, m: dict[str, Any]) -> str:
-    return t(P + "move.trade_pair", give=_res(m["give"]), get=_res(m["get"]))
-
-
-def _faction_magic(me: dict[str, Any]) -> tuple[str | None, int]:
-    return (me.get("faction") or {}).get("id"), int(me.get("magic", 0))
+    return t(P + "move.trade_pair", give=resource(m["give"]), get=resource(m["get"]))
 
 
 def _l_trade_amount(v: Seen, m: dict[str, Any]) -> str:
-    n = int(m["amount"])
-    return t(
-        P + "move.trade_amount",
-        amount=n,
-        give=_res(v.ctx.get("give")),
-        got=n + trade_bonus(*_faction_magic(v.me)),
-        get=_res(v.ctx.get("get")),
-    )
+    """§6.6: what you give and what you receive, the faction's Trade bonus included."""
+    give, get = v.ctx.get("give"), v.ctx.get("get")
+    received = int(v.pv.get("received", m["amount"]))
+    given = Count(int(m["amount"]), resource(give))
+    return t(P + "move.trade_amount", given=given, got=Count(received, resource(get)))
 
 
 def _l_war_die(v: Seen, m: dict[str, Any]) -> str:
@@ -656,14 +592,15 @@ def _l_war_die(v: Seen, m: dict[str, Any]) -> str:
 
 
 def _l_war_boost(v: Seen, m: dict[str, Any]) -> str:
+    """§10.3: the unit paid and the war value it adds (the preview's)."""
     if m["resource"] is None:
         return t(P + "move.war_boost_none")
-    value = war_values(*_faction_magic(v.me))[m["resource"]]
-    return t(P + "move.war_boost", res=_res(m["resource"]), value=value)
+    unit = Count(1, resource(m["resource"]))
+    return t(P + "move.war_boost", unit=unit, value=v.pv.get("adds", "?"))
 
 
 def _l_war_pay_mana(v: Seen, m: dict[str, Any]) -> str:
-    return t(P + "move.war_pay_mana", mana=m["mana"])
+    return t(P + "move.war_pay_mana", mana=Count(int(m["mana"]), resource("mana")))
 
 
 def _l_payment(v: Seen, m: dict[str, Any]) -> str:
@@ -671,32 +608,36 @@ def _l_payment(v: Seen, m: dict[str, Any]) -> str:
 
 
 def _l_plunder(v: Seen, m: dict[str, Any]) -> str:
-    return t(P + "move.plunder", res=_res(m["resource"]), player=v.name(str(v.ctx.get("loser"))))
+    unit = Count(1, resource(m["resource"]))
+    return t(P + "move.plunder", unit=unit, player=v.name(str(v.ctx.get("loser"))))
 
 
 def _l_choose_resource(v: Seen, m: dict[str, Any]) -> str:
-    return t(P + "move.choose_resource", res=_res(m["resource"]))
+    return t(P + "move.choose_resource", unit=Count(1, resource(m["resource"])))
 
 
 def _l_convert(v: Seen, m: dict[str, Any]) -> str:
     if m["from"] is None:
         return t(P + "move.convert_none")
-    return t(P + "move.convert", src=_res(m["from"]), dst=_res(m["to"]))
+    one = Count(1, resource(m["from"])), Count(1, resource(m["to"]))
+    return t(P + "move.convert", src=one[0], dst=one[1])
 
 
 def _l_dragon(v: Seen, m: dict[str, Any]) -> str:
+    lair = token("dragons_lair")
     if m["use"]:
-        return t(P + "move.dragon_yes", player=v.name(str(v.ctx.get("loser"))))
-    return t(P + "move.dragon_no")
+        return t(P + "move.dragon_yes", lair=lair, player=v.name(str(v.ctx.get("loser"))))
+    return t(P + "move.dragon_no", lair=lair)
 
 
 def _l_retreat(v: Seen, m: dict[str, Any]) -> str:
-    """§10.7: the retreat costs food, nothing after the Dragon's Lair (§10.6 step 6)."""
-    war = v.ctx.get("war") or {}
-    cost = (v.me.get("costs") or {}).get("retreat", "?")
-    if v.ctx.get("region") == war.get("region") and war.get("dragon"):
-        cost = 0
-    return t(P + "move.retreat", region=_region(m["region"]), cost=cost)
+    """§10.7: the food the preview says the retreat costs (none after the Dragon's Lair)."""
+    cost = Count(int((v.pv.get("cost") or {}).get("food", 0)), resource("food"))
+    return t(P + "move.retreat", region=_region(m["region"]), cost=cost if v.pv else "?")
+
+
+def _l_church(v: Seen, m: dict[str, Any]) -> str:
+    return t(P + "move.church", church=token("church"))
 
 
 LABELS: dict[str, Label] = {
@@ -711,14 +652,14 @@ LABELS: dict[str, Label] = {
     "perform": _l_perform,
     "pass": _l_plain,
     "collect": _l_plain,
-    "church": _l_plain,
+    "church": _l_church,
     "remove": _l_plain,
     "bandits_remove": _l_plain,
     "move_from": _l_region,
-    "stand_up": _l_region,
+    "stand_up": _l_stand_up,
     "loss_region": _l_region,
     "refuge": _l_region,
-    "swap_from": _l_region,
+    "swap_from": _l_swap_from,
     "move_to": _l_move_to,
     "swap_to": _l_swap_to,
     "expand": _l_expand,
@@ -741,26 +682,27 @@ LABELS: dict[str, Label] = {
 # --- move descriptions (the second line of a select option) ----------------------------------
 
 
+def _ability_text(fid: Any, level: int) -> str:
+    key = f"{P}ability.{fid}.{level}.text"
+    return t(key) if key in ABILITY_TEXTS else ""
+
+
 def _d_draft(v: Seen, m: dict[str, Any]) -> str | None:
     fid = m["faction"]
-    return t(P + "desc.faction", l1=_ability(fid, 1, "text"), l5=_ability(fid, 5, "text"))
+    return t(P + "desc.faction", l1=_ability_text(fid, 1), l5=_ability_text(fid, 5))
 
 
 def _d_perform(v: Seen, m: dict[str, Any]) -> str | None:
-    a = m["action"]
-    costs = v.me.get("costs") or {}
+    """§6: the level a Build or Research reaches (and the ability it unlocks), its cost."""
+    a, pv = m["action"], v.pv
+    cost = _cost(pv) or "?"
     if a == "build":
-        return t(
-            P + "desc.perform.build", level=int(v.me.get("tower", 0)) + 1, cost=costs.get("build")
-        )
+        return t(P + "desc.perform.build", level=pv.get("level", "?"), cost=cost)
     if a == "research":
-        level = int(v.me.get("magic", 0)) + 1
-        ability = _ability((v.me.get("faction") or {}).get("id"), level)
-        return t(
-            P + "desc.perform.research", level=level, ability=ability, cost=costs.get("research")
-        )
+        named = TERMS.get(str(pv.get("ability"))) or ""
+        return t(P + "desc.perform.research", level=pv.get("level", "?"), ability=named, cost=cost)
     if a == "expand":
-        return t(P + "desc.perform.expand", cost=costs.get("expand"))
+        return t(P + "desc.perform.expand", cost=cost)
     return t(P + f"desc.perform.{a}")
 
 
@@ -773,9 +715,10 @@ def _d_war_die(v: Seen, m: dict[str, Any]) -> str | None:
 
 
 def _d_retreat(v: Seen, m: dict[str, Any]) -> str | None:
-    food = int((v.me.get("resources") or {}).get("food", 0))
-    cost = (v.me.get("costs") or {}).get("retreat") or 0
-    return t(P + "desc.retreat", food=food, left=food - int(cost))
+    """What the retreat leaves of your food (the preview's)."""
+    food = int(v.me.get("resources", {}).get("food", 0)) if v.me else 0
+    left = int((v.pv.get("left") or {}).get("food", food))
+    return t(P + "desc.retreat", res=resource("food"), food=food, left=left)
 
 
 DESCRIPTIONS: dict[str, Callable[[Seen, dict[str, Any]], str | None]] = {
@@ -797,64 +740,50 @@ def _p_over(v: Seen, who: str) -> str:
 
 
 def _p_side(v: Seen, who: str) -> str:
-    return t(P + "prompt.side", player=who, card=v.me.get("card"))
+    return t(P + "prompt.side", player=who, card=v.me.get("card") if v.me else None)
 
 
 def _p_start(v: Seen, who: str) -> str:
-    return t(P + "prompt.start", player=who, side=v.me.get("home_side"))
+    return t(P + "prompt.start", player=who, side=v.me.get("home_side") if v.me else None)
 
 
 def _p_start_ore(v: Seen, who: str) -> str:
-    return t(P + "prompt.start_ore", player=who, mana=v.ctx.get("mana"))
+    mana = Count(int(v.ctx.get("mana", 0)), resource("mana"))
+    return t(P + "prompt.start_ore", player=who, mana=mana)
 
 
 def _p_select(v: Seen, who: str) -> str:
-    return t(
-        P + "prompt.select",
-        player=who,
-        turn=v.view.get("turn"),
-        n=len(v.view.get("shields", [])) + 1,
-    )
+    shields = len(v.view.get("shields", [])) + 1
+    return t(P + "prompt.select", player=who, turn=v.view.get("turn"), n=shields)
 
 
 def _p_respond(v: Seen, who: str) -> str:
-    other = "pass" if v.ctx.get("active") else "collect"
-    return t(
-        P + "prompt.respond",
-        action=_action(v.ctx.get("action")),
-        player=who,
-        other=t(P + f"prompt.respond.{other}"),
-    )
+    other = t(P + ("prompt.respond.pass" if v.ctx.get("active") else "prompt.respond.collect"))
+    return t(P + "prompt.respond", action=action(v.ctx.get("action")), player=who, other=other)
 
 
 def _p_move(step: str) -> Prompt:
     def prompt(v: Seen, who: str) -> str:
-        return t(
-            P + f"prompt.{step}",
-            player=who,
-            action=_action(v.ctx.get("action")),
-            region=v.ctx.get("from"),
-        )
+        a = action(v.ctx.get("action"))
+        return t(P + f"prompt.{step}", player=who, action=a, region=v.ctx.get("from"))
 
     return prompt
 
 
 def _p_swap_to(v: Seen, who: str) -> str:
-    return t(P + "prompt.swap_to", player=who, region=_region(v.ctx.get("from")))
+    region = _region(v.ctx.get("from"))
+    return t(P + "prompt.swap_to", player=who, ability=CHANGING_PLACES, region=region)
 
 
 def _p_trade_amount(v: Seen, who: str) -> str:
-    return t(
-        P + "prompt.trade_amount",
-        player=who,
-        give=_res(v.ctx.get("give")),
-        get=_res(v.ctx.get("get")),
-    )
+    give, get = resource(v.ctx.get("give")), resource(v.ctx.get("get"))
+    return t(P + "prompt.trade_amount", player=who, give=give, get=get)
 
 
 def _p_war_die(v: Seen, who: str) -> str:
-    war = v.ctx.get("war") or {}
-    actors = (v.view.get("step") or {}).get("actors", [])
+    war: WarView = v.ctx.get("war") or {}
+    step = v.view.get("step")
+    actors = step.get("actors", []) if step else []
     return t(
         P + "prompt.war_die",
         region=_region(war.get("region")),
@@ -872,27 +801,39 @@ def _p_due(step: str) -> Prompt:
 
 
 def _p_lose_resources(v: Seen, who: str) -> str:
-    return t(P + "prompt.lose_resources", player=who, n=2)
+    n = Count(int(v.ctx.get("amount", 0)), TERMS["resource"])
+    return t(P + "prompt.lose_resources", player=who, ability=PEACEFUL_FOLK, n=n)
 
 
-def _p_loser(step: str) -> Prompt:
-    def prompt(v: Seen, who: str) -> str:
-        return t(P + f"prompt.{step}", player=who, loser=v.name(str(v.ctx.get("loser"))))
+def _p_plunder(v: Seen, who: str) -> str:
+    loser = v.name(str(v.ctx.get("loser")))
+    return t(P + "prompt.plunder", player=who, ability=PLUNDER, loser=loser)
 
-    return prompt
+
+def _p_dragon(v: Seen, who: str) -> str:
+    loser = v.name(str(v.ctx.get("loser")))
+    return t(P + "prompt.dragon", player=who, lair=token("dragons_lair"), loser=loser)
+
+
+def _p_convert(v: Seen, who: str) -> str:
+    return t(P + "prompt.convert", player=who, ability=MIMICRY)
+
+
+def _reason(reason: Any) -> str | Term:
+    return REASON_TERMS.get(str(reason)) or t(P + f"reason.{reason}")
 
 
 def _p_choose_resource(v: Seen, who: str) -> str:
-    return t(
-        P + "prompt.choose_resource", player=who, reason=t(P + f"reason.{v.ctx.get('reason')}")
-    )
+    return t(P + "prompt.choose_resource", player=who, reason=_reason(v.ctx.get("reason")))
 
 
-def _p_in_region(step: str) -> Prompt:
-    def prompt(v: Seen, who: str) -> str:
-        return t(P + f"prompt.{step}", player=who, region=_region(v.ctx.get("region")))
+def _p_loss(v: Seen, who: str) -> str:
+    return t(P + "prompt.loss", player=who, region=_region(v.ctx.get("region")))
 
-    return prompt
+
+def _p_bandits(v: Seen, who: str) -> str:
+    n = Count(int(v.ctx.get("amount", 0)), TERMS["resource"])
+    return t(P + "prompt.bandits", player=who, region=_region(v.ctx.get("region")), n=n)
 
 
 PROMPTS: dict[str, Prompt] = {
@@ -910,11 +851,12 @@ PROMPTS: dict[str, Prompt] = {
     "war_pay": _p_due("war_pay"),
     "war_pay_mana": _p_due("war_pay_mana"),
     "lose_resources": _p_lose_resources,
-    "plunder": _p_loser("plunder"),
-    "dragon": _p_loser("dragon"),
+    "plunder": _p_plunder,
+    "dragon": _p_dragon,
+    "convert": _p_convert,
     "choose_resource": _p_choose_resource,
-    "loss": _p_in_region("loss"),
-    "bandits": _p_in_region("bandits"),
+    "loss": _p_loss,
+    "bandits": _p_bandits,
 }
 
 
@@ -932,42 +874,51 @@ def _e_who(key: str) -> Line:
     return line
 
 
+def _e_silent(e: dict[str, Any], who: str, name: NameFn) -> str | None:
+    """An event for the table's bookkeeping (``handover``, rules §19.4): no log line."""
+    return None
+
+
 def _e_region(e: dict[str, Any], who: str, name: NameFn) -> str | None:
     return t(P + f"ev.{e['type']}", player=who, region=_region(e.get("region")))
 
 
 def _e_faction(e: dict[str, Any], who: str, name: NameFn) -> str | None:
-    return t(P + f"ev.{e['type']}", player=who, faction=_faction(e["faction"]))
+    return t(P + f"ev.{e['type']}", player=who, faction=faction(e["faction"]))
 
 
 def _e_side(e: dict[str, Any], who: str, name: NameFn) -> str | None:
-    side = str(e["side"])
-    return t(P + f"ev.{e['type']}", player=who, side=side, name=_side_name(side))
+    return t(P + f"ev.{e['type']}", player=who, side=e["side"], name=side(e["side"]))
+
+
+def _e_lost_kingdom(e: dict[str, Any], who: str, name: NameFn) -> str | None:
+    sid = e["side"]
+    return t(P + "ev.lost_kingdom", lost=TERMS["lost_kingdom"], side=sid, name=side(sid))
 
 
 def _e_resources_set(e: dict[str, Any], who: str, name: NameFn) -> str | None:
-    return t(P + "ev.resources_set", player=who, mana=e["mana"], ore=e["ore"], food=e["food"])
+    counts = {x: Count(int(e[x]), resource(x)) for x in RESOURCES}
+    return t(P + "ev.resources_set", player=who, **counts)
 
 
 def _e_tokens_placed(e: dict[str, Any], who: str, name: NameFn) -> str | None:
-    return t(P + "ev.tokens_placed", n=len(e.get("regions", [])))
+    tokens = Count(len(e.get("regions", [])), TERMS["exploration_token"])
+    return t(P + "ev.tokens_placed", tokens=tokens)
 
 
 def _e_action_selected(e: dict[str, Any], who: str, name: NameFn) -> str | None:
-    return t(P + "ev.action_selected", player=who, action=_action(e["action"]))
+    return t(P + "ev.action_selected", player=who, action=action(e["action"]))
 
 
 def _e_performed(e: dict[str, Any], who: str, name: NameFn) -> str | None:
     if e.get("instead_of"):
+        instead = action(e["instead_of"])
         return t(
-            P + "ev.performed_instead",
-            player=who,
-            action=_action(e["action"]),
-            selected=_action(e["instead_of"]),
+            P + "ev.performed_instead", player=who, action=action(e["action"]), selected=instead
         )
     if e.get("action") in ACTION_COST_RESOURCE:
         return None  # the built/researched/expanded line says it
-    return t(P + "ev.performed", player=who, action=_action(e["action"]))
+    return t(P + "ev.performed", player=who, action=action(e["action"]))
 
 
 def _e_end_triggered(e: dict[str, Any], who: str, name: NameFn) -> str | None:
@@ -983,71 +934,66 @@ def _e_game_over(e: dict[str, Any], who: str, name: NameFn) -> str | None:
 
 
 def _e_moved(e: dict[str, Any], who: str, name: NameFn) -> str | None:
-    return t(
-        P + "ev.moved",
-        player=who,
-        via=_action(e.get("via")),
-        src=e.get("from"),
-        dst=_region(e.get("to")),
-    )
+    via, dst = action(e.get("via")), _region(e.get("to"))
+    return t(P + "ev.moved", player=who, via=via, src=e.get("from"), dst=dst)
 
 
 def _e_swapped(e: dict[str, Any], who: str, name: NameFn) -> str | None:
-    return t(P + "ev.swapped", player=who, src=e["from"], dst=e["to"], other=name(str(e["with"])))
+    other = name(str(e["with"]))
+    return t(
+        P + "ev.swapped",
+        player=who,
+        src=e["from"],
+        dst=e["to"],
+        other=other,
+        ability=CHANGING_PLACES,
+    )
 
 
 def _e_built(e: dict[str, Any], who: str, name: NameFn) -> str | None:
-    return t(P + "ev.built", player=who, level=e["level"], cost=e["cost"])
+    cost = Count(int(e["cost"]), resource("ore"))
+    return t(P + "ev.built", player=who, level=e["level"], cost=cost)
 
 
 def _e_researched(e: dict[str, Any], who: str, name: NameFn) -> str | None:
-    return t(
-        P + "ev.researched",
-        player=who,
-        level=e["level"],
-        ability=_ability_named(e["ability"]),
-        cost=e["cost"],
-    )
+    named = ABILITY_BY_NAME.get(str(e["ability"]), str(e["ability"]))
+    cost = Count(int(e["cost"]), resource("mana"))
+    return t(P + "ev.researched", player=who, level=e["level"], ability=named, cost=cost)
 
 
 def _e_expanded(e: dict[str, Any], who: str, name: NameFn) -> str | None:
-    return t(P + "ev.expanded", player=who, region=_region(e["region"]), cost=e["cost"])
+    cost = Count(int(e["cost"]), resource("food"))
+    return t(P + "ev.expanded", player=who, region=_region(e["region"]), cost=cost)
+
+
+def _lost(n: Any) -> str:
+    return t(P + "ev.lost_cap", n=n) if n else ""
 
 
 def _e_traded(e: dict[str, Any], who: str, name: NameFn) -> str | None:
-    lost = t(P + "ev.lost_cap", n=e["lost"]) if e.get("lost") else ""
-    return t(
-        P + "ev.traded",
-        player=who,
-        amount=e["amount"],
-        give=_res(e["give"]),
-        received=e["received"],
-        get=_res(e["get"]),
-        lost=lost,
-    )
+    given = Count(int(e["amount"]), resource(e["give"]))
+    got = Count(int(e["received"]), resource(e["get"]))
+    return t(P + "ev.traded", player=who, given=given, got=got, lost=_lost(e.get("lost")))
 
 
 def _e_collected(e: dict[str, Any], who: str, name: NameFn) -> str | None:
-    lost_n = sum((e.get("lost_to_cap") or {}).values())
-    lost = t(P + "ev.lost_cap", n=lost_n) if lost_n else ""
+    lost = _lost(sum((e.get("lost_to_cap") or {}).values()))
     return t(P + "ev.collected", player=who, what=_what(e.get("gains") or {}), lost=lost)
 
 
 def _e_resource_chosen(e: dict[str, Any], who: str, name: NameFn) -> str | None:
-    return t(
-        P + "ev.resource_chosen",
-        player=who,
-        res=_res(e["resource"]),
-        reason=t(P + f"reason.{e.get('reason')}"),
-    )
+    unit, reason = Count(1, resource(e["resource"])), _reason(e.get("reason"))
+    return t(P + "ev.resource_chosen", player=who, unit=unit, reason=reason)
 
 
 def _e_converted(e: dict[str, Any], who: str, name: NameFn) -> str | None:
-    return t(P + "ev.converted", player=who, src=_res(e["from"]), dst=_res(e["to"]))
+    src = Count(1, resource(e["from"]))
+    return t(P + "ev.converted", player=who, src=src, dst=resource(e["to"]))
 
 
 def _e_arrival_gain(e: dict[str, Any], who: str, name: NameFn) -> str | None:
-    return t(P + "ev.arrival_gain", player=who, amount=e["amount"], res=_res(e["resource"]))
+    gain = Count(int(e["amount"]), resource(e["resource"]))
+    return t(P + "ev.arrival_gain", player=who, gain=gain)
 
 
 def _e_war_started(e: dict[str, Any], who: str, name: NameFn) -> str | None:
@@ -1064,25 +1010,20 @@ def _e_war_started(e: dict[str, Any], who: str, name: NameFn) -> str | None:
 def _e_war_revealed(e: dict[str, Any], who: str, name: NameFn) -> str | None:
     values = e.get("values") or {}
     a, d = str(e.get("attacker")), str(e.get("defender"))
-    return t(
-        P + "ev.war_revealed",
-        attacker=name(a),
-        defender=name(d),
-        a=_die(values.get(a)),
-        d=_die(values.get(d)),
-    )
+    da, dd = _die(values.get(a)), _die(values.get(d))
+    return t(P + "ev.war_revealed", attacker=name(a), defender=name(d), a=da, d=dd)
 
 
 def _e_war_boosted(e: dict[str, Any], who: str, name: NameFn) -> str | None:
-    return t(P + "ev.war_boosted", player=who, res=_res(e["resource"]), value=e["new_value"])
+    unit = Count(1, resource(e["resource"]))
+    return t(P + "ev.war_boosted", player=who, unit=unit, value=e["new_value"])
 
 
 def _e_war_result(e: dict[str, Any], who: str, name: NameFn) -> str | None:
     if e.get("alliance"):
         return t(P + "ev.war_alliance")
-    return t(
-        P + "ev.war_result", winner=name(str(e.get("winner"))), loser=name(str(e.get("loser")))
-    )
+    winner, loser = name(str(e.get("winner"))), name(str(e.get("loser")))
+    return t(P + "ev.war_result", winner=winner, loser=loser)
 
 
 def _e_payment(e: dict[str, Any], who: str, name: NameFn) -> str | None:
@@ -1092,19 +1033,18 @@ def _e_payment(e: dict[str, Any], who: str, name: NameFn) -> str | None:
 def _e_alliance(e: dict[str, Any], who: str, name: NameFn) -> str | None:
     players = e.get("players") or ["?", "?"]
     regions = ", ".join(str(r) for r in e.get("regions", []))
-    return t(
-        P + f"ev.{e['type']}", a=name(str(players[0])), b=name(str(players[1])), regions=regions
-    )
+    a, b = name(str(players[0])), name(str(players[1]))
+    return t(P + f"ev.{e['type']}", a=a, b=b, regions=regions)
 
 
 def _e_crown_passed(e: dict[str, Any], who: str, name: NameFn) -> str | None:
-    return t(P + "ev.crown_passed", player=who, loser=name(str(e.get("from"))))
+    loser = name(str(e.get("from")))
+    return t(P + "ev.crown_passed", crown=token("crown"), player=who, loser=loser)
 
 
 def _e_plundered(e: dict[str, Any], who: str, name: NameFn) -> str | None:
-    return t(
-        P + "ev.plundered", player=who, res=_res(e["resource"]), loser=name(str(e.get("from")))
-    )
+    unit, loser = Count(1, resource(e["resource"])), name(str(e.get("from")))
+    return t(P + "ev.plundered", player=who, unit=unit, loser=loser)
 
 
 def _e_dragon_used(e: dict[str, Any], who: str, name: NameFn) -> str | None:
@@ -1112,11 +1052,13 @@ def _e_dragon_used(e: dict[str, Any], who: str, name: NameFn) -> str | None:
 
 
 def _e_retreated(e: dict[str, Any], who: str, name: NameFn) -> str | None:
-    return t(P + "ev.retreated", player=who, src=e["from"], dst=_region(e["to"]), cost=e["cost"])
+    cost = Count(int(e["cost"]), resource("food"))
+    return t(P + "ev.retreated", player=who, src=e["from"], dst=_region(e["to"]), cost=cost)
 
 
 def _e_church_used(e: dict[str, Any], who: str, name: NameFn) -> str | None:
-    return t(P + "ev.church_used", player=who, src=e["from"], dst=_region(e["to"]))
+    church, dst = token("church"), _region(e["to"])
+    return t(P + "ev.church_used", player=who, src=e["from"], dst=dst, church=church)
 
 
 def _e_neutral_war(e: dict[str, Any], who: str, name: NameFn) -> str | None:
@@ -1128,17 +1070,8 @@ def _e_neutral_captured(e: dict[str, Any], who: str, name: NameFn) -> str | None
 
 
 def _e_token_revealed(e: dict[str, Any], who: str, name: NameFn) -> str | None:
-    return t(
-        P + "ev.token_revealed",
-        player=who,
-        token=t(f"{P}token.{e['token']}") if str(e["token"]) in TOKEN_NAMES else str(e["token"]),
-        region=_region(e["region"]),
-    )
-
-
-def _e_lost_kingdom(e: dict[str, Any], who: str, name: NameFn) -> str | None:
-    side = str(e["side"])
-    return t(P + "ev.lost_kingdom", side=side, name=_side_name(side))
+    found = token(e["token"])
+    return t(P + "ev.token_revealed", player=who, token=found, region=_region(e["region"]))
 
 
 EVENT_LINES: dict[str, Line] = {
@@ -1188,7 +1121,71 @@ EVENT_LINES: dict[str, Line] = {
     "neutral_war": _e_neutral_war,
     "neutral_captured": _e_neutral_captured,
     "token_revealed": _e_token_revealed,
+    "handover": _e_silent,
 }
+
+
+# --- status and hand ----------------------------------------------------------------------
+
+
+def status_lines(view: TekView, name: NameFn) -> list[str]:
+    """The turn, the step in words and a line per player (a running game)."""
+    shields = ", ".join(word(action(a)) for a in view.get("shields", [])) or t(P + "status.none")
+    active = name(str(view.get("active")))
+    lines = [t(P + "status.turn", turn=view.get("turn"), active=active, shields=shields)]
+    st = view.get("step")
+    step_name = str(st.get("name", "")) if st else ""
+    doing = DOING.get(step_name)  # the step in words, not the engine's id
+    step = t(P + f"doing.{doing}") if doing else step_name.replace("_", " ")
+    actors = ", ".join(name(a) for a in (st.get("actors", []) if st else []))
+    lines.append(t(P + "status.step", step=step, actors=actors))
+    lines += [player_line(p, name) for p in view.get("players", [])]
+    if view.get("end_triggered"):
+        lines.append(t(P + "status.end"))
+    return lines
+
+
+def player_line(p: PlayerView, name: NameFn) -> str:
+    r = p.get("resources") or {}
+    own = p.get("faction")
+    fid = own["id"] if own else "?"
+    return t(
+        P + "status.player",
+        player=name(p["id"]),
+        faction=faction(fid),
+        magic_name=TERMS["magic"],
+        tower_name=TERMS["tower"],
+        mana_name=resource("mana"),
+        ore_name=resource("ore"),
+        food_name=resource("food"),
+        magic=p.get("magic"),
+        tower=p.get("tower"),
+        mana=r.get("mana"),
+        ore=r.get("ore"),
+        food=r.get("food"),
+        meeples=Count(int(p.get("meeples_in_play") or 0), TERMS["meeple"]),
+        score=p.get("score_now"),
+    )
+
+
+def hand_lines(view: TekView) -> list[str] | None:
+    """The viewer's faction with its abilities (on or not yet), their secret die (§10.2)."""
+    me = _player_view(view, view.get("viewer"))
+    faction_view = me.get("faction") if me else None
+    if not me or not faction_view:
+        return None
+    magic, fid = int(me.get("magic", 0)), faction_view["id"]
+    lines = [t(P + "hand.faction", faction=faction(fid), magic=magic)]
+    for lv in faction_view["levels"]:
+        key = "hand.level_on" if lv["level"] <= magic else "hand.level_off"
+        named, text = ability(fid, lv["level"]), _ability_text(fid, lv["level"])
+        lines.append(t(P + key, level=lv["level"], name=named, text=text))
+    if "war_die" in view:
+        lines.append(t(P + "hand.die", value=_die(view["war_die"])))
+    if "war_die_options" in view:
+        values = ", ".join(_die(v) for v in view["war_die_options"])
+        lines.append(t(P + "hand.die_options", values=values))
+    return lines
 
 
 @dataclass
@@ -1209,8 +1206,11 @@ class TekPresenter(Presenter):
         label = LABELS.get(str(move.get("type")))
         if label is None:
             return super().move_label(view, move, name)[:80]
-        actor = view.get("viewer") or (view.get("step") or {}).get("actors", [None])[0]
-        return label(_seen(view, actor, name), move)[:80]
+        v = cast(TekView, view)
+        step = v.get("step")
+        actors = step.get("actors", []) if step else []
+        actor = v.get("viewer") or (actors[0] if actors else None)
+        return label(_seen(v, actor, name, preview), move)[:80]
 
     def move_description(
         self,
@@ -1220,27 +1220,28 @@ class TekPresenter(Presenter):
         preview: Preview | None = None,
     ) -> str | None:
         describe = DESCRIPTIONS.get(str(move.get("type")))
-        text = describe(_seen(view, view.get("viewer"), name), move) if describe else None
+        v = cast(TekView, view)
+        text = describe(_seen(v, v.get("viewer"), name, preview), move) if describe else None
         return text[:100] if text else None
 
     def prompt_text(self, view: dict[str, Any], player: str, name: NameFn) -> str:
-        step = str((view.get("step") or {}).get("name"))
+        v = cast(TekView, view)
+        step = _step(v)
         prompt = PROMPTS.get(step)
         if prompt is None:
             return t(P + f"prompt.{step}", player=name(player))
-        return prompt(_seen(view, player, name), name(player))
+        return prompt(_seen(v, player, name), name(player))
 
     def prompt_context(self, view: dict[str, Any], player: str, name: NameFn) -> str | None:
-        if str((view.get("step") or {}).get("name")) not in WAR_STEPS:
-            return None
-        return war_context(view, name)
+        v = cast(TekView, view)
+        return war_context(v, name) if _step(v) in WAR_STEPS else None
 
     def activity(self, view: dict[str, Any], actor: str, name: NameFn) -> str | None:
-        doing = DOING.get(str((view.get("step") or {}).get("name")))
+        doing = DOING.get(_step(cast(TekView, view)))
         return t(P + f"doing.{doing}") if doing else None
 
     def final_breakdown(self, view: dict[str, Any], player: str, name: NameFn) -> str | None:
-        return final_breakdown(view, player)
+        return final_breakdown(cast(TekView, view), player)
 
     def event_text(self, event: dict[str, Any], name: NameFn) -> str | None:
         line = EVENT_LINES.get(str(event.get("type")))
@@ -1249,85 +1250,19 @@ class TekPresenter(Presenter):
         who = name(str(event.get("player"))) if event.get("player") else ""
         return line(event, who, name)
 
-    # -- status, hand, rules -------------------------------------------------------------------
-
     def status_text(self, view: dict[str, Any], name: NameFn) -> str:
-        lines: list[str] = []
-        if view.get("over"):
-            lines.append(t(P + "status.over"))
-            for row in view.get("results") or []:
-                lines.append(
-                    t(
-                        P + "status.final",
-                        rank=row["rank"],
-                        player=name(row["player"]),
-                        score=row["score"],
-                    )
-                )
-            return "\n".join(lines)
-        shields = ", ".join(_action(a) for a in view.get("shields", [])) or t(P + "status.none")
-        lines.append(
-            t(
-                P + "status.turn",
-                turn=view.get("turn"),
-                active=name(str(view.get("active"))),
-                shields=shields,
-            )
-        )
-        st = view.get("step") or {}
-        doing = DOING.get(str(st.get("name")))  # the step in words, not the engine's id
-        step = t(P + f"doing.{doing}") if doing else str(st.get("name", "")).replace("_", " ")
-        lines.append(
-            t(P + "status.step", step=step, actors=", ".join(name(a) for a in st.get("actors", [])))
-        )
-        for p in view.get("players", []):
-            r = p.get("resources") or {}
-            lines.append(
-                t(
-                    P + "status.player",
-                    player=name(p["id"]),
-                    faction=_faction((p.get("faction") or {}).get("id", "?")),
-                    magic=p.get("magic"),
-                    tower=p.get("tower"),
-                    mana=r.get("mana"),
-                    ore=r.get("ore"),
-                    food=r.get("food"),
-                    meeples=tn(P + "n.meeples", int(p.get("meeples_in_play") or 0)),
-                    score=p.get("score_now"),
-                )
-            )
-        if view.get("end_triggered"):
-            lines.append(t(P + "status.end"))
+        v = cast(TekView, view)
+        if not v.get("over"):
+            return "\n".join(status_lines(v, name))
+        lines = [t(P + "status.over")]
+        for row in v.get("results") or []:
+            player = name(row["player"])
+            lines.append(t(P + "status.final", rank=row["rank"], player=player, score=row["score"]))
         return "\n".join(lines)
 
     def hand_text(self, view: dict[str, Any], name: NameFn) -> str | None:
-        me = _player_view(view, view.get("viewer"))
-        faction = me.get("faction")
-        if not faction:
-            return None
-        magic = int(me.get("magic", 0))
-        fid = faction.get("id")
-        lines = [t(P + "hand.faction", faction=_faction(fid), magic=magic)]
-        for lv in faction["levels"]:
-            key = "hand.level_on" if lv["level"] <= magic else "hand.level_off"
-            lines.append(
-                t(
-                    P + key,
-                    level=lv["level"],
-                    name=_ability(fid, lv["level"]),
-                    text=_ability(fid, lv["level"], "text"),
-                )
-            )
-        if "war_die" in view:
-            lines.append(t(P + "hand.die", value=_die(view["war_die"])))
-        if "war_die_options" in view:
-            lines.append(
-                t(
-                    P + "hand.die_options",
-                    values=", ".join(_die(v) for v in view["war_die_options"]),
-                )
-            )
-        return "\n".join(lines)
+        lines = hand_lines(cast(TekView, view))
+        return "\n".join(lines) if lines else None
 
     def rules_text(self) -> str:
         return t(P + "rules")
