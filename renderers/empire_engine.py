@@ -42,7 +42,6 @@ GAME_COLOURS: tuple[Colour, ...] = ()  # the board draws no colours of its own
 register(
     {
         "ee.title": "Empire Engine",
-        "ee.round": "Round {round}/{rounds}",
         # kept for tests/test_i18n.py, which pins them; the board counts with the terms
         "ee.res.soldier": ("{n} soldier", "{n} soldiers"),
         "ee.res.good": ("{n} good", "{n} goods"),
@@ -357,7 +356,7 @@ def render(
     seats = [s["player"] for s in v["seats"]]
     private = v["viewer"] is not None
     board = Board.new(frame_height(len(seats), private), seats, names, theme, tr)
-    right = board.tr("ee.round", round=v["round"], rounds=v["rounds"])
+    right = board.tr("board.round", round=v["round"], rounds=v["rounds"])
     y = board.header(
         board.tr("ee.title"), right, now_text(board, v), last or board.tr("board.nothing_yet")
     )
@@ -391,7 +390,7 @@ def render(
 def summary(board: Board, view: dict[str, Any]) -> tuple[str, str, list[tuple[str, str]]]:
     """(round, whose turn, [(player, score)]) for the alt text."""
     v = as_view(view)
-    right = board.tr("ee.round", round=v["round"], rounds=v["rounds"])
+    right = board.tr("board.round", round=v["round"], rounds=v["rounds"])
     if v["results"]:
         scores = [
             (r["player"], board.tr("unit.points", n=r["score"]))

@@ -177,22 +177,6 @@ def missing_glyphs(en: dict[str, Entry], catalog: Catalog, font: Path) -> list[s
 #: keys a text may share with another (the slash commands' localisation: Discord's names,
 #: descriptions and choices, which may repeat a sentence said elsewhere)
 SHARED_TEXT_OK = ("command.", "option.", "cmd.")
-#: PENDING (issue 23 item 3): a game's own key worded like a shared one; the engine helpers use
-#: the shared key instead and drop these (then this set is empty and goes)
-PENDING_GAME_DUPLICATES = frozenset(
-    {
-        "elves.prompt.over",  # lobby.finished
-        "empire_engine.prompt.over",
-        "majesty.prompt.over",
-        "tek.prompt.over",
-        "empire_engine.and",  # img.board.and
-        "majesty.n.points",  # final.points
-        "tek.status.over",  # img.board.game_over
-        "img.ee.round",  # img.board.round
-        "img.elves.round",
-        "img.majesty.round",
-    }
-)
 
 
 def is_game_key(key: str) -> bool:
@@ -224,7 +208,7 @@ def worded_twice(en: dict[str, Entry], pending: frozenset[str] = frozenset()) ->
 def test_no_english_text_is_worded_under_two_shared_keys() -> None:
     """One wording per text (issue 23 item 3): a sentence the bot says in two places has one
     key, and a game uses the shared key for a shared sentence."""
-    assert worded_twice(english(), PENDING_GAME_DUPLICATES) == []
+    assert worded_twice(english()) == []
 
 
 def test_the_images_shared_words_are_the_bots() -> None:

@@ -253,32 +253,10 @@ PARTS: tuple[Part, ...] = (
     ),
 )
 
-#: parts a game does not have yet because other branches are converting its engine to
-#: contract v2 (issue 23): remove an entry once its conversion has landed
-IN_PROGRESS: dict[str, frozenset[str]] = {
-    game_id: frozenset({"engine", "events", "move_types"})
-    for game_id in ("elves", "empire_engine", "majesty", "tek")
-}
-#: modules the checklist names that a game does not have in its own file yet (its ``explain``
-#: is in ``game.py`` / ``engine.py``; Empire Engine's names are spread over its modules)
-NOT_SPLIT_OUT: dict[str, frozenset[str]] = {
-    "empire_engine": frozenset({"refusals", "vocab"}),
-    "tek": frozenset({"refusals"}),
-}
-
-
-def _marks(game_id: str, part: Part) -> list[Any]:
-    if part.key in IN_PROGRESS.get(game_id, frozenset()):
-        return [pytest.mark.xfail(strict=False, reason="contract v2 conversion in progress")]
-    if part.key in NOT_SPLIT_OUT.get(game_id, frozenset()):
-        reason = f"{part.expected(game_id)} not split out yet"
-        return [pytest.mark.xfail(strict=False, reason=reason)]
-    return []
-
 
 def _params() -> list[Any]:
     return [
-        pytest.param(game_id, part, id=f"{game_id}-{part.key}", marks=_marks(game_id, part))
+        pytest.param(game_id, part, id=f"{game_id}-{part.key}")
         for game_id in sorted(games.REGISTRY)
         for part in PARTS
     ]

@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.core.errors import HostError
 from bot.text.i18n import game_title, has, t
-from games.base import Game, GameBase, OptionProblem, canonical
+from games.base import Game, GameBase, OptionProblem
 
 #: the host error code of a problem (the codes the lobby answered with before contract v2)
 CODES = {"unknown_option": "unknown_option", "bad_value": "bad_option"}
@@ -64,7 +64,7 @@ def option_problem(game: Game, options: Any, n_players: int) -> OptionProblem | 
     """Why ``options`` do not work with ``n_players`` players (None: they do)."""
     if isinstance(game, GameBase):
         return game.option_check(options, n_players)
-    return _tried(game, options, n_players)  # LEGACY: remove once every engine is a GameBase
+    return None  # a bare contract-v1 engine says nothing before setup, which refuses at Start
 
 
 def check_options(game: Game, options: dict[str, Any]) -> dict[str, Any]:
@@ -83,33 +83,3 @@ def check_start(game: Game, options: dict[str, Any], n_players: int) -> None:
     problem = option_problem(game, options, n_players)
     if problem is not None:
         raise OptionRefused(game, problem)
-
-
-# LEGACY (contract v1): an engine that is not a GameBase has no option_check; its options are
-# checked key by key and then tried with ``setup``. Remove with the last such engine.
-def _tried(game: Game, options: Any, n_players: int) -> OptionProblem | None:
-    if not isinstance(options, dict):
-        return OptionProblem("bad_options", "options must be a dict")
-    for key, value in options.items():
-        if key not in game.options:
-            return OptionProblem("unknown_option", f"unknown option {key!r}", {"option": key})
-        allowed = game.options[key][1]
-        if isinstance(allowed, (list, tuple)) and canonical(value) not in {
-            canonical(a) for a in allowed
-        }:
-            return OptionProblem(
-                "bad_value",
-                f"bad value {value!r} for option {key!r}",
-                {"option": key, "value": value},
-            )
-    if not game.min_players <= n_players <= game.max_players:
-        return OptionProblem(
-            "bad_players",
-            f"{game.title} needs {game.min_players}-{game.max_players} players",
-            {"min": game.min_players, "max": game.max_players, "n": n_players},
-        )
-    try:
-        game.setup([f"check:{i}" for i in range(n_players)], dict(options), 0)
-    except ValueError as exc:
-        return OptionProblem("game_rule", str(exc))
-    return None

@@ -63,7 +63,12 @@ CACHE = BoardCache()
 IMAGE_PREFIX = "img."
 #: words the renderers draw that the bot's catalogue already has under its own key (one key
 #: per text: the final standings' units are the images' too); looked up there, not as img.*
-SHARED_WORDS: dict[str, str] = {"unit.gold": "final.gold", "unit.vp": "final.vp"}
+SHARED_WORDS: dict[str, str] = {
+    "unit.gold": "final.gold",
+    "unit.vp": "final.vp",
+    "board.and": "word.and",
+    "board.game_over": "status.game_over",
+}
 
 
 def register_image_words() -> None:

@@ -118,8 +118,7 @@ def turn_lines(game_id: str, names: dict[str, str], events: Sequence[Event]) -> 
 
 def last_text(replay: Replay, frame: Frame) -> str | None:
     """The frame's "Last:" line as the board said it then: its envelope's ``last`` events in
-    words, "has chosen" left out (None for a view without an envelope: LEGACY, its renderer
-    words its own)."""
+    words, "has chosen" left out (None for a view without an envelope)."""
     env = envelope(frame.view)
     if env is None:
         return None

@@ -5,11 +5,9 @@ A move closes a turn when the view envelope's ``turn`` counter advanced (the eng
 turn ended: ``games.base.Envelope``), when it emitted an event whose declared role
 ``reveals`` (``games.base.event_role``), or when the game ended. A player's several steps in
 a row (choose a card, then its effect) are one turn; so are the secret picks of a simultaneous
-step up to their reveal. Nothing is guessed from event names or from who acts.
-
-LEGACY (contract v1): a game whose views carry no envelope falls back to the old rule: the
-actor set gained a player, or an event named ``revealed`` / ``*_revealed``. Remove
-:func:`_legacy_turn_ends` and :func:`is_reveal` once every engine declares its envelope.
+step up to their reveal. Nothing is guessed from event names or from who acts. (A game whose
+views carry no envelope, a bare contract-v1 engine, has no turns to read: each of its moves
+is a turn of its own.)
 """
 
 from __future__ import annotations
@@ -25,7 +23,7 @@ class Mark:
     """What a turn boundary is judged on, taken before and after a move."""
 
     actors: tuple[str, ...]
-    #: the envelope's turn counter; None for a game whose views carry no envelope (LEGACY)
+    #: the envelope's turn counter; None for a game whose views carry no envelope
     turn: int | None
 
 
@@ -49,15 +47,5 @@ def turn_ends(game: Game, before: Mark, after: Mark, events: Sequence[Event], ov
     if over:
         return True
     if before.turn is None or after.turn is None:
-        return _legacy_turn_ends(before, after, events)
+        return True  # no envelope: nothing says where a turn ends, so every move is one
     return after.turn > before.turn or any(event_role(game, e).reveals for e in events)
-
-
-# LEGACY (contract v1, views without an envelope): remove with the last such engine.
-def is_reveal(event: Event) -> bool:
-    kind = str(event.get("type", ""))
-    return kind == "revealed" or kind.endswith("_revealed")
-
-
-def _legacy_turn_ends(before: Mark, after: Mark, events: Sequence[Event]) -> bool:
-    return bool(set(after.actors) - set(before.actors)) or any(is_reveal(e) for e in events)

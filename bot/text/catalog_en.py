@@ -108,6 +108,8 @@ EN: dict[str, str | tuple[str, ...]] = {
     "lobby.help": "Press **Join** to take a seat ({min}–{max} players). Any seated player can start; the host can add AI seats.",
     "lobby.running": "The game is running.",
     "lobby.finished": "The game is over.",
+    "status.game_over": "Game over.",
+    "word.and": " and ",
     "lobby.cancelled": "This table was closed.",
     "lobby.abandoned": "The game was abandoned.",
     "lobby.players": "Players ({n}/{max})",

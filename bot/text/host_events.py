@@ -59,12 +59,9 @@ def host_event_text(
 
 def is_pick(game: Game | None, game_id: str, event: Mapping[str, Any]) -> bool:
     """Whether ``event`` only says that someone made a secret choice ("alice has chosen"):
-    its declared role (``games.base.EventRole.pick``). LEGACY: a game that declares no event
-    roles is asked through its presenter's ``pick_events``; remove once every engine does."""
+    its declared role (``games.base.EventRole.pick``)."""
     game = game if game is not None else games.REGISTRY.get(game_id)
-    if game is not None and getattr(game, "events", None):
-        return event_role(game, event).pick
-    return str(event.get("type", "")) in presenters.get(game_id).pick_events
+    return game is not None and event_role(game, event).pick
 
 
 def event_lines(

@@ -30,10 +30,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.base import (
-    GAME_OVER,
-    MALFORMED,
     NOT_LEGAL,
-    NOT_YOUR_TURN,
     PICK,
     PLAIN,
     REVEAL,
@@ -54,8 +51,9 @@ from games.empire_engine import undo
 from games.empire_engine.determinize import determinize
 from games.empire_engine.group_one import group_one
 from games.empire_engine.migrate import MIGRATIONS
-from games.empire_engine.moves import MOVE_SHAPES, SECRET_TYPES, well_formed
+from games.empire_engine.moves import MOVE_SHAPES, SECRET_TYPES
 from games.empire_engine.preview import preview
+from games.empire_engine.refusals import explain
 from games.empire_engine.scoring import final_results
 from games.empire_engine.setup import initial_state, options_problem
 from games.empire_engine.state import STATE_KEYS, next_state, planning_copy
@@ -240,32 +238,6 @@ LEGAL: dict[str, Callable[[State, str], list[Move]]] = {
 }
 
 
-def finished_step(s: State, p: str) -> bool:
-    """``p`` has made every choice of this planning or salvage step (rules §12)."""
-    if s["step"] in ("orient", "plan"):
-        return p in s["players"] and PL.done_planning(s, p)
-    return s["step"] == "salvage" and p in s["picks"]
-
-
-_TEXT = {
-    MALFORMED: "That move is not in a form the game understands.",
-    GAME_OVER: "The game is over.",
-    NOT_YOUR_TURN: "It is not your turn to choose now.",
-    NOT_LEGAL: "That choice is not available now; pick one listed.",
-}
-
-
-def explain(s: State, player: str, move: Any, kind: str) -> IllegalMove:
-    """The precise refusal of docs/rules/empire_engine.md §12 for a failed check of ``kind``."""
-    if kind == NOT_YOUR_TURN and finished_step(s, player):
-        return IllegalMove(
-            "already_chosen", "You have already chosen this round.", kind=NOT_YOUR_TURN
-        )
-    if kind == NOT_LEGAL and not well_formed(move):
-        return IllegalMove(MALFORMED, _TEXT[MALFORMED])
-    return IllegalMove(kind, _TEXT[kind])
-
-
 # ---------------------------------------------------------------- turns (§16)
 
 #: §13/§16: every event type the engine emits and what it does for the table
@@ -392,7 +364,7 @@ class EmpireEngine(GameBase):
     def preview(self, state: State, player: str, move: Move) -> dict[str, Any]:
         """§17: what ``move`` does now, from what ``player`` sees (``preview.py``)."""
         if not is_listed(move, self.legal_moves(state, player)):
-            raise IllegalMove(NOT_LEGAL, _TEXT[NOT_LEGAL])
+            raise explain(state, player, move, NOT_LEGAL)
         return preview(state, player, move)
 
     def determinize(self, state: State, player: str, rng: random.Random) -> State:

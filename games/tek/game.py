@@ -26,10 +26,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from games.base import (
-    GAME_OVER,
-    MALFORMED,
     NOT_LEGAL,
-    NOT_YOUR_TURN,
     EventRole,
     GameBase,
     IllegalMove,
@@ -44,6 +41,7 @@ from games.tek.determinize import determinize
 from games.tek.flow import a_end_check, advance
 from games.tek.handlers import MOVE_TYPES, handle
 from games.tek.preview import preview_move
+from games.tek.refusals import explain
 from games.tek.saves import MIGRATIONS
 from games.tek.setup import make_setup
 from games.tek.steps import actors_of, step_moves, step_name
@@ -55,20 +53,6 @@ from games.tek.views import TekShown
 __all__ = ["GAME", "TinyEpicKingdoms", "a_end_check", "advance", "current", "push", "task"]
 
 NEUTRAL = R.NEUTRAL
-
-#: the rules file's refusal codes (§19.5) and texts, by shared kind
-REFUSALS: dict[str, tuple[str, str]] = {
-    GAME_OVER: ("game_over", "The game is over."),
-    NOT_YOUR_TURN: ("not_your_turn", "It is not your turn to act."),
-    MALFORMED: ("malformed", "A move must be a dict with a known 'type'."),
-    NOT_LEGAL: ("illegal_move", "That move is not available now; pick a listed one."),
-}
-
-
-def explain(state: State, player: str, move: Any, kind: str) -> IllegalMove:
-    """The precise refusal of ``kind`` (rules §19.5)."""
-    code, message = REFUSALS[kind]
-    return IllegalMove(code, message, kind=kind)
 
 
 class TinyEpicKingdoms(GameBase):

@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
+import games
 from bot.adapter.book import book
 from bot.adapter.click import Click
 from bot.adapter.private import PrivatePrompts
 from bot.adapter.publish import ACTIVE_WINDOW, Publisher, event_lines
 from bot.core.store import Seat, SessionRecord
-from bot.text import presenters
 
 
 class FakeResponse:
@@ -98,8 +98,8 @@ def record(game: str) -> SessionRecord:
 def test_has_chosen_events_leave_the_log() -> None:
     """Empire Engine's "alice has set it." is a pick event: the board's "Still choosing"
     line says who has not; the public facts of the same change stay."""
-    assert "picked" in presenters.get("empire_engine").pick_events
-    assert "war_die_set" in presenters.get("tek").pick_events
+    assert games.get("empire_engine").events["picked"].pick  # the engine's declared role
+    assert games.get("tek").events["war_die_set"].pick
     lines = event_lines(
         record("empire_engine"),
         [

@@ -99,9 +99,6 @@ class Presenter:
     #: Move types that decline to act (pass, no block, end the journey): shown as grey
     #: buttons beside the coloured ones.
     secondary_moves: frozenset[str] = frozenset()
-    #: Event types that only say someone made a secret choice ("alice has chosen."): left out
-    #: of the board's log, whose "Still choosing: ..." line names who has not (issue 11).
-    pick_events: frozenset[str] = frozenset()
     #: the catalogue key of a final score with its unit, a plural entry ("34 points")
     score_unit: str = "final.points"
     #: Public move types that lead straight to a secret decision of the same player (Empire

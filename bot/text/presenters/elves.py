@@ -103,7 +103,6 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     "elves.prompt.journey": "Your journey. Next village: {next}. Earned so far: {income}.",
     "elves.prompt.journey_none": "Your journey: no village to travel to.",
     "elves.prompt.teleport_cards": "Teleport to {village}: discard a travel card ({left} more).",
-    "elves.prompt.over": "The game is over.",
     # events
     "elves.ev.round_started": "Round {round} begins; {player} holds the dragon.",
     "elves.ev.deck_shuffled": "The deck is shuffled: {n} cards.",
@@ -907,7 +906,7 @@ class ElvesPresenter(Presenter):
     def prompt_text(self, view: dict[str, Any], player: str, name: NameFn) -> str:
         v = typed(view)
         if v.get("phase") == "over":
-            return t("elves.prompt.over")
+            return t("lobby.finished")
         prompt = PROMPTS.get(str(v.get("step", {}).get("kind")))
         return prompt(v, player, name) if prompt else t("prompt.default")
 

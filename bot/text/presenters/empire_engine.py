@@ -117,7 +117,6 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     "Their ready pile: {ready}.",
     P + "prompt.joint_export": "{player}, your partner exported: you may export your goods too.",
     P + "prompt.salvage": "{player}, Salvage: choose what goes to your score pile.",
-    P + "prompt.over": "The game is over.",
     P + "prompt.wait": "Waiting for {players}.",
     # events
     P + "ev.round_started": "Round {round} begins; start player {player}.",
@@ -329,7 +328,6 @@ def _action(name: Any) -> Term | str:
 #: the engine's words that are phrases, not names (the names are the game's terms)
 WORDS: dict[str, str | tuple[str, ...]] = {
     P + "pile.pair": "{soldiers}, {goods}",
-    P + "and": " and ",
     P + "pending.salvage": "Salvage {take}",
     P + "pending.cubes": "{pick} (cubes: {cubes})",
     P + "pending.pick": "L {L}, R {R}",
@@ -836,7 +834,7 @@ EVENTS: dict[str, Line] = {
     "cancelled": lambda e, n: t(
         P + "ev.cancelled",
         player=_nm(e, "player", n),
-        actions=_Join([_action(a) for a in e.get("actions", [])], t(P + "and")),
+        actions=_Join([_action(a) for a in e.get("actions", [])], t("word.and")),
     ),
     "exported": _ev_exported,
     "salvaged": _ev_salvaged,
@@ -1020,7 +1018,7 @@ class EmpireEnginePresenter(Presenter):
 
     def prompt_text(self, view: dict[str, Any], player: str, name: NameFn) -> str:
         fn = PROMPTS.get(str(view.get("step")))
-        return fn(as_view(view), player, name) if fn else t(P + "prompt.over")
+        return fn(as_view(view), player, name) if fn else t("lobby.finished")
 
     def prompt_context(self, view: dict[str, Any], player: str, name: NameFn) -> str | None:
         if str(view.get("step")) not in ("orient", "plan"):
@@ -1078,5 +1076,4 @@ PRESENTER = EmpireEnginePresenter(
     game_id="empire_engine",
     title="Empire Engine",
     secondary_moves=frozenset({"no_block"}),
-    pick_events=frozenset({"picked"}),
 )

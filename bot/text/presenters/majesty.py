@@ -109,7 +109,6 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     "majesty.prompt.castle_exchange": (
         "{player}, Castle exchange at 1 point per meeple (you hold {held} and {points})."
     ),
-    "majesty.prompt.over": "The game is over.",
     # events
     "majesty.ev.take": "{player} takes {card} (paid {cost}, picked up {gained}).",
     "majesty.ev.take_free": "{player} takes {card} from the front.",
@@ -690,7 +689,7 @@ def prompt_text(view: MajestyView, player: str, name: NameFn) -> str:
     me: RealmView | Mapping[str, Any] = (view.get("realms") or {}).get(player) or {}
     held, points = _meeples(int(me.get("meeples", 0))), _points(int(me.get("points", 0)))
     if step == "over":
-        return t("majesty.prompt.over")
+        return t("lobby.finished")
     if step in ("place", "heal_place"):
         card = _card(_pending_card(view))
         return t(f"majesty.prompt.{step}", player=name(player), card=card)

@@ -144,7 +144,6 @@ CATALOG: dict[str, str] = {
     P + "prompt.loss": "{player}, your meeple in {region} lost: retreat to a free region, or "
     "remove it.",
     P + "prompt.bandits": "{player}, bandits in {region}: pay {n} or lose the meeple.",
-    P + "prompt.over": "The game is over.",
     P + "reason.ruins": "searching ruins",
     P + "reason.one_meeple": "one-meeple bonus",
     P + "reason.ability": "faction ability",
@@ -210,7 +209,6 @@ CATALOG: dict[str, str] = {
     P + "status.player": "{player} — {faction} · {magic_name} {magic} · {tower_name} {tower} · "
     "{mana}/{ore}/{food} ({mana_name}/{ore_name}/{food_name}) · {meeples} · {score} VP",
     P + "status.end": "The end is triggered: the game ends with the 5th shield.",
-    P + "status.over": "Game over.",
     P + "status.final": "{rank}. {player} — {score} VP",
     P + "status.none": "none",
     # hand
@@ -736,7 +734,7 @@ Prompt = Callable[[Seen, str], str]
 
 
 def _p_over(v: Seen, who: str) -> str:
-    return t(P + "prompt.over")
+    return t("lobby.finished")
 
 
 def _p_side(v: Seen, who: str) -> str:
@@ -1254,7 +1252,7 @@ class TekPresenter(Presenter):
         v = cast(TekView, view)
         if not v.get("over"):
             return "\n".join(status_lines(v, name))
-        lines = [t(P + "status.over")]
+        lines = [t("status.game_over")]
         for row in v.get("results") or []:
             player = name(row["player"])
             lines.append(t(P + "status.final", rank=row["rank"], player=player, score=row["score"]))
@@ -1273,5 +1271,4 @@ PRESENTER = TekPresenter(
     title="Tiny Epic Kingdoms",
     secondary_moves=frozenset({"pass"}),
     score_unit="final.vp",
-    pick_events=frozenset({"war_die_set"}),
 )
