@@ -81,18 +81,13 @@ def test_a_frame_per_turn_not_per_sub_step() -> None:
     ]
 
 
-def test_a_view_without_an_envelope_falls_back_to_the_actors_and_the_names() -> None:
-    """LEGACY (remove with the fallback in bot.core.turns): a contract v1 game."""
+def test_a_view_without_an_envelope_makes_every_move_a_turn_of_its_own() -> None:
+    """A bare contract-v1 game declares no turns: nothing is guessed from names or actors."""
     legacy = object()
-    assert (
-        turn_ends(legacy, Mark(("a", "b"), None), Mark(("b",), None), [{"type": "picked"}], False)
-        is False
-    )
-    assert turn_ends(legacy, Mark(("b",), None), Mark(("a",), None), [], False) is True
-    assert (
-        turn_ends(legacy, Mark(("a",), None), Mark(("a",), None), [{"type": "war_revealed"}], False)
-        is True
-    )
+    picked = [{"type": "picked"}]
+    assert turn_ends(legacy, Mark(("a", "b"), None), Mark(("b",), None), picked, False) is True
+    assert turn_ends(legacy, Mark(("a",), None), Mark(("a",), None), [], False) is True
+    assert turn_ends(legacy, Mark(("a",), 2), Mark(("a",), None), [], False) is True
     assert turn_ends(legacy, Mark(("a",), None), Mark((), None), [], True) is True
 
 

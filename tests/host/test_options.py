@@ -103,19 +103,13 @@ def test_refusals_keep_their_host_codes_and_say_it_in_the_readers_language() -> 
     )
 
 
-def test_an_engine_without_option_check_is_still_tried_with_setup() -> None:  # LEGACY
+def test_an_engine_without_option_check_is_judged_only_by_its_setup_at_start() -> None:
     tried: Any = Tried()
-    assert option_problem(tried, {"mode": "b"}, 3) is None
-    assert option_problem(tried, {"mode": "b"}, 2) is not None
-    assert option_problem(tried, {"mode": "c"}, 3) == OptionProblem(
-        "bad_value", "bad value 'c' for option 'mode'", {"option": "mode", "value": "c"}
-    )
-    assert option_problem(tried, {"speed": 1}, 3).code == "unknown_option"  # type: ignore[union-attr]
-    assert option_problem(tried, {}, 9).code == "bad_players"  # type: ignore[union-attr]
-    assert check_options(tried, {"mode": "b"}) == {"mode": "b"}  # 3 players will do
-    with pytest.raises(OptionRefused) as err:
-        check_options(tried, {"name": "bad"})
-    assert err.value.code == "bad_setup" and "that name will not do" in str(err.value)
+    # nothing is said before setup: a bare contract-v1 engine declares no option check
+    assert option_problem(tried, {"mode": "b"}, 2) is None
+    assert check_options(tried, {"mode": "b"}) == {"mode": "b"}
+    with pytest.raises(ValueError, match="mode b needs 3 players"):
+        tried.setup(["a", "b"], {"mode": "b"}, 1)
 
 
 @pytest.mark.asyncio
