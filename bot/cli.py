@@ -1,4 +1,9 @@
-"""The ``crowntable`` command: ``run`` the bot, play a ``demo`` game, ``verify`` the database."""
+"""The ``crowntable`` command: ``run`` the bot, play a ``demo`` game, ``verify``, ``replay``,
+``copy``, ``backup`` and ``restore`` the database.
+
+The commands that read a database (``verify``, ``replay``, ``copy --from``, ``backup``) only
+read it: a missing file, a folder or a URL of another scheme is refused in one line with exit
+2 and nothing is created (``bot.core.store.readonly``). Every failure is one line."""
 
 from __future__ import annotations
 
@@ -72,21 +77,31 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
     return asyncio.run(
         run_demo(
-            args.game, args.players, args.seed, Path(args.out), level=args.ai, locale=args.locale
+            args.game,
+            args.players,
+            args.seed,
+            Path(args.out),
+            level=args.ai,
+            locale=args.locale,
+            force=args.force,
         )
     )
+
+
+def _database(args: argparse.Namespace, given: str | None) -> str | None:
+    """The database a command works on: ``given`` (``--db``), else ``DATABASE_URL`` (None
+    after printing why the configuration is wrong)."""
+    if given is not None:
+        return given
+    config = _config(args.env)
+    return None if config is None else config.database_url
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
     from bot.core.verify import run_verify
 
-    db = args.db
-    if db is None:
-        config = _config(args.env)
-        if config is None:
-            return 2
-        db = config.database_url
-    return asyncio.run(run_verify(db))
+    db = _database(args, args.db)
+    return 2 if db is None else asyncio.run(run_verify(db))
 
 
 def cmd_copy(args: argparse.Namespace) -> int:
@@ -98,12 +113,22 @@ def cmd_copy(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     from bot.core.replay import run_replay
 
-    db = args.db
-    if db is None:
-        from bot.core.config import load_config
+    db = _database(args, args.db)
+    return 2 if db is None else asyncio.run(run_replay(db, args.table, Path(args.out), args.force))
 
-        db = load_config(args.env).database_url
-    return asyncio.run(run_replay(db, args.table, Path(args.out)))
+
+def cmd_backup(args: argparse.Namespace) -> int:
+    from bot.core.backup import run_backup
+
+    db = _database(args, args.db)
+    return 2 if db is None else asyncio.run(run_backup(db, Path(args.to)))
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    from bot.core.backup import run_restore
+
+    target = _database(args, args.to_url)
+    return 2 if target is None else asyncio.run(run_restore(Path(args.from_file), target))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -129,6 +154,9 @@ def main(argv: list[str] | None = None) -> int:
         choices=LEVELS,
         help=f"the AI level every seat plays (default {DEFAULT_LEVEL})",
     )
+    demo.add_argument(
+        "--force", action="store_true", help="empty --out of an earlier demo's files first"
+    )
     demo.set_defaults(func=cmd_demo)
     verify = sub.add_parser("verify", help="replay every stored session and compare snapshots")
     verify.add_argument(
@@ -144,7 +172,10 @@ def main(argv: list[str] | None = None) -> int:
     replay.add_argument(
         "--db", default=None, help="database URL or SQLite path (default: DATABASE_URL)"
     )
-    replay.add_argument("--out", default="replay-out", help="folder for the files")
+    replay.add_argument("--out", default="replay-out", help="a new or empty folder for the files")
+    replay.add_argument(
+        "--force", action="store_true", help="empty --out of an earlier replay's files first"
+    )
     replay.set_defaults(func=cmd_replay)
     copy = sub.add_parser(
         "copy",
@@ -164,6 +195,25 @@ def main(argv: list[str] | None = None) -> int:
         help="an empty database, e.g. postgresql://user@host/crowntable",
     )
     copy.set_defaults(func=cmd_copy)
+    backup = sub.add_parser(
+        "backup", help="write a verified SQLite backup of the database (the bot may run)"
+    )
+    backup.add_argument("--to", required=True, help="the backup file to create (must be new)")
+    backup.add_argument(
+        "--db", default=None, help="database URL or SQLite path (default: DATABASE_URL)"
+    )
+    backup.set_defaults(func=cmd_backup)
+    restore = sub.add_parser(
+        "restore", help="copy a backup into an empty database and verify it by replay"
+    )
+    restore.add_argument("--from", dest="from_file", required=True, help="the backup file")
+    restore.add_argument(
+        "--to",
+        dest="to_url",
+        default=None,
+        help="an empty database (default: DATABASE_URL)",
+    )
+    restore.set_defaults(func=cmd_restore)
     args = parser.parse_args(argv)
     return int(args.func(args))
 

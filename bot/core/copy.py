@@ -14,12 +14,15 @@ from __future__ import annotations
 
 import sqlite3
 import sys
+from pathlib import Path
 from typing import Any
 
 import asyncpg
 
 from bot.core.store import SQLiteStore, Store, StoreError, open_store
 from bot.core.store.postgres import PostgresStore
+from bot.core.store.readonly import connect_read_only, url_problem
+from bot.core.store.sqlite import path_from_url
 
 #: tables copied first, in this order (the others refer to sessions); then any other table
 FIRST = ("sessions", "seats", "moves", "results", "watchers", "ratings", "users", "guild_settings")
@@ -51,6 +54,8 @@ class Side:
         if isinstance(self.store, PostgresStore):
             settings = {"search_path": self.store.schema} if self.store.schema else None
             self.pg = await asyncpg.connect(self.store.url, server_settings=settings)
+        elif isinstance(self.store, SQLiteStore) and self.store.read_only:
+            self.sqlite = connect_read_only(self.store.path)  # an older file: its copy in memory
         elif isinstance(self.store, SQLiteStore):
             self.sqlite = sqlite3.connect(self.store.path)
         else:  # pragma: no cover - only the two stores exist
@@ -178,17 +183,36 @@ async def verify_copy(source: Side, target: Side, copied: dict[str, int]) -> lis
     return problems
 
 
+def target_problem(from_url: str, to_url: str) -> str | None:
+    """Why ``to_url`` cannot receive a copy of ``from_url`` (None: it can). The copy creates
+    only the target database itself: an SQLite file in a folder that exists."""
+    if from_url == to_url:
+        return "--from and --to are the same database"
+    problem = url_problem(to_url)
+    if problem:
+        return problem
+    if not to_url.startswith(("postgres://", "postgresql://")):
+        path = Path(path_from_url(to_url))
+        if path.is_dir():
+            return f"{path} is a folder: give --to a database file"
+        if not path.parent.is_dir():
+            return f"there is no folder {path.parent} for {path.name}: create it first"
+    return None
+
+
 async def run_copy(from_url: str, to_url: str) -> int:
     """0: copied and verified; 1: the copy differs (one line each); 2: a database cannot be
     opened or the copy is refused (one line)."""
-    if from_url == to_url:
-        print("crowntable: --from and --to are the same database", file=sys.stderr)
+    problem = target_problem(from_url, to_url)
+    if problem:
+        print(f"crowntable: {problem}", file=sys.stderr)
         return 2
     stores: list[Store] = []
     sides: list[Side] = []
+    copied: dict[str, int] = {}
     try:
-        for url in (from_url, to_url):
-            stores.append(await open_store(url))
+        for url, read_only in ((from_url, True), (to_url, False)):
+            stores.append(await open_store(url, read_only=read_only))
             sides.append(Side(stores[-1]))
             await sides[-1].open()
         copied = await copy_tables(sides[0], sides[1])

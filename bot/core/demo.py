@@ -2,12 +2,18 @@
 AI at ``--ai LEVEL`` (default medium, so a newcomer sees sensible play; issue 15 item 4).
 
 ``--locale cs`` plays it in Czech: the printed summary and every image come from the Czech
-catalogue (the same ``t`` and image translator as the bot's; issue 12 item 5)."""
+catalogue (the same ``t`` and image translator as the bot's; issue 12 item 5).
+
+A seed gives the same game move for move on any machine (issue 28 item 3): the AI plays
+without its wall-clock safety deadline (``games.ai.get(..., deadline=False)``), so its moves
+depend on the seed and the view alone. ``--out`` is a new or empty folder (``--force``
+empties it of an earlier demo's files); a terminal sees the moves and the time go by."""
 
 from __future__ import annotations
 
 import asyncio
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +22,7 @@ from bot.core.ai_runner import DEFAULT_BUDGET_S
 from bot.core.errors import HostError
 from bot.core.host import SessionHost
 from bot.core.options import option_problem, problem_text
+from bot.core.outdir import OutFolderRefused, prepare
 from bot.core.render import image_tr
 from bot.core.store import SessionRecord, SQLiteStore
 from bot.text import catalog_en, i18n, presenters
@@ -34,14 +41,25 @@ async def run_demo(
     level: str = ai.DEFAULT_LEVEL,
     budget_s: float = DEFAULT_BUDGET_S,
     locale: str = "en",
+    force: bool = False,
 ) -> int:
     """Play and draw one game, printed and drawn in ``locale`` (unknown: English)."""
     with i18n.using(locale):
-        return await _run_demo(game_id, players, seed, out, level, budget_s)
+        return await _run_demo(game_id, players, seed, out, level, budget_s, force)
+
+
+#: what a demo writes into its folder (``--force`` removes these, and nothing else)
+DEMO_FILES = ("*.png", "demo.db", "demo.db-wal", "demo.db-shm", "demo.db-journal")
 
 
 async def _run_demo(
-    game_id: str, players: int | None, seed: int, out: Path, level: str, budget_s: float
+    game_id: str,
+    players: int | None,
+    seed: int,
+    out: Path,
+    level: str,
+    budget_s: float,
+    force: bool,
 ) -> int:
     if game_id not in games.REGISTRY:
         print(
@@ -59,7 +77,11 @@ async def _run_demo(
             wrong if problem.code == "bad_players" else problem_text(game, problem), file=sys.stderr
         )
         return 2
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        prepare(out, force, DEMO_FILES)
+    except OutFolderRefused as exc:
+        print(f"crowntable: {exc}", file=sys.stderr)
+        return 2
     store = SQLiteStore(out / "demo.db")
     await store.open()
     try:
@@ -85,6 +107,7 @@ async def _run_demo(
             )
         )
         _print_outcome(game_id, game.outcome(host.state(rec)), names)
+        _print_breakdowns(host, rec, names)
         ok, detail = await host.replay(rec.id)
         print(t("demo.replay_ok") if ok else t("demo.replay_bad", detail=detail))
         print(t("demo.where", out=out))
@@ -133,10 +156,11 @@ async def _play(
     """Every seat played by the AI to the end, the public board drawn after every move: the
     final record and the number of moves (None: a move was refused)."""
     turn = 0
+    progress = Progress()
     await _draw(host, rec, None, out / f"{rec.game}-turn-{turn:04d}.png")
     while rec.status == "running":
         actor = host.actors(rec)[0]
-        bot = ai.get(level, seed=f"{seed}:{turn}", budget_s=budget_s)
+        bot = ai.get(level, seed=f"{seed}:{turn}", budget_s=budget_s, deadline=False)
         move = ai.safe_choose(bot, game, host.state(rec), actor, f"{seed}:{turn}")
         try:
             rec = (await host.apply(rec.id, actor, move)).record
@@ -144,8 +168,38 @@ async def _play(
             print(f"refused: {exc}", file=sys.stderr)
             return None
         turn += 1
+        progress.show(turn)
         await _draw(host, rec, None, out / f"{rec.game}-turn-{turn:04d}.png")
+    progress.done(turn)
     return rec, turn
+
+
+class Progress:
+    """The moves and the time so far: one line redrawn in place on a terminal, a line every
+    :attr:`EVERY` seconds otherwise (a log, a pipe), on standard error."""
+
+    EVERY = 15.0
+
+    def __init__(self) -> None:
+        self.start = self.last = time.monotonic()
+        self.tty = sys.stderr.isatty()
+
+    def line(self, moves: int) -> str:
+        return t(
+            "demo.progress", moves=tn("demo.moves", moves), secs=int(time.monotonic() - self.start)
+        )
+
+    def show(self, moves: int) -> None:
+        now = time.monotonic()
+        if self.tty:
+            print("\r" + self.line(moves), end="", file=sys.stderr, flush=True)
+        elif now - self.last >= self.EVERY:
+            self.last = now
+            print(self.line(moves), file=sys.stderr, flush=True)
+
+    def done(self, moves: int) -> None:
+        if self.tty:
+            print("\r" + self.line(moves), file=sys.stderr, flush=True)
 
 
 def _print_outcome(game_id: str, rows: list[dict[str, Any]], names: dict[str, str]) -> None:
@@ -154,6 +208,16 @@ def _print_outcome(game_id: str, rows: list[dict[str, Any]], names: dict[str, st
         score = row.get("score")
         shown = tn(unit, score) if isinstance(score, int) and i18n.has(unit) else score
         print(f"  {row['rank']}. {names[row['player']]:<16} {shown}")
+
+
+def _print_breakdowns(host: SessionHost, rec: SessionRecord, names: dict[str, str]) -> None:
+    """Each seat's final score made up, as the final message says it."""
+    presenter = presenters.get(rec.game)
+    view = host.view(rec, None)
+    for seat in rec.seats:
+        line = presenter.final_breakdown(view, seat.player_id, lambda p: names.get(p, p))
+        if line:
+            print(f"     {names[seat.player_id]}: {line}")
 
 
 async def _draw(host: SessionHost, rec: SessionRecord, viewer: str | None, path: Path) -> None:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -251,24 +252,40 @@ def write_files(
     return written
 
 
-async def run_replay(db: str, table: int, out: Path) -> int:
-    """``crowntable replay --db PATH TABLE --out DIR``."""
-    from bot.core.store import open_store
+#: what a replay writes into its folder (``--force`` removes these, and nothing else)
+OURS = ("table-*",)
 
-    store = await open_store(db)
+
+async def run_replay(db: str, table: int, out: Path, force: bool = False) -> int:
+    """``crowntable replay --db PATH TABLE --out DIR``: the database only read; ``out`` new or
+    empty (``force``: emptied of an earlier replay's files). Every failure is one line."""
+    from bot.core.outdir import OutFolderRefused, check, prepare
+    from bot.core.store import StoreError, open_store
+
+    try:
+        check(out, force, OURS)
+        store = await open_store(db, read_only=True)
+    except (StoreError, OutFolderRefused) as exc:
+        print(f"crowntable: {exc}", file=sys.stderr)
+        return 2
     try:
         host = SessionHost(store)
         rec = await store.get_session(table)
         if rec is None:
-            print(f"There is no table #{table} in {db}.")
+            print(f"crowntable: there is no table #{table} in {db}", file=sys.stderr)
             return 2
         try:
             replay = await load(host, rec)
         except HostError as exc:
-            print(str(exc))
+            print(f"crowntable: {exc}", file=sys.stderr)
             return 2
         if not has_renderer(replay.game):
-            print(f"{replay.title} has no renderer: nothing to draw.")
+            print(f"crowntable: {replay.title} has no renderer: nothing to draw", file=sys.stderr)
+            return 2
+        try:
+            prepare(out, force, OURS)
+        except OutFolderRefused as exc:
+            print(f"crowntable: {exc}", file=sys.stderr)
             return 2
         await asyncio.to_thread(write_files, replay, out)
         return 0

@@ -38,7 +38,7 @@ async def run_verify(url: str) -> int:
     """0: every session replays to its snapshot; 1: some do not (one line each); 2: the
     database cannot be opened (one line)."""
     try:
-        store = await open_store(url)
+        store = await open_store(url, read_only=True)
     except StoreError as exc:
         print(f"crowntable: {exc}", file=sys.stderr)
         return 2

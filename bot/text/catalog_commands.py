@@ -86,6 +86,7 @@ DEMO: dict[str, str | tuple[str, ...]] = {
     "demo.replay_ok": "replay check: ok",
     "demo.replay_bad": "replay check: {detail}",
     "demo.where": "images and demo.db in {out}",
+    "demo.progress": "played {moves} in {secs} s",
 }
 
 register(COMMAND_NAMES)

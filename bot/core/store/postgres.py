@@ -115,8 +115,11 @@ class PostgresStore:
         clock: Callable[[], float] = time.time,
         pool_size: int = 10,
         lock_pool_size: int = 16,
+        read_only: bool = False,
     ) -> None:
         self.url = url
+        #: only read: every transaction read-only, no schema made or migrated (issue 28)
+        self.read_only = read_only
         self.schema = schema
         self._now = clock
         self._pool_size = pool_size
@@ -152,7 +155,9 @@ class PostgresStore:
 
     async def _open(self) -> None:
         settings = {"search_path": self.schema} if self.schema else None
-        if self.schema:
+        if self.read_only:
+            settings = (settings or {}) | {"default_transaction_read_only": "on"}
+        if self.schema and not self.read_only:
             con = await asyncpg.connect(self.url, timeout=10)
             try:
                 await con.execute(f'CREATE SCHEMA IF NOT EXISTS "{self.schema}"')
@@ -188,8 +193,28 @@ class PostgresStore:
             reset=_no_reset,
             server_settings=(settings or {}) | {"synchronous_commit": "off"},
         )
-        await self.migrate()
+        if self.read_only:
+            await self._check_version()
+        else:
+            await self.migrate()
         await self._check_columns()
+
+    async def _check_version(self) -> None:
+        """A read-only open: the database is Crowntable's, at this Crowntable's schema."""
+        async with self._con() as con:
+            if await con.fetchval("SELECT to_regclass('schema_version')") is None:
+                raise StoreUnusable(f"there is no Crowntable database at {where(self.url)}")
+            current = int(await con.fetchval("SELECT version FROM schema_version") or 0)
+        if current > len(PG_MIGRATIONS):
+            raise SchemaTooNew(
+                f"database schema {current} is newer than this Crowntable knows "
+                f"({len(PG_MIGRATIONS)})"
+            )
+        if current < len(PG_MIGRATIONS):
+            raise StoreUnusable(
+                f"the database at {where(self.url)} has schema {current}, older than this "
+                f"Crowntable's {len(PG_MIGRATIONS)}: start the bot on it once to upgrade it"
+            )
 
     async def _check_columns(self) -> None:
         """Every table and column the migrations make is there (the same tables and columns

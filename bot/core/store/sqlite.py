@@ -48,6 +48,7 @@ from bot.core.store.base import (
     record_from_row,
 )
 from bot.core.store.migrations import MIGRATIONS
+from bot.core.store.readonly import connect_read_only
 
 GUILDLESS = ""  # ratings key for sessions outside a guild
 ACTIVE_SQL = "(" + ", ".join(f"'{s}'" for s in ACTIVE) + ")"  # literals: the index applies
@@ -105,10 +106,16 @@ class SQLiteStore:
     shared = False  # one process per file
 
     def __init__(
-        self, path: str | Path, clock: Callable[[], float] = time.time, exclusive: bool = False
+        self,
+        path: str | Path,
+        clock: Callable[[], float] = time.time,
+        exclusive: bool = False,
+        read_only: bool = False,
     ) -> None:
         self.path = str(path)
         self.exclusive = exclusive
+        #: only read the file: nothing created, migrated or written (``bot.core.store.readonly``)
+        self.read_only = read_only
         self._lock_fd: int | None = None
         self._db: aiosqlite.Connection | None = None
         self._now = clock
@@ -122,6 +129,9 @@ class SQLiteStore:
         """Open, configure and migrate the file; :class:`StoreUnusable` (one line) when it is
         not an SQLite database or cannot be written, :class:`SchemaTooNew` for a newer schema.
         A failed open leaves nothing running (the connection thread is closed)."""
+        if self.read_only:
+            await self._open_read_only()
+            return
         try:
             if self.path != ":memory:":
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
@@ -136,6 +146,19 @@ class SQLiteStore:
             await self.close()
             if isinstance(exc, (sqlite3.Error, OSError)):
                 raise StoreUnusable(f"cannot use the database {self.path}: {exc}") from None
+            raise
+
+    async def _open_read_only(self) -> None:
+        path = self.path
+        try:
+            # opened here, not by aiosqlite's connector: a refused file leaves no thread behind
+            con = await asyncio.to_thread(connect_read_only, path)
+            self._db = await aiosqlite.core.Connection(lambda: con, 64)
+            await self._run(self._check_columns)
+        except BaseException as exc:
+            await self.close()
+            if isinstance(exc, (sqlite3.Error, OSError)):
+                raise StoreUnusable(f"cannot read the database {path}: {exc}") from None
             raise
 
     @staticmethod
