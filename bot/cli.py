@@ -131,12 +131,23 @@ def cmd_restore(args: argparse.Namespace) -> int:
     return 2 if target is None else asyncio.run(run_restore(Path(args.from_file), target))
 
 
+DB_HELP = "database URL or SQLite path (default: DATABASE_URL)"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="crowntable", description=__doc__)
     parser.add_argument("--env", default=".env", help="the .env file to read (default .env)")
     sub = parser.add_subparsers(dest="command", required=True)
     run = sub.add_parser("run", help="start the Discord bot (needs DISCORD_TOKEN)")
     run.set_defaults(func=cmd_run)
+    _add_demo(sub)
+    _add_readers(sub)
+    _add_copies(sub)
+    args = parser.parse_args(argv)
+    return int(args.func(args))
+
+
+def _add_demo(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     demo = sub.add_parser("demo", help="play one whole game with AI seats and draw every turn")
     demo.add_argument("game", help="game id: " + ", ".join(games.REGISTRY))
     demo.add_argument("--players", type=int, default=None, help="seats (default: the minimum)")
@@ -158,10 +169,11 @@ def main(argv: list[str] | None = None) -> int:
         "--force", action="store_true", help="empty --out of an earlier demo's files first"
     )
     demo.set_defaults(func=cmd_demo)
+
+
+def _add_readers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     verify = sub.add_parser("verify", help="replay every stored session and compare snapshots")
-    verify.add_argument(
-        "--db", default=None, help="database URL or SQLite path (default: DATABASE_URL)"
-    )
+    verify.add_argument("--db", default=None, help=DB_HELP)
     verify.set_defaults(func=cmd_verify)
     replay = sub.add_parser(
         "replay",
@@ -169,14 +181,15 @@ def main(argv: list[str] | None = None) -> int:
         "the animation and the turns in words",
     )
     replay.add_argument("table", type=int, help="the table id (#12 on its board: 12)")
-    replay.add_argument(
-        "--db", default=None, help="database URL or SQLite path (default: DATABASE_URL)"
-    )
+    replay.add_argument("--db", default=None, help=DB_HELP)
     replay.add_argument("--out", default="replay-out", help="a new or empty folder for the files")
     replay.add_argument(
         "--force", action="store_true", help="empty --out of an earlier replay's files first"
     )
     replay.set_defaults(func=cmd_replay)
+
+
+def _add_copies(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     copy = sub.add_parser(
         "copy",
         help="copy every table to another database (SQLite to "
@@ -199,9 +212,7 @@ def main(argv: list[str] | None = None) -> int:
         "backup", help="write a verified SQLite backup of the database (the bot may run)"
     )
     backup.add_argument("--to", required=True, help="the backup file to create (must be new)")
-    backup.add_argument(
-        "--db", default=None, help="database URL or SQLite path (default: DATABASE_URL)"
-    )
+    backup.add_argument("--db", default=None, help=DB_HELP)
     backup.set_defaults(func=cmd_backup)
     restore = sub.add_parser(
         "restore", help="copy a backup into an empty database and verify it by replay"
@@ -214,8 +225,6 @@ def main(argv: list[str] | None = None) -> int:
         help="an empty database (default: DATABASE_URL)",
     )
     restore.set_defaults(func=cmd_restore)
-    args = parser.parse_args(argv)
-    return int(args.func(args))
 
 
 if __name__ == "__main__":

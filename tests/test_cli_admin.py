@@ -230,3 +230,74 @@ def test_the_demo_replays_the_same_game_for_the_same_seed(
     assert "replay check: ok" in printed
     # each seat's score made up, under the standings
     assert sum(1 for line in printed.splitlines() if line.startswith("     ")) == 3, printed
+
+
+def test_run_retries_an_unreachable_discord_with_capped_backoff(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Discord out of reach: one line per try, 5 s then doubling up to 5 minutes; the run goes
+    on once Discord answers. A refused token stops it with exit 2."""
+    import aiohttp
+    import discord
+
+    from bot.adapter import app
+    from bot.core.config import Config
+
+    tries: list[int] = []
+
+    async def serve(client: object) -> None:
+        tries.append(1)
+        if len(tries) <= 8:
+            raise aiohttp.ClientConnectionError("Cannot connect to host discord.com:443")
+
+    slept: list[float] = []
+    monkeypatch.setattr(app, "serve", serve)
+    monkeypatch.setattr(app, "make_client", lambda config: object())
+    config = Config(token="x", database_url="sqlite:///x.db")
+    assert app.run_bot(config, sleep=slept.append) == 0
+    assert slept == [5, 10, 20, 40, 80, 160, 300, 300]
+    lines = [r.getMessage() for r in caplog.records if r.name == "crowntable"]
+    assert len(lines) == 8 and all(line.startswith("cannot reach Discord") for line in lines)
+    assert "Traceback" not in caplog.text
+
+    async def refused(client: object) -> None:
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.setattr(app, "serve", refused)
+    assert app.run_bot(config, sleep=slept.append) == 2
+
+
+def test_json_logs_are_one_object_per_line(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+    import logging
+
+    from bot.adapter.app import JsonLines
+
+    record = logging.LogRecord(
+        "crowntable", logging.WARNING, "x.py", 1, "table %s: %s", (3, "ok"), None
+    )
+    line = JsonLines().format(record)
+    entry = json.loads(line)
+    assert "\n" not in line
+    assert entry["level"] == "WARNING" and entry["logger"] == "crowntable"
+    assert entry["message"] == "table 3: ok"
+
+
+@pytest.mark.parametrize(
+    ("url", "ok"),
+    [
+        ("garbage", False),
+        ("data/crowntable", False),
+        ("crowntable.db", True),
+        ("data/x.sqlite3", True),
+        ("sqlite:///anything", True),
+        ("postgresql://u@localhost/db", True),
+    ],
+)
+def test_a_bare_database_url_must_name_an_sqlite_file(url: str, ok: bool) -> None:
+    from bot.core.config import check_database_url
+
+    problem = check_database_url(url)
+    assert (problem is None) == ok, problem
+    if not ok:
+        assert ".db" in (problem or "") and url in (problem or "")

@@ -23,6 +23,7 @@ from bot.adapter import respond
 from bot.adapter.client import Crowntable
 from bot.adapter.publish import NotShown
 from bot.adapter.translator import reader_locale
+from bot.core import metrics
 from bot.core.errors import HostError
 from bot.core.store import CorruptSession, StoreBusy, StoreUnavailable
 from bot.text.i18n import set_current, t
@@ -108,11 +109,13 @@ def edge(handler: Handler[P]) -> Handler[P]:
         except (HostError, IllegalMove) as exc:
             await say(interaction, answer_to(exc, interaction.extras.get("game")))
         except CorruptSession as exc:
+            metrics.STORE_ERRORS.labels("corrupt_session").inc()
             log.warning("%s: %s", handler.__name__, exc)
             await say(interaction, t("error.damaged"))
         except NotShown:
             await say(interaction, not_shown_text(interaction))
         except (StoreBusy, StoreUnavailable) as exc:  # the database said no: a retry helps
+            metrics.STORE_ERRORS.labels(type(exc).__name__).inc()
             log.warning("%s: %s", handler.__name__, exc)
             await say(
                 interaction,

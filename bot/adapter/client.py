@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -16,6 +17,7 @@ from discord import app_commands
 from bot.adapter.publish import NotShown, Publisher
 from bot.adapter.routes import RoutedClient, Routes
 from bot.adapter.translator import CatalogTranslator, Languages
+from bot.core import metrics
 from bot.core.ai_runner import AiRunner, AiSeats
 from bot.core.config import Config
 from bot.core.host import Outcome, SessionHost
@@ -157,6 +159,7 @@ class Crowntable(discord.AutoShardedClient, RoutedClient):
             except asyncio.CancelledError:
                 raise
             except StoreUnavailable as exc:  # the database is away: the next tick tries again
+                metrics.STORE_ERRORS.labels("StoreUnavailable").inc()
                 if not self.closing and away is None:  # said once per outage
                     log.warning("turn clock: %s; trying every tick", exc)
                 away = exc
@@ -167,7 +170,9 @@ class Crowntable(discord.AutoShardedClient, RoutedClient):
                 if away is not None:
                     log.warning("turn clock: the database is back")
                     away = None
+            planned = time.monotonic() + self.config.clock_interval
             await asyncio.sleep(self.config.clock_interval)
+            metrics.CLOCK_LAG_SECONDS.observe(max(0.0, time.monotonic() - planned))
 
     async def show_clock(self, outcome: Outcome) -> None:
         """Publish one clock outcome as soon as it is resolved."""

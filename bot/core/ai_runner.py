@@ -33,6 +33,7 @@ from typing import Any, Protocol
 
 import bot.text.catalog_en  # noqa: F401  (registers the English catalogue)
 import games
+from bot.core import metrics
 from bot.core.errors import HostError
 from bot.core.store.base import Seat, SessionRecord
 from bot.text.i18n import t
@@ -171,11 +172,13 @@ class AiRunner:
         async with self._slots:
             if self.workers and not self._warmed:  # a fresh pool (the first, or replaced)
                 await self.start()
+            started = time.perf_counter()
             try:
                 move = await asyncio.wait_for(
                     self._run(think, target, state, player, level, seed, self.budget_s),
                     self.timeout_s,
                 )
+                metrics.AI_THINK_SECONDS.labels(game.id).observe(time.perf_counter() - started)
             except TimeoutError:
                 log.warning(
                     "AI %s timed out after %.1f s in %s for %s; random legal move",

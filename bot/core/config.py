@@ -19,6 +19,10 @@ from dotenv import load_dotenv
 T = TypeVar("T")
 DEFAULT_DATABASE_URL = "sqlite:///crowntable.db"
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
+LOG_FORMATS = ("text", "json")
+#: a bare DATABASE_URL path must name an SQLite file by its suffix (``garbage`` is a mistake)
+SQLITE_SUFFIXES = (".db", ".sqlite", ".sqlite3")
+PORT_MAX = 65535
 #: the turn clock's tick (seconds): 0 would busy-loop a core, an hour would make a 5-minute
 #: turn clock fire an hour late
 CLOCK_INTERVAL_MIN, CLOCK_INTERVAL_MAX = 0.05, 300.0
@@ -49,6 +53,10 @@ class Config:
     clock_interval: float = 5.0  # seconds between turn-clock checks
     ai_budget: float = 0.5  # seconds an AI thinks per decision (AI_BUDGET)
     ai_workers: int | None = None  # AI worker processes (AI_WORKERS; None: sized to the machine)
+    log_format: str = "text"  # LOG_FORMAT: text, or json (one object per line)
+    #: the health and metrics listener (HTTP_PORT; None: off) and its address (HTTP_HOST)
+    http_port: int | None = None
+    http_host: str = "127.0.0.1"
 
     def __repr__(self) -> str:  # keep the token (and a database password) out of logs
         return (
@@ -77,7 +85,13 @@ def check_database_url(url: str) -> str | None:
                 f"DATABASE_URL={redact_url(url)!r} is malformed: write sqlite:///path.db "
                 "or postgresql://user:password@host/database"
             )
-        return None  # a plain file path
+        if not url.lower().endswith(SQLITE_SUFFIXES):
+            return (
+                f"DATABASE_URL={redact_url(url)!r} is neither a URL nor an SQLite file name: "
+                "write sqlite:///path.db, a path ending in .db, .sqlite or .sqlite3, or "
+                "postgresql://user:password@host/database"
+            )
+        return None  # a plain SQLite file path
     scheme = found.group(1).lower()
     if scheme == "sqlite":
         return None
@@ -158,6 +172,13 @@ def _log_level(raw: str) -> str:
     return level
 
 
+def _log_format(raw: str) -> str:
+    value = raw.strip().lower()
+    if value not in LOG_FORMATS:
+        raise ValueError(f"LOG_FORMAT={raw!r} is not one of {', '.join(LOG_FORMATS)}")
+    return value
+
+
 def config_from(env: Mapping[str, str]) -> Config:
     """The configuration in ``env``; :class:`ConfigError` listing every mistake."""
     problems: list[str] = []
@@ -186,6 +207,9 @@ def config_from(env: Mapping[str, str]) -> Config:
     level = _read(env, "LOG_LEVEL", _log_level, "INFO", problems)
     ai_budget = _read(env, "AI_BUDGET", lambda r: _float("AI_BUDGET", r, 0.0, 10.0), 0.5, problems)
     ai_workers = _read(env, "AI_WORKERS", lambda r: _int("AI_WORKERS", r, 0, 16), None, problems)
+    log_format = _read(env, "LOG_FORMAT", _log_format, "text", problems)
+    http_port = _read(env, "HTTP_PORT", lambda r: _int("HTTP_PORT", r, 1, PORT_MAX), None, problems)
+    http_host = (env.get("HTTP_HOST") or "").strip() or "127.0.0.1"
     if problems:
         raise ConfigError(problems)
     return Config(
@@ -198,6 +222,9 @@ def config_from(env: Mapping[str, str]) -> Config:
         clock_interval=interval,
         ai_budget=ai_budget,
         ai_workers=ai_workers,
+        log_format=log_format,
+        http_port=http_port,
+        http_host=http_host,
     )
 
 

@@ -22,7 +22,7 @@ from bot.core.ai_runner import DEFAULT_BUDGET_S
 from bot.core.errors import HostError
 from bot.core.host import SessionHost
 from bot.core.options import option_problem, problem_text
-from bot.core.outdir import OutFolderRefused, prepare
+from bot.core.outdir import OutFolderRefused, check, prepare
 from bot.core.render import image_tr
 from bot.core.store import SessionRecord, SQLiteStore
 from bot.text import catalog_en, i18n, presenters
@@ -61,27 +61,14 @@ async def _run_demo(
     budget_s: float,
     force: bool,
 ) -> int:
-    if game_id not in games.REGISTRY:
-        print(
-            t("demo.unknown_game", game=game_id, known=", ".join(sorted(games.REGISTRY))),
-            file=sys.stderr,
-        )
+    refused = _refusal(game_id, players, out, force)
+    if refused:
+        print(refused, file=sys.stderr)
         return 2
     game = games.get(game_id)
     title = i18n.game_title(game_id, game.title)
     n = players or game.min_players
-    problem = option_problem(game, {}, n)  # the default options with n seats
-    if problem is not None:
-        wrong = t("demo.seats", game=title, min=game.min_players, max=game.max_players)
-        print(
-            wrong if problem.code == "bad_players" else problem_text(game, problem), file=sys.stderr
-        )
-        return 2
-    try:
-        prepare(out, force, DEMO_FILES)
-    except OutFolderRefused as exc:
-        print(f"crowntable: {exc}", file=sys.stderr)
-        return 2
+    prepare(out, force, DEMO_FILES)
     store = SQLiteStore(out / "demo.db")
     await store.open()
     try:
@@ -114,6 +101,23 @@ async def _run_demo(
         return 0 if ok else 1
     finally:
         await store.close()
+
+
+def _refusal(game_id: str, players: int | None, out: Path, force: bool) -> str | None:
+    """Why the demo cannot be played as asked (one line; None: it can)."""
+    if game_id not in games.REGISTRY:
+        return t("demo.unknown_game", game=game_id, known=", ".join(sorted(games.REGISTRY)))
+    game = games.get(game_id)
+    problem = option_problem(game, {}, players or game.min_players)  # the default options
+    if problem is not None:
+        title = i18n.game_title(game_id, game.title)
+        wrong = t("demo.seats", game=title, min=game.min_players, max=game.max_players)
+        return wrong if problem.code == "bad_players" else problem_text(game, problem)
+    try:
+        check(out, force, DEMO_FILES)
+    except OutFolderRefused as exc:
+        return f"crowntable: {exc}"
+    return None
 
 
 async def _seat(

@@ -9,8 +9,10 @@ compare-and-swap, the turn clock is reset for whoever acts now, and the undo sta
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
+from bot.core import metrics
 from bot.core.ai_runner import TAKEOVER_LEVEL, seat_level
 from bot.core.deadlines import reclock
 from bot.core.errors import HostError
@@ -57,6 +59,7 @@ class Play:
         ``SessionHost.apply``). A refusal judged on this host's copy is judged again on the
         stored record when that one is newer; a lost race re-reads and validates again."""
         sessions = self.sessions
+        started = time.perf_counter()
         async with sessions.lock(session_id):
             for attempt in range(3):
                 rec = sessions.working_copy(session_id) if attempt == 0 else None
@@ -73,6 +76,7 @@ class Play:
                     raise
                 except VersionConflict:
                     continue
+                metrics.MOVE_SECONDS.labels(rec.game).observe(time.perf_counter() - started)
                 await self.auto_moves(rec, out)
                 return out
             raise HostError("busy")
@@ -137,6 +141,7 @@ class Play:
         except VersionConflict:
             sessions.forget(rec.id)
             raise
+        metrics.MOVES.labels(rec.game, source).inc()
         sessions.keep_state(rec, new_state)
         self.takebacks.push(rec, before, seq, player, source, move, state, new_state)
         self.log.remember(rec, record_events(record, events))
