@@ -128,7 +128,7 @@ def cmd_restore(args: argparse.Namespace) -> int:
     from bot.core.backup import run_restore
 
     target = _database(args, args.to_url)
-    return 2 if target is None else asyncio.run(run_restore(Path(args.from_file), target))
+    return 2 if target is None else asyncio.run(run_restore(args.from_file, target))
 
 
 DB_HELP = "database URL or SQLite path (default: DATABASE_URL)"

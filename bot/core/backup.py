@@ -15,6 +15,7 @@ import sqlite3
 import sys
 from pathlib import Path
 
+from bot.core.config import SCHEME
 from bot.core.copy import run_copy
 from bot.core.store import StoreError
 from bot.core.store.readonly import connect_read_only, url_problem
@@ -62,6 +63,14 @@ async def run_backup(db: str, to: Path) -> int:
     return await run_verify(str(to))
 
 
-async def run_restore(backup: Path, to_url: str) -> int:
+async def run_restore(backup: str, to_url: str) -> int:
     """Copy ``backup`` into the empty database ``to_url`` and verify it (``copy``'s codes)."""
-    return await run_copy(f"sqlite:///{backup}", to_url)
+    if SCHEME.match(backup) and not backup.startswith("sqlite:"):
+        print(
+            f"crowntable: restore --from takes a backup file (made by crowntable backup), "
+            f"not {backup.split('://', 1)[0]}://",
+            file=sys.stderr,
+        )
+        return 2
+    source = backup if backup.startswith("sqlite:") else f"sqlite:///{backup}"
+    return await run_copy(source, to_url)
