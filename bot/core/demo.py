@@ -93,8 +93,9 @@ async def _run_demo(
                 seed=seed,
             )
         )
-        _print_outcome(game_id, game.outcome(host.state(rec)), names)
-        _print_breakdowns(host, rec, names)
+        rows = sorted(game.outcome(host.state(rec)), key=lambda r: r["rank"])
+        _print_outcome(game_id, rows, names)
+        _print_breakdowns(host, rec, [r["player"] for r in rows], names)
         ok, detail = await host.replay(rec.id)
         print(t("demo.replay_ok") if ok else t("demo.replay_bad", detail=detail))
         print(t("demo.where", out=out))
@@ -214,14 +215,16 @@ def _print_outcome(game_id: str, rows: list[dict[str, Any]], names: dict[str, st
         print(f"  {row['rank']}. {names[row['player']]:<16} {shown}")
 
 
-def _print_breakdowns(host: SessionHost, rec: SessionRecord, names: dict[str, str]) -> None:
-    """Each seat's final score made up, as the final message says it."""
+def _print_breakdowns(
+    host: SessionHost, rec: SessionRecord, order: list[str], names: dict[str, str]
+) -> None:
+    """Each seat's final score made up, as the final message says it, in standings order."""
     presenter = presenters.get(rec.game)
     view = host.view(rec, None)
-    for seat in rec.seats:
-        line = presenter.final_breakdown(view, seat.player_id, lambda p: names.get(p, p))
+    for player in order:
+        line = presenter.final_breakdown(view, player, lambda p: names.get(p, p))
         if line:
-            print(f"     {names[seat.player_id]}: {line}")
+            print(f"     {names[player]}: {line}")
 
 
 async def _draw(host: SessionHost, rec: SessionRecord, viewer: str | None, path: Path) -> None:
