@@ -40,6 +40,7 @@ from bot.core.store.base import (
     Seat,
     SessionRecord,
     StoreBusy,
+    StoreError,
     StoreLocked,
     StoreUnusable,
     VersionConflict,
@@ -57,6 +58,27 @@ T = TypeVar("T")
 
 def _json(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def rollback(con: sqlite3.Connection) -> None:
+    """ROLLBACK the open transaction, if SQLite has not ended it already: on a full disk it
+    rolls back by itself, and a ROLLBACK then raises "no transaction is active", which would
+    hide the real error."""
+    if con.in_transaction:
+        con.execute("ROLLBACK")
+
+
+def refusal(exc: sqlite3.OperationalError, path: str) -> StoreError | None:
+    """The store's word for an SQLite failure after which nothing was written and a later try
+    may succeed (None: another failure): the file busy or locked, the disk full. Either is a
+    :class:`StoreBusy` (players are told nothing was saved, to try again in a moment), its
+    message naming the cause for the operator's log."""
+    text = str(exc)
+    if "locked" in text or "busy" in text:
+        return StoreBusy(f"the database {path} is busy: {exc}")
+    if "full" in text or getattr(exc, "sqlite_errorname", "") == "SQLITE_FULL":
+        return StoreBusy(f"the disk holding {path} is full: nothing was saved ({exc})")
+    return None
 
 
 def path_from_url(url: str) -> str:
@@ -232,8 +254,9 @@ class SQLiteStore:
                 lambda: fn(db._conn)
             )
         except sqlite3.OperationalError as exc:
-            if "locked" in str(exc) or "busy" in str(exc):  # nothing was written
-                raise StoreBusy(f"the database {self.path} is busy: {exc}") from exc
+            said = refusal(exc, self.path)
+            if said is not None:
+                raise said from exc
             raise
         return result
 
@@ -258,7 +281,7 @@ class SQLiteStore:
                     con.execute(f"PRAGMA user_version = {number}")
                     con.execute("COMMIT")
                 except BaseException:
-                    con.execute("ROLLBACK")
+                    rollback(con)
                     raise
                 current = number
             return current
@@ -299,10 +322,10 @@ class SQLiteStore:
                 con.execute("COMMIT")
                 return session_id
             except sqlite3.IntegrityError as exc:
-                con.execute("ROLLBACK")
+                rollback(con)
                 raise ChannelBusy(record.channel_id) from exc
             except BaseException:
-                con.execute("ROLLBACK")
+                rollback(con)
                 raise
 
         session_id = await self._run(run)
@@ -394,6 +417,8 @@ class SQLiteStore:
                 for item in batch:
                     if item.future.done():
                         continue
+                    if isinstance(item.error, sqlite3.OperationalError):
+                        item.error = refusal(item.error, self.path) or item.error
                     if item.error is not None:
                         item.future.set_exception(item.error)
                     else:
@@ -410,6 +435,8 @@ class SQLiteStore:
                 try:
                     self._write_one(con, item, now)
                 except Exception as exc:
+                    if not con.in_transaction:  # SQLite ended it (a full disk): all is undone
+                        raise
                     con.execute(f"ROLLBACK TO s{i}")
                     item.error = exc
                 con.execute(f"RELEASE s{i}")
@@ -417,7 +444,7 @@ class SQLiteStore:
                 self.before_commit()
             con.execute("COMMIT")
         except BaseException:
-            con.execute("ROLLBACK")
+            rollback(con)
             raise
         for item in batch:
             if item.error is None:
