@@ -49,6 +49,26 @@ async def ack(
         await interaction.response.defer(ephemeral=ephemeral, thinking=True)
 
 
+#: Discord's limits on what a message says: its content, an embed's description
+CONTENT_LIMIT, EMBED_LIMIT = 2000, 4096
+
+
+def fit(text: str | None, limit: int = CONTENT_LIMIT) -> str | None:
+    """``text`` within Discord's ``limit`` ("…" where cut): every answer passes through here,
+    so no refusal, however long the value it repeats, is itself refused by Discord."""
+    if text is None or len(text) <= limit:
+        return text
+    return text[: limit - 1] + "…"
+
+
+def _fitted(payload: dict[str, Any]) -> dict[str, Any]:
+    """``payload`` with its embeds' descriptions fitted (their other parts are the bot's own)."""
+    for embed in [payload.get("embed"), *(payload.get("embeds") or [])]:
+        if isinstance(embed, discord.Embed) and embed.description:
+            embed.description = fit(embed.description, EMBED_LIMIT)
+    return payload
+
+
 def _as_edit(content: str | None, payload: dict[str, Any]) -> dict[str, Any]:
     """Message keywords (``send_message`` style) as ``edit_original_response`` keywords."""
     out: dict[str, Any] = {k: v for k, v in payload.items() if k not in ("file", "files")}
@@ -69,8 +89,10 @@ async def answer(
 ) -> None:
     """Answer with a message: directly when not acknowledged yet; after a "thinking" defer by
     editing that message (its visibility was chosen by the defer); otherwise (the answer was
-    given, or a component's deferred update) as a new follow-up message."""
-    payload = {k: v for k, v in payload.items() if v is not None}
+    given, or a component's deferred update) as a new follow-up message. The text is fitted
+    to Discord's limits (:func:`fit`)."""
+    payload = _fitted({k: v for k, v in payload.items() if v is not None})
+    content = fit(content)
     if not interaction.response.is_done():
         await interaction.response.send_message(content, ephemeral=ephemeral, **payload)
     elif _deferred_message(interaction):
@@ -84,6 +106,9 @@ async def answer(
 
 async def update(interaction: discord.Interaction[Any], **payload: Any) -> None:
     """Change the clicked message: an update response, or an edit after a deferred update."""
+    if isinstance(payload.get("content"), str):
+        payload["content"] = fit(payload["content"])
+    payload = _fitted(payload)
     if not interaction.response.is_done():
         await interaction.response.edit_message(**payload)
     else:

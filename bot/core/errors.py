@@ -6,6 +6,16 @@ from typing import Any
 
 from bot.text.i18n import has, t
 
+#: how much of a value a player typed (or a forged payload carried) a refusal repeats
+VALUE_LIMIT = 100
+
+
+def quoted(value: object, limit: int = VALUE_LIMIT) -> str:
+    """``value`` as a refusal repeats it: at most ``limit`` characters, "…" where cut (a
+    forged 5,000-character option must not make the refusal itself too long to send)."""
+    text = str(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
 
 class HostError(Exception):
     """A refusal with a stable ``code``; ``str()`` is the player-facing text (``error.<code>``)

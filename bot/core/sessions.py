@@ -18,7 +18,7 @@ from typing import Any
 
 from bot.core.ai_runner import AiRunner
 from bot.core.cache import LRU
-from bot.core.errors import HostError
+from bot.core.errors import HostError, quoted
 from bot.core.store.base import (
     ClockEntry,
     CorruptSession,
@@ -64,7 +64,7 @@ class Sessions:
             return self.registry[game_id]
         except KeyError:
             raise HostError(
-                "unknown_game", game=game_id, known=", ".join(sorted(self.registry))
+                "unknown_game", game=quoted(game_id), known=", ".join(sorted(self.registry))
             ) from None
 
     def lock(self, session_id: int) -> asyncio.Lock:
