@@ -250,8 +250,13 @@ class AiSeats:
     (:meth:`wake`, the host's ``after_publication``), one task per table plays them one
     :meth:`~bot.core.host.SessionHost.ai_step` at a time and ``show``\\ s each move before the
     next, as people would see it. ``working`` marks each step as work in progress (a
-    graceful shutdown waits for it). A step that fails is logged; the turn clock resumes the
-    seat later (its clock entry), so nothing is left owing for good."""
+    graceful shutdown waits for it). A step that fails (a dead worker, a failed write) is
+    logged and tried again after :attr:`RETRY_S` seconds (the first within 5 s, issue 31);
+    after those the turn clock resumes the seat (its clock entry), so nothing is left owing
+    for good."""
+
+    #: the waits before the tries again of a failed step, one after another
+    RETRY_S: tuple[float, ...] = (1.0, 3.0, 9.0)
 
     def __init__(
         self,
@@ -262,6 +267,7 @@ class AiSeats:
         self.host, self.show, self.working = host, show, working
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
+        self._failures: dict[int, int] = {}
         self.closing = False
 
     def wake(self, rec: SessionRecord) -> None:
@@ -274,6 +280,8 @@ class AiSeats:
             self.wake_id(rec.id)
 
     def wake_id(self, session_id: int) -> None:
+        if self.closing:
+            return
         self._again.add(session_id)
         task = self._tasks.get(session_id)
         if task is None or task.done():
@@ -296,14 +304,10 @@ class AiSeats:
         async with self.working():
             try:
                 out = await self.host.ai_step(session_id)
-            except Exception as exc:  # noqa: BLE001 - stored or not, the clock resumes it
-                log.warning(
-                    "AI seats of session %s: the move failed (%s: %s); the turn clock resumes them",
-                    session_id,
-                    type(exc).__name__,
-                    exc,
-                )
+            except Exception as exc:  # noqa: BLE001 - stored or not, it is tried again
+                self._retry(session_id, exc)
                 return False
+            self._failures.pop(session_id, None)
             if out is None:
                 return False
             try:
@@ -316,6 +320,28 @@ class AiSeats:
                     exc,
                 )
             return True
+
+    def _retry(self, session_id: int, exc: Exception) -> None:
+        """Try a failed step again soon; after :attr:`RETRY_S`, leave it to the turn clock."""
+        tries = self._failures.get(session_id, 0)
+        why = f"{type(exc).__name__}: {exc}"
+        if tries >= len(self.RETRY_S) or self.closing:
+            self._failures.pop(session_id, None)
+            log.warning(
+                "AI seats of session %s: the move failed (%s); the turn clock resumes them",
+                session_id,
+                why,
+            )
+            return
+        self._failures[session_id] = tries + 1
+        wait = self.RETRY_S[tries]
+        log.warning(
+            "AI seats of session %s: the move failed (%s); trying again in %.0f s",
+            session_id,
+            why,
+            wait,
+        )
+        asyncio.get_running_loop().call_later(wait, self.wake_id, session_id)
 
     async def close(self) -> None:
         self.closing = True
