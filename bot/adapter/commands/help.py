@@ -1,6 +1,6 @@
-"""``/help`` and ``/teach on|off`` (issue 24): top-level commands anyone may use, in a server
-or in a DM with the bot (teach mode is each player's own; ``/crowntable`` stays for the
-server's managers)."""
+"""``/help`` and ``/teach on|off`` (issue 24): top-level commands anyone may use in a server
+(teach mode is each player's own: ``/crowntable`` stays for the server's managers). Like every
+command they are not offered in DMs; there, a message saying "help" gets the page."""
 
 from __future__ import annotations
 
@@ -19,10 +19,11 @@ Interaction = discord.Interaction[Crowntable]
 
 def build() -> list[app_commands.Command[Any, Any, Any] | app_commands.Group]:
     @app_commands.command(name="help", description=t("help.cmd"))
+    @app_commands.guild_only()  # in a DM, a message saying "help" gets the same page
     async def help_command(interaction: Interaction) -> None:
         await help_handlers.help_command(interaction)
 
-    teach = app_commands.Group(name="teach", description=t("teach.cmd"))
+    teach = app_commands.Group(name="teach", description=t("teach.cmd"), guild_only=True)
 
     @teach.command(name="on", description=t("teach.cmd_on"))
     async def teach_on(interaction: Interaction) -> None:

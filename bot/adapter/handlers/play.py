@@ -183,5 +183,6 @@ async def show_hand(interaction: Interaction, session: int | None = None) -> Non
         raise HostError("not_seated")
     if rec.state is None:
         raise HostError("not_running")
+    await client.publisher.teaching.warm(rec)
     payload = await within(interaction, client.publisher.private_prompt_payload(rec, user))
     await answer(interaction, **payload_kwargs(payload))

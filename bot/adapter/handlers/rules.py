@@ -81,12 +81,15 @@ def rules_page(interaction: Interaction, game_id: str, topic: str) -> dict[str, 
     order = topics(presenter)
     title, text = presenter.rules_page(topic)
     at = order.index(topic)
+    game = title_of(interaction, game_id)
+    if title not in (game, presenter.title, game_id):  # not the one-page summary's own title
+        text = f"**{title}**\n{text}"
     embed = discord.Embed(
-        title=clip(t("rules.page_title", game=title_of(interaction, game_id), topic=title), 256),
+        title=clip(t("rules.title", game=game), 256),
         description=clip_block(text, 4000),
         colour=discord.Colour.dark_teal(),
     )
-    embed.set_footer(text=t("rules.footer", n=at + 1, total=len(order), game=game_id))
+    embed.set_footer(text=t("rules.footer", n=at + 1, total=len(order)))
     if len(order) < 2:
         return {"embed": embed, "view": None}
     first = max(0, min(at - SUGGESTED // 2, len(order) - SUGGESTED))
