@@ -18,6 +18,7 @@ from bot.adapter import boundary, handlers, health
 from bot.adapter.client import Crowntable
 from bot.adapter.commands import crowntable as crowntable_commands
 from bot.adapter.commands import game as game_commands
+from bot.adapter.commands import help as help_commands
 from bot.adapter.commands import standings as standings_commands
 from bot.adapter.components import ITEMS
 from bot.core.config import Config
@@ -37,6 +38,8 @@ def make_client(config: Config) -> Crowntable:
     client.tree.add_command(crowntable_commands.build())
     for command in standings_commands.build(games.REGISTRY):
         client.tree.add_command(command)
+    for top in help_commands.build():  # /help, /teach (issue 24)
+        client.tree.add_command(top)
     client.tree.error(boundary.on_command_error)
     # refuses forged autocomplete requests (the tree's documented hook)
     setattr(client.tree, "interaction_check", boundary.check_command)  # noqa: B010

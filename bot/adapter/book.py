@@ -69,6 +69,8 @@ class TableBook(TypedDict, total=False):
     #: earlier board messages whose buttons could not be removed when the board was reposted
     old_boards: list[int]
     players: dict[str, PlayerBook]
+    #: opened with ``teach:true`` (issue 24): each step explained to each player once
+    teach: bool
 
 
 #: keys of rows written before the per-player records: key -> map of player id -> value

@@ -28,7 +28,8 @@ SHUTDOWN_GRACE = 5.0
 
 
 class Crowntable(discord.AutoShardedClient, RoutedClient):
-    """Default intents only: slash commands need no message content.
+    """Default intents only: slash commands need no message content (a DM, or a message that
+    mentions the bot, still arrives with its text: the "help" answer needs no more).
 
     Sharded: ``SHARD_COUNT`` and ``SHARD_IDS`` choose the shards this process runs (several
     processes split the shards between them, over one PostgreSQL database); without them one
@@ -135,6 +136,19 @@ class Crowntable(discord.AutoShardedClient, RoutedClient):
         for session_id in await self.host.ai_owing(running):  # an AI reply lost in a crash
             self.ai_seats.wake_id(session_id)
         self.publisher.restore_silent(running)  # prompts placed without a notification
+
+    async def on_message(self, message: discord.Message) -> None:
+        """A message that mentions the bot, or a DM: "help" gets the /help page (issue 24).
+        Default intents: Discord gives a bot the text of these two kinds of message only."""
+        if self.closing or message.author.bot or self._host is None:
+            return
+        if message.guild is not None and not any(u == self.user for u in message.mentions):
+            return
+        try:
+            async with self.working():
+                await self.routes.help_message(self, message)
+        except Exception:
+            log.exception("answering message %s failed", message.id)
 
     async def on_ready(self) -> None:
         shards = sorted(self.shards)

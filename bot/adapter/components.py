@@ -11,6 +11,12 @@ from typing import Any
 import discord
 
 from bot.adapter import custom_ids as ids
+from bot.adapter.components_teach import (
+    HelpRulesButton,
+    ReferencesButton,
+    RulesTopicSelect,
+    WhyButton,
+)
 from bot.adapter.routes import routes_of
 
 
@@ -342,4 +348,8 @@ ITEMS = (
     ReplayButton,
     UndoButton,
     WatchButton,
+    ReferencesButton,
+    WhyButton,
+    RulesTopicSelect,
+    HelpRulesButton,
 )

@@ -13,6 +13,10 @@ so it keeps working after a restart and a stale click can be recognised.
     ct:r:<session>                       "rematch" under a finished game's final standings
     ct:u:<session>:<seq>                 "undo": take back move <seq> of the log (its mover)
     ct:w:<session>:<on|off>              "watch" on a board / "stop watching" in the DM
+    ct:q:<session>:<version>             a prompt's "?": the reference of what it offers
+    ct:y:<session>:<version>             a prompt's "Why?": what each option does now
+    ct:rt:<game>                         the rules' topic select (values are topic ids)
+    ct:hr:<game>                         /help's button to a game's rules
 """
 
 from __future__ import annotations
@@ -88,3 +92,19 @@ def watch_id(session: int, on: bool) -> str:
 
 def replay_id(session: int, frame: int, action: str) -> str:
     return f"ct:rp:{session}:{frame}:{action}"
+
+
+def refs_id(session: int, version: int) -> str:
+    return f"ct:q:{session}:{version}"
+
+
+def why_id(session: int, version: int) -> str:
+    return f"ct:y:{session}:{version}"
+
+
+def rules_topic_id(game: str) -> str:
+    return f"ct:rt:{game}"
+
+
+def help_rules_id(game: str) -> str:
+    return f"ct:hr:{game}"

@@ -54,6 +54,7 @@ class PrivatePrompts:
                 name,
                 follow=pub.follow(rec, player_id),
                 preview=pub.previews(rec, player_id),
+                intro=pub.teaching.intro(rec, player_id, view),
             )
             parts.append(prompt.describe())
             items = prompt.items

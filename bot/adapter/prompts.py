@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -10,9 +11,12 @@ import discord
 
 from bot.adapter import custom_ids as ids
 from bot.adapter.components import MoveButton, MoveSelect, PageButton
+from bot.adapter.components_teach import ReferencesButton, WhyButton
 from bot.text.i18n import t
 from bot.text.presenters import Presenter
 from bot.text.presenters.base import Preview
+
+log = logging.getLogger(__name__)
 
 BUTTONS_MAX = 5  # up to this many moves become buttons in one row
 PAGE = 25  # select menu options per page
@@ -38,10 +42,13 @@ class Prompt:
     details: list[str] = field(default_factory=list)
     #: the public facts the decision needs (the presenter's ``prompt_context``), under the text
     context: str = ""
+    #: teach mode's explanation of the step, the first time this player meets it (issue 24)
+    intro: str = ""
 
     def describe(self) -> str:
         lines = (
-            [f"**{self.text}**"]
+            ([t("teach.intro", text=self.intro)] if self.intro else [])
+            + [f"**{self.text}**"]
             + ([self.context] if self.context else [])
             + [f"· {d}" for d in self.details]
         )
@@ -119,15 +126,19 @@ def build_prompt(
     first_row: int = 0,
     follow: Follow | None = None,
     preview: PreviewFn | None = None,
+    intro: str | None = None,
 ) -> Prompt:
     """The components for ``player``'s ``moves`` (all made at ``version``); the moves the
     presenter calls secondary (pass, decline) are grey buttons. With ``follow``, a public
-    move and its secret follow-up are one option (:func:`choices`)."""
+    move and its secret follow-up are one option (:func:`choices`). Under the options, on
+    the row of the paging buttons: **?** (when the presenter names things the options offer)
+    and **Why?** (:func:`teaching_items`); ``intro``: teach mode's words above the question."""
     text = presenter.prompt_text(view, player, name)
     context = presenter.prompt_context(view, player, name) or ""
     options = choices(presenter, view, moves, name, follow, preview)
     labels = [clip(c.label, 80) for c in options]
     items: list[discord.ui.Item[Any]] = []
+    extra = teaching_items(presenter, session, version, view, moves, first_row + 1)
     if len(options) <= BUTTONS_MAX:
         details = []
         for choice, label in zip(options, labels, strict=True):
@@ -139,9 +150,36 @@ def build_prompt(
             items.append(
                 MoveButton(session, version, choice.digest, label=label, style=style, row=first_row)
             )
-        return Prompt(text, items, details, context)
+        return Prompt(text, items + extra, details, context, intro or "")
     items.extend(select_page(session, version, options, page, first_row))
-    return Prompt(text, items, context=context)
+    return Prompt(text, items + extra, context=context, intro=intro or "")
+
+
+def offered(presenter: Presenter, view: dict[str, Any], moves: list[dict[str, Any]]) -> list[str]:
+    """The reference keys of what ``moves`` offer that the presenter has entries for (a
+    presenter's mistake costs the **?** button, never the prompt)."""
+    try:
+        refs = presenter.references()
+        return [k for k in dict.fromkeys(presenter.offered(view, moves)) if k in refs]
+    except Exception:
+        log.exception("%s: offered() failed", presenter.game_id)
+        return []
+
+
+def teaching_items(
+    presenter: Presenter,
+    session: int,
+    version: int,
+    view: dict[str, Any],
+    moves: list[dict[str, Any]],
+    row: int,
+) -> list[discord.ui.Item[Any]]:
+    """**?** (the reference of the things offered, when there are any) and **Why?**."""
+    items: list[discord.ui.Item[Any]] = []
+    if offered(presenter, view, moves):
+        items.append(ReferencesButton(session, version, label=t("card.button"), row=row))
+    items.append(WhyButton(session, version, label=clip(t("why.button"), 80), row=row))
+    return items
 
 
 def select_page(

@@ -35,6 +35,7 @@ from bot.adapter.publishing import ACTIVE_WINDOW as ACTIVE_WINDOW
 from bot.adapter.publishing import NotShown as NotShown
 from bot.adapter.publishing import name_fn as name_fn
 from bot.adapter.publishing import png_file as png_file
+from bot.adapter.teaching import Teaching
 from bot.adapter.translator import Languages
 from bot.core.errors import HostError
 from bot.core.host import Outcome, SessionHost
@@ -85,6 +86,8 @@ class Publisher:
         self.notices = Notices(self)
         self.dms = DMs(self)
         self.private = PrivatePrompts(self)
+        #: teach mode's state of the players (issue 24), warmed before each publication
+        self.teaching = Teaching(host)
 
     # -- who is prompted where ---------------------------------------------------------------
     def human_actors(self, rec: SessionRecord) -> list[str]:
@@ -112,15 +115,17 @@ class Publisher:
         if actor is None:
             return None
         moves = self.host.legal_moves(rec, actor)
+        view = self.host.view(rec, actor)
         return actor, build_prompt(
             presenters.get(rec.game),
             rec.id,
             rec.version,
-            self.host.view(rec, actor),
+            view,
             actor,
             moves,
             name_fn(rec),
             preview=self.previews(rec, actor),
+            intro=self.teaching.intro(rec, actor, view),
         )
 
     def public_actor(self, rec: SessionRecord) -> str | None:
@@ -156,6 +161,7 @@ class Publisher:
         ):
             if catch_up and rec.shown_version == rec.version:
                 return
+            await self.teaching.warm(rec)
             self.record_events(rec, meta, outcome.events)
             if outcome.ratings:  # the game's end: shown by the final standings
                 meta["ratings"] = {p: list(c) for p, c in outcome.ratings.items()}

@@ -13,6 +13,7 @@ import discord
 
 from bot.adapter.book import TableBook
 from bot.adapter.prompts import Follow, PreviewFn, Prompt
+from bot.adapter.teaching import Teaching
 from bot.adapter.translator import Languages
 from bot.core.ai_runner import seat_label
 from bot.core.host import SessionHost
@@ -56,6 +57,7 @@ class Publishing(Protocol):
     bot: discord.Client
     host: SessionHost
     languages: Languages
+    teaching: Teaching
 
     def human_actors(self, rec: SessionRecord) -> list[str]: ...
 

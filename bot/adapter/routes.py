@@ -27,6 +27,12 @@ class Routes:
     rematch: Callable[[Interaction, int], Awaitable[None]]
     undo: Callable[[Interaction, int, int], Awaitable[None]]  # session, seq (issue 14)
     watch: Callable[[Interaction, int, bool], Awaitable[None]]  # session, on/off
+    # teaching (issue 24): a prompt's "?" and "Why?" (session, version), a rules topic chosen
+    # or /help's button to a game's rules (game, topic), a "help" mention or DM
+    references: Callable[[Interaction, int, int], Awaitable[None]]
+    why: Callable[[Interaction, int, int], Awaitable[None]]
+    rules_topic: Callable[[Interaction, str, str | None], Awaitable[None]]
+    help_message: Callable[[discord.Client, discord.Message], Awaitable[None]]
 
 
 class RoutedClient(discord.Client):

@@ -231,6 +231,57 @@ EN: dict[str, str | tuple[str, ...]] = {
     "watch.dm_closed": "I cannot send you DMs. Allow direct messages from this server's members, then press Watch again.",
     "watch.title": "Watching: {game} · table #{id}",
     "watch.where": "The public board of the table in {channel}, updated as it changes.",
+    # teaching (issue 24): /help, rules by topic, the reference, Why?, teach mode
+    "help.cmd": "What Crowntable does and how to play here",
+    "help.title": "Crowntable · help",
+    "help.text": (
+        "I host board games in this server's channels: {games}.\n"
+        "• **A table**: `/game new <game>` in a channel or thread; the others press **Join**, "
+        "anyone seated presses **Start**. **Add AI** fills a seat.\n"
+        "• **Secret choices** (hands, picks, bids) come to you by DM. DMs closed? Press "
+        "**Open my prompt** under the board.\n"
+        "• **The turn clock**: each decision has a time limit (set at `/game new`); a reminder "
+        "comes at half time, then the AI plays that decision for you.\n"
+        "• **Undo** under the board takes back your last move while nobody has acted since.\n"
+        "• **Watch** on a board sends you its public board by DM. `/game history` and "
+        "`/game replay` show finished games.\n"
+        "• **Learning**: `/game rules` by topic, `/game card` for any card or action, **?** and "
+        "**Why?** on every prompt, and `/teach on` (or `teach:true` on a new table) explains "
+        "each step the first time you meet it.\n"
+        "• **Languages**: what only you see follows your Discord language; "
+        "`/crowntable language` sets the server's."
+    ),
+    "help.footer": "Mention me or DM me “help” to see this again.",
+    "help.rules_button": "📖 {game}",
+    "rules.cmd_topic": "A topic of the rules (default: the overview)",
+    "rules.footer": "Topic {n} of {total} · /game card explains any card or action",
+    "rules.choose": "Another topic…",
+    "rules.unknown_topic": "{game} has no topic “{topic}”. The topics: {topics}.",
+    "card.cmd": "A card, character, place, action or other thing of a game, explained",
+    "card.cmd_name": "Its name (suggested as you type)",
+    "card.title": "{game} · {name}",
+    "card.heading": "{name} ({kind})",
+    "card.fact": "{label}: {value}",
+    "card.where": "In the rulebook: {where}",
+    "card.unknown": "{game} has nothing called “{name}”. Closest: {names}.",
+    "card.none": "{game} has no reference entries yet.",
+    "card.button": "?",
+    "card.offered_title": "**What this prompt offers**",
+    "card.nothing_offered": "This prompt offers nothing with a reference entry.",
+    "why.button": "Why?",
+    "why.title": "**Why? What each option does now**",
+    "why.line": "• **{label}**: {text}",
+    "why.none": "These options say all there is on their labels.",
+    "why.not_yours": "This decision is not yours: only the player choosing can ask Why? here.",
+    "why.passed": "That decision has passed. Use the latest prompt.",
+    "teach.cmd": "Teach mode: each step of a game explained the first time you meet it",
+    "teach.cmd_on": "Explain each step to me the first time I meet it, at every table",
+    "teach.cmd_off": "No explanations: plain prompts, also at teaching tables",
+    "teach.on": "Teach mode is on: the first time you meet each step of a game, your prompt explains it.",
+    "teach.off": "Teach mode is off: your prompts stay plain, also at tables opened with teach.",
+    "teach.option": "Teach mode: each step explained to each player the first time they meet it",
+    "teach.lobby": "📘 Teach mode: each step explained once",
+    "teach.intro": "📘 {text}",
     # prompts and lobby
     "prompt.default": "Choose your move.",
     "rules.none": "No rules summary yet.",

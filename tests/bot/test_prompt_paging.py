@@ -20,10 +20,15 @@ def moves(count: int) -> list[dict]:
     return [{"type": "pick", "n": i} for i in range(count)]
 
 
+def move_items(prompt):  # type: ignore[no-untyped-def]
+    """The prompt's move buttons and selects (without its "?" and "Why?", issue 24)."""
+    return [i for i in prompt.items if isinstance(i, MoveButton | MoveSelect)]
+
+
 def test_a_few_moves_are_buttons_with_their_effects_listed() -> None:
     prompt = build_prompt(Numbers(), 7, 3, {}, "u1", moves(4), str)
-    assert [type(i) for i in prompt.items] == [MoveButton] * 4
-    assert [i.item.label for i in prompt.items] == [f"Number {n}" for n in range(4)]
+    assert [type(i) for i in move_items(prompt)] == [MoveButton] * 4
+    assert [i.item.label for i in move_items(prompt)] == [f"Number {n}" for n in range(4)]
     assert prompt.items[2].item.custom_id == ids.move_id(7, 3, {"type": "pick", "n": 2})
     assert "Number 3: costs 3" in prompt.describe()
 
@@ -54,7 +59,7 @@ def test_the_presenters_declining_moves_are_grey_buttons() -> None:
 
     presenter = Numbers(secondary_moves=frozenset({"pass"}))
     prompt = build_prompt(presenter, 7, 3, {}, "u1", [*moves(2), {"type": "pass", "n": 9}], str)
-    styles = [i.item.style for i in prompt.items]
+    styles = [i.item.style for i in move_items(prompt)]
     assert styles == [discord.ButtonStyle.primary] * 2 + [discord.ButtonStyle.secondary]
     plain = build_prompt(Numbers(), 7, 3, {}, "u1", [*moves(2), {"type": "pass", "n": 9}], str)
-    assert {i.item.style for i in plain.items} == {discord.ButtonStyle.primary}
+    assert {i.item.style for i in move_items(plain)} == {discord.ButtonStyle.primary}

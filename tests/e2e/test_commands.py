@@ -34,9 +34,10 @@ EXPECTED_COMMANDS = (
             "history",
             "replay",
             "export",
+            "card",
         )
     }
-    | {"standings", "stats", "crowntable language"}
+    | {"standings", "stats", "crowntable language", "help", "teach on", "teach off"}
 )
 
 

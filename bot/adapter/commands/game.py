@@ -14,7 +14,7 @@ from discord import app_commands
 
 from bot.adapter.client import Crowntable
 from bot.adapter.commands import history as history_commands
-from bot.adapter.handlers import history, info, lobby, play
+from bot.adapter.handlers import history, info, lobby, play, rules
 from bot.adapter.prompts import clip
 from bot.adapter.translator import choice
 from bot.core.host import TURN_CLOCKS
@@ -26,6 +26,7 @@ from games.ai import DEFAULT_LEVEL, LEVELS
 from games.base import Game
 
 Interaction = discord.Interaction[Crowntable]
+TEACH = "teach"
 CLOCK_CHOICES = [app_commands.Choice(name=t(f"clock.{k}"), value=k) for k in TURN_CLOCKS]
 
 
@@ -73,6 +74,9 @@ def _parameters(specs: tuple[OptionSpec, ...]) -> list[inspect.Parameter]:
             "turn_clock", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=str
         )
     )
+    params.append(  # teach mode (issue 24): a table option of the bot's, not the engine's
+        inspect.Parameter(TEACH, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=bool)
+    )
     return params
 
 
@@ -82,11 +86,18 @@ def new_game_command(game: Game) -> app_commands.Command[Any, Any, Any]:
     specs = presenters.get(game.id).option_specs
 
     async def callback(interaction: Interaction, /, **kwargs: Any) -> None:
-        await lobby.new_game(interaction, game.id, _options(game, kwargs), kwargs.get("turn_clock"))
+        await lobby.new_game(
+            interaction,
+            game.id,
+            _options(game, kwargs),
+            kwargs.get("turn_clock"),
+            kwargs.get(TEACH) is True,
+        )
 
     callback.__signature__ = inspect.Signature(_parameters(specs))  # type: ignore[attr-defined]
     descriptions = {spec.name: clip(spec.description, 100) for spec in specs}
     descriptions["turn_clock"] = t("cmd.turn_clock")
+    descriptions[TEACH] = t("teach.option")
     choices: dict[str, list[app_commands.Choice[str]]] = {
         spec.name: [
             app_commands.Choice(name=clip(label, 100), value=str(i))
@@ -126,6 +137,26 @@ def _suggest(spec: OptionSpec) -> Any:
         ][:25]
 
     return suggest
+
+
+def add_learning(
+    game_group: app_commands.Group, game_choices: list[app_commands.Choice[str]]
+) -> None:
+    """``/game rules <game> [topic]`` and ``/game card <game> <name>`` (issue 24)."""
+
+    @game_group.command(name="rules", description=t("cmd.rules"))
+    @app_commands.describe(game=t("cmd.rules_game"), topic=t("rules.cmd_topic"))
+    @app_commands.choices(game=game_choices)
+    @app_commands.autocomplete(topic=rules.suggest_topic)
+    async def rules_command(interaction: Interaction, game: str, topic: str | None = None) -> None:
+        await rules.rules(interaction, game, topic)
+
+    @game_group.command(name="card", description=t("card.cmd"))
+    @app_commands.describe(game=t("cmd.rules_game"), name=t("card.cmd_name"))
+    @app_commands.choices(game=game_choices)
+    @app_commands.autocomplete(name=rules.suggest_card)
+    async def card(interaction: Interaction, game: str, name: str) -> None:
+        await rules.card(interaction, game, name)
 
 
 def build(registry: dict[str, Game]) -> app_commands.Group:
@@ -180,11 +211,6 @@ def build(registry: dict[str, Game]) -> app_commands.Group:
     async def kick(interaction: Interaction, member: discord.User) -> None:
         await lobby.kick(interaction, member)
 
-    @game_group.command(name="rules", description=t("cmd.rules"))
-    @app_commands.describe(game=t("cmd.rules_game"))
-    @app_commands.choices(game=game_choices)
-    async def rules(interaction: Interaction, game: str) -> None:
-        await info.rules(interaction, game)
-
+    add_learning(game_group, game_choices)
     history_commands.add_to(game_group, registry)
     return game_group

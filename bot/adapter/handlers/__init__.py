@@ -7,7 +7,7 @@ takes. ``ROUTES`` is the route table the persistent components reach through the
 
 from __future__ import annotations
 
-from bot.adapter.handlers import history, lobby, play, rematch, undo, watch
+from bot.adapter.handlers import help, history, lobby, play, rematch, rules, undo, watch, why
 from bot.adapter.routes import Routes
 
 ROUTES = Routes(
@@ -20,4 +20,8 @@ ROUTES = Routes(
     rematch=rematch.rematch,
     undo=undo.undo,
     watch=watch.watch,
+    references=why.references,
+    why=why.why,
+    rules_topic=rules.rules_topic,
+    help_message=help.help_message,
 )

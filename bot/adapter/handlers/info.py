@@ -1,5 +1,5 @@
-"""Looking, not playing: ``/game status``, ``/game board``, ``/game log``, ``/game rules``,
-``/standings`` and ``/stats``."""
+"""Looking, not playing: ``/game status``, ``/game board``, ``/game log``, ``/standings`` and
+``/stats`` (``/game rules`` and ``/game card``: :mod:`bot.adapter.handlers.rules`)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,6 @@ from bot.adapter.translator import channel_locale
 from bot.core.errors import HostError
 from bot.core.host import SessionHost, conservative
 from bot.core.render import board_alt_text, board_png
-from bot.text import presenters
 from bot.text.i18n import game_title, t, using
 
 STANDINGS_SHOWN = 20
@@ -71,16 +70,6 @@ async def game_log(interaction: Interaction) -> None:
     text = "\n".join(f"• {line}" for line in lines[-LOG_SHOWN:]) or t("log.empty")
     embed = discord.Embed(title=t("log.title", id=rec.id), description=clip_block(text, 4000))
     await answer(interaction, embed=embed)
-
-
-@edge
-async def rules(interaction: Interaction, game_id: str) -> None:
-    game = interaction.client.host.game(game_id)
-    embed = discord.Embed(
-        title=t("rules.title", game=game_title(game_id, game.title)),
-        description=clip_block(presenters.get(game_id).rules_text(), 4000),
-    )
-    await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
 @edge

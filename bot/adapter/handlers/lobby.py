@@ -52,6 +52,8 @@ def _options_text(rec: SessionRecord) -> str:
         shown = next((lbl for lbl, v in spec.choices if v == value), value) if spec else value
         label = t(f"option.{key}.name") if has(f"option.{key}.name") else key
         opts.append(f"{label}: {retranslate(str(shown))}")  # in the channel's language
+    if book.of(rec).get("teach"):  # a table option of the bot's, not the engine's
+        opts.append(t("teach.lobby"))
     return "\n".join(opts) or t("lobby.defaults")
 
 
@@ -129,7 +131,11 @@ async def refresh_lobby(interaction: Interaction, rec: SessionRecord) -> None:
 
 @edge
 async def new_game(
-    interaction: Interaction, game_id: str, options: dict[str, Any], turn_clock: str | None
+    interaction: Interaction,
+    game_id: str,
+    options: dict[str, Any],
+    turn_clock: str | None,
+    teach: bool | None = None,
 ) -> None:
     host = interaction.client.host
     user, name = who(interaction)
@@ -152,6 +158,8 @@ async def new_game(
         ),
         ephemeral=False,
     )
+    if teach:  # teach mode (issue 24): stored with the table, read by every prompt
+        rec = await book.update(host, rec.id, lambda meta: meta.__setitem__("teach", True))
     await answer(interaction, ephemeral=False, **payload_kwargs(lobby_message(host, rec, locale)))
     message = await interaction.original_response()
     await book.update(host, rec.id, lambda meta: meta.__setitem__("lobby", message.id))

@@ -89,17 +89,21 @@ async def _play(
         raise not_your_turn(host, rec)
     presenter, view = presenters.get(rec.game), host.view(rec, user)
     then = None
+    decided = [view]  # the views of the steps decided by this click (teach mode)
     if second is not None:  # a public move and the secret decision it leads to, as one
         follow = host.follow_ups(rec, user, move)
         then = ids.find_move(follow[1], second) if follow is not None else None
         if follow is None or then is None:
             raise HostError("stale")
+        decided.append(follow[0])
         facts = host.preview(rec, user, move)
         click.label = presenter.chain_label(view, move, follow[0], then, name_fn(rec), facts)
     else:
         click.label = presenter.move_label(view, move, name_fn(rec), host.preview(rec, user, move))
+    await client.publisher.teaching.warm(rec)  # known before the move: taught after it
     out = await host.apply(session, user, move, expected_version=version, then=then)
     interaction.extras[STORED] = "error.move_not_shown"  # from here on, the move counts
+    await client.publisher.teaching.taught(rec, user, decided)
     await client.publisher.publish(out, click=click)
 
 
@@ -118,17 +122,19 @@ async def turn_page(interaction: Interaction, session: int, version: int, page: 
         raise HostError("stale")
     if not in_private(interaction):  # a page of the board's own prompt: the channel's words
         set_current(await channel_locale(interaction))
+    view = client.host.view(rec, user)
     prompt = build_prompt(
         presenters.get(rec.game),
         rec.id,
         version,
-        client.host.view(rec, user),
+        view,
         user,
         client.host.legal_moves(rec, user),
         name_fn(rec),
         page=page,
         follow=client.publisher.follow(rec, user),
         preview=client.publisher.previews(rec, user),
+        intro=client.publisher.teaching.intro(rec, user, view),
     )
     items = prompt.items
     if not in_private(interaction):
@@ -149,6 +155,7 @@ async def open_prompt(interaction: Interaction, session: int) -> None:
         raise HostError("no_legal_move")
     if not client.host.legal_moves(rec, user):  # say whose turn it is instead
         raise not_your_turn(client.host, rec)
+    await client.publisher.teaching.warm(rec)  # after a restart: nothing published yet
     payload = await within(interaction, client.publisher.private_prompt_payload(rec, user))
     await answer(interaction, **payload_kwargs(payload))  # one callback when drawn in time
     entry = rec.clock.get(user)
@@ -176,5 +183,6 @@ async def show_hand(interaction: Interaction, session: int | None = None) -> Non
         raise HostError("not_seated")
     if rec.state is None:
         raise HostError("not_running")
+    await client.publisher.teaching.warm(rec)
     payload = await within(interaction, client.publisher.private_prompt_payload(rec, user))
     await answer(interaction, **payload_kwargs(payload))

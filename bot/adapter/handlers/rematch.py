@@ -32,6 +32,8 @@ async def rematch(interaction: Interaction, session: int) -> None:
     user, name = who(interaction)
     rec, invited = await host.rematch(session, user, name)
     note_game(interaction, rec.game)
+    if book.of(await host.current(session)).get("teach"):  # the rematch teaches too
+        rec = await book.update(host, rec.id, lambda meta: meta.__setitem__("teach", True))
     await interaction.response.send_message(
         invitation(name, invited),
         allowed_mentions=discord.AllowedMentions(users=True),

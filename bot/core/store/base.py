@@ -365,3 +365,20 @@ class Store(Protocol):
     async def guild_locale(self, guild_id: str) -> str | None:
         """The language a server chose for its channels, or None."""
         ...
+
+    async def set_user_teach(self, user_id: str, on: bool | None) -> None:
+        """``user_id``'s own teach mode (issue 24): on, off, or None (they never chose: the
+        table's teach flag decides)."""
+        ...
+
+    async def user_teach(self, user_ids: list[str]) -> dict[str, bool]:
+        """The teach mode each of ``user_ids`` chose (those who never chose are left out)."""
+        ...
+
+    async def seen_steps(self, user_ids: list[str], game: str) -> dict[str, set[str]]:
+        """The steps of ``game`` each of ``user_ids`` was taught (every one of them a key)."""
+        ...
+
+    async def mark_seen(self, user_id: str, game: str, steps: list[str]) -> int:
+        """Remember that ``user_id`` was taught ``steps`` of ``game``; how many were new."""
+        ...

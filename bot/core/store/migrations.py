@@ -108,4 +108,16 @@ MIGRATIONS: list[str] = [
     CREATE INDEX sessions_unshown ON sessions(id)
         WHERE status IN ('running', 'finished') AND shown_version IS NOT version
     """,
+    # 5: teach mode (issue 24): each user's own choice (NULL: never chose; 1 on, 0 off) and
+    # the steps of each game a user has been taught (their prompt explained it once)
+    """
+    ALTER TABLE users ADD COLUMN teach INTEGER;
+    CREATE TABLE teach_seen (
+        user_id     TEXT NOT NULL,
+        game        TEXT NOT NULL,
+        step        TEXT NOT NULL,
+        at          REAL NOT NULL,
+        PRIMARY KEY (user_id, game, step)
+    )
+    """,
 ]

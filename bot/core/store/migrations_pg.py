@@ -109,4 +109,15 @@ PG_MIGRATIONS: list[str] = [
     CREATE INDEX sessions_unshown ON sessions(id)
         WHERE status IN ('running', 'finished') AND shown_version IS DISTINCT FROM version
     """,
+    # 5: teach mode (issue 24): each user's own choice and the steps they were taught
+    """
+    ALTER TABLE users ADD COLUMN teach INTEGER;
+    CREATE TABLE teach_seen (
+        user_id     TEXT NOT NULL,
+        game        TEXT NOT NULL,
+        step        TEXT NOT NULL,
+        at          DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (user_id, game, step)
+    )
+    """,
 ]

@@ -741,3 +741,49 @@ class SQLiteStore:
     async def guild_locale(self, guild_id: str) -> str | None:
         rows = await self._rows("SELECT locale FROM guild_settings WHERE guild_id=?", (guild_id,))
         return str(rows[0]["locale"]) if rows and rows[0]["locale"] else None
+
+    # -- teach mode (issue 24) -----------------------------------------------------------------
+    async def set_user_teach(self, user_id: str, on: bool | None) -> None:
+        await self._write(
+            "INSERT INTO users (user_id, teach) VALUES (?, ?)"
+            " ON CONFLICT(user_id) DO UPDATE SET teach = excluded.teach",
+            (user_id, None if on is None else int(on)),
+        )
+
+    async def user_teach(self, user_ids: list[str]) -> dict[str, bool]:
+        if not user_ids:
+            return {}
+        marks = ",".join("?" * len(user_ids))
+        rows = await self._rows(
+            f"SELECT user_id, teach FROM users WHERE teach IS NOT NULL AND user_id IN ({marks})",
+            tuple(user_ids),
+        )
+        return {str(r["user_id"]): bool(r["teach"]) for r in rows}
+
+    async def seen_steps(self, user_ids: list[str], game: str) -> dict[str, set[str]]:
+        seen: dict[str, set[str]] = {u: set() for u in user_ids}
+        if not user_ids:
+            return seen
+        marks = ",".join("?" * len(user_ids))
+        rows = await self._rows(
+            f"SELECT user_id, step FROM teach_seen WHERE game=? AND user_id IN ({marks})",
+            (game, *user_ids),
+        )
+        for r in rows:
+            seen[str(r["user_id"])].add(str(r["step"]))
+        return seen
+
+    async def mark_seen(self, user_id: str, game: str, steps: list[str]) -> int:
+        now = self._now()
+
+        def run(con: sqlite3.Connection) -> int:
+            return sum(
+                con.execute(
+                    "INSERT INTO teach_seen (user_id, game, step, at) VALUES (?,?,?,?)"
+                    " ON CONFLICT DO NOTHING",
+                    (user_id, game, step, now),
+                ).rowcount
+                for step in dict.fromkeys(steps)
+            )
+
+        return await self._run(run) if steps else 0
