@@ -48,6 +48,9 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     ),
     "majesty.opt.mixed_deck": "Shuffle both decks together and keep all 60 cards",
     "majesty.opt.tiebreak_meeples": "Break equal final scores by meeples held",
+    "majesty.opt.unbounded_meeples": (
+        "House rule: the meeple supply never runs out (the rulebook: 30 in the box)"
+    ),
     "majesty.option_problem.bad_sides": (
         "sides must be 8 letters A or B, one per location in building order (Mill, Brewery, "
         "Cottage, Guardhouse, Barracks, Inn, Castle, Infirmary), e.g. ABBAABAB, or A or B for "
@@ -134,6 +137,7 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     "majesty.ev.gain.points": "{player} +{points} ({location}: {reason}).",
     "majesty.ev.gain.meeples": "{player} +{meeples} ({location}: {reason}).",
     "majesty.ev.gain.both": "{player} +{points} and +{meeples} ({location}: {reason}).",
+    "majesty.ev.gain.short": "The supply is out of meeples: {player} does not get {short}.",
     "majesty.ev.meeples_returned": "{player} returns {meeples} for {points}.",
     "majesty.ev.turn": "Round {round}: {player}'s turn.",
     "majesty.ev.final_infirmary": "{player}: {cards} in the Infirmary, {points}.",
@@ -557,8 +561,12 @@ def _ev_exchange(e: Json, name: NameFn, who: str) -> str:
 
 def _ev_gain(e: Json, name: NameFn, who: str) -> str:
     points, meeples = int(e.get("points") or 0), int(e.get("meeples") or 0)
+    short = int(e.get("short") or 0)
+    note = t("majesty.ev.gain.short", player=who, short=_meeples(short)) if short else ""
+    if not points and not meeples:
+        return note
     kind = "both" if points and meeples else "points" if points else "meeples"
-    return t(
+    line = t(
         f"majesty.ev.gain.{kind}",
         player=who,
         points=_points(points),
@@ -566,6 +574,7 @@ def _ev_gain(e: Json, name: NameFn, who: str) -> str:
         location=_location(e.get("location")),
         reason=_reason(e.get("reason", "")),
     )
+    return f"{line} {note}" if note else line
 
 
 def _ev_returned(e: Json, name: NameFn, who: str) -> str:
