@@ -522,13 +522,14 @@ _OTHERS: tuple[tuple[str, Term], ...] = (
         ),
     ),
     (
-        # the game's coins (treasure tokens, §1.1): "dostanete z banku 1 minci"
+        # the score (the treasure tokens, §1.1, the rulebook's "mince"): one unit for the
+        # score everywhere, points ("body"), never coins (issue 26)
         "point",
         term(
             "majesty.point",
             _en("point", "points"),
-            _cs_noun("mince", "mince", "minci", "minci", "minci", "mincí", "mince", "mincí"),
-            gender="f",
+            _cs_noun("bod", "bodu", "bodu", "bod", "bodu", "bodem", "body", "bodů"),
+            gender="i",
         ),
     ),
 )

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from bot.text.i18n import t, tn
-from bot.text.presenters.base import NameFn, OptionSpec, Presenter, Preview
+from bot.text.presenters import majesty_teach, majesty_why
+from bot.text.presenters.base import NameFn, OptionSpec, Presenter, Preview, Reference, WhyLine
 from games.majesty import GAME
 from games.majesty.tables import LOCATION_SIDES
 from games.majesty.views import (
@@ -341,6 +342,8 @@ def _register() -> None:
 
     i18n.register(CATALOG)
     i18n.register(REASONS)
+    i18n.register(majesty_teach.CATALOG)
+    i18n.register(majesty_why.CATALOG)
 
 
 _register()
@@ -762,6 +765,24 @@ class MajestyPresenter(Presenter):
 
     def rules_text(self) -> str:
         return t("majesty.rules")
+
+    # -- teaching (issue 24): majesty_teach.py and majesty_why.py ------------------------------
+    def rules_topics(self) -> tuple[str, ...]:
+        return majesty_teach.TOPICS
+
+    def references(self) -> Mapping[str, Reference]:
+        return majesty_teach.references()
+
+    def offered(self, view: Json, moves: list[Json]) -> list[str]:
+        return majesty_teach.offered(view, moves)
+
+    def why(
+        self, view: Json, player: str, options: list[tuple[Json, Preview]], name: NameFn
+    ) -> list[WhyLine]:
+        return majesty_why.why(view, player, options, name, self.move_label)
+
+    def tie_note(self, view: Json, name: NameFn) -> str | None:
+        return majesty_why.tie_note(_view(view), name)
 
 
 PRESENTER = MajestyPresenter(game_id="majesty", title="Majesty: For the Realm")
