@@ -130,7 +130,7 @@ def test_game_titles_and_engine_names_are_translated() -> None:
                 },
                 str,
             )
-            == "a +2 mince a +1 pomocník (Pivovar: 2 mince a 1 pomocník za Sládka)."
+            == "a +2 body a +1 pomocník (Pivovar: 2 body a 1 pomocník za Sládka)."
         )
 
 

@@ -254,7 +254,7 @@ def test_final_breakdowns_with_units() -> None:
     }
     assert (
         MAJESTY.final_breakdown(majesty_view, "a", name)
-        == "during play 40 · Infirmary -6 · variety +9 · majorities +18"
+        == "during play 40 · Infirmary −6 · variety +9 · majorities +18"
     )
     ee_view = {
         "results": [

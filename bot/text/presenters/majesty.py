@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from bot.text.i18n import t, tn
+from bot.text.i18n import signed, t, tn
 from bot.text.presenters import majesty_teach, majesty_why
 from bot.text.presenters.base import NameFn, OptionSpec, Presenter, Preview, Reference, WhyLine
 from games.majesty import GAME
@@ -82,10 +82,6 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     "majesty.desc.place": "{location} ({side}): {effect}",
     "majesty.desc.result": "{location} ({side}): {result}",
     "majesty.desc.exchange_result": "Ends with {points} and {meeples}",
-    "majesty.res.points": ("you {n:+d} point", "you {n:+d} points"),
-    "majesty.res.no_points": "no points",
-    "majesty.res.meeples": "meeples {before} -> {after}",
-    "majesty.res.others": "{who} +{n}",
     "majesty.res.wounds": ("wounds {n} card", "wounds {n} cards"),
     "majesty.res.then_exchange": "then choose a Castle exchange",
     "majesty.res.then_heal": "heals a split card: choose its half next",
@@ -114,7 +110,9 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
         "{player}, Castle exchange at 1 point per meeple (you hold {held} and {points})."
     ),
     # events
-    "majesty.ev.take": "{player} takes {card} (paid {cost}, picked up {gained}).",
+    "majesty.ev.take": "{player} takes {card}, pays {cost} and picks up {gained}.",
+    "majesty.ev.take_paid": "{player} takes {card} and pays {cost}.",
+    "majesty.ev.take_gain": "{player} takes {card} from the front and picks up {gained}.",
     "majesty.ev.take_free": "{player} takes {card} from the front.",
     "majesty.ev.place": "{player} places {character:indef} at the {location}.",
     "majesty.ev.heal": "{player} heals {card} back to the {location} as {character}.",
@@ -143,17 +141,18 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     "majesty.ev.turn": "Round {round}: {player}'s turn.",
     "majesty.ev.final_infirmary": "{player}: {cards} in the Infirmary, {points}.",
     "majesty.ev.final_variety": "{player}: {locations}, +{points}.",
-    "majesty.ev.final_majority": "Majority at the {location} ({count}): {players} {points:+d}.",
+    "majesty.ev.final_majority": "Majority at the {location} ({count}): {players} {points}.",
     "majesty.ev.game_over": "Game over. {ranking}",
+    "majesty.ev.rank": "{rank}. {player} {score}",
     # status
     "majesty.status.head": "Round {round}/{rounds}, turn {turn}: {player} to play ({step}).",
     "majesty.status.over": "Game over after {rounds} rounds.",
     "majesty.status.deck": ("Deck: {deck} card left.", "Deck: {deck} cards left."),
     "majesty.status.line": (
-        "{player}: {points}, {meeples}, {taken}/12 cards, "
-        "Infirmary {inf} (if it ended now: {projection})"
+        "{player}: {points} so far · {meeples} · {taken} of 12 cards · in the Infirmary: "
+        "{inf} · if the game ended now: {projection}"
     ),
-    "majesty.status.final": "{rank}. {player}: {score} points",
+    "majesty.status.final": "{rank}. {player}: {score}",
     "majesty.step.take": "take a card",
     "majesty.step.place": "place a split card",
     "majesty.step.heal_place": "place a healed card",
@@ -213,6 +212,15 @@ def _points(n: int) -> Count:
     return Count(n, TERMS["point"])
 
 
+@dataclass(frozen=True)
+class Signed(Count):
+    """A count with its sign as the reader writes it (``+10 bodů``, ``−2 body``)."""
+
+    def form(self, locale: str, spec: str, category: str) -> str:
+        case = spec or "nom"
+        return f"{signed(self.n, locale)} {self.term.form(locale, f'{case}.{category}')}"
+
+
 def _unknown(key: Any) -> Term:
     """A stand-in term for a key no term has (a malformed view or event): the key itself, in
     every language and form, so that a text asking for ``{x:acc}`` still formats."""
@@ -246,6 +254,11 @@ def _card_by_id(card: Any) -> Term:
 
 def _side(view: MajestyView, location: str) -> str:
     return str((view.get("sides") or {}).get(location, "A"))
+
+
+def _side_term(side: Any) -> Term:
+    """A side letter in words ("side A", "strana A"): no bare letter on a button (issue 24)."""
+    return TERMS.get(f"side.{side}") or _unknown(side)
 
 
 def _effect(view: MajestyView, location: str) -> str:
@@ -317,6 +330,7 @@ CATALOG.update(
         "majesty.doing.castle_exchange": "deciding on a Castle exchange",
         "majesty.final.breakdown": "during play {play} · Infirmary {infirmary} · variety {variety}"
         " · majorities {majority}",
+        "majesty.ctx.start": "{player} was drawn at random to start; then {order}.",
     }
 )
 
@@ -331,9 +345,9 @@ def final_breakdown(view: Mapping[str, Any], player: str) -> str | None:
     return t(
         "majesty.final.breakdown",
         play=b.get("play", 0),
-        infirmary=f"{int(b.get('infirmary', 0)):+d}",
-        variety=f"{int(b.get('variety', 0)):+d}",
-        majority=f"{majority:+d}",
+        infirmary=signed(int(b.get("infirmary", 0))),
+        variety=signed(int(b.get("variety", 0))),
+        majority=signed(majority),
     )
 
 
@@ -419,16 +433,19 @@ _LABELS: dict[str, Callable[[MajestyView, Json, Facts], str]] = {
 def _result(facts: Facts, name: NameFn) -> str:
     """The outcome of a move for the mover and the others (``preview``'s effect), in words."""
     points = int(facts.get("points", 0))
-    parts = [
-        tn("majesty.res.points", abs(points), n=points) if points else t("majesty.res.no_points")
-    ]
+    if points > 0:
+        parts = [t("majesty.why.gain", points=_points(points))]
+    elif points < 0:
+        parts = [t("majesty.why.lose", points=_points(-points))]
+    else:
+        parts = [t("majesty.why.no_gain")]
     if facts.get("meeples"):
         before, after = facts.get("meeples_before"), facts.get("meeples_after")
-        parts.append(t("majesty.res.meeples", before=before, after=after))
+        parts.append(t("majesty.why.meeples", before=before, after=after))
     if facts.get("wounds"):
         parts.append(tn("majesty.res.wounds", int(facts["wounds"])))
     for q, n in (facts.get("others") or {}).items():
-        parts.append(t("majesty.res.others", who=name(q), n=n))
+        parts.append(t("majesty.why.other", who=name(q), points=_points(int(n))))
     if facts.get("then") == "castle_exchange":
         parts.append(t("majesty.res.then_exchange"))
     elif facts.get("then") == "heal_place":
@@ -456,11 +473,16 @@ def _describe_take(view: MajestyView, move: Json, facts: Facts, name: NameFn) ->
         placed = facts["placements"][0]
         where = _location(placed.get("location", loc))
         result = _result(placed, name)
-        return t("majesty.desc.result", location=where, side=placed.get("side"), result=result)
+        return t(
+            "majesty.desc.result",
+            location=where,
+            side=_side_term(placed.get("side")),
+            result=result,
+        )
     return t(
         "majesty.desc.take_single",
         location=_location(loc),
-        side=_side(view, loc),
+        side=_side_term(_side(view, loc)),
         effect=_effect(view, loc),
     )
 
@@ -474,13 +496,13 @@ def _describe_place(view: MajestyView, move: Json, facts: Facts, name: NameFn) -
         return t(
             "majesty.desc.result",
             location=_location(paid.get("location")),
-            side=paid.get("side"),
+            side=_side_term(paid.get("side")),
             result=_result(facts, name),
         )
     return t(
         "majesty.desc.place",
         location=_location(home),
-        side=_side(view, home),
+        side=_side_term(_side(view, home)),
         effect=_effect(view, home),
     )
 
@@ -511,14 +533,14 @@ EventFn = Callable[[Json, NameFn, str], "str | None"]
 
 def _ev_take(e: Json, name: NameFn, who: str) -> str:
     card = _card_by_id(e.get("card"))
-    if e.get("cost", 0) == 0 and e.get("meeples_gained", 0) == 0:
-        return t("majesty.ev.take_free", player=who, card=card)
+    cost, gained = int(e.get("cost", 0)), int(e.get("meeples_gained", 0))
+    key = "take" if cost and gained else "take_paid" if cost else "take_gain" if gained else ""
     return t(
-        "majesty.ev.take",
+        f"majesty.ev.{key or 'take_free'}",
         player=who,
         card=card,
-        cost=e.get("cost", 0),
-        gained=e.get("meeples_gained", 0),
+        cost=_meeples(cost),
+        gained=_meeples(gained),
     )
 
 
@@ -589,12 +611,14 @@ def _ev_turn(e: Json, name: NameFn, who: str) -> str:
     return t("majesty.ev.turn", player=who, round=e.get("round"))
 
 
-def _ev_final_infirmary(e: Json, name: NameFn, who: str) -> str:
+def _ev_final_infirmary(e: Json, name: NameFn, who: str) -> str | None:
+    if not e.get("cards"):
+        return None  # an empty Infirmary costs nothing: nothing to say
     return t(
         "majesty.ev.final_infirmary",
         player=who,
         cards=Count(int(e.get("cards", 0)), TERMS["card"]),
-        points=_points(int(e.get("points", 0))),
+        points=Signed(int(e.get("points", 0)), TERMS["point"]),
     )
 
 
@@ -612,15 +636,16 @@ def _ev_final_majority(e: Json, name: NameFn, who: str) -> str:
     return t(
         "majesty.ev.final_majority",
         location=_location(e.get("location")),
-        count=e.get("count", 0),
+        count=Count(int(e.get("count", 0)), TERMS["card"]),
         players=players,
-        points=int(e.get("points", 0)),
+        points=Signed(int(e.get("points", 0)), TERMS["point"]),
     )
 
 
 def _ev_game_over(e: Json, name: NameFn, who: str) -> str:
     ranking = "; ".join(
-        f"{r['rank']}. {name(r['player'])} {r['score']}" for r in e.get("ranking", [])
+        t("majesty.ev.rank", rank=r["rank"], player=name(r["player"]), score=_points(r["score"]))
+        for r in e.get("ranking", [])
     )
     return t("majesty.ev.game_over", ranking=ranking)
 
@@ -658,7 +683,7 @@ def _final_status(view: MajestyView, name: NameFn) -> str:
                 "majesty.status.final",
                 rank=row["rank"],
                 player=name(row["player"]),
-                score=row["score"],
+                score=_points(int(row["score"])),
             )
         )
     return "\n".join(lines)
@@ -672,8 +697,8 @@ def _realm_line(view: MajestyView, p: str, name: NameFn) -> str:
         points=_points(int(r.get("points", 0))),
         meeples=_meeples(int(r.get("meeples", 0))),
         taken=r.get("taken", 0),
-        inf=len(r.get("infirmary") or []),
-        projection=(view.get("projection") or {}).get(p, 0),
+        inf=Count(len(r.get("infirmary") or []), TERMS["card"]),
+        projection=_points(int((view.get("projection") or {}).get(p, 0))),
     )
 
 
@@ -742,6 +767,15 @@ class MajestyPresenter(Presenter):
 
     def prompt_text(self, view: Json, player: str, name: NameFn) -> str:
         return prompt_text(_view(view), player, name)
+
+    def prompt_context(self, view: Json, player: str, name: NameFn) -> str | None:
+        """On the first turn: the start player was drawn (rules §2.2), and the order."""
+        v = _view(view)
+        envelope = v.get("envelope") or {}
+        order = list(v.get("order") or [])
+        if envelope.get("turn") != 0 or not order or v.get("step") != "take":
+            return None
+        return t("majesty.ctx.start", player=name(order[0]), order=", ".join(map(name, order)))
 
     def event_text(self, event: Json, name: NameFn) -> str | None:
         line_of = _EVENTS.get(str(event.get("type")))
