@@ -70,7 +70,7 @@ def test_take_label_shows_cost_in_meeples() -> None:
     labels = [PRESENTER.move_label(v, m, name) for m in GAME.legal_moves(s, "a")]
     assert labels[0] == "Take Miller (free)"
     assert labels[1] == "Take Witch (cost 1 meeple)"
-    assert labels[2] == "Take Miller/Knight (cost 2 meeples, +2 on it)"
+    assert labels[2] == "Take Miller/Knight (cost 2 meeples, 2 meeples on it)"
     s2, _ = GAME.apply(s, "a", {"type": "take", "index": 2})
     v2 = GAME.view(s2, "a")
     assert [PRESENTER.move_label(v2, m, name) for m in GAME.legal_moves(s2, "a")] == [
@@ -162,7 +162,7 @@ def test_czech_labels_decline_the_card_after_the_verb() -> None:
     assert labels[:3] == [
         "Vzít Mlynářku (zdarma)",
         "Vzít Čarodějku (za 1 pomocníka)",
-        "Vzít Mlynářku/Vojáka (za 2 pomocníky, na kartě +2)",
+        "Vzít Mlynářku/Vojáka (za 2 pomocníky, na kartě 2 pomocníci)",
     ]
     assert labels[5] == "Vzít Hostinského (za 5 pomocníků)"
     assert places == [

@@ -68,10 +68,10 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
         "Take {card} (cost {cost} meeples)",
     ),
     "majesty.move.take_cost_gain": (
-        "Take {card} (cost {cost} meeple, +{gain} on it)",
-        "Take {card} (cost {cost} meeples, +{gain} on it)",
+        "Take {card} (cost {cost} meeple, {gain} on it)",
+        "Take {card} (cost {cost} meeples, {gain} on it)",
     ),
-    "majesty.move.take_free_gain": "Take {card} (free, +{gain} on it)",
+    "majesty.move.take_free_gain": "Take {card} (free, {gain} on it)",
     "majesty.move.place": "Place as {character} at the {location}",
     "majesty.move.heal_place": "Heal back as {character} to the {location}",
     "majesty.move.buy": ("Buy {n} meeple for {n} point", "Buy {n} meeples for {n} points"),
@@ -394,9 +394,9 @@ def _label_take(view: MajestyView, move: Json, facts: Facts) -> str:
         gain = int(slot["meeples"]) if slot else 0
     if index == 0:
         key = "majesty.move.take_free_gain" if gain else "majesty.move.take_free"
-        return t(key, card=card, gain=gain)
+        return t(key, card=card, gain=_meeples(gain))
     key = "majesty.move.take_cost_gain" if gain else "majesty.move.take_cost"
-    return tn(key, index, card=card, cost=index, gain=gain)
+    return tn(key, index, card=card, cost=index, gain=_meeples(gain))
 
 
 def _label_place(view: MajestyView, move: Json, facts: Facts) -> str:
