@@ -11,7 +11,9 @@ Terms are keyed ``"<kind>.<key>"`` (``"character.miller"``, ``"location.mill"``,
 ``"ability.heal"``, ``"side.B"``, ``"deck.1"``, ``"meeple"``...); each term's own key is
 ``"majesty." + that``. The Czech comes from the MINDOK rulebook (``docs/glossary-cs.md``, seed
 ``001_…``): "Mlynářka", "Sládek", "Čarodějka", "Stráže", "Voják", "Hostinský", "Šlechtična",
-"Mlýn", "Strážní věž", "Kasárna", "Špitál", "pomocník", "mince", "Léčení", "Útok", "Obrana";
+"Mlýn", "Strážní věž", "Kasárna", "Špitál", "pomocník", "Léčení", "Útok", "Obrana"; the score
+is "bod" (points; the rulebook's "mince", the treasure tokens, are the score's only unit, and
+the texts call it points everywhere, issue 26);
 the buildings the seed does not name (Pivovar, Chaloupka, Hostinec, Hrad) are plain Czech.
 
 Forms declared (``games.terms``): Czech ``nom``, ``gen``, ``dat``, ``acc``, ``loc``, ``ins`` and,
