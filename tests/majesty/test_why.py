@@ -127,7 +127,7 @@ def test_why_of_a_split_card_says_what_each_half_does() -> None:
     with using("cs"):
         (line,) = PRESENTER.why(GAME.view(state, "ann"), "ann", [(move, facts)], name)
     assert "Jako Vojáka" not in line.text
-    assert "Jako Voják do budovy Kasárna (strana A): získáš 6 bodů" in line.text
+    assert "Jako Voják do Kasáren (strana A): získáš 6 bodů" in line.text
     assert "cat přijde o postavu Sládek z budovy Pivovar" in line.text
     assert "bob se ubrání (Stráže: 2, tví Vojáci: 2)" in line.text
 

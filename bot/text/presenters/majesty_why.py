@@ -144,7 +144,7 @@ def _heal_part(heal: Mapping[str, Any]) -> str:
 def _parts(facts: Preview, player: str, name: NameFn) -> str:
     """What a move does, for the mover and everyone else, in the preview's numbers."""
     parts = _gain_part(facts)
-    if facts.get("heal"):
+    if facts.get("heal") and facts.get("type") != "heal_place":
         parts.append(_heal_part(facts["heal"]))
     parts += [_attack_part(a, name) for a in facts.get("attacks") or []]
     for q, n in (facts.get("others") or {}).items():
