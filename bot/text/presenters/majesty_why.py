@@ -48,7 +48,7 @@ CATALOG: dict[str, str] = {
     "majesty.why.heal": "your Witch heals {card} back to the {location}",
     "majesty.why.heal_choose": "your Witch heals {card}: you choose its half next",
     "majesty.why.then_exchange": "then you choose a Castle exchange",
-    "majesty.why.projection": "if the game ended then, you would have {points}",
+    "majesty.why.projection": "your score if the game ended then: {points}",
     "majesty.why.turn_end": "the turn ends with {points} and {meeples}",
     # teach mode: two lines per step
     "majesty.teach.take": (
