@@ -11,10 +11,10 @@ English lives in ``CATALOG`` (``majesty.rules.*``, ``majesty.ref.*``, ``majesty.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from bot.text.presenters.base import NameFn, Preview, Reference
+from bot.text.presenters.base import Reference
 from games.majesty.tables import (
     CARDS,
     HOME,
@@ -32,7 +32,6 @@ from games.majesty.vocab import TERMS
 from games.terms import Count, Term
 
 Json = dict[str, Any]
-LabelFn = Callable[[Json, Json, NameFn, Preview], str]
 
 #: the topics of ``/game rules majesty``, in the rulebook's own order (p.1 "STRUKTURA
 #: PRAVIDEL HRY": setup, the course of a round, the special actions, the end of the game,
