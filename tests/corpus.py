@@ -585,7 +585,8 @@ def _declared_case_problems(corpus: Corpus) -> Iterator[str]:
             value = rec.params.get(name)
             problem = _case_problem(value, spec or "")
             if problem:
-                yield f"{{{name}:{spec}}} {problem}: {rec.result[:160]!r}  <- template {rec.template[:80]!r}"
+                shown = f"{{{name}:{spec}}} {problem}: {rec.result[:160]!r}"
+                yield f"{shown}  <- template {rec.template[:80]!r}"
 
 
 def _case_problem(value: Any, spec: str) -> str | None:
