@@ -54,6 +54,7 @@ COMMAND_NAMES: dict[str, str] = {
     "option.sides.name": "sides",
     "option.mixed_deck.name": "mixed_deck",
     "option.tiebreak_meeples.name": "tiebreak_meeples",
+    "option.unbounded_meeples.name": "unbounded_meeples",
     "option.teleport.name": "teleport",
     "option.long_game.name": "long_game",
     "option.rounds.name": "rounds",

@@ -33,6 +33,7 @@ from games.majesty.tables import (
     LOCATION_SIDES,
     LOCATIONS,
     MAJORITY,
+    MEEPLES_TOTAL,
     REALM_LOCATIONS,
     ROUNDS,
     START_MEEPLES,
@@ -115,6 +116,7 @@ def start(players: list[str], options: dict[str, Any], seed: int) -> State:
         "sides": sides,
         "mixed_deck": options["mixed_deck"],
         "tiebreak_meeples": options["tiebreak_meeples"],
+        "unbounded_meeples": options["unbounded_meeples"],
     }
     rng = random.Random(f"{seed}:majesty")
     first = rng.randrange(len(players))
@@ -190,6 +192,16 @@ def count(realm: dict[str, Any], character: str) -> int:
     return len(realm["locations"][HOME[character]])
 
 
+def supply(s: State) -> int:
+    """The helper figures left in the common supply (rules §1.1, decision 14): the box's 30
+    less those the players hold and those lying on display cards; with the house rule
+    ``unbounded_meeples`` the supply never runs out (a large number stands for it)."""
+    if s["options"]["unbounded_meeples"]:
+        return 10**9
+    held = sum(int(r["meeples"]) for r in s["realms"].values())
+    return MEEPLES_TOTAL - held - sum(int(d["meeples"]) for d in s["display"])
+
+
 def largest_location(realm: dict[str, Any]) -> int:
     """L: the largest card count over locations 1-7."""
     return max(len(realm["locations"][loc]) for loc in REALM_LOCATIONS)
@@ -204,11 +216,18 @@ def take_indices(s: State, player: str) -> list[int]:
     return list(range(min(DISPLAY_SIZE - 1, held, len(s["display"]) - 1) + 1))
 
 
-def castle_exchange_amounts(held: int, points: int) -> list[int]:
-    """The canonical exchange amounts, ascending (§4.3 7B): sells, skip, buys."""
+def castle_exchange_amounts(held: int, points: int, left: int = 10**9) -> list[int]:
+    """The canonical exchange amounts, ascending (§4.3 7B): sells, skip, buys (no more than
+    the ``left`` figures of the supply, §1.1)."""
     sells = [-s for s in range(held, max(1, held - 4) - 1, -1)]
-    buys = list(range(1, min(points, WORKER_CAPACITY - held) + 1))
+    buys = list(range(1, min(points, WORKER_CAPACITY - held, left) + 1))
     return sells + [0] + buys
+
+
+def exchange_amounts(s: State, player: str) -> list[int]:
+    """7B for ``player`` now: their held meeples, points and the supply."""
+    realm = s["realms"][player]
+    return castle_exchange_amounts(realm["meeples"], realm["points"], supply(s))
 
 
 def moves(s: State, player: str) -> list[Move]:
@@ -221,11 +240,7 @@ def moves(s: State, player: str) -> list[Move]:
         card = s["pending"]["card"]
         return [{"type": step, "character": c} for c in card_characters(card)]
     if step == "castle_exchange":
-        realm = s["realms"][player]
-        return [
-            {"type": "castle_exchange", "meeples": k}
-            for k in castle_exchange_amounts(realm["meeples"], realm["points"])
-        ]
+        return [{"type": "castle_exchange", "meeples": k} for k in exchange_amounts(s, player)]
     return []
 
 
@@ -291,9 +306,7 @@ def resolve_location(s: State, player: str, location: str, events: list[Event]) 
     if ability == "attack":
         attack(s, player, events)
     if ability == "exchange":
-        realm = s["realms"][player]
-        amounts = castle_exchange_amounts(realm["meeples"], realm["points"])
-        if amounts != [0]:
+        if exchange_amounts(s, player) != [0]:
             s["step"] = "castle_exchange"
             s["pending"] = {"kind": "castle_exchange", "location": location}
             return
@@ -390,21 +403,25 @@ def gain(
     reason: str,
     events: list[Event],
 ) -> None:
+    """A payout line's gain; meeples come from the common supply, so no more than it holds
+    (rules §1.1): the event says how many it could not give (``short``)."""
     if points == 0 and meeples == 0:
         return
+    given = max(0, min(meeples, supply(s)))
     realm = s["realms"][player]
     realm["points"] += points
-    realm["meeples"] += meeples
-    events.append(
-        {
-            "type": "gain",
-            "player": player,
-            "points": points,
-            "meeples": meeples,
-            "location": location,
-            "reason": reason,
-        }
-    )
+    realm["meeples"] += given
+    event: Event = {
+        "type": "gain",
+        "player": player,
+        "points": points,
+        "meeples": given,
+        "location": location,
+        "reason": reason,
+    }
+    if given < meeples:
+        event["short"] = meeples - given
+    events.append(event)
 
 
 PayoutLine = dict[str, Any]

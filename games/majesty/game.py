@@ -70,6 +70,8 @@ class Majesty(GameBase):
         ),
         "mixed_deck": (False, [False, True]),
         "tiebreak_meeples": (False, [False, True]),
+        # house rule (issue 30): the box's 30 helper figures never run out (rules §1.1)
+        "unbounded_meeples": (False, [False, True]),
     }
     move_types = engine.MOVE_TYPES
     events = EVENTS

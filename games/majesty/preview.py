@@ -65,7 +65,8 @@ def effect(before: State, after: State, player: str, events: list[Event]) -> Pre
     ``then``: the mover's next decision (``place``, ``heal_place``, ``castle_exchange``),
     ``done`` (the turn passed) or ``over`` (the game ended); ``exchange``: the Castle B choice
     that follows (meeples held, points, amounts), else None; ``projection``: every player's
-    score if the game ended after the move (§6.2)."""
+    score if the game ended after the move (§6.2); ``short``: the meeples a payout owed the
+    mover that the common supply no longer held (§1.1; a gain's own ``short`` says it too)."""
     b, a = before["realms"][player], after["realms"][player]
     over = after["step"] == "over"
     then = "over" if over else after["step"] if engine.active_player(after) == player else "done"
@@ -73,10 +74,11 @@ def effect(before: State, after: State, player: str, events: list[Event]) -> Pre
     for e in events:
         if e["type"] == "gain" and e["player"] != player:
             others[e["player"]] = others.get(e["player"], 0) + e["points"]
+    gains = [e for e in events if e["type"] == "gain"]
     attacks = [{k: e[k] for k in _ATTACK_KEYS if k in e} for e in events if e["type"] == "attack"]
     exchange = None
     if then == "castle_exchange":
-        amounts = engine.castle_exchange_amounts(a["meeples"], a["points"])
+        amounts = engine.exchange_amounts(after, player)
         exchange = {"held": a["meeples"], "points": a["points"], "amounts": amounts}
     return {
         "points": a["points"] - b["points"],
@@ -86,7 +88,8 @@ def effect(before: State, after: State, player: str, events: list[Event]) -> Pre
         "meeples_before": b["meeples"],
         "meeples_after": a["meeples"],
         "returned": sum(e["meeples"] for e in events if e["type"] == "meeples_returned"),
-        "gains": [{k: e[k] for k in _GAIN_KEYS} for e in events if e["type"] == "gain"],
+        "gains": [{k: e[k] for k in _GAIN_KEYS + ("short",) if k in e} for e in gains],
+        "short": sum(int(e.get("short", 0)) for e in gains if e["player"] == player),
         "others": others,
         "attacks": attacks,
         "wounds": sum(1 for x in attacks if x["result"] == "wounded"),

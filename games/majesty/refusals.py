@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.base import MALFORMED, NOT_LEGAL, IllegalMove
-from games.majesty.engine import MOVE_KEYS, State, castle_exchange_amounts
+from games.majesty.engine import MOVE_KEYS, State, exchange_amounts
 from games.majesty.tables import DISPLAY_SIZE, card_characters
 
 
@@ -50,8 +50,7 @@ def _character(s: State, player: str, character: Any) -> IllegalMove | None:
 
 def _amount(s: State, player: str, k: Any) -> IllegalMove | None:
     """7B: one of the canonical exchange amounts."""
-    realm = s["realms"][player]
-    if k not in castle_exchange_amounts(realm["meeples"], realm["points"]):
+    if k not in exchange_amounts(s, player):
         return IllegalMove("bad_amount", "That exchange amount is not offered.")
     return None
 

@@ -1,12 +1,14 @@
 """Majesty's saves: the numbered migrations of old dumps and the strict shape check of a loaded
 state (contract v2, ``games.base.migrate``; rules: docs/rules/majesty.md §9 "Saves").
 
-``dump`` writes ``{"schema": 1, ...state}``. Schema 0 is every save written before contract
+``dump`` writes ``{"schema": 2, ...state}``. Schema 0 is every save written before contract
 v2 (no ``schema`` key): its shape never changed since the first engine (the same keys from
 ``40c74e1`` to ``b40a770``), so there is no key sniffing to carry over, and migration 1 only
 drops ``last_events``, the copy of the latest move's events the old engine kept in its state
-(the host now has them from its move log). The turn counter the envelope needs is the state's
-own ``t``, which every old save has, so an old save loses nothing it needs.
+(the host now has them from its move log); migration 2 adds the option ``unbounded_meeples``
+(issue 30: false, unless the save's figures already exceed the box's 30). The turn counter
+the envelope needs is the state's own ``t``, which every old save has, so an old save loses
+nothing it needs.
 
 ``checked`` refuses (``ValueError``) anything that is not exactly a Majesty state of the
 current schema, so a damaged or foreign save fails at ``load``, not in the middle of a game.
@@ -17,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.majesty.tables import CARDS, REALM_LOCATIONS, ROUNDS
+from games.majesty.tables import CARDS, MEEPLES_TOTAL, REALM_LOCATIONS, ROUNDS
 
 STATE_KEYS = frozenset(
     {"game", "players", "order", "options", "t", "step", "pending", "display", "deck"}
@@ -35,7 +37,25 @@ def drop_last_events(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-MIGRATIONS: tuple[Callable[[dict[str, Any]], dict[str, Any]], ...] = (drop_last_events,)
+def supply_option(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 1 -> 2: the option ``unbounded_meeples`` (issue 30). An old game goes on with
+    the box's 30 figures (the rulebook, the default), unless its figures already exceed 30
+    (the old engine's supply was unbounded): that game keeps the unbounded supply."""
+    out = dict(data)
+    realms = data.get("realms") or {}
+    held = sum(int(r.get("meeples", 0)) for r in realms.values() if isinstance(r, dict))
+    lying = sum(int(d.get("meeples", 0)) for d in data.get("display") or [] if isinstance(d, dict))
+    out["options"] = {
+        **dict(data.get("options") or {}),
+        "unbounded_meeples": held + lying > MEEPLES_TOTAL,
+    }
+    return out
+
+
+MIGRATIONS: tuple[Callable[[dict[str, Any]], dict[str, Any]], ...] = (
+    drop_last_events,
+    supply_option,
+)
 
 
 class BadSave(ValueError):
@@ -53,11 +73,13 @@ def _is_int(value: Any) -> bool:
 
 def _check_options(options: Any) -> None:
     _need(isinstance(options, dict), "options")
-    _need(set(options) == {"sides", "mixed_deck", "tiebreak_meeples"}, "option names")
+    names = {"sides", "mixed_deck", "tiebreak_meeples", "unbounded_meeples"}
+    _need(set(options) == names, "option names")
     sides = options["sides"]
     _need(isinstance(sides, str) and len(sides) == 8 and set(sides) <= {"A", "B"}, "sides")
     _need(isinstance(options["mixed_deck"], bool), "mixed_deck")
     _need(isinstance(options["tiebreak_meeples"], bool), "tiebreak_meeples")
+    _need(isinstance(options["unbounded_meeples"], bool), "unbounded_meeples")
 
 
 def _check_card(card: Any, what: str) -> None:

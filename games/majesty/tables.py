@@ -43,6 +43,8 @@ ROUNDS: int = _LOCS["rounds"]
 DISPLAY_SIZE: int = _LOCS["display_size"]
 WORKER_CAPACITY: int = _LOCS["worker_capacity"]
 START_MEEPLES: int = _LOCS["start_meeples"]
+#: the helper figures in the box (rulebook p.8 "30 dřevěných figurek", rules §1.1)
+MEEPLES_TOTAL: int = _LOCS["meeples_total"]
 
 
 def _expand_cards() -> dict[int, tuple[int, tuple[str, ...]]]:

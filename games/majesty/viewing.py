@@ -16,10 +16,11 @@ from games.majesty.engine import (
     State,
     active_player,
     breakdowns,
-    castle_exchange_amounts,
     current_round,
+    exchange_amounts,
     majority_awards,
     side_of,
+    supply,
 )
 from games.majesty.tables import (
     CHARACTER_AT,
@@ -59,7 +60,7 @@ def pending_view(s: State) -> PendingView | None:
         return {
             "kind": "castle_exchange",
             "held": realm["meeples"],
-            "amounts": castle_exchange_amounts(realm["meeples"], realm["points"]),
+            "amounts": exchange_amounts(s, active_player(s) or ""),
         }
     return {"kind": pending["kind"], "card": card_view(pending["card"])}
 
@@ -125,7 +126,7 @@ def step_of(s: State) -> Step:
         params = {"card": pending["card"], "characters": list(card_characters(pending["card"]))}
     elif step == "castle_exchange":
         realm = s["realms"][active_player(s)]
-        amounts = castle_exchange_amounts(realm["meeples"], realm["points"])
+        amounts = exchange_amounts(s, active_player(s) or "")
         params = {"held": realm["meeples"], "amounts": amounts}
     return {"id": step, "params": params}
 
@@ -147,6 +148,7 @@ def show(s: State, viewer: str | None) -> MajestyFields:
         "pending": pending_view(s),
         "display": display_view(s),
         "deck_count": len(s["deck"]),
+        "supply": None if s["options"]["unbounded_meeples"] else supply(s),
         "deck_top_tier": card_tier(s["deck"][0]) if s["deck"] else None,
         "realms": {p: realm_view(s["realms"][p]) for p in s["players"]},
         "majority": majority_view(s),

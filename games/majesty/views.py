@@ -103,6 +103,8 @@ class OptionsView(TypedDict):
     sides: str
     mixed_deck: bool
     tiebreak_meeples: bool
+    #: house rule: the supply of helper figures never runs out (rules §1.1, decision 14)
+    unbounded_meeples: bool
 
 
 class MajestyFields(TypedDict):
@@ -121,6 +123,9 @@ class MajestyFields(TypedDict):
     pending: PendingView | None
     display: list[DisplaySlotView]
     deck_count: int
+    #: helper figures left in the common supply (of the box's 30); None with the house rule
+    #: of an unbounded supply (rules §1.1)
+    supply: int | None
     #: back colour of the top card: 1 green, 2 red, None when the deck is empty
     deck_top_tier: int | None
     realms: dict[str, RealmView]

@@ -11,7 +11,9 @@ Terms are keyed ``"<kind>.<key>"`` (``"character.miller"``, ``"location.mill"``,
 ``"ability.heal"``, ``"side.B"``, ``"deck.1"``, ``"meeple"``...); each term's own key is
 ``"majesty." + that``. The Czech comes from the MINDOK rulebook (``docs/glossary-cs.md``, seed
 ``001_…``): "Mlynářka", "Sládek", "Čarodějka", "Stráže", "Voják", "Hostinský", "Šlechtična",
-"Mlýn", "Strážní věž", "Kasárna", "Špitál", "pomocník", "mince", "Léčení", "Útok", "Obrana";
+"Mlýn", "Strážní věž", "Kasárna", "Špitál", "pomocník", "Léčení", "Útok", "Obrana"; the score
+is "bod" (points; the rulebook's "mince", the treasure tokens, are the score's only unit, and
+the texts call it points everywhere, issue 26);
 the buildings the seed does not name (Pivovar, Chaloupka, Hostinec, Hrad) are plain Czech.
 
 Forms declared (``games.terms``): Czech ``nom``, ``gen``, ``dat``, ``acc``, ``loc``, ``ins`` and,
@@ -522,13 +524,14 @@ _OTHERS: tuple[tuple[str, Term], ...] = (
         ),
     ),
     (
-        # the game's coins (treasure tokens, §1.1): "dostanete z banku 1 minci"
+        # the score (the treasure tokens, §1.1, the rulebook's "mince"): one unit for the
+        # score everywhere, points ("body"), never coins (issue 26)
         "point",
         term(
             "majesty.point",
             _en("point", "points"),
-            _cs_noun("mince", "mince", "minci", "minci", "minci", "mincí", "mince", "mincí"),
-            gender="f",
+            _cs_noun("bod", "bodu", "bodu", "bod", "bodu", "bodem", "body", "bodů"),
+            gender="i",
         ),
     ),
 )

@@ -126,7 +126,7 @@ def test_the_engine_is_a_contract_v2_game() -> None:
 
     assert isinstance(GAME, GameBase) and isinstance(GAME, Game)
     assert isinstance(GAME, Previewable)
-    assert GAME.schema == 1 and GAME.move_types == {
+    assert GAME.schema == 2 and GAME.move_types == {
         "take",
         "place",
         "heal_place",

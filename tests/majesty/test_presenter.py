@@ -70,7 +70,7 @@ def test_take_label_shows_cost_in_meeples() -> None:
     labels = [PRESENTER.move_label(v, m, name) for m in GAME.legal_moves(s, "a")]
     assert labels[0] == "Take Miller (free)"
     assert labels[1] == "Take Witch (cost 1 meeple)"
-    assert labels[2] == "Take Miller/Knight (cost 2 meeples, +2 on it)"
+    assert labels[2] == "Take Miller/Knight (cost 2 meeples, 2 meeples on it)"
     s2, _ = GAME.apply(s, "a", {"type": "take", "index": 2})
     v2 = GAME.view(s2, "a")
     assert [PRESENTER.move_label(v2, m, name) for m in GAME.legal_moves(s2, "a")] == [
@@ -112,7 +112,7 @@ def test_descriptions_word_the_engines_preview() -> None:
     """E1 (Mill A: the second Miller gives 4), E6 (Brewery A pays Ann too), E12 (Castle B)."""
     s = build(["a", "b"], realms={"a": {"mill": [1]}}, display=[2, 12, (27, 2), 15, 18, 8])
     lines = described(s, "a")
-    assert lines[0] == "Mill (A): you +4 points"
+    assert lines[0] == "Mill (side A): you gain 4 points"
     assert lines[2] == "Split card: Miller (Mill) or Knight (Barracks)"
     s = build(
         ["ann", "bob", "cat"],
@@ -120,7 +120,7 @@ def test_descriptions_word_the_engines_preview() -> None:
         realms={"bob": {"mill": [1], "brewery": [8]}, "ann": {"mill": [2, 3, 4]}},
         display=[45, 9, 46, 42, 43, 44],
     )
-    assert described(s, "bob")[1] == "Brewery (A): you +7 points, ann +2"
+    assert described(s, "bob")[1] == "Brewery (side A): you gain 7 points, ann gains 2 points"
     s = build(
         ["a", "b"],
         sides="B",
@@ -128,7 +128,7 @@ def test_descriptions_word_the_engines_preview() -> None:
         display=[1, 2, 3, 23, 12, 13],
     )
     assert described(s, "a")[3] == (
-        "Castle (B): no points, meeples 5 -> 2, then choose a Castle exchange"
+        "Castle (side B): you gain no points, your meeples 5 → 2, then choose a Castle exchange"
     )
     s2, _ = GAME.apply(s, "a", {"type": "take", "index": 3})
     assert described(s2, "a") == [
@@ -162,12 +162,12 @@ def test_czech_labels_decline_the_card_after_the_verb() -> None:
     assert labels[:3] == [
         "Vzít Mlynářku (zdarma)",
         "Vzít Čarodějku (za 1 pomocníka)",
-        "Vzít Mlynářku/Vojáka (za 2 pomocníky, na kartě +2)",
+        "Vzít Mlynářku/Vojáka (za 2 pomocníky, na kartě 2 pomocníci)",
     ]
     assert labels[5] == "Vzít Hostinského (za 5 pomocníků)"
     assert places == [
-        "Umístit jako Mlynářku do budovy Mlýn",
-        "Umístit jako Vojáka do budovy Kasárna",
+        "Umístit jako Mlynářku do Mlýna",
+        "Umístit jako Vojáka do Kasáren",
     ]
 
 

@@ -95,6 +95,7 @@ def test_sides_normalised() -> None:
         "sides": "AAAAAAAA",
         "mixed_deck": False,
         "tiebreak_meeples": False,
+        "unbounded_meeples": False,
     }
     v = GAME.view(GAME.setup(players, {"sides": "aaaaaaab"}, 1), None)
     assert v["options"]["sides"] == "AAAAAAAB"

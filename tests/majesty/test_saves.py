@@ -43,7 +43,7 @@ def test_an_old_save_loads_as_the_state_the_moves_make_now(save: dict[str, Any])
     assert GAME.view(loaded, None)["envelope"]["turn"] == old["t"]
     for p in save["players"]:
         assert GAME.legal_moves(loaded, p) == GAME.legal_moves(now, p)
-    assert GAME.dump(loaded)[SCHEMA] == GAME.schema == 1
+    assert GAME.dump(loaded)[SCHEMA] == GAME.schema == 2
     final, _ = play_out(GAME, loaded, save["seed"])
     assert GAME.is_over(final)
 
@@ -51,7 +51,7 @@ def test_an_old_save_loads_as_the_state_the_moves_make_now(save: dict[str, Any])
 def test_dump_writes_the_schema_and_load_round_trips() -> None:
     state = replayed(OLD[1])
     data = json.loads(json.dumps(GAME.dump(state)))
-    assert data[SCHEMA] == 1 and "last_events" not in data
+    assert data[SCHEMA] == 2 and "last_events" not in data
     assert GAME.load(data) == state
     assert GAME.load(GAME.dump(state)) == state
     # the stores write canonical JSON (sorted keys): key order is no part of the shape
@@ -85,7 +85,8 @@ def _broken(change: Any) -> dict[str, Any]:
         lambda d: d["realms"]["ann"]["locations"].pop("mill"),
         lambda d: d["realms"]["ann"]["infirmary"].append("x"),
         lambda d: d.update(players=["ann", "ann", "cat"]),
-        lambda d: d.update(schema=2),
+        lambda d: d.update(schema=3),
+        lambda d: d["options"].pop("unbounded_meeples"),
     ],
 )
 def test_a_damaged_or_foreign_save_is_refused(change: Any) -> None:
@@ -96,3 +97,13 @@ def test_a_damaged_or_foreign_save_is_refused(change: Any) -> None:
 def test_a_refused_save_says_what_is_wrong() -> None:
     with pytest.raises(BadSave, match="keys"):
         GAME.load(_broken(lambda d: d.update(extra=1)))
+
+
+def test_an_old_save_keeps_an_unbounded_supply_only_when_it_already_went_past_30() -> None:
+    """Migration 2 (issue 30): the box's 30 figures, unless the old engine's unbounded
+    supply had already put more than 30 on the table."""
+    old = copy.deepcopy(OLD[2]["dump"])
+    assert GAME.load(copy.deepcopy(old))["options"]["unbounded_meeples"] is False
+    held = sum(r["meeples"] for r in old["realms"].values())
+    old["display"][0]["meeples"] = 31 - held - sum(d["meeples"] for d in old["display"][1:])
+    assert GAME.load(old)["options"]["unbounded_meeples"] is True

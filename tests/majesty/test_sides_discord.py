@@ -21,4 +21,5 @@ async def test_sides_option_takes_any_combination_and_suggests_presets(world) ->
     assert res.ephemeral and "8 letters A or B" in res.content, res
     assert res.content.startswith(t("error.bad_setup", detail="")), res
     lobby = await open_table(world, "majesty", join=("bob",), sides="BABBABAA")
-    assert "BABBABAA" in str(lobby.embeds), lobby.embeds
+    # the lobby words the option (issue 26 item 4): the 8 letters, one per location
+    assert "B A B B A B A A" in str(lobby.embeds), lobby.embeds

@@ -17,8 +17,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from bot.text.i18n import t, tn
-from bot.text.presenters.base import NameFn, OptionSpec, Presenter, Preview
+from bot.text.i18n import signed, t, tn
+from bot.text.presenters import majesty_teach, majesty_why
+from bot.text.presenters.base import NameFn, OptionSpec, Presenter, Preview, Reference, WhyLine
 from games.majesty import GAME
 from games.majesty.tables import LOCATION_SIDES
 from games.majesty.views import (
@@ -48,6 +49,9 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     ),
     "majesty.opt.mixed_deck": "Shuffle both decks together and keep all 60 cards",
     "majesty.opt.tiebreak_meeples": "Break equal final scores by meeples held",
+    "majesty.opt.unbounded_meeples": (
+        "House rule: the meeple supply never runs out (the rulebook: 30 in the box)"
+    ),
     "majesty.option_problem.bad_sides": (
         "sides must be 8 letters A or B, one per location in building order (Mill, Brewery, "
         "Cottage, Guardhouse, Barracks, Inn, Castle, Infirmary), e.g. ABBAABAB, or A or B for "
@@ -64,10 +68,10 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
         "Take {card} (cost {cost} meeples)",
     ),
     "majesty.move.take_cost_gain": (
-        "Take {card} (cost {cost} meeple, +{gain} on it)",
-        "Take {card} (cost {cost} meeples, +{gain} on it)",
+        "Take {card} (cost {cost} meeple, {gain} on it)",
+        "Take {card} (cost {cost} meeples, {gain} on it)",
     ),
-    "majesty.move.take_free_gain": "Take {card} (free, +{gain} on it)",
+    "majesty.move.take_free_gain": "Take {card} (free, {gain} on it)",
     "majesty.move.place": "Place as {character} at the {location}",
     "majesty.move.heal_place": "Heal back as {character} to the {location}",
     "majesty.move.buy": ("Buy {n} meeple for {n} point", "Buy {n} meeples for {n} points"),
@@ -78,10 +82,6 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     "majesty.desc.place": "{location} ({side}): {effect}",
     "majesty.desc.result": "{location} ({side}): {result}",
     "majesty.desc.exchange_result": "Ends with {points} and {meeples}",
-    "majesty.res.points": ("you {n:+d} point", "you {n:+d} points"),
-    "majesty.res.no_points": "no points",
-    "majesty.res.meeples": "meeples {before} -> {after}",
-    "majesty.res.others": "{who} +{n}",
     "majesty.res.wounds": ("wounds {n} card", "wounds {n} cards"),
     "majesty.res.then_exchange": "then choose a Castle exchange",
     "majesty.res.then_heal": "heals a split card: choose its half next",
@@ -110,7 +110,9 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
         "{player}, Castle exchange at 1 point per meeple (you hold {held} and {points})."
     ),
     # events
-    "majesty.ev.take": "{player} takes {card} (paid {cost}, picked up {gained}).",
+    "majesty.ev.take": "{player} takes {card}, pays {cost} and picks up {gained}.",
+    "majesty.ev.take_paid": "{player} takes {card} and pays {cost}.",
+    "majesty.ev.take_gain": "{player} takes {card} from the front and picks up {gained}.",
     "majesty.ev.take_free": "{player} takes {card} from the front.",
     "majesty.ev.place": "{player} places {character:indef} at the {location}.",
     "majesty.ev.heal": "{player} heals {card} back to the {location} as {character}.",
@@ -134,21 +136,23 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     "majesty.ev.gain.points": "{player} +{points} ({location}: {reason}).",
     "majesty.ev.gain.meeples": "{player} +{meeples} ({location}: {reason}).",
     "majesty.ev.gain.both": "{player} +{points} and +{meeples} ({location}: {reason}).",
+    "majesty.ev.gain.short": "The supply is out of meeples: {player} does not get {short}.",
     "majesty.ev.meeples_returned": "{player} returns {meeples} for {points}.",
     "majesty.ev.turn": "Round {round}: {player}'s turn.",
     "majesty.ev.final_infirmary": "{player}: {cards} in the Infirmary, {points}.",
     "majesty.ev.final_variety": "{player}: {locations}, +{points}.",
-    "majesty.ev.final_majority": "Majority at the {location} ({count}): {players} {points:+d}.",
+    "majesty.ev.final_majority": "Majority at the {location} ({count}): {players} {points}.",
     "majesty.ev.game_over": "Game over. {ranking}",
+    "majesty.ev.rank": "{rank}. {player} {score}",
     # status
     "majesty.status.head": "Round {round}/{rounds}, turn {turn}: {player} to play ({step}).",
     "majesty.status.over": "Game over after {rounds} rounds.",
     "majesty.status.deck": ("Deck: {deck} card left.", "Deck: {deck} cards left."),
     "majesty.status.line": (
-        "{player}: {points}, {meeples}, {taken}/12 cards, "
-        "Infirmary {inf} (if it ended now: {projection})"
+        "{player}: {points} so far · {meeples} · {taken} of 12 cards · in the Infirmary: "
+        "{inf} · if the game ended now: {projection}"
     ),
-    "majesty.status.final": "{rank}. {player}: {score} points",
+    "majesty.status.final": "{rank}. {player}: {score}",
     "majesty.step.take": "take a card",
     "majesty.step.place": "place a split card",
     "majesty.step.heal_place": "place a healed card",
@@ -184,7 +188,8 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
         "wins; equal scores share the rank.\n\n"
         "**Options.** `sides`: any mix of A and B, 8 letters from Mill to Infirmary (e.g. "
         "`ABBAABAB`), or `A` / `B` for all. `mixed_deck`: both decks shuffled together, all 60 "
-        "cards. `tiebreak_meeples`: more meeples wins a tie."
+        "cards. `tiebreak_meeples`: more meeples wins a tie. `unbounded_meeples` (house "
+        "rule): the supply of 30 meeples never runs out."
     ),
 }
 
@@ -206,6 +211,15 @@ def _meeples(n: int) -> Count:
 
 def _points(n: int) -> Count:
     return Count(n, TERMS["point"])
+
+
+@dataclass(frozen=True)
+class Signed(Count):
+    """A count with its sign as the reader writes it (``+10 bodů``, ``−2 body``)."""
+
+    def form(self, locale: str, spec: str, category: str) -> str:
+        case = spec or "nom"
+        return f"{signed(self.n, locale)} {self.term.form(locale, f'{case}.{category}')}"
 
 
 def _unknown(key: Any) -> Term:
@@ -241,6 +255,11 @@ def _card_by_id(card: Any) -> Term:
 
 def _side(view: MajestyView, location: str) -> str:
     return str((view.get("sides") or {}).get(location, "A"))
+
+
+def _side_term(side: Any) -> Term:
+    """A side letter in words ("side A", "strana A"): no bare letter on a button (issue 24)."""
+    return TERMS.get(f"side.{side}") or _unknown(side)
 
 
 def _effect(view: MajestyView, location: str) -> str:
@@ -312,6 +331,7 @@ CATALOG.update(
         "majesty.doing.castle_exchange": "deciding on a Castle exchange",
         "majesty.final.breakdown": "during play {play} · Infirmary {infirmary} · variety {variety}"
         " · majorities {majority}",
+        "majesty.ctx.start": "{player} was drawn at random to start; then {order}.",
     }
 )
 
@@ -326,9 +346,9 @@ def final_breakdown(view: Mapping[str, Any], player: str) -> str | None:
     return t(
         "majesty.final.breakdown",
         play=b.get("play", 0),
-        infirmary=f"{int(b.get('infirmary', 0)):+d}",
-        variety=f"{int(b.get('variety', 0)):+d}",
-        majority=f"{majority:+d}",
+        infirmary=signed(int(b.get("infirmary", 0))),
+        variety=signed(int(b.get("variety", 0))),
+        majority=signed(majority),
     )
 
 
@@ -337,6 +357,8 @@ def _register() -> None:
 
     i18n.register(CATALOG)
     i18n.register(REASONS)
+    i18n.register(majesty_teach.CATALOG)
+    i18n.register(majesty_why.CATALOG)
 
 
 _register()
@@ -373,9 +395,9 @@ def _label_take(view: MajestyView, move: Json, facts: Facts) -> str:
         gain = int(slot["meeples"]) if slot else 0
     if index == 0:
         key = "majesty.move.take_free_gain" if gain else "majesty.move.take_free"
-        return t(key, card=card, gain=gain)
+        return t(key, card=card, gain=_meeples(gain))
     key = "majesty.move.take_cost_gain" if gain else "majesty.move.take_cost"
-    return tn(key, index, card=card, cost=index, gain=gain)
+    return tn(key, index, card=card, cost=index, gain=_meeples(gain))
 
 
 def _label_place(view: MajestyView, move: Json, facts: Facts) -> str:
@@ -412,16 +434,19 @@ _LABELS: dict[str, Callable[[MajestyView, Json, Facts], str]] = {
 def _result(facts: Facts, name: NameFn) -> str:
     """The outcome of a move for the mover and the others (``preview``'s effect), in words."""
     points = int(facts.get("points", 0))
-    parts = [
-        tn("majesty.res.points", abs(points), n=points) if points else t("majesty.res.no_points")
-    ]
+    if points > 0:
+        parts = [t("majesty.why.gain", points=_points(points))]
+    elif points < 0:
+        parts = [t("majesty.why.lose", points=_points(-points))]
+    else:
+        parts = [t("majesty.why.no_gain")]
     if facts.get("meeples"):
         before, after = facts.get("meeples_before"), facts.get("meeples_after")
-        parts.append(t("majesty.res.meeples", before=before, after=after))
+        parts.append(t("majesty.why.meeples", before=before, after=after))
     if facts.get("wounds"):
         parts.append(tn("majesty.res.wounds", int(facts["wounds"])))
     for q, n in (facts.get("others") or {}).items():
-        parts.append(t("majesty.res.others", who=name(q), n=n))
+        parts.append(t("majesty.why.other", who=name(q), points=_points(int(n))))
     if facts.get("then") == "castle_exchange":
         parts.append(t("majesty.res.then_exchange"))
     elif facts.get("then") == "heal_place":
@@ -449,11 +474,16 @@ def _describe_take(view: MajestyView, move: Json, facts: Facts, name: NameFn) ->
         placed = facts["placements"][0]
         where = _location(placed.get("location", loc))
         result = _result(placed, name)
-        return t("majesty.desc.result", location=where, side=placed.get("side"), result=result)
+        return t(
+            "majesty.desc.result",
+            location=where,
+            side=_side_term(placed.get("side")),
+            result=result,
+        )
     return t(
         "majesty.desc.take_single",
         location=_location(loc),
-        side=_side(view, loc),
+        side=_side_term(_side(view, loc)),
         effect=_effect(view, loc),
     )
 
@@ -467,13 +497,13 @@ def _describe_place(view: MajestyView, move: Json, facts: Facts, name: NameFn) -
         return t(
             "majesty.desc.result",
             location=_location(paid.get("location")),
-            side=paid.get("side"),
+            side=_side_term(paid.get("side")),
             result=_result(facts, name),
         )
     return t(
         "majesty.desc.place",
         location=_location(home),
-        side=_side(view, home),
+        side=_side_term(_side(view, home)),
         effect=_effect(view, home),
     )
 
@@ -504,14 +534,14 @@ EventFn = Callable[[Json, NameFn, str], "str | None"]
 
 def _ev_take(e: Json, name: NameFn, who: str) -> str:
     card = _card_by_id(e.get("card"))
-    if e.get("cost", 0) == 0 and e.get("meeples_gained", 0) == 0:
-        return t("majesty.ev.take_free", player=who, card=card)
+    cost, gained = int(e.get("cost", 0)), int(e.get("meeples_gained", 0))
+    key = "take" if cost and gained else "take_paid" if cost else "take_gain" if gained else ""
     return t(
-        "majesty.ev.take",
+        f"majesty.ev.{key or 'take_free'}",
         player=who,
         card=card,
-        cost=e.get("cost", 0),
-        gained=e.get("meeples_gained", 0),
+        cost=_meeples(cost),
+        gained=_meeples(gained),
     )
 
 
@@ -557,8 +587,12 @@ def _ev_exchange(e: Json, name: NameFn, who: str) -> str:
 
 def _ev_gain(e: Json, name: NameFn, who: str) -> str:
     points, meeples = int(e.get("points") or 0), int(e.get("meeples") or 0)
+    short = int(e.get("short") or 0)
+    note = t("majesty.ev.gain.short", player=who, short=_meeples(short)) if short else ""
+    if not points and not meeples:
+        return note
     kind = "both" if points and meeples else "points" if points else "meeples"
-    return t(
+    line = t(
         f"majesty.ev.gain.{kind}",
         player=who,
         points=_points(points),
@@ -566,6 +600,7 @@ def _ev_gain(e: Json, name: NameFn, who: str) -> str:
         location=_location(e.get("location")),
         reason=_reason(e.get("reason", "")),
     )
+    return f"{line} {note}" if note else line
 
 
 def _ev_returned(e: Json, name: NameFn, who: str) -> str:
@@ -577,12 +612,14 @@ def _ev_turn(e: Json, name: NameFn, who: str) -> str:
     return t("majesty.ev.turn", player=who, round=e.get("round"))
 
 
-def _ev_final_infirmary(e: Json, name: NameFn, who: str) -> str:
+def _ev_final_infirmary(e: Json, name: NameFn, who: str) -> str | None:
+    if not e.get("cards"):
+        return None  # an empty Infirmary costs nothing: nothing to say
     return t(
         "majesty.ev.final_infirmary",
         player=who,
         cards=Count(int(e.get("cards", 0)), TERMS["card"]),
-        points=_points(int(e.get("points", 0))),
+        points=Signed(int(e.get("points", 0)), TERMS["point"]),
     )
 
 
@@ -600,15 +637,16 @@ def _ev_final_majority(e: Json, name: NameFn, who: str) -> str:
     return t(
         "majesty.ev.final_majority",
         location=_location(e.get("location")),
-        count=e.get("count", 0),
+        count=Count(int(e.get("count", 0)), TERMS["card"]),
         players=players,
-        points=int(e.get("points", 0)),
+        points=Signed(int(e.get("points", 0)), TERMS["point"]),
     )
 
 
 def _ev_game_over(e: Json, name: NameFn, who: str) -> str:
     ranking = "; ".join(
-        f"{r['rank']}. {name(r['player'])} {r['score']}" for r in e.get("ranking", [])
+        t("majesty.ev.rank", rank=r["rank"], player=name(r["player"]), score=_points(r["score"]))
+        for r in e.get("ranking", [])
     )
     return t("majesty.ev.game_over", ranking=ranking)
 
@@ -646,7 +684,7 @@ def _final_status(view: MajestyView, name: NameFn) -> str:
                 "majesty.status.final",
                 rank=row["rank"],
                 player=name(row["player"]),
-                score=row["score"],
+                score=_points(int(row["score"])),
             )
         )
     return "\n".join(lines)
@@ -660,8 +698,8 @@ def _realm_line(view: MajestyView, p: str, name: NameFn) -> str:
         points=_points(int(r.get("points", 0))),
         meeples=_meeples(int(r.get("meeples", 0))),
         taken=r.get("taken", 0),
-        inf=len(r.get("infirmary") or []),
-        projection=(view.get("projection") or {}).get(p, 0),
+        inf=Count(len(r.get("infirmary") or []), TERMS["card"]),
+        projection=_points(int((view.get("projection") or {}).get(p, 0))),
     )
 
 
@@ -731,6 +769,15 @@ class MajestyPresenter(Presenter):
     def prompt_text(self, view: Json, player: str, name: NameFn) -> str:
         return prompt_text(_view(view), player, name)
 
+    def prompt_context(self, view: Json, player: str, name: NameFn) -> str | None:
+        """On the first turn: the start player was drawn (rules §2.2), and the order."""
+        v = _view(view)
+        envelope = v.get("envelope") or {}
+        order = list(v.get("order") or [])
+        if envelope.get("turn") != 0 or not order or v.get("step") != "take":
+            return None
+        return t("majesty.ctx.start", player=name(order[0]), order=", ".join(map(name, order)))
+
     def event_text(self, event: Json, name: NameFn) -> str | None:
         line_of = _EVENTS.get(str(event.get("type")))
         if line_of is None:
@@ -753,6 +800,24 @@ class MajestyPresenter(Presenter):
 
     def rules_text(self) -> str:
         return t("majesty.rules")
+
+    # -- teaching (issue 24): majesty_teach.py and majesty_why.py ------------------------------
+    def rules_topics(self) -> tuple[str, ...]:
+        return majesty_teach.TOPICS
+
+    def references(self) -> Mapping[str, Reference]:
+        return majesty_teach.references()
+
+    def offered(self, view: Json, moves: list[Json]) -> list[str]:
+        return majesty_teach.offered(view, moves)
+
+    def why(
+        self, view: Json, player: str, options: list[tuple[Json, Preview]], name: NameFn
+    ) -> list[WhyLine]:
+        return majesty_why.why(view, player, options, name, self.move_label)
+
+    def tie_note(self, view: Json, name: NameFn) -> str | None:
+        return majesty_why.tie_note(_view(view), name)
 
 
 PRESENTER = MajestyPresenter(game_id="majesty", title="Majesty: For the Realm")
