@@ -23,8 +23,16 @@ from bot.text.i18n import current, t, tn
 from bot.text.presenters.base import NameFn, OptionSpec, Presenter, Preview
 from games.elves import GAME
 from games.elves.views import ElvesView, Place, PlayerView, VillageView
-from games.elves.vocab import ACTION_KINDS, CARDS, COST, TRAVEL_KINDS, VALUE, VILLAGE_KINDS
-from games.terms import Term
+from games.elves.vocab import (
+    ACTION_KINDS,
+    CARDS,
+    COST,
+    THINGS,
+    TRAVEL_KINDS,
+    VALUE,
+    VILLAGE_KINDS,
+)
+from games.terms import Count, Term
 
 Move = dict[str, Any]
 Event = dict[str, Any]
@@ -37,6 +45,10 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     "elves.village_count": "{card} ({value}) x{n}",
     # options
     "elves.opt.teleport": "Teleport magic: pay 3 gold + 4 travel cards to jump to any village",
+    "elves.opt.teleport_anywhere": (
+        "House rule: teleport also as the journey's first move and onto your current village"
+    ),
+    "elves.opt.unlimited_bank": "House rule: the bank never runs out (the rulebook's has 65 coins)",
     # places
     "elves.realm.own": "your realm",
     "elves.realm.other": "{player}'s realm",
@@ -129,11 +141,13 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     "elves.ev.visited.teleport": "by teleport",
     "elves.ev.visited.obstacle": ", obstacle",
     "elves.ev.visited.escorted": ", escorted",
+    "elves.ev.visited.short": ", the bank is {short} short",
     "elves.ev.thief_paid": "{player} pays {amount} gold to {to}'s thief.",
     "elves.ev.journey_ended": (
         "{player} ends the journey: visits {visits}, +{income} gold{bonus}."
     ),
     "elves.ev.journey_ended.bonus": ", +{bonus} bonus for visiting every village",
+    "elves.ev.journey_ended.short": ", the bank is {short} short of the bonus",
     "elves.ev.round_ended": "Round {round} is over; the table is cleared.",
     "elves.ev.game_over": "Game over. {ranking}",
     "elves.rank": "{rank}. {player} {gold} gold",
@@ -201,10 +215,11 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
         "visited every village on the table.\n\n"
         "**End.** After every player has held the dragon once (5 rounds with 6 players), the "
         "most gold wins; ties share the victory.\n\n"
-        "**Option** `teleport` (default off): at any point of your journey, pay 3 gold and "
-        "discard any 4 travel cards to jump to any village, even the one you are in (obstacles "
-        "ignored; thieves and Gold cards apply, escort or not); then keep travelling in the same "
-        "direction."
+        "**Option** `teleport` (default off): after your journey's first visit, pay 3 gold and "
+        "discard any 4 travel cards to jump to any other village (obstacles ignored; thieves "
+        "and Gold cards apply, escort or not); then keep travelling in the same direction. "
+        "House rules: `teleport_anywhere` (also first, and onto your current village), "
+        "`unlimited_bank` (the bank's 65 coins, 325 gold, never run out)."
     ),
 }
 
@@ -750,6 +765,8 @@ def _ev_visited(e: Event, name: NameFn, who: str) -> str | None:
     notes = (t("elves.ev.visited.obstacle") if e.get("obstacle_extra") else "") + (
         t("elves.ev.visited.escorted") if e.get("escorted") else ""
     )
+    if e.get("short"):
+        notes += t("elves.ev.visited.short", short=Count(e["short"], THINGS["gold"]))
     village = t(
         "elves.village",
         owner=t("elves.village.other", player=name(e["realm"])),
@@ -767,6 +784,8 @@ def _ev_thief_paid(e: Event, name: NameFn, who: str) -> str | None:
 
 def _ev_journey_ended(e: Event, name: NameFn, who: str) -> str | None:
     bonus = t("elves.ev.journey_ended.bonus", bonus=e["bonus"]) if e.get("bonus") else ""
+    if e.get("short"):
+        bonus += t("elves.ev.journey_ended.short", short=Count(e["short"], THINGS["gold"]))
     return t(
         "elves.ev.journey_ended", player=who, visits=e["visits"], income=e["income"], bonus=bonus
     )
