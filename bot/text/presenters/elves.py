@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from bot.text.i18n import current, t, tn
-from bot.text.presenters.base import NameFn, OptionSpec, Presenter, Preview
+from bot.text.presenters.base import NameFn, OptionSpec, Presenter, Preview, Reference, WhyLine
+from bot.text.presenters.elves_teach_text import CATALOG as TEACH_CATALOG
 from games.elves import GAME
 from games.elves.views import ElvesView, Place, PlayerView, VillageView
 from games.elves.vocab import (
@@ -242,6 +243,8 @@ CATALOG.update(
     }
 )
 
+
+CATALOG.update(TEACH_CATALOG)
 
 AHEAD = 4  # villages of the ring shown ahead of a traveller
 
@@ -994,6 +997,38 @@ class ElvesPresenter(Presenter):
 
     def rules_text(self) -> str:
         return t("elves.rules")
+
+    # -- teaching (issue 24): bot/text/presenters/elves_teach.py ------------------------------
+    def rules_topics(self) -> tuple[str, ...]:
+        from bot.text.presenters import elves_teach
+
+        return elves_teach.TOPICS
+
+    def references(self) -> Mapping[str, Reference]:
+        from bot.text.presenters import elves_teach
+
+        return elves_teach.references()
+
+    def offered(self, view: dict[str, Any], moves: list[Move]) -> list[str]:
+        from bot.text.presenters import elves_teach
+
+        return elves_teach.offered(view, moves)
+
+    def why(
+        self,
+        view: dict[str, Any],
+        player: str,
+        options: list[tuple[Move, Preview]],
+        name: NameFn,
+    ) -> list[WhyLine]:
+        from bot.text.presenters import elves_teach
+
+        return elves_teach.why(view, player, options, name)
+
+    def tie_note(self, view: dict[str, Any], name: NameFn) -> str | None:
+        from bot.text.presenters import elves_teach
+
+        return elves_teach.tie_note(view, name)
 
 
 PRESENTER = ElvesPresenter(
