@@ -10,9 +10,9 @@ the rulebook's (``docs/glossary-cs.md``, "King of the Elves"), with the grammati
 the forms the texts use: the genitive after a noun ("karta Zlata"), the accusative after a verb
 ("Odhodit Zloděje"), a village's place (``where``: "vesnice v lese"), the counted forms of gold
 and coins ("2 zlaté", "5 zlatých"). The presenter and the renderer pass a term as a text
-parameter (``t(key, card=TERMS[kind])``, catalogue ``"{card}"`` / ``"{card:acc}"``); card kinds and their order come from the edition
-data (:mod:`games.elves.data`, §2). The terrain colours are those the board image uses.
-Nothing here is a rule.
+parameter (``t(key, card=TERMS[kind])``, catalogue ``"{card}"`` / ``"{card:acc}"``); card
+kinds and their order come from the edition data (:mod:`games.elves.data`, §2). The terrain
+colours are those the board image uses. Nothing here is a rule.
 """
 
 from __future__ import annotations
