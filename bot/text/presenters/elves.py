@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from bot.text.i18n import current, t, times, tn
+from bot.text.i18n import current, signed, t, times, tn
 from bot.text.presenters.base import NameFn, OptionSpec, Presenter, Preview, Reference, WhyLine
 from bot.text.presenters.elves_teach_text import CATALOG as TEACH_CATALOG
 from games.elves import GAME
@@ -398,7 +398,7 @@ def final_breakdown(view: ElvesView, player: str) -> str | None:
     b = view.get("final", {}).get("breakdown", {}).get(player)
     if not b:
         return None
-    rounds = ", ".join(f"{int(r):+d}" for r in b.get("rounds") or []) or "0"
+    rounds = ", ".join(signed(int(r), digits=0) for r in b.get("rounds") or []) or "0"
     bonus = t("elves.final.bonus", bonus=b["bonus"]) if b.get("bonus") else ""
     return t("elves.final.breakdown", start=b.get("start", 0), rounds=rounds, bonus=bonus)
 

@@ -40,7 +40,8 @@ RULES: dict[str, str] = {
     "elves.rules.action.village.text": (
         "Lay one village card face up in your realm or another player's. A realm holds one or "
         "two villages (three with 2 players); a second village goes to the left of the first, "
-        "as its owner sees it. The realms in seat order make the ring the journeys follow."
+        "as its owner sees it. The realms in seat order make the ring the journeys follow. "
+        "Buttons number a realm's villages from the right: #1, #2."
     ),
     "elves.rules.action.draw3.title": "Action: draw 3, discard 4",
     "elves.rules.action.draw3.text": (
@@ -170,7 +171,8 @@ REFS: dict[str, str] = {
     "elves.ref.reverse": "Action card for travel: played after a visit and before the next, your "
     "journey turns round until another Change of direction or its end. Discarded at once.",
     "elves.ref.realm": "The table in front of a player: it holds their villages, one or two "
-    "(three with 2 players). The realms in seat order form the ring of the journeys.",
+    "(three with 2 players). The realms in seat order form the ring of the journeys. Its "
+    "villages are numbered from the right: #1 is the right-hand one, visited first.",
     "elves.ref.village": "One of 26 village cards in six terrains. Played in planning into any "
     "realm; visited in travel for its value. Removing one of your own costs 2 gold + 1 per "
     "action card at it.",
