@@ -544,7 +544,8 @@ def _desc_buy(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> str | 
 
 
 def _desc_remove_village(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> str | None:
-    return t("elves.desc.remove_village", specials=len(facts.get("specials") or []))
+    specials = len(facts.get("specials") or [])
+    return t("elves.desc.remove_village", specials=specials) if specials else None
 
 
 def _desc_pass(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> str | None:
