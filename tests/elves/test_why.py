@@ -135,7 +135,7 @@ def test_why_names_the_obstacle_the_thief_and_the_gold_card_of_a_step() -> None:
         (line,) = PRESENTER.why(
             view, "Adam", [({"type": "travel", "transport": "unicorn"}, facts)], name
         )
-    assert "Unicorn × 2" in line.text and "it pays 8 gold" in line.text
+    assert "Unicorn ×2" in line.text and "it pays 8 gold" in line.text
     assert "Wooden obstacle of Carl takes 1 more card" in line.text
     assert "Gold card doubles it" in line.text and "2 visits, 11 gold earned" in line.text
     s, _ = play(s, "Adam", {"type": "travel", "transport": "unicorn"})

@@ -289,7 +289,7 @@ WHY: dict[str, str | tuple[str, ...]] = {
     "elves.why.discard": "You hold {held} of them; {left} more to discard after this.",
     "elves.why.discard.last": "You hold {held} of them; this is your last discard.",
     "elves.why.travel": (
-        "{transport} × {cards} (you hold {held}) to {village}: it pays {value}; your gold "
+        "{transport} ×{cards} (you hold {held}) to {village}: it pays {value}; your gold "
         "becomes {after}."
     ),
     "elves.why.obstacle": "The {card} of {player} takes 1 more card.",
@@ -314,6 +314,9 @@ WHY: dict[str, str | tuple[str, ...]] = {
     "elves.why.end_journey": "The next journey starts.",
     "elves.why.escort": (
         "Through {realm} ({villages}): {thieves} and {obstacles} of others do not count for you."
+    ),
+    "elves.why.escort.none": (
+        "No thief or obstacle of others in {realm} ({villages}): the escort changes nothing there."
     ),
     "elves.why.reverse": "You turn {direction}: the next village becomes {village}.",
     "elves.why.teleport": (

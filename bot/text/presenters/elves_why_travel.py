@@ -78,8 +78,9 @@ def _why_travel(view: ElvesView, move: Move, facts: Facts, name: NameFn) -> str:
 
 
 def _why_escort(view: ElvesView, move: Move, facts: Facts, name: NameFn) -> str:
+    none = not facts["thieves"] and not facts["obstacles"]
     return t(
-        "elves.why.escort",
+        "elves.why.escort.none" if none else "elves.why.escort",
         realm=realm_text(view, str(facts["realm"]), name),
         villages=tn("elves.why.n_villages", len(facts["villages"]), n=len(facts["villages"])),
         thieves=tn("elves.why.n_thieves", int(facts["thieves"]), n=facts["thieves"]),
