@@ -34,16 +34,32 @@ def _card(kind: str, en: str, en_plural: str, cs: dict[str, str], gender: str) -
 CARDS: dict[str, Term] = {
     # village cards (rules §2.1)
     "plains": _card(
-        "plains", "Plains", "Plains", {"nom": "Pláně", "gen": "Plání", "where": "na pláních"}, "f"
+        "plains",
+        "Plains",
+        "Plains",
+        {"nom": "Pláně", "gen": "Plání", "acc": "Pláně", "where": "na pláních"},
+        "f",
     ),
     "forest": _card(
-        "forest", "Forest", "Forests", {"nom": "Les", "gen": "Lesa", "where": "v lese"}, "i"
+        "forest",
+        "Forest",
+        "Forests",
+        {"nom": "Les", "gen": "Lesa", "acc": "Les", "where": "v lese"},
+        "i",
     ),
     "mountain": _card(
-        "mountain", "Mountain", "Mountains", {"nom": "Hory", "gen": "Hor", "where": "v horách"}, "f"
+        "mountain",
+        "Mountain",
+        "Mountains",
+        {"nom": "Hory", "gen": "Hor", "acc": "Hory", "where": "v horách"},
+        "f",
     ),
     "desert": _card(
-        "desert", "Desert", "Deserts", {"nom": "Poušť", "gen": "Pouště", "where": "v poušti"}, "f"
+        "desert",
+        "Desert",
+        "Deserts",
+        {"nom": "Poušť", "gen": "Pouště", "acc": "Poušť", "where": "v poušti"},
+        "f",
     ),
     "river": _card(
         "river",
@@ -53,20 +69,32 @@ CARDS: dict[str, Term] = {
         "f",
     ),
     "lake": _card(
-        "lake", "Lake", "Lakes", {"nom": "Jezero", "gen": "Jezera", "where": "u jezera"}, "n"
+        "lake",
+        "Lake",
+        "Lakes",
+        {"nom": "Jezero", "gen": "Jezera", "acc": "Jezero", "where": "u jezera"},
+        "n",
     ),
     # transport cards (travel cards, rules §2.1)
     "pig": _card(
-        "pig", "Giant pig", "Giant pigs", {"nom": "Velké prase", "gen": "Velkého prasete"}, "n"
+        "pig",
+        "Giant pig",
+        "Giant pigs",
+        {"nom": "Velké prase", "gen": "Velkého prasete", "acc": "Velké prase"},
+        "n",
     ),
     "cycle": _card(
-        "cycle", "Elf cycle", "Elf cycles", {"nom": "Elfí kolo", "gen": "Elfího kola"}, "n"
+        "cycle",
+        "Elf cycle",
+        "Elf cycles",
+        {"nom": "Elfí kolo", "gen": "Elfího kola", "acc": "Elfí kolo"},
+        "n",
     ),
     "cloud": _card(
         "cloud",
         "Magic cloud",
         "Magic clouds",
-        {"nom": "Magický mrak", "gen": "Magického mraku"},
+        {"nom": "Magický mrak", "gen": "Magického mraku", "acc": "Magický mrak"},
         "i",
     ),
     "unicorn": _card(
@@ -77,14 +105,20 @@ CARDS: dict[str, Term] = {
         "m",
     ),
     "troll": _card(
-        "troll", "Troll wagon", "Troll wagons", {"nom": "Trolí vozík", "gen": "Trolího vozíku"}, "i"
+        "troll",
+        "Troll wagon",
+        "Troll wagons",
+        {"nom": "Trolí vozík", "gen": "Trolího vozíku", "acc": "Trolí vozík"},
+        "i",
     ),
     "dragon": _card(
         "dragon", "Dragon", "Dragons", {"nom": "Drak", "gen": "Draka", "acc": "Draka"}, "m"
     ),
-    "raft": _card("raft", "Raft", "Rafts", {"nom": "Vor", "gen": "Voru"}, "i"),
+    "raft": _card("raft", "Raft", "Rafts", {"nom": "Vor", "gen": "Voru", "acc": "Vor"}, "i"),
     # action cards (rules §2.2)
-    "gold": _card("gold", "Gold card", "Gold cards", {"nom": "Zlato", "gen": "Zlata"}, "n"),
+    "gold": _card(
+        "gold", "Gold card", "Gold cards", {"nom": "Zlato", "gen": "Zlata", "acc": "Zlato"}, "n"
+    ),
     "thief": _card(
         "thief", "Thief", "Thieves", {"nom": "Zloděj", "gen": "Zloděje", "acc": "Zloděje"}, "m"
     ),
