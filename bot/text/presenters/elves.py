@@ -753,9 +753,12 @@ def _ev_journey_started(e: Event, name: NameFn, who: str) -> str | None:
 
 
 def _ev_escort_played(e: Event, name: NameFn, who: str) -> str | None:
-    return t(
-        "elves.ev.escort_played", player=who, realm=t("elves.realm.other", player=name(e["realm"]))
+    realm = (
+        t("elves.realm.their")
+        if e["realm"] == e["player"]
+        else t("elves.realm.other", player=name(e["realm"]))
     )
+    return t("elves.ev.escort_played", player=who, realm=realm)
 
 
 def _ev_direction_changed(e: Event, name: NameFn, who: str) -> str | None:
