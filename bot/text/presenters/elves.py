@@ -147,6 +147,7 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     "elves.ev.visited.short": ", the bank is {short} short",
     "elves.ev.thief_paid": "{player} pays {amount} to {to}'s thief.",
     "elves.ev.journey_ended": ("{player} ends the journey: {visits}, +{income}{bonus}."),
+    "elves.ev.journey_ended.none": "{player} ends the journey without a visit.",
     "elves.ev.journey_ended.bonus": ", +{bonus} bonus for visiting every village",
     "elves.ev.journey_ended.short": ", the bank is {short} short of the bonus",
     "elves.ev.round_ended": "Round {round} is over; the table is cleared.",
@@ -805,6 +806,8 @@ def _ev_journey_ended(e: Event, name: NameFn, who: str) -> str | None:
     bonus = t("elves.ev.journey_ended.bonus", bonus=gold(e["bonus"])) if e.get("bonus") else ""
     if e.get("short"):
         bonus += t("elves.ev.journey_ended.short", short=gold(e["short"]))
+    if not e["visits"]:
+        return t("elves.ev.journey_ended.none", player=who)
     visits = tn("elves.why.visits", int(e["visits"]), n=e["visits"])
     return t(
         "elves.ev.journey_ended", player=who, visits=visits, income=gold(e["income"]), bonus=bonus
