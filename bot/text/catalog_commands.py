@@ -56,6 +56,8 @@ COMMAND_NAMES: dict[str, str] = {
     "option.tiebreak_meeples.name": "tiebreak_meeples",
     "option.unbounded_meeples.name": "unbounded_meeples",
     "option.teleport.name": "teleport",
+    "option.teleport_anywhere.name": "teleport_anywhere",
+    "option.unlimited_bank.name": "unlimited_bank",
     "option.long_game.name": "long_game",
     "option.rounds.name": "rounds",
     "option.open_scores.name": "open_scores",

@@ -60,3 +60,7 @@ BONUS_ALL: int = _C["BONUS_ALL"]
 TELEPORT_GOLD: int = _C["TELEPORT_GOLD"]
 TELEPORT_CARDS: int = _C["TELEPORT_CARDS"]
 COINS: tuple[int, ...] = tuple(_C["COINS"])
+#: the bank's 65 coins by value [data: the rulebook gives 65 coins of 1, 5 and 10, not the split]
+BANK_COINS: dict[int, int] = {int(k): v for k, v in _C["BANK_COINS"].items()}
+#: what the bank's coins are worth together (325 gold)
+BANK_GOLD: int = sum(value * n for value, n in BANK_COINS.items())

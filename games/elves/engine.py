@@ -95,15 +95,21 @@ EVENTS: Mapping[str, EventRole] = {
     "round_ended": PLAIN,
     "game_over": REVEAL,
 }
+#: rules §10: the teleport variant, its house rule and the house rule of an unlimited bank
+OPTIONS: dict[str, tuple[Any, Any]] = {
+    "teleport": (False, [False, True]),
+    "teleport_anywhere": (False, [False, True]),
+    "unlimited_bank": (False, [False, True]),
+}
 _TURN_ENDS = frozenset(k for k, role in EVENTS.items() if role.turn_end)
 
 
-def initial_state(players: list[str], teleport: bool, seed: int) -> State:
+def initial_state(players: list[str], options: dict[str, Any], seed: int) -> State:
     """Rules §3 step 2: 12 gold, 4 tokens, empty hands and realms (before the first deal)."""
     n = len(players)
     return {
         "players": list(players),
-        "options": {"teleport": teleport},
+        "options": {k: bool(options[k]) for k in OPTIONS},
         "seed": seed,
         "round": 0,
         "rounds": rounds_for(n),
@@ -133,14 +139,19 @@ class Elves(GameBase):
     title: ClassVar[str] = "King of the Elves"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
-    options: ClassVar[dict[str, tuple[Any, Any]]] = {"teleport": (False, [False, True])}
+    options: ClassVar[dict[str, tuple[Any, Any]]] = OPTIONS
+    #: the house rule of the variant played with the variant (the invariant suite)
+    test_option_sets: ClassVar[list[dict[str, Any]]] = [
+        {"teleport": True, "teleport_anywhere": True},
+        {"teleport": True, "unlimited_bank": True},
+    ]
     move_types: ClassVar[frozenset[str] | None] = MOVE_TYPES
     events: ClassVar[Mapping[str, EventRole]] = EVENTS
     MIGRATIONS = saves.MIGRATIONS
 
     def start(self, players: list[str], options: dict[str, Any], seed: int) -> State:
         """Rules §3: seat 0 holds the dragon, round 1 is dealt (planning, seat 0 to act)."""
-        s = initial_state(players, options["teleport"], seed)
+        s = initial_state(players, options, seed)
         start_round(s, 1)
         return s
 

@@ -26,8 +26,10 @@ from games.elves.planning import realms_with_room, special_targets
 from games.elves.rules import (
     State,
     Village,
+    bank,
     buy_cost,
     hand_size,
+    paid,
     remove_cost,
     ring,
     sorted_counts,
@@ -157,11 +159,16 @@ def _discard(s: State, seat: int, move: Move) -> Facts:
 # -- travel (§7) --------------------------------------------------------------------------------
 
 
-def _ending(s: State, seat: int, visits: list[tuple[int, int]], income: int) -> Facts:
-    """What ``end_journey`` pays after ``visits``: the count, the income, the bonus (§7.4)."""
+def _ending(
+    s: State, seat: int, visits: list[tuple[int, int]], income: int, extra: int = 0
+) -> Facts:
+    """What ``end_journey`` pays after ``visits``: the count, the income, the bonus (§7.4) as
+    far as the bank holds it (``extra``: what reaches or leaves the bank before, §2.4)."""
     route = ring(s)
     everywhere = bool(route) and set(route) <= set(visits)
-    return {"visits": len(visits), "income": income, "bonus": BONUS_ALL if everywhere else 0}
+    due = BONUS_ALL if everywhere else 0
+    bonus = paid(s, due, extra)
+    return {"visits": len(visits), "income": income, "bonus": bonus, "short": due - bonus}
 
 
 def _visit(s: State, seat: int, index: int, via: str) -> Facts:
@@ -173,7 +180,9 @@ def _visit(s: State, seat: int, index: int, via: str) -> Facts:
     escorted = j["escort"] == r_seat and via == "travel"
     charged = thief_at_teleport(seat, v) if via == "teleport" else thief_charges(s, seat, v, r_seat)
     fee = THIEF_FEE if charged else 0
-    value = VALUE[v["card"]] * (2 if v["gold"] == seat else 1)
+    due = VALUE[v["card"]] * (2 if v["gold"] == seat else 1)
+    extra = TELEPORT_GOLD if via == "teleport" else 0  # paid to the bank before the arrival
+    value = paid(s, due, extra)
     visits = [(a, b) for a, b in j["visits"]] + [(r_seat, slot)]
     ob = v["obstacle"]
     return {
@@ -184,8 +193,10 @@ def _visit(s: State, seat: int, index: int, via: str) -> Facts:
         "obstacle": None if ob is None else {"card": ob["card"], "owner": _owner(s, ob["owner"])},
         "gold_card": v["gold"] == seat,
         "value": value,
+        "short": due - value,
+        "bank": bank(s),
         "income": j["income"] + value,
-        "end": _ending(s, seat, visits, j["income"] + value),
+        "end": _ending(s, seat, visits, j["income"] + value, extra - value),
     }
 
 

@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 from games.elves.data import (
+    BANK_GOLD,
     BUY_COST,
     CAPACITY,
     CAPACITY_2P,
@@ -69,6 +70,23 @@ def buy_cost(purchases: int) -> int | None:
 def set_aside(purchases: int) -> int:
     """Gold paid for this phase's purchases (0, 1, 3 or 6)."""
     return sum(BUY_COST[:purchases])
+
+
+def bank(s: State) -> int | None:
+    """The gold left in the bank (rules §2.4): its 65 coins (325 gold) less what the players
+    hold and, during planning, the purchases set aside beside them; None under the house rule
+    ``unlimited_bank``."""
+    if s["options"].get("unlimited_bank"):
+        return None
+    aside = sum(set_aside(k) for k in s["purchases"]) if s["phase"] == "planning" else 0
+    return int(BANK_GOLD - sum(s["gold"]) - aside)
+
+
+def paid(s: State, amount: int, extra: int = 0) -> int:
+    """What the bank pays of ``amount`` now (all of it, or what it holds when short, rules
+    §2.4); ``extra``: gold that reaches the bank before the payment (a teleport's 3 gold)."""
+    left = bank(s)
+    return amount if left is None else max(0, min(amount, left + extra))
 
 
 def specials_at(village: Village) -> int:

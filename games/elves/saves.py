@@ -12,6 +12,8 @@ engine contract v2) and then :func:`checked`:
 * **2** (schema 1 -> 2): ``last_events`` goes (the host words the latest change from its move
   log); ``turns``, the envelope's turn counter, is added as the fewest turns the state allows
   (:func:`fewest_turns`: the exact count is only in the move log).
+* **3** (schema 2 -> 3): the options ``teleport_anywhere`` and ``unlimited_bank`` (issue 30)
+  are added as the rules such a game began with (both on).
 """
 
 from __future__ import annotations
@@ -80,7 +82,18 @@ def to_schema_2(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-MIGRATIONS: tuple[Callable[[dict[str, Any]], dict[str, Any]], ...] = (to_schema_1, to_schema_2)
+def to_schema_3(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 2 -> 3: the options of issue 30. A game saved before them goes on by the rules it
+    began with: teleports also first and onto the village one is in, an unlimited bank."""
+    options = {"teleport_anywhere": True, "unlimited_bank": True, **data["options"]}
+    return {**data, "options": options}
+
+
+MIGRATIONS: tuple[Callable[[dict[str, Any]], dict[str, Any]], ...] = (
+    to_schema_1,
+    to_schema_2,
+    to_schema_3,
+)
 
 
 def fewest_turns(s: State) -> int:

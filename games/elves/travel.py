@@ -18,7 +18,7 @@ from games.elves.data import (
     VALUE,
 )
 from games.elves.rounds import end_round
-from games.elves.rules import State, Village, ring, spend, travel_cards
+from games.elves.rules import State, Village, paid, ring, spend, travel_cards
 
 # -- the route and what a visit costs (§7.1, §7.2) ----------------------------------------------
 
@@ -99,17 +99,23 @@ def journey_moves(s: State, seat: int) -> list[Move]:
 
 
 def teleport_moves(s: State, seat: int) -> list[Move]:
-    """Teleport magic (rules §7.5): any village on the table, the current one included, also
-    as the first move of a journey; 3 gold (+2 where a thief will charge) and 4 travel cards."""
+    """Teleport magic (rules §7.5): after the journey's first visit, to any other village on the
+    table (the house rule ``teleport_anywhere``: also as the first move, and onto the village
+    the traveller is in); 3 gold (+2 where a thief will charge) and 4 travel cards."""
     gold = s["gold"][seat]
+    at = s["journey"]["at"]
+    anywhere = bool(s["options"].get("teleport_anywhere"))
     if (
         not s["options"].get("teleport")
         or gold < TELEPORT_GOLD
         or travel_cards(s["hand"][seat]) < TELEPORT_CARDS
+        or (at is None and not anywhere)
     ):
         return []
     moves: list[Move] = []
-    for r_seat, slot in ring(s):
+    for index, (r_seat, slot) in enumerate(ring(s)):
+        if index == at and not anywhere:
+            continue
         v = s["realms"][r_seat][slot]
         need = TELEPORT_GOLD + (THIEF_FEE if thief_at_teleport(seat, v) else 0)
         if gold >= need:
@@ -159,9 +165,12 @@ def arrive(
                 "amount": THIEF_FEE,
             }
         )
-    value = VALUE[v["card"]] * (2 if v["gold"] == seat else 1)
+    due = VALUE[v["card"]] * (2 if v["gold"] == seat else 1)
+    value = paid(s, due)  # what the bank holds of it (rules §2.4)
     s["gold"][seat] += value  # earned on arrival (rules §7.4)
     j["income"] += value
+    if value < due:
+        visit["short"] = due - value
     j["visits"].append([r_seat, slot])
     j["at"] = index
     visit.update(
@@ -289,7 +298,8 @@ def do_teleport_card(s: State, seat: int, move: Move) -> list[Event]:
 
 def do_end_journey(s: State, seat: int, move: Move) -> list[Event]:
     j = s["journey"]
-    bonus = BONUS_ALL if visited_all(s) else 0
+    due = BONUS_ALL if visited_all(s) else 0
+    bonus = paid(s, due)
     s["gold"][seat] += bonus  # village income was credited on arrival (rules §7.4)
     if s.get("ledger") is not None:
         s["ledger"]["bonus"][seat] += bonus
@@ -302,6 +312,8 @@ def do_end_journey(s: State, seat: int, move: Move) -> list[Event]:
             "bonus": bonus,
         }
     ]
+    if bonus < due:
+        events[0]["short"] = due - bonus
     n = len(s["players"])
     if seat == (s["start"] - 1) % n:
         return events + end_round(s)

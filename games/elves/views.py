@@ -19,6 +19,7 @@ from games.elves.rounds import breakdown, outcome_rows
 from games.elves.rules import (
     State,
     Village,
+    bank,
     buy_cost,
     capacity,
     coin_count,
@@ -128,6 +129,7 @@ class ElvesFields(TypedDict):
     step: StepView
     capacity: int
     players: list[PlayerView]
+    bank: int | None  # gold left in the bank (§2.4); None with an unlimited bank
     realms: list[list[VillageView]]
     draw_pile: int
     discard_pile: dict[str, int]
@@ -220,6 +222,7 @@ def public_view(s: State, game_id: str, viewer: str | None) -> ElvesFields:
         "step": dict(s["step"]),  # type: ignore[typeddict-item]
         "capacity": capacity(len(players)),
         "players": [player_view(s, i) for i in range(len(players))],
+        "bank": bank(s),
         "realms": [
             [village_view(s, seat, slot, vil) for slot, vil in enumerate(realm)]
             for seat, realm in enumerate(s["realms"])

@@ -8,11 +8,11 @@ two obstacles, Escort, Change of direction), and the realm, the coats of arms, t
 figure, the piles, gold and coins. The English names are the rules file's (§2), the Czech ones
 the rulebook's (``docs/glossary-cs.md``, "King of the Elves"), with the grammatical gender and
 the forms the texts use: the genitive after a noun ("karta Zlata"), the accusative after a verb
-("Odhodit Zloděje"), the counted forms of gold and coins ("2 zlaté", "5 zlatých"). The
-presenter and the renderer pass a term as a text parameter (``t(key, card=TERMS[kind])``,
-catalogue ``"{card}"`` / ``"{card:acc}"``); card kinds and their order come from the edition
-data (:mod:`games.elves.data`, §2). The terrain colours are those the board image uses.
-Nothing here is a rule.
+("Odhodit Zloděje"), a village's place (``where``: "vesnice v lese"), the counted forms of gold
+and coins ("2 zlaté", "5 zlatých"). The presenter and the renderer pass a term as a text
+parameter (``t(key, card=TERMS[kind])``, catalogue ``"{card}"`` / ``"{card:acc}"``); card
+kinds and their order come from the edition data (:mod:`games.elves.data`, §2). The terrain
+colours are those the board image uses. Nothing here is a rule.
 """
 
 from __future__ import annotations
@@ -33,24 +33,68 @@ def _card(kind: str, en: str, en_plural: str, cs: dict[str, str], gender: str) -
 #: Změna směru)
 CARDS: dict[str, Term] = {
     # village cards (rules §2.1)
-    "plains": _card("plains", "Plains", "Plains", {"nom": "Pláně", "gen": "Plání"}, "f"),
-    "forest": _card("forest", "Forest", "Forests", {"nom": "Les", "gen": "Lesa"}, "i"),
-    "mountain": _card("mountain", "Mountain", "Mountains", {"nom": "Hory", "gen": "Hor"}, "f"),
-    "desert": _card("desert", "Desert", "Deserts", {"nom": "Poušť", "gen": "Pouště"}, "f"),
-    "river": _card("river", "River", "Rivers", {"nom": "Řeka", "gen": "Řeky", "acc": "Řeku"}, "f"),
-    "lake": _card("lake", "Lake", "Lakes", {"nom": "Jezero", "gen": "Jezera"}, "n"),
+    "plains": _card(
+        "plains",
+        "Plains",
+        "Plains",
+        {"nom": "Pláně", "gen": "Plání", "acc": "Pláně", "where": "na pláních"},
+        "f",
+    ),
+    "forest": _card(
+        "forest",
+        "Forest",
+        "Forests",
+        {"nom": "Les", "gen": "Lesa", "acc": "Les", "where": "v lese"},
+        "i",
+    ),
+    "mountain": _card(
+        "mountain",
+        "Mountain",
+        "Mountains",
+        {"nom": "Hory", "gen": "Hor", "acc": "Hory", "where": "v horách"},
+        "f",
+    ),
+    "desert": _card(
+        "desert",
+        "Desert",
+        "Deserts",
+        {"nom": "Poušť", "gen": "Pouště", "acc": "Poušť", "where": "v poušti"},
+        "f",
+    ),
+    "river": _card(
+        "river",
+        "River",
+        "Rivers",
+        {"nom": "Řeka", "gen": "Řeky", "acc": "Řeku", "where": "u řeky"},
+        "f",
+    ),
+    "lake": _card(
+        "lake",
+        "Lake",
+        "Lakes",
+        {"nom": "Jezero", "gen": "Jezera", "acc": "Jezero", "where": "u jezera"},
+        "n",
+    ),
     # transport cards (travel cards, rules §2.1)
     "pig": _card(
-        "pig", "Giant pig", "Giant pigs", {"nom": "Velké prase", "gen": "Velkého prasete"}, "n"
+        "pig",
+        "Giant pig",
+        "Giant pigs",
+        {"nom": "Velké prase", "gen": "Velkého prasete", "acc": "Velké prase"},
+        "n",
     ),
     "cycle": _card(
-        "cycle", "Elf cycle", "Elf cycles", {"nom": "Elfí kolo", "gen": "Elfího kola"}, "n"
+        "cycle",
+        "Elf cycle",
+        "Elf cycles",
+        {"nom": "Elfí kolo", "gen": "Elfího kola", "acc": "Elfí kolo"},
+        "n",
     ),
     "cloud": _card(
         "cloud",
         "Magic cloud",
         "Magic clouds",
-        {"nom": "Magický mrak", "gen": "Magického mraku"},
+        {"nom": "Magický mrak", "gen": "Magického mraku", "acc": "Magický mrak"},
         "i",
     ),
     "unicorn": _card(
@@ -61,14 +105,20 @@ CARDS: dict[str, Term] = {
         "m",
     ),
     "troll": _card(
-        "troll", "Troll wagon", "Troll wagons", {"nom": "Trolí vozík", "gen": "Trolího vozíku"}, "i"
+        "troll",
+        "Troll wagon",
+        "Troll wagons",
+        {"nom": "Trolí vozík", "gen": "Trolího vozíku", "acc": "Trolí vozík"},
+        "i",
     ),
     "dragon": _card(
         "dragon", "Dragon", "Dragons", {"nom": "Drak", "gen": "Draka", "acc": "Draka"}, "m"
     ),
-    "raft": _card("raft", "Raft", "Rafts", {"nom": "Vor", "gen": "Voru"}, "i"),
+    "raft": _card("raft", "Raft", "Rafts", {"nom": "Vor", "gen": "Voru", "acc": "Vor"}, "i"),
     # action cards (rules §2.2)
-    "gold": _card("gold", "Gold card", "Gold cards", {"nom": "Zlato", "gen": "Zlata"}, "n"),
+    "gold": _card(
+        "gold", "Gold card", "Gold cards", {"nom": "Zlato", "gen": "Zlata", "acc": "Zlato"}, "n"
+    ),
     "thief": _card(
         "thief", "Thief", "Thieves", {"nom": "Zloděj", "gen": "Zloděje", "acc": "Zloděje"}, "m"
     ),
@@ -181,6 +231,18 @@ THINGS: dict[str, Term] = {
             "acc.few": "mince",
             "acc.other": "mincí",
         },
+        gender="f",
+    ),
+    "teleport": term(
+        "elves.teleport",
+        {"nom": "teleport magic"},
+        {"nom": "teleportační magie", "gen": "teleportační magie", "acc": "teleportační magii"},
+        gender="f",
+    ),
+    "bank": term(
+        "elves.bank",
+        {"nom": "bank"},
+        {"nom": "banka", "gen": "banky", "acc": "banku", "loc": "bance"},
         gender="f",
     ),
 }

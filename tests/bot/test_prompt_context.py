@@ -142,14 +142,15 @@ def elves_view(direction: str) -> dict[str, Any]:
 
 def test_elves_journey_shows_the_villages_ahead() -> None:
     assert ELVES.prompt_context(elves_view("cw"), "a", name) == (
-        "Ahead, clockwise: Bob's Forest #1 (worth 4, Wooden obstacle of Cyril); "
-        "Bob's Plains #2 (worth 2, Gold card of Bob); "
-        "Cyril's Desert #1 (worth 6, your Sea monster, your Gold card: double); "
-        "your Lake #1 (worth 7, thief of Cyril)."
+        "Ahead, clockwise: Bob's Forest #1 (worth 4 gold, Wooden obstacle of Cyril); "
+        "Bob's Plains #2 (worth 2 gold, Gold card of Bob); "
+        "Cyril's Desert #1 (worth 6 gold, your Sea monster, your Gold card: double); "
+        "your Lake #1 (worth 7 gold, thief of Cyril)."
     )
     ccw = ELVES.prompt_context(elves_view("ccw"), "a", name)
     assert ccw is not None and ccw.startswith(
-        "Ahead, anticlockwise: Bob's Forest #1 (worth 4, Wooden obstacle of Cyril); your Lake #1"
+        "Ahead, anticlockwise: Bob's Forest #1 (worth 4 gold, Wooden obstacle of Cyril); "
+        "your Lake #1"
     )
     planning = dict(elves_view("cw"), step={"kind": "turn"})
     assert ELVES.prompt_context(planning, "a", name) is None
@@ -281,7 +282,7 @@ def test_final_breakdowns_with_units() -> None:
     }
     assert (
         ELVES.final_breakdown(elves_final, "a", name)
-        == "start 50 · rounds +7, -3, +7 · every-village bonus +10"
+        == "start 50 · rounds +7, −3, +7 · every-village bonus +10"
     )
     tek_final = {
         "results": [

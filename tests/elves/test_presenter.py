@@ -77,7 +77,7 @@ def test_travel_label_and_description_show_costs() -> None:
         for m in GAME.legal_moves(s, "a")
         if m["type"] == "travel"
     }
-    assert labels["unicorn"] == "Unicorn x2 to your Forest #1 (+4)"
+    assert labels["unicorn"] == "Unicorn ×2 to your Forest #1 (+4 gold)"
     pig = {"type": "travel", "transport": "pig"}
     d = PRESENTER.move_description(v, pig, name, GAME.preview(s, "a", pig))
     assert d == "+1 card for the obstacle, pay 2 gold to Bob."
@@ -107,8 +107,8 @@ def test_hand_text_lists_reach_and_gold() -> None:
     )
     text = PRESENTER.hand_text(GAME.view(s, "a"), name)
     assert text is not None
-    assert "**17**" in text and "1x10 + 1x5 + 2x1" in text
-    assert "Raft x2: River 1, Lake 2" in text and "Lake (7) x1" in text and "Escort x1" in text
+    assert "**17**" in text and "1×10 + 1×5 + 2×1" in text
+    assert "Raft ×2: River 1, Lake 2" in text and "Lake (7) ×1" in text and "Escort ×1" in text
 
 
 def test_vocabulary_and_options_come_from_the_game_package() -> None:
@@ -121,7 +121,7 @@ def test_vocabulary_and_options_come_from_the_game_package() -> None:
     )
     with using("cs"):
         assert t("elves.move.take_village", terrain=CARDS["lake"]) == (
-            "Vzít si z balíčku vesnici Jezero"
+            "Vzít si z balíčku vesnici u jezera"
         )
         # the accusative after a verb (issue 26): "Odhodit Zloděje", not "Odhodit Zloděj"
         assert t("elves.move.discard", card=CARDS["thief"], n=1).startswith("Odhodit Zloděje")

@@ -47,6 +47,7 @@ def check_move(s: dict[str, Any], player: str, move: dict[str, Any]) -> None:
             facts["to"]["card"],
         )
         assert visit["value"] == facts["value"] and visit["escorted"] == facts["escorted"]
+        assert visit.get("short", 0) == facts["short"] and facts["bank"] is not None
         assert ("thief_paid" in by_type) == (facts["thief"] is not None) == (facts["fee"] > 0)
         assert _gold(after, player) == facts["gold_after"]
         assert GAME.view(after, None)["journey"]["income"] == facts["income"]
@@ -57,7 +58,8 @@ def check_move(s: dict[str, Any], player: str, move: dict[str, Any]) -> None:
             )
     elif kind == "end_journey":
         ended = by_type["journey_ended"]
-        assert {k: ended[k] for k in ("visits", "income", "bonus")} == facts
+        paid = {k: ended[k] for k in ("visits", "income", "bonus")}
+        assert {**paid, "short": ended.get("short", 0)} == facts
     elif kind == "buy":
         assert by_type["bought"]["cost"] == facts["cost"]
         assert _gold(after, player) == facts["gold_after"]
@@ -125,7 +127,7 @@ def test_example6_the_journey_previews() -> None:
     raft = GAME.preview(s, "Adam", {"type": "travel", "transport": "raft"})
     assert raft["cards"] == 2 and raft["obstacle_extra"] is True and raft["value"] == 3
     assert raft["obstacle"] == {"card": "seamonster", "owner": "Doris"}
-    assert raft["end"] == {"visits": 1, "income": 3, "bonus": 0}
+    assert raft["end"] == {"visits": 1, "income": 3, "bonus": 0, "short": 0}
     s, _ = play(s, "Adam", {"type": "travel", "transport": "raft"})
     unicorn = GAME.preview(s, "Adam", {"type": "travel", "transport": "unicorn"})
     assert unicorn["cards"] == 2 and unicorn["gold_card"] is True and unicorn["value"] == 8
@@ -138,7 +140,12 @@ def test_example6_the_journey_previews() -> None:
     )
     cycle = GAME.preview(s, "Adam", {"type": "travel", "transport": "cycle"})
     assert cycle["thief"] == "Beata" and cycle["fee"] == 2 and cycle["value"] == 2
-    assert cycle["gold_after"] == 27 and cycle["end"] == {"visits": 4, "income": 19, "bonus": 0}
+    assert cycle["gold_after"] == 27 and cycle["end"] == {
+        "visits": 4,
+        "income": 19,
+        "bonus": 0,
+        "short": 0,
+    }
     assert cycle["to"] == {"realm": "Beata", "slot": 1, "card": "plains", "value": 2}
 
 
@@ -172,14 +179,16 @@ def test_example11_the_teleport_previews() -> None:
         hands={"Adam": {"pig": 3, "troll": 1, "cycle": 1}},
         options={"teleport": True},
     )
+    s, _ = play(s, "Adam", {"type": "travel", "transport": "pig"})  # a teleport comes after
     lake = GAME.preview(s, "Adam", {"type": "teleport", "realm": "Carl", "slot": 0})
-    assert (lake["cost"], lake["cards"], lake["travel_cards"]) == (3, 4, 5)
+    assert (lake["cost"], lake["cards"], lake["travel_cards"]) == (3, 4, 4)
     assert lake["thief"] == "Beata" and lake["fee"] == 2 and lake["value"] == 7
-    assert lake["gold_after"] == 8 - 3 - 2 + 7 and "obstacle_extra" not in lake
+    assert lake["gold_after"] == 10 - 3 - 2 + 7 and "obstacle_extra" not in lake
     assert GAME.preview(s, "Adam", {"type": "end_journey"}) == {
-        "visits": 0,
-        "income": 0,
+        "visits": 1,
+        "income": 2,
         "bonus": 0,
+        "short": 0,
     }
 
 
@@ -196,7 +205,7 @@ def test_example8_ending_after_every_village_pays_the_bonus() -> None:
         s, "Adam", {"type": "travel", "transport": "pig"}, {"type": "travel", "transport": "pig"}
     )
     cloud = GAME.preview(s, "Adam", {"type": "travel", "transport": "cloud"})
-    assert cloud["end"] == {"visits": 3, "income": 11, "bonus": 10}
+    assert cloud["end"] == {"visits": 3, "income": 11, "bonus": 10, "short": 0}
     s, _ = play(s, "Adam", {"type": "travel", "transport": "cloud"})
     assert GAME.preview(s, "Adam", {"type": "end_journey"})["bonus"] == 10
     reverse = {"type": "reverse"}

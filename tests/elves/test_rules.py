@@ -69,8 +69,16 @@ def test_setup_refuses_bad_options(options) -> None:
 
 
 def test_options_table() -> None:
-    assert GAME.options == {"teleport": (False, [False, True])}
-    assert GAME.setup(["a", "b"], {}, 1)["options"] == {"teleport": False}
+    assert GAME.options == {
+        "teleport": (False, [False, True]),
+        "teleport_anywhere": (False, [False, True]),
+        "unlimited_bank": (False, [False, True]),
+    }
+    assert GAME.setup(["a", "b"], {}, 1)["options"] == {
+        "teleport": False,
+        "teleport_anywhere": False,
+        "unlimited_bank": False,
+    }
 
 
 @pytest.mark.parametrize(
@@ -510,12 +518,18 @@ def test_teleport_needs_the_option() -> None:
     refused(s, "Adam", {"type": "teleport", "realm": "Beata", "slot": 0}, "not_legal")
 
 
-def test_teleport_reaches_every_village_including_the_current_one() -> None:
-    """Issue 18 item 10: "přesunout do jakékoliv vesnice": the current village too."""
-    s, _ = play(_tele(), "Adam", {"type": "travel", "transport": "pig"})
+#: the house rule of issue 30: teleports also first and onto the village one is in
+ANY = {"teleport": True, "teleport_anywhere": True}
+
+
+def test_house_rule_teleport_anywhere_reaches_the_current_village_too() -> None:
+    """Issue 30: with the house rule, "do jakékoliv vesnice" includes the current village."""
+    s, _ = play(_tele(options=ANY), "Adam", {"type": "travel", "transport": "pig"})
     tele = [m for m in moves(s, "Adam") if m["type"] == "teleport"]
     assert same(tele, [{"type": "teleport", "realm": r, "slot": 0} for r in P3])
-    s2, _ = play(_tele(gold={"Adam": 2}), "Adam", {"type": "travel", "transport": "pig"})
+    s2, _ = play(
+        _tele(options=ANY, gold={"Adam": 2}), "Adam", {"type": "travel", "transport": "pig"}
+    )
     # 2 + 2 earned at the plains = 4: enough for 3, not for 3 + the thief's 2
     assert same(
         [m for m in moves(s2, "Adam") if m["type"] == "teleport"],
@@ -524,10 +538,12 @@ def test_teleport_reaches_every_village_including_the_current_one() -> None:
             {"type": "teleport", "realm": "Beata", "slot": 0},
         ],
     )
-    s3, _ = play(_tele(gold={"Adam": 0}), "Adam", {"type": "travel", "transport": "pig"})
+    s3, _ = play(
+        _tele(options=ANY, gold={"Adam": 0}), "Adam", {"type": "travel", "transport": "pig"}
+    )
     assert not [m for m in moves(s3, "Adam") if m["type"] == "teleport"]
     s4, _ = play(
-        _tele(hands={"Adam": {"pig": 1, "cloud": 3, "escort": 1}}),
+        _tele(options=ANY, hands={"Adam": {"pig": 1, "cloud": 3, "escort": 1}}),
         "Adam",
         {"type": "travel", "transport": "pig"},
     )
@@ -542,9 +558,9 @@ def test_teleport_reaches_every_village_including_the_current_one() -> None:
     assert GAME.view(s5, None)["journey"]["income"] == 4
 
 
-def test_teleport_may_be_the_first_move_of_a_journey() -> None:
-    """Issue 18 item 10: the teleport is "zvláštní tah", allowed before the first visit."""
-    s = _tele(gold={"Adam": 5})
+def test_house_rule_teleport_anywhere_may_be_the_first_move_of_a_journey() -> None:
+    """Issue 30: with the house rule the teleport ("zvláštní tah") may come before any visit."""
+    s = _tele(options=ANY, gold={"Adam": 5})
     assert same(
         [m for m in moves(s, "Adam") if m["type"] == "teleport"],
         [{"type": "teleport", "realm": r, "slot": 0} for r in P3],
@@ -567,7 +583,7 @@ def test_escort_does_not_cancel_a_thief_at_a_teleport_destination() -> None:
         P3,
         phase="travel",
         turn="Adam",
-        options={"teleport": True},
+        options=ANY,
         gold={"Adam": 5},
         realms={"Beata": [{"card": "desert", "thief": "Carl"}]},
         hands={"Adam": {"cloud": 4, "escort": 1}},

@@ -19,12 +19,21 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from bot.text.i18n import current, t, tn
-from bot.text.presenters.base import NameFn, OptionSpec, Presenter, Preview
+from bot.text.i18n import current, signed, t, times, tn
+from bot.text.presenters.base import NameFn, OptionSpec, Presenter, Preview, Reference, WhyLine
+from bot.text.presenters.elves_teach_text import CATALOG as TEACH_CATALOG
 from games.elves import GAME
 from games.elves.views import ElvesView, Place, PlayerView, VillageView
-from games.elves.vocab import ACTION_KINDS, CARDS, COST, TRAVEL_KINDS, VALUE, VILLAGE_KINDS
-from games.terms import Term
+from games.elves.vocab import (
+    ACTION_KINDS,
+    CARDS,
+    COST,
+    THINGS,
+    TRAVEL_KINDS,
+    VALUE,
+    VILLAGE_KINDS,
+)
+from games.terms import Count, Term
 
 Move = dict[str, Any]
 Event = dict[str, Any]
@@ -33,10 +42,14 @@ Facts = Mapping[str, Any]
 CATALOG: dict[str, str | tuple[str, ...]] = {
     # card names: declared once, as terms of the game (games.elves.vocab.TERMS)
     "elves.card_of": "{player}'s {card}",
-    "elves.card_count": "{card} x{n}",
-    "elves.village_count": "{card} ({value}) x{n}",
+    "elves.card_count": "{card} {times}",
+    "elves.village_count": "{card} ({value}) ×{n}",
     # options
     "elves.opt.teleport": "Teleport magic: pay 3 gold + 4 travel cards to jump to any village",
+    "elves.opt.teleport_anywhere": (
+        "House rule: teleport also as the journey's first move and onto your current village"
+    ),
+    "elves.opt.unlimited_bank": "House rule: the bank never runs out (the rulebook's has 65 coins)",
     # places
     "elves.realm.own": "your realm",
     "elves.realm.other": "{player}'s realm",
@@ -49,21 +62,21 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     "elves.move.play_village": "Play a {terrain} village (worth {value})",
     "elves.move.play_special": "Play {card} at a village",
     "elves.move.draw3": "Draw 3 cards, then discard 4",
-    "elves.move.buy": "Buy the top card for {cost} gold",
-    "elves.move.remove_village": "Remove your {terrain} #{n} for {cost} gold",
+    "elves.move.buy": "Buy the top card for {cost}",
+    "elves.move.remove_village": "Remove your {terrain} #{n} for {cost}",
     "elves.move.pass": "Pass",
     "elves.move.no_village": "No village card! (show hand, take one)",
     "elves.move.place_village": "Put it in {realm}",
     "elves.move.place_special": "Put it at {village}",
     "elves.move.discard": "Discard {card:acc} (you hold {n})",
     "elves.move.take_village": "Take a {terrain} village from the pile",
-    "elves.move.travel": "{transport} x{n} to {village} (+{value})",
+    "elves.move.travel": "{transport} ×{n} to {village} (+{value})",
     "elves.move.escort": "Escort through {realm}",
     "elves.move.reverse": "Change direction (go {direction})",
-    "elves.move.teleport": "Teleport to {village} (3 gold)",
+    "elves.move.teleport": "Teleport to {village} ({cost})",
     "elves.move.teleport_card": "Spend {card} on the teleport (you hold {n})",
-    "elves.move.end_journey": "End journey ({income} gold earned{bonus})",
-    "elves.move.bonus": " + 10 bonus",
+    "elves.move.end_journey": "End journey ({income} earned{bonus})",
+    "elves.move.bonus": " + {bonus} bonus",
     "elves.dir.cw": "clockwise",
     "elves.dir.ccw": "anticlockwise",
     # descriptions
@@ -77,7 +90,7 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
         "{n} card left in the pile; you hold {hand}.",
         "{n} cards left in the pile; you hold {hand}.",
     ),
-    "elves.desc.buy": "Purchase {k} of 3 this phase; your gold {gold} -> {after}.",
+    "elves.desc.buy": "Purchase {k} of 3 this phase; your gold {gold} → {after}.",
     "elves.desc.remove_village": "Its action cards go to the discard pile too ({specials}).",
     "elves.desc.pass": "Planning ends when everyone passes in a row ({passes} so far).",
     "elves.desc.no_village": "Your whole hand is shown to everyone.",
@@ -110,9 +123,11 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     "elves.ev.village_played": "{player} plays a {terrain} village into {realm}.",
     "elves.ev.special_played": "{player} plays {card} at {village}.",
     "elves.ev.drew": "{player} draws 3 cards and will discard 4.",
-    "elves.ev.bought": "{player} buys a card for {cost} gold (purchase {k}).",
+    "elves.ev.bought": "{player} buys a card for {cost} (purchase {k}).",
     "elves.ev.discarded": "{player} discards {card}.",
-    "elves.ev.village_removed": "{player} removes their {terrain} for {cost} gold{specials}.",
+    "elves.ev.village_removed": (
+        "{player} removes their own {terrain} village for {cost}{specials}."
+    ),
     "elves.ev.village_removed.specials": " (with {list})",
     "elves.ev.passed": "{player} passes ({passes} in a row).",
     "elves.ev.no_village_declared": '{player}: "No village card!" Hand: {hand}.',
@@ -122,21 +137,22 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     "elves.ev.journey_started": "{player} sets off on a journey.",
     "elves.ev.escort_played": "{player} takes an escort through {realm}.",
     "elves.ev.direction_changed": "{player} changes direction ({direction}).",
-    "elves.ev.teleport_started": "{player} pays 3 gold to teleport to {village}.",
+    "elves.ev.teleport_started": "{player} pays {cost} to teleport to {village}.",
     "elves.ev.teleport_card": "{player} spends {card} on the teleport.",
     "elves.ev.visited": "{player} reaches {village} {how} (+{value}{notes}).",
-    "elves.ev.visited.travel": "by {transport} x{n}",
+    "elves.ev.visited.travel": "by {transport} ×{n}",
     "elves.ev.visited.teleport": "by teleport",
     "elves.ev.visited.obstacle": ", obstacle",
     "elves.ev.visited.escorted": ", escorted",
-    "elves.ev.thief_paid": "{player} pays {amount} gold to {to}'s thief.",
-    "elves.ev.journey_ended": (
-        "{player} ends the journey: visits {visits}, +{income} gold{bonus}."
-    ),
+    "elves.ev.visited.short": ", the bank is {short} short",
+    "elves.ev.thief_paid": "{player} pays {amount} to {to}'s thief.",
+    "elves.ev.journey_ended": ("{player} ends the journey: {visits}, +{income}{bonus}."),
+    "elves.ev.journey_ended.none": "{player} ends the journey without a visit.",
     "elves.ev.journey_ended.bonus": ", +{bonus} bonus for visiting every village",
+    "elves.ev.journey_ended.short": ", the bank is {short} short of the bonus",
     "elves.ev.round_ended": "Round {round} is over; the table is cleared.",
     "elves.ev.game_over": "Game over. {ranking}",
-    "elves.rank": "{rank}. {player} {gold} gold",
+    "elves.rank": "{rank}. {player} {gold}",
     # status
     "elves.status.head": "Round {round}/{rounds}, {phase}. {actor} to act ({step}).",
     "elves.status.over": "Game over after {rounds} rounds.",
@@ -145,13 +161,13 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     "elves.status.phase.over": "over",
     "elves.status.pile": "Draw pile {draw}, discards {discard}. Passes in a row: {passes}.",
     "elves.status.journey": (
-        "Journey of {player}: visits {visits}, earned {income}, going {direction}{escort}."
+        "Journey of {player}: {visits}, earned {income}, going {direction}{escort}."
     ),
     "elves.status.escort": ", escorted in {realm}",
     "elves.status.line": (
         "{player}: coins {coins}, cards {hand}, coats of arms {tokens}; villages: {villages}"
     ),
-    "elves.status.final": "{rank}. {player}: {gold} gold",
+    "elves.status.final": "{rank}. {player}: {gold}",
     "elves.status.none": "none",
     "elves.step.turn": "choosing an action",
     "elves.step.place_village": "placing a village",
@@ -166,9 +182,9 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
         "**Your hand** ({n} card); gold: **{gold}** ({coins}).",
         "**Your hand** ({n} cards); gold: **{gold}** ({coins}).",
     ),
-    "elves.hand.coins": "{tens}x10 + {fives}x5 + {ones}x1",
+    "elves.hand.coins": "{tens}×10 + {fives}×5 + {ones}×1",
     "elves.hand.villages": "Villages: {list}",
-    "elves.hand.transport": "{card} x{n}: {reach}",
+    "elves.hand.transport": "{card} ×{n}: {reach}",
     "elves.hand.reach": "{terrain} {cost}",
     "elves.hand.actions": "Action cards: {list}",
     "elves.hand.empty": "Your hand is empty.",
@@ -201,10 +217,11 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
         "visited every village on the table.\n\n"
         "**End.** After every player has held the dragon once (5 rounds with 6 players), the "
         "most gold wins; ties share the victory.\n\n"
-        "**Option** `teleport` (default off): at any point of your journey, pay 3 gold and "
-        "discard any 4 travel cards to jump to any village, even the one you are in (obstacles "
-        "ignored; thieves and Gold cards apply, escort or not); then keep travelling in the same "
-        "direction."
+        "**Option** `teleport` (default off): after your journey's first visit, pay 3 gold and "
+        "discard any 4 travel cards to jump to any other village (obstacles ignored; thieves "
+        "and Gold cards apply, escort or not); then keep travelling in the same direction. "
+        "House rules: `teleport_anywhere` (also first, and onto your current village), "
+        "`unlimited_bank` (the bank's 65 coins, 325 gold, never run out)."
     ),
 }
 
@@ -227,6 +244,8 @@ CATALOG.update(
     }
 )
 
+
+CATALOG.update(TEACH_CATALOG)
 
 AHEAD = 4  # villages of the ring shown ahead of a traveller
 
@@ -259,6 +278,11 @@ def option_specs() -> tuple[OptionSpec, ...]:
     return tuple(specs)
 
 
+def gold(n: Any) -> Any:
+    """An amount of gold as a counted phrase ("1 gold", "5 zlatých"; "?" stays as it is)."""
+    return Count(int(n), THINGS["gold"]) if isinstance(n, int) else n
+
+
 def card(kind: str) -> Term:
     """The term of a card kind (a text parameter: the catalogue entry picks its form)."""
     return CARDS[kind]
@@ -270,7 +294,7 @@ def word(kind: str) -> str:
 
 
 def _counted(hand: Mapping[str, int], kinds: tuple[str, ...]) -> list[str]:
-    return [t("elves.card_count", card=card(k), n=hand[k]) for k in kinds if hand.get(k)]
+    return [t("elves.card_count", card=card(k), times=times(hand[k])) for k in kinds if hand.get(k)]
 
 
 def _short(name: str, width: int = 18) -> str:
@@ -337,7 +361,7 @@ def _mine_or(key: str, owner: str | None, me: str | None, name: NameFn, **params
 def _ahead_text(view: ElvesView, v: VillageView, name: NameFn) -> str:
     """ "Bob's forest #2 (worth 4, Troll of Cyril, thief of Dana)"."""
     me = _traveller(view)
-    extras = [t("elves.ctx.worth", value=v["value"])]
+    extras = [t("elves.ctx.worth", value=gold(v["value"]))]
     ob = v.get("obstacle")
     if ob:
         extras.append(_mine_or("elves.ctx.obstacle", ob["owner"], me, name, card=card(ob["card"])))
@@ -375,7 +399,7 @@ def final_breakdown(view: ElvesView, player: str) -> str | None:
     b = view.get("final", {}).get("breakdown", {}).get(player)
     if not b:
         return None
-    rounds = ", ".join(f"{int(r):+d}" for r in b.get("rounds") or []) or "0"
+    rounds = ", ".join(signed(int(r), digits=0) for r in b.get("rounds") or []) or "0"
     bonus = t("elves.final.bonus", bonus=b["bonus"]) if b.get("bonus") else ""
     return t("elves.final.breakdown", start=b.get("start", 0), rounds=rounds, bonus=bonus)
 
@@ -398,7 +422,7 @@ def _label_play_special(view: ElvesView, move: Move, name: NameFn, facts: Facts)
 
 
 def _label_buy(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> str:
-    return t("elves.move.buy", cost=facts.get("cost", "?"))
+    return t("elves.move.buy", cost=gold(facts.get("cost", "?")))
 
 
 def _label_remove_village(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> str:
@@ -407,7 +431,7 @@ def _label_remove_village(view: ElvesView, move: Move, name: NameFn, facts: Fact
         "elves.move.remove_village",
         terrain=card(v["card"]) if v else "?",
         n=move["slot"] + 1,
-        cost=facts.get("cost", "?"),
+        cost=gold(facts.get("cost", "?")),
     )
 
 
@@ -435,7 +459,7 @@ def _label_travel(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> st
         transport=card(move["transport"]),
         n=facts.get("cards", "?"),
         village=_place_text(view, facts.get("to"), name),
-        value=facts.get("value", "?"),
+        value=gold(facts.get("value", "?")),
     )
 
 
@@ -450,7 +474,8 @@ def _label_reverse(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> s
 
 
 def _label_teleport(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> str:
-    return t("elves.move.teleport", village=_village_text(view, move["realm"], move["slot"], name))
+    village = _village_text(view, move["realm"], move["slot"], name)
+    return t("elves.move.teleport", village=village, cost=gold(facts.get("cost", "?")))
 
 
 def _label_teleport_card(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> str:
@@ -458,8 +483,8 @@ def _label_teleport_card(view: ElvesView, move: Move, name: NameFn, facts: Facts
 
 
 def _label_end_journey(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> str:
-    bonus = t("elves.move.bonus") if facts.get("bonus") else ""
-    return t("elves.move.end_journey", income=facts.get("income", "?"), bonus=bonus)
+    bonus = t("elves.move.bonus", bonus=gold(facts["bonus"])) if facts.get("bonus") else ""
+    return t("elves.move.end_journey", income=gold(facts.get("income", "?")), bonus=bonus)
 
 
 LABELS: dict[str, Label] = {
@@ -514,13 +539,14 @@ def _desc_buy(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> str | 
     return t(
         "elves.desc.buy",
         k=facts.get("purchase", "?"),
-        gold=view.get("gold", "?"),
-        after=facts.get("gold_after", "?"),
+        gold=gold(view.get("gold", "?")),
+        after=gold(facts.get("gold_after", "?")),
     )
 
 
 def _desc_remove_village(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> str | None:
-    return t("elves.desc.remove_village", specials=len(facts.get("specials") or []))
+    specials = len(facts.get("specials") or [])
+    return t("elves.desc.remove_village", specials=specials) if specials else None
 
 
 def _desc_pass(view: ElvesView, move: Move, name: NameFn, facts: Facts) -> str | None:
@@ -591,9 +617,9 @@ Prompt = Callable[[ElvesView, str, NameFn], str]
 
 def _prompt_turn(view: ElvesView, player: str, name: NameFn) -> str:
     me = next((p for p in view["players"] if p["id"] == player), None)
-    gold = view.get("gold", "?") if view.get("viewer") == player else "?"
+    have = gold(view.get("gold", "?")) if view.get("viewer") == player else "?"
     hand = me["hand_size"] if me else 0
-    return t("elves.prompt.turn", round=view.get("round"), hand=hand, gold=gold)
+    return t("elves.prompt.turn", round=view.get("round"), hand=hand, gold=have)
 
 
 def _prompt_card(view: ElvesView, player: str, name: NameFn) -> str:
@@ -618,7 +644,7 @@ def _prompt_journey(view: ElvesView, player: str, name: NameFn) -> str:
         return t("elves.prompt.journey_none")
     return t(
         "elves.prompt.journey",
-        income=j.get("income", 0),
+        income=gold(j.get("income", 0)),
         next=_village_text(view, nxt["realm"], nxt["slot"], name),
     )
 
@@ -680,7 +706,7 @@ def _ev_drew(e: Event, name: NameFn, who: str) -> str | None:
 
 
 def _ev_bought(e: Event, name: NameFn, who: str) -> str | None:
-    return t("elves.ev.bought", player=who, cost=e["cost"], k=e["purchase"])
+    return t("elves.ev.bought", player=who, cost=gold(e["cost"]), k=e["purchase"])
 
 
 def _ev_card(e: Event, name: NameFn, who: str) -> str | None:
@@ -700,7 +726,7 @@ def _ev_village_removed(e: Event, name: NameFn, who: str) -> str | None:
         "elves.ev.village_removed",
         player=who,
         terrain=card(e["card"]),
-        cost=e["cost"],
+        cost=gold(e["cost"]),
         specials=extra,
     )
 
@@ -728,9 +754,12 @@ def _ev_journey_started(e: Event, name: NameFn, who: str) -> str | None:
 
 
 def _ev_escort_played(e: Event, name: NameFn, who: str) -> str | None:
-    return t(
-        "elves.ev.escort_played", player=who, realm=t("elves.realm.other", player=name(e["realm"]))
+    realm = (
+        t("elves.realm.their")
+        if e["realm"] == e["player"]
+        else t("elves.realm.other", player=name(e["realm"]))
     )
+    return t("elves.ev.escort_played", player=who, realm=realm)
 
 
 def _ev_direction_changed(e: Event, name: NameFn, who: str) -> str | None:
@@ -738,7 +767,8 @@ def _ev_direction_changed(e: Event, name: NameFn, who: str) -> str | None:
 
 
 def _ev_teleport_started(e: Event, name: NameFn, who: str) -> str | None:
-    return t("elves.ev.teleport_started", player=who, village=_village_ref(e, name))
+    village = _village_ref(e, name)
+    return t("elves.ev.teleport_started", player=who, village=village, cost=gold(e["cost"]))
 
 
 def _ev_visited(e: Event, name: NameFn, who: str) -> str | None:
@@ -750,6 +780,8 @@ def _ev_visited(e: Event, name: NameFn, who: str) -> str | None:
     notes = (t("elves.ev.visited.obstacle") if e.get("obstacle_extra") else "") + (
         t("elves.ev.visited.escorted") if e.get("escorted") else ""
     )
+    if e.get("short"):
+        notes += t("elves.ev.visited.short", short=gold(e["short"]))
     village = t(
         "elves.village",
         owner=t("elves.village.other", player=name(e["realm"])),
@@ -757,27 +789,37 @@ def _ev_visited(e: Event, name: NameFn, who: str) -> str | None:
         n=e["slot"] + 1,
     )
     return t(
-        "elves.ev.visited", player=who, village=village, how=how, value=e["value"], notes=notes
+        "elves.ev.visited",
+        player=who,
+        village=village,
+        how=how,
+        value=gold(e["value"]),
+        notes=notes,
     )
 
 
 def _ev_thief_paid(e: Event, name: NameFn, who: str) -> str | None:
-    return t("elves.ev.thief_paid", player=who, amount=e["amount"], to=name(e["to"]))
+    return t("elves.ev.thief_paid", player=who, amount=gold(e["amount"]), to=name(e["to"]))
 
 
 def _ev_journey_ended(e: Event, name: NameFn, who: str) -> str | None:
-    bonus = t("elves.ev.journey_ended.bonus", bonus=e["bonus"]) if e.get("bonus") else ""
+    bonus = t("elves.ev.journey_ended.bonus", bonus=gold(e["bonus"])) if e.get("bonus") else ""
+    if e.get("short"):
+        bonus += t("elves.ev.journey_ended.short", short=gold(e["short"]))
+    if not e["visits"]:
+        return t("elves.ev.journey_ended.none", player=who)
+    visits = tn("elves.why.visits", int(e["visits"]), n=e["visits"])
     return t(
-        "elves.ev.journey_ended", player=who, visits=e["visits"], income=e["income"], bonus=bonus
+        "elves.ev.journey_ended", player=who, visits=visits, income=gold(e["income"]), bonus=bonus
     )
 
 
 def _ev_game_over(e: Event, name: NameFn, who: str) -> str | None:
     ranks = e.get("ranks") or {}
-    gold = e.get("gold") or {}
+    coins = {p: Count(int(g), THINGS["gold"]) for p, g in (e.get("gold") or {}).items()}
     order = sorted(ranks, key=lambda p: (ranks[p], name(p)))
     ranking = "; ".join(
-        t("elves.rank", rank=ranks[p], player=name(p), gold=gold.get(p)) for p in order
+        t("elves.rank", rank=ranks[p], player=name(p), gold=coins.get(p)) for p in order
     )
     return t("elves.ev.game_over", ranking=ranking)
 
@@ -816,9 +858,9 @@ EVENT_LINES: dict[str, Line] = {
 def _final_lines(view: ElvesView, name: NameFn) -> list[str]:
     final = view.get("final")
     ranks = final["ranks"] if final else {}
-    gold = final["gold"] if final else {}
+    golds = final["gold"] if final else {}
     return [t("elves.status.over", rounds=view.get("rounds"))] + [
-        t("elves.status.final", rank=ranks[p], player=name(p), gold=gold[p])
+        t("elves.status.final", rank=ranks[p], player=name(p), gold=gold(golds[p]))
         for p in sorted(ranks, key=lambda q: (ranks[q], name(q)))
     ]
 
@@ -831,8 +873,8 @@ def _journey_line(view: ElvesView, name: NameFn) -> str | None:
     return t(
         "elves.status.journey",
         player=name(j["traveller"]),
-        visits=len(j.get("visits", [])),
-        income=j.get("income", 0),
+        visits=tn("elves.why.visits", len(j.get("visits", [])), n=len(j.get("visits", []))),
+        income=gold(j.get("income", 0)),
         direction=t(f"elves.dir.{j.get('direction', 'cw')}"),
         escort=escort,
     )
@@ -975,6 +1017,38 @@ class ElvesPresenter(Presenter):
 
     def rules_text(self) -> str:
         return t("elves.rules")
+
+    # -- teaching (issue 24): bot/text/presenters/elves_teach.py ------------------------------
+    def rules_topics(self) -> tuple[str, ...]:
+        from bot.text.presenters import elves_teach
+
+        return elves_teach.TOPICS
+
+    def references(self) -> Mapping[str, Reference]:
+        from bot.text.presenters import elves_teach
+
+        return elves_teach.references()
+
+    def offered(self, view: dict[str, Any], moves: list[Move]) -> list[str]:
+        from bot.text.presenters import elves_teach
+
+        return elves_teach.offered(view, moves)
+
+    def why(
+        self,
+        view: dict[str, Any],
+        player: str,
+        options: list[tuple[Move, Preview]],
+        name: NameFn,
+    ) -> list[WhyLine]:
+        from bot.text.presenters import elves_teach
+
+        return elves_teach.why(view, player, options, name)
+
+    def tie_note(self, view: dict[str, Any], name: NameFn) -> str | None:
+        from bot.text.presenters import elves_teach
+
+        return elves_teach.tie_note(view, name)
 
 
 PRESENTER = ElvesPresenter(
