@@ -36,13 +36,16 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     # options (the names and defaults come from the engine's options)
     P + "opt.long_game": "Longer game: 12 rounds (2-4 players)",
     P + "opt.rounds": "Rounds for 5-8 players (default: smallest multiple of players >= 8)",
-    P + "opt.open_scores": "Score piles by type are public (default: only totals are)",
+    P + "opt.open_scores": "House rule: open score piles by type (the rulebook hides them)",
     P + "opt.teams": "Team game: 4 players, partners sit opposite",
     P + "opt.team_joint_invent": "Team: both partners Invent -> +1 invention for the team",
     P + "opt.team_joint_export": "Team: a partner's Export lets the Produce partner export too",
     P + "opt.team_shared_defence": "Team: Defend may block an attack on your partner (pay 1)",
     P + "opt.team_joint_attack": "Team: both partners attack one opponent -> 1 extra theft",
     P + "opt.house_powers": "House powers: invented empire powers (not the printed game)",
+    P + "opt.joint_export_needs_goods": "House rule: a joint export needs the partner to "
+    "export 1+ good",
+    P + "opt.zero_majority_bonus": "House rule: all tied at 0 of a type get the 3-point bonus",
     # option problems (games.empire_engine.setup.options_problem, codes and params)
     P + "option_problem.rounds_range": "Rounds: leave it empty or give a whole number from {min} "
     "to {max}.",
@@ -226,7 +229,9 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
         "abilities are not in the rulebook, so these are invented: Kestrel Dominion (block +2 "
         "soldiers; idle Defend +1 ready soldier), Nova Centralis (export 2+ goods: +1 good), "
         "Sylphian Commonwealth (Salvage 2 different types), Grail Prelacy (alternate cubes go "
-        "to your score pile)."
+        "to your score pile). House rules: `joint_export_needs_goods`: a partner's Export of 0 "
+        "goods does not count for the joint export. `zero_majority_bonus`: players all tied at "
+        "0 of a type each get the 3 points."
     ),
 }
 
