@@ -21,7 +21,9 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from bot.text.i18n import current, plural_category, t, tn
-from bot.text.presenters.base import NameFn, OptionSpec, Presenter, Preview
+from bot.text.presenters import empire_engine_teach as teach
+from bot.text.presenters import empire_engine_why as why
+from bot.text.presenters.base import NameFn, OptionSpec, Presenter, Preview, Reference, WhyLine
 from games.empire_engine import data as D
 from games.empire_engine.views import Aim, EmpireView, Pile, PlacingView, SeatView
 from games.empire_engine.vocab import TERMS, action, resource
@@ -1075,6 +1077,38 @@ class EmpireEnginePresenter(Presenter):
 
     def rules_text(self) -> str:
         return t("empire_engine.rules")
+
+    # -- teaching (issue 24): empire_engine_teach.py and empire_engine_why.py
+    def rules_topics(self) -> tuple[str, ...]:
+        return teach.TOPICS
+
+    def references(self) -> Mapping[str, Reference]:
+        return teach.references()
+
+    def reference_text(self, key: str) -> str:
+        return teach.reference_text(key)
+
+    def offered(self, view: dict[str, Any], moves: list[Move]) -> list[str]:
+        return teach.offered(view, moves)
+
+    def why(
+        self,
+        view: dict[str, Any],
+        player: str,
+        options: list[tuple[Move, Preview]],
+        name: NameFn,
+    ) -> list[WhyLine]:
+        """Each option's label and what it does now, from its preview (rules §17)."""
+        lines = []
+        for move, facts in options:
+            text = why.why_text({"type": move.get("type"), **facts}, name) if facts else None
+            if text:
+                lines.append(WhyLine(self.move_label(view, move, name, facts), text))
+        return lines
+
+    def tie_note(self, view: dict[str, Any], name: NameFn) -> str | None:
+        notes = why.tie_notes(list(as_view(view).get("results") or []), name)
+        return "\n".join(notes) if notes else None
 
 
 PRESENTER = EmpireEnginePresenter(
