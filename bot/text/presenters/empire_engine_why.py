@@ -168,7 +168,7 @@ def effect(facts: Facts, name: NameFn) -> str:
     if "gain" in facts:
         gain = _gain(facts["gain"])
         if facts.get("pile") == "ready":
-            ready = _mix(facts["ready_after"])
+            ready = _mix(facts.get("gain_ready_after") or facts["ready_after"])
             return t(P + "why.gain_ready", head=_head(facts), gain=gain, ready=ready)
         return t(P + "why.gain_score", head=_head(facts), gain=gain)
     handlers = {"Attack": _attack, "Defend": _defend, "Export": _export, "Salvage": _salvage}
