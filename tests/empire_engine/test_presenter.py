@@ -145,7 +145,7 @@ def test_plan_labels_show_results_and_cost() -> None:
     ]
     assert "Your pick this step: L Arm, R ? (cubes: 1 good)." in PRESENTER.hand_text(v, name)
     pub = GAME.view(s, None)
-    assert "laid L+G" in PRESENTER.status_text(pub, name)
+    assert "laid L (cube: good)" in PRESENTER.status_text(pub, name)  # issue 24: no codes
 
 
 def test_block_and_steal_labels() -> None:

@@ -106,7 +106,7 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     P + "desc.salvage": "Goes to your score pile (safe from thefts)",
     # prompts
     P + "prompt.lay": "Round 1/{rounds}: lay one engine card face down (you choose which "
-    "first). L: {L}. R: {R}.",
+    "first). L (your left engine card): {L}. R (your right one): {R}.",
     P + "prompt.orient": "Round 1/{rounds}: choose the action on top of engine {card}; it "
     "stays face down until everyone has laid both cards.",
     P + "prompt.place": "Round {round}/{rounds}: lay a gear face down. Now L: {L}, R: {R}. "
@@ -152,7 +152,6 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
         "{defender} pays 1 {pay} and blocks {attacker}'s attack on {target} (+{reward} soldiers "
         "to score).",
     ),
-    P + "ev.defend_idle": "{player}'s Defend is idle.",
     P + "ev.defend_idle_bonus": "{player}'s Defend is idle: +1 soldier (ready, Honour Guard).",
     P + "ev.theft": "{attacker} takes {what} from {target}.",
     P + "ev.theft_extra": "Joint attack: {attacker} takes {what} more from {target}.",
@@ -178,7 +177,10 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     # status
     P + "status.head": "Round {round}/{rounds} · start player {start} · {step}",
     P + "status.over": "Game over after {rounds} rounds.",
-    P + "status.line": "{player}{empire}: {tops} · ready {soldier}S {good}G · score {score}{mark}",
+    P + "status.line": "{player}{empire}: {tops} · ready pile: {ready} · score pile: {score}{mark}",
+    P + "status.face_down": "face down",
+    P + "status.cube": "{card} (cube: {pay})",
+    P + "status.score_kinds": "{total} ({pile})",
     P + "status.final": "{rank}. {player}: {score} points ({resources} + {bonus} bonus)",
     P + "status.team": "Teams: {a} vs {b}",
     P + "status.chosen": " · chosen",
@@ -262,8 +264,6 @@ CATALOG.update(
     }
 )
 
-RES_SHORT = {"soldier": "S", "good": "G", "invention": "I"}
-
 
 def as_view(view: Mapping[str, Any]) -> EmpireView:
     """A view from the bot (``dict[str, Any]``) as the engine's declared view, once, at the
@@ -345,12 +345,12 @@ WORDS: dict[str, str | tuple[str, ...]] = {
 }
 
 
-def _mix(soldier: int, good: int, supply: int = 0) -> _Join | str:
+def _mix(soldier: int, good: int, supply: int = 0) -> _Join:
     """ "1 soldier + 1 good", "2 goods", "1 soldier from the supply", "nothing"."""
     if supply:  # only a theft from an empty pile (rules §7.3 2d)
-        return tn(P + "supply", supply)
+        return _Join([tn(P + "supply", supply)], "")
     parts = [_count(k, n) for k, n in (("soldier", soldier), ("good", good)) if n]
-    return _Join(parts, " + ") if parts else t(P + "nothing")
+    return _Join(parts, " + ") if parts else _Join([t(P + "nothing")], "")
 
 
 def _pay_text(ps: int, pg: int) -> _Join:
@@ -788,8 +788,10 @@ def _ev_theft(e: dict[str, Any], name: NameFn) -> str:
     return t(P + key, attacker=_nm(e, "attacker", name), target=_nm(e, "target", name), what=what)
 
 
-def _ev_exported(e: dict[str, Any], name: NameFn) -> str:
+def _ev_exported(e: dict[str, Any], name: NameFn) -> str | None:
     goods = int(e.get("goods", 0))
+    if not goods and not e.get("bonus_good"):
+        return None  # an Export of no goods moved nothing: nothing to log (issue 26)
     bonus = t(P + "ev.export_bonus") if e.get("bonus_good") else ""
     key = "ev.exported_joint" if e.get("joint") else "ev.exported"
     return tn(P + key, goods, player=_nm(e, "player", name), goods=goods, bonus=bonus)
@@ -811,9 +813,11 @@ def _ev_game_over(e: dict[str, Any], name: NameFn) -> str:
     return t(P + "ev.game_over", ranking=ranking)
 
 
-def _ev_defend_idle(e: dict[str, Any], name: NameFn) -> str:
-    key = "ev.defend_idle_bonus" if e.get("bonus_ready_soldier") else "ev.defend_idle"
-    return t(P + key, player=_nm(e, "player", name))
+def _ev_defend_idle(e: dict[str, Any], name: NameFn) -> str | None:
+    """Only Honour Guard's idle-Defend soldier is news; an idle Defend did nothing (issue 26)."""
+    if not e.get("bonus_ready_soldier"):
+        return None
+    return t(P + "ev.defend_idle_bonus", player=_nm(e, "player", name))
 
 
 EVENTS: dict[str, Line] = {
@@ -858,10 +862,11 @@ EVENTS: dict[str, Line] = {
 
 
 def _score_text(seat: SeatView) -> str:
-    sc, score = seat["score"], str(seat["score_total"])
+    """The score pile's size, and its kinds in words where the viewer may see them (§10.1)."""
+    sc, total = seat["score"], _Join([Count(int(seat["score_total"]), TERMS["resource"])], "")
     if sc:
-        score += " (" + " ".join(f"{RES_SHORT[r]}{sc.get(r, 0)}" for r in D.SCORE_TYPES) + ")"
-    return score
+        return t(P + "status.score_kinds", total=total, pile=_pile(sc))
+    return format(total)
 
 
 def _mark(view: View, seat: SeatView) -> str:
@@ -872,22 +877,25 @@ def _mark(view: View, seat: SeatView) -> str:
     laid = seat["placed"]
     if laid:
         cards = ", ".join(
-            str(x["card"]) + (f"+{RES_SHORT[x['pay']]}" if x["pay"] else "") for x in laid
+            t(P + "status.cube", card=x["card"], pay=resource(str(x["pay"])))
+            if x["pay"]
+            else str(x["card"])
+            for x in laid
         )
         mark = t(P + "status.laid", cards=cards) + mark
     return mark
 
 
 def _seat_line(view: View, seat: SeatView, name: NameFn) -> str:
-    tops = _Join([_action(seat["top_L"]), _action(seat["top_R"])], "/")
+    hidden = t(P + "status.face_down")
+    tops = _Join([_action(seat[k]) if seat[k] else hidden for k in ("top_L", "top_R")], " / ")
     emp = f" [{seat['empire']}]" if seat["empire"] else ""
     return t(
         P + "status.line",
         player=name(seat["player"]),
         empire=emp,
         tops=tops,
-        soldier=seat["ready"]["soldier"],
-        good=seat["ready"]["good"],
+        ready=_ready_text(seat["ready"]),
         score=_score_text(seat),
         mark=_mark(view, seat),
     )
