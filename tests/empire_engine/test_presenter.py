@@ -122,7 +122,7 @@ def test_plan_labels_show_results_and_cost() -> None:
         "Gear under L, cube: 1 soldier (alternate)",
         "Gear under L, cube: 1 good (alternate)",
     ]
-    assert "L: Attack, R: Export" in PRESENTER.prompt_text(v, "a", name)
+    assert "L (left engine card) Attack, R (right) Export" in PRESENTER.prompt_text(v, "a", name)
     s = play(s, "a", {"type": "place", "card": "L", "pay": "good"})
     v = GAME.view(s, "a")
     labels = [PRESENTER.move_label(v, m, name) for m in GAME.legal_moves(s, "a")]

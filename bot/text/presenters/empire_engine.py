@@ -107,13 +107,14 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     # prompts
     P + "prompt.lay": "Round 1/{rounds}: lay one engine card face down (you choose which "
     "first). L (your left engine card): {L}. R (your right one): {R}.",
-    P + "prompt.orient": "Round 1/{rounds}: choose the action on top of engine {card}; it "
+    P + "prompt.orient": "Round 1/{rounds}: choose the action on top of your {card}; it "
     "stays face down until everyone has laid both cards.",
-    P + "prompt.place": "Round {round}/{rounds}: lay a gear face down. Now L: {L}, R: {R}. "
-    "Ready: {ready}. A cube on the gear (seen by "
-    "all) makes it an alternate: gear 1 turns 0, gear 2 turns 3.",
-    P + "prompt.place2": "Round {round}/{rounds}: your second gear goes under {card}. Ready: "
-    "{ready}. A cube makes it the alternate.",
+    P + "prompt.place": "Round {round}/{rounds}: lay a gear face down. Now on top: L (left "
+    "engine card) {L}, R (right) {R}. Ready pile: {ready}. Gear 1 turns its card 1 quarter "
+    "turn, gear 2 turns it 2; a cube on the gear (seen by all) makes the alternate: gear 1 "
+    "turns 0, gear 2 turns 3.",
+    P + "prompt.place2": "Round {round}/{rounds}: your second gear goes under your {card}. "
+    "Ready pile: {ready}. A cube makes it the alternate.",
     P + "prompt.gear": "Round {round}/{rounds}: which gear is it? Nobody else sees this.",
     P + "prompt.block": "{player}, you Defend: {attacker} attacks {target}.",
     P + "prompt.steal": "{player}, your attack on {target} succeeds: take {q}. "
@@ -673,7 +674,8 @@ def _prompt_orient(view: View, player: str, name: NameFn) -> str:
             rounds=view["rounds"],
             **{c: _Join([action(a) for a in D.ENGINE_ORDER[c]], ", ") for c in D.CARDS},
         )
-    return t(P + "prompt.orient", rounds=view["rounds"], card=placing.get("card"))
+    card = TERMS.get(f"card.{placing.get('card')}", str(placing.get("card")))
+    return t(P + "prompt.orient", rounds=view["rounds"], card=card)
 
 
 def _prompt_plan(view: View, player: str, name: NameFn) -> str:
@@ -683,7 +685,8 @@ def _prompt_plan(view: View, player: str, name: NameFn) -> str:
     if placing.get("part") == "gear":
         return t(P + "prompt.gear", **common)
     if placing.get("slot") == 2:
-        return t(P + "prompt.place2", card=placing.get("card"), **common)
+        card = TERMS.get(f"card.{placing.get('card')}", str(placing.get("card")))
+        return t(P + "prompt.place2", card=card, **common)
     tops = (me["top_L"], me["top_R"]) if me else (None, None)
     return t(P + "prompt.place", L=_action(tops[0]), R=_action(tops[1]), **common)
 
