@@ -143,7 +143,10 @@ def test_plan_labels_show_results_and_cost() -> None:
         "The other gear goes here: Attack (gear 1, 1 quarter turn), hits Bob",
         "The other gear goes here: Export (gear 1, 0 quarter turns)",
     ]
-    assert "Your pick this step: L Arm, R ? (cubes: 1 good)." in PRESENTER.hand_text(v, name)
+    assert (
+        "Your pick this step: left engine card (L): Arm, right (R): not chosen yet (cubes: 1 good)."
+        in PRESENTER.hand_text(v, name)
+    )
     pub = GAME.view(s, None)
     assert "laid L (cube: good)" in PRESENTER.status_text(pub, name)  # issue 24: no codes
 

@@ -180,6 +180,7 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     P + "status.over": "Game over after {rounds} rounds.",
     P + "status.line": "{player}{empire}: {tops} · ready pile: {ready} · score pile: {score}{mark}",
     P + "status.face_down": "face down",
+    P + "status.unset": "not chosen yet",
     P + "status.cube": "{card} (cube: {pay})",
     P + "status.score_kinds": "{total} ({pile})",
     P + "status.final": "{rank}. {player}: {score} points ({resources} + {bonus} bonus)",
@@ -329,8 +330,10 @@ def _count(kind: str, n: int) -> Count:
 
 
 def _action(name: Any) -> Term | str:
-    """An engine action ("Export") as its term; "?" while not set."""
-    return action(str(name)) if name in D.ACTION_GROUP or name == "JointInvent" else "?"
+    """An engine action ("Export") as its term; "not chosen yet" while not set (no "?")."""
+    if name in D.ACTION_GROUP or name == "JointInvent":
+        return action(str(name))
+    return t(P + "status.unset")
 
 
 #: the engine's words that are phrases, not names (the names are the game's terms)
@@ -338,7 +341,7 @@ WORDS: dict[str, str | tuple[str, ...]] = {
     P + "pile.pair": "{soldiers}, {goods}",
     P + "pending.salvage": "Salvage {take}",
     P + "pending.cubes": "{pick} (cubes: {cubes})",
-    P + "pending.pick": "L {L}, R {R}",
+    P + "pending.pick": "left engine card (L): {L}, right (R): {R}",
     P + "desc.second_gear": (
         "{action} (gear {gear}, {turns} quarter turn)",
         "{action} (gear {gear}, {turns} quarter turns)",
