@@ -52,7 +52,7 @@ WHY: dict[str, str | tuple[str, ...]] = {
     P + "why.turns_note": "(A quarter turn brings the action on the card's left edge to the top.)",
     P + "why.side.left": "your left neighbour",
     P + "why.side.right": "your right neighbour",
-    P + "why.second": "The other gear goes under {card}: free, {free}; with a cube, {alternate}",
+    P + "why.second": "The other gear goes under {card}: free, {free}; with a cube, {alternate}.",
     P + "why.short": (
         "{action} ({turns} quarter turn)",
         "{action} ({turns} quarter turns)",
