@@ -26,6 +26,8 @@ HOST_PREFIX = "host_"
 EN: dict[str, str | tuple[str, ...]] = {
     # the host's events in the log
     "host.started": "The game has started: {players}.",
+    "host.first_drawn": "{name} begins (drawn by lot).",
+    "host.first_seat": "{name} begins (the first seat).",
     "host.timeout": "⏰ {name} ran out of time; the AI played that move for them.",
     "host.left": "{name} left the game; an AI plays their seat from now on.",
     "host.kicked": "{name} was removed; an AI plays their seat from now on.",
@@ -52,7 +54,12 @@ def host_event_text(
     if not kind.startswith(HOST_PREFIX) or key not in EN:
         return None
     if kind == "host_started":
-        return t(key, players=", ".join(name(str(p)) for p in event.get("players") or []))
+        text = t(key, players=", ".join(name(str(p)) for p in event.get("players") or []))
+        first = event.get("first")
+        if isinstance(first, str):  # who begins, and how they were chosen (issue 26 item 5)
+            how = "host.first_drawn" if event.get("drawn") else "host.first_seat"
+            text += " " + t(how, name=(person or name)(first))
+        return text
     who = event.get("player")
     return t(key, name=(person or name)(who) if isinstance(who, str) else "?")
 
@@ -93,3 +100,15 @@ def event_lines(
         if text:
             lines.append(text)
     return lines
+
+
+def name_once(text: str, labels: Mapping[str, str]) -> str:
+    """``text`` (one message) with each AI seat's full label (``"AI 1 · medium"``) kept at
+    its first mention and shortened to the seat's own name (``"AI 1"``) after it: a seat is
+    introduced once per message, not on every line (issue 26 item 5)."""
+    for full, short in labels.items():
+        at = text.find(full) if full and full != short else -1
+        if at >= 0:
+            end = at + len(full)
+            text = text[:end] + text[end:].replace(full, short)
+    return text
