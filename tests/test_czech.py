@@ -20,7 +20,7 @@ from bot.adapter.final import (
 )
 from bot.core.gamelog import first_player, started
 from bot.core.store import Seat, SessionRecord
-from bot.text import catalog_en, presenters
+from bot.text import catalog_en, host_events, presenters
 from bot.text.host_events import host_event_text, name_once
 from bot.text.i18n import place_of, t, tn, using
 
@@ -191,3 +191,19 @@ def test_the_first_player_is_found_and_a_draw_told_from_the_seat_order(game, dra
     assert found == (games.get(game).actors(state)[0], drawn)
     assert started(rec, games.get(game))["drawn"] is drawn
     assert "first" not in started(rec)  # without the engine: who plays, nothing more
+
+
+def test_a_time_out_is_said_once_per_turn() -> None:
+    names = {"a": "alice", "b": "bob"}.__getitem__
+    events = [
+        {"type": "host_timeout", "player": "a"},
+        {"type": "take", "player": "a", "index": 0},
+        {"type": "host_timeout", "player": "a"},  # the same turn's second step
+        {"type": "place", "player": "a"},
+        {"type": "take", "player": "b", "index": 1},
+        {"type": "host_timeout", "player": "a"},  # a later turn
+    ]
+    with using("en"):
+        lines = host_events.event_lines("majesty", events, names)
+    said = t("host.timeout", "en", name="alice")
+    assert lines.count(said) == 2 and lines[0] == said, lines

@@ -22,6 +22,7 @@ log = logging.getLogger(__name__)
 NameFn = Callable[[str], str]
 
 HOST_PREFIX = "host_"
+TIMEOUT = "host_timeout"
 
 EN: dict[str, str | tuple[str, ...]] = {
     # the host's events in the log
@@ -83,12 +84,22 @@ def event_lines(
     """``events`` in words, one line each, in the current language: the host's events by
     this module (``person`` names the player of one, a seat's own name; default ``name``), the
     game's by its presenter. ``picks=False`` leaves out the events that only say someone has
-    chosen (``game`` tells them: :func:`is_pick`; the board's "Still choosing" line says it)."""
+    chosen (``game`` tells them: :func:`is_pick`; the board's "Still choosing" line says it).
+    A time-out is said once per turn: the clock playing the same player's next step (nobody
+    else moved in between) says nothing more."""
     presenter = presenters.get(game_id)
     lines = []
+    timed_out: str | None = None  # whose time-out was said last, while only they moved since
     for event in events:
         if not picks and is_pick(game, game_id, event):
             continue
+        mover = event.get("player")
+        if event.get("type") == TIMEOUT:
+            if mover == timed_out:  # the same turn's next step, played by the clock too
+                continue
+            timed_out = mover if isinstance(mover, str) else None
+        elif mover != timed_out:  # someone else (or nobody named) moved: a new turn
+            timed_out = None
         try:
             if is_host_event(event):
                 text = host_event_text(event, name, person)
