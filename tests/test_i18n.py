@@ -232,3 +232,68 @@ def test_the_demo_plays_and_draws_in_czech(tmp_path, capsys) -> None:
     assert i18n.current() == "en"  # the demo's language ends with it
     boards = sorted(tmp_path.glob("majesty-turn-*.png"))
     assert len(boards) > 30 and (tmp_path / "majesty-private-seat1.png").exists()
+
+
+# -- numbers and option values in the reader's language (issue 26 items 2 and 4) -------------
+
+
+@pytest.mark.parametrize(
+    ("value", "en", "cs"),
+    [
+        (3.3, "3.3", "3,3"),
+        (160.0, "160", "160"),
+        (0.0, "0", "0"),
+        (-2.8, "\u22122.8", "\u22122,8"),
+        (-0.04, "0", "0"),  # rounds to nothing: no "−0"
+        (1234.5, "1,234.5", "1\u00a0234,5"),
+    ],
+)
+def test_numbers_are_written_as_the_reader_writes_them(value, en, cs) -> None:
+    assert i18n.number(value, "en") == en
+    assert i18n.number(value, "cs") == cs
+
+
+def test_signs_multipliers_and_places() -> None:
+    assert [i18n.signed(v, "cs") for v in (3.3, -2.8, 0.0, 0.04)] == [
+        "+3,3",
+        "\u22122,8",
+        "\u00b10",
+        "\u00b10",
+    ]
+    assert i18n.signed(3.3, "en") == "+3.3"
+    assert i18n.times(2, "en") == i18n.times(2, "cs") == "\u00d72"
+    assert [i18n.place_of(1, n, "cs") for n in (2, 3, 4, 5, 6, 7, 8, 10, 12, 20, 100)] == [
+        "1. ze 2",
+        "1. ze 3",
+        "1. ze 4",
+        "1. z 5",
+        "1. ze 6",
+        "1. ze 7",
+        "1. z 8",
+        "1. z 10",
+        "1. ze 12",
+        "1. ze 20",
+        "1. ze 100",
+    ]
+    assert [i18n.place_of(r, 12, "en") for r in (1, 2, 3, 4, 11, 12)] == [
+        "1st of 12",
+        "2nd of 12",
+        "3rd of 12",
+        "4th of 12",
+        "11th of 12",
+        "12th of 12",
+    ]
+
+
+def test_option_values_are_words() -> None:
+    assert i18n.option_name("teams", "en") == "Teams"
+    assert i18n.option_name("teams", "cs") == "Týmy"
+    assert i18n.option_name("team_joint_attack", "cs") == "Tým společný útok"
+    assert i18n.option_value(True, (), "en") == "yes"
+    assert i18n.option_value(False, (), "cs") == "ne"
+    assert i18n.option_value("abbaabab", (), "en") == "A B B A A B A B"
+    assert i18n.option_value("ABBAABAB", (), "cs") == "A B B A A B A B"
+    assert i18n.option_value(12.0, (), "cs") == "12" and i18n.option_value(2.5, (), "cs") == "2,5"
+    # a choice shows its label; 1 is not True
+    assert i18n.option_value(1, (("one round", 1), ("yes", True)), "en") == "one round"
+    assert i18n.option_value(True, (("one round", 1), ("yes", True)), "en") == "yes"

@@ -137,9 +137,10 @@ class Crowntable(discord.AutoShardedClient, RoutedClient):
     async def on_ready(self) -> None:
         shards = sorted(self.shards)
         log.info(
-            "ready as %s in %d guilds, shard%s %s of %s",
+            "ready as %s in %d guild%s, shard%s %s of %s",
             self.user,
             len(self.guilds),
+            "" if len(self.guilds) == 1 else "s",
             "" if len(shards) == 1 else "s",
             ",".join(map(str, shards)),
             self.shard_count,
@@ -188,7 +189,11 @@ class Crowntable(discord.AutoShardedClient, RoutedClient):
         try:
             await asyncio.wait_for(self._idle.wait(), SHUTDOWN_GRACE)
         except TimeoutError:
-            log.warning("closing with %d interactions still running", self._busy)
+            log.warning(
+                "closing with %d interaction%s still running",
+                self._busy,
+                "" if self._busy == 1 else "s",
+            )
         if seats is not None:
             await seats.close()
         for task in (self._clock_task, self._catch_up_task):

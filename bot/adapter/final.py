@@ -25,7 +25,7 @@ from bot.core.ai_runner import seat_label
 from bot.core.host import SessionHost
 from bot.core.store import SessionRecord
 from bot.text import presenters
-from bot.text.i18n import game_title, t, tn
+from bot.text.i18n import game_title, number, option_name, option_value, place_of, signed, t, tn
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +55,7 @@ def score_text(game_id: str, score: Any) -> str:
     if isinstance(score, bool) or not isinstance(score, (int, float)):
         return str(score)
     if isinstance(score, float) and not score.is_integer():
-        return f"{score:g}"
+        return number(score, digits=2)
     return tn(presenters.get(game_id).score_unit, int(score))
 
 
@@ -89,21 +89,51 @@ def standings_lines(
 
 
 def rating_change(before: float, after: float) -> str:
-    """ "0.0 -> 4.2 (+4.2)": the displayed skill, as ``/standings`` rounds it."""
+    """ "0 -> 4.2 (+4.2)", Czech "0 → 4,2 (+4,2)": the displayed skill, as ``/standings``
+    rounds it, in the reader's numbers (a true minus sign: "−2.8")."""
     b, a = round(before, 1), round(after, 1)
-    return t("final.rating_change", before=f"{b:.1f}", after=f"{a:.1f}", delta=f"{a - b:+.1f}")
+    return t("final.rating_change", before=number(b), after=number(a), delta=signed(a - b))
+
+
+def first_rated(before: float) -> bool:
+    """A newcomer's displayed skill is 0 (OpenSkill's default μ − 3σ): a first rated game."""
+    return abs(before) < 0.05
 
 
 def rating_lines(rec: SessionRecord, meta: TableBook) -> list[str]:
-    """Each rated human's skill before -> after, in seat order (nothing for AI seats)."""
+    """What the skill is, then each rated human's skill before -> after, in seat order
+    (nothing for AI seats); a first rated game says that it starts low."""
     ratings = meta.get("ratings") or {}
     name = _names(rec)
     lines = [
-        t("final.rating", who=name(p), change=rating_change(*ratings[p][:2]))
+        t(
+            "final.rating_first" if first_rated(ratings[p][0]) else "final.rating",
+            who=name(p),
+            change=rating_change(*ratings[p][:2]),
+        )
         for p in rec.player_ids
         if p in ratings
     ]
     return [t("final.ratings")] + lines if lines else []
+
+
+def options_lines(game_id: str, options: dict[str, Any]) -> list[str]:
+    """Each option of a table in words, in the current language: "Teams: yes", "Sides: A B B
+    A A B A B" (a choice by its label; issue 26 item 4)."""
+    specs = {spec.name: spec for spec in presenters.get(game_id).option_specs}
+    return [
+        f"{option_name(key)}: {option_value(value, specs[key].choices if key in specs else ())}"
+        for key, value in options.items()
+    ]
+
+
+def tie_note(rec: SessionRecord, view: dict[str, Any]) -> str | None:
+    """The presenter's word on equal scores (which rule separated them), if it has one."""
+    try:
+        return presenters.get(rec.game).tie_note(view, _names(rec))
+    except Exception:  # a presenter bug must not cost the final standings
+        log.exception("tie_note failed for %s", rec.game)
+        return None
 
 
 def final_embed(
@@ -114,6 +144,11 @@ def final_embed(
     view: dict[str, Any],
 ) -> discord.Embed:
     parts = ["\n".join(standings_lines(rows, rec, view))]
+    note = tie_note(rec, view)
+    if note:
+        parts.append(f"⚖️ {note}")
+    if rec.options:
+        parts.append(t("final.options", options=" · ".join(options_lines(rec.game, rec.options))))
     ratings = rating_lines(rec, meta)
     if ratings:
         parts.append("\n".join(ratings))
@@ -141,8 +176,7 @@ def result_dm(
     lines = [
         t(
             "final.dm_result",
-            rank=row["rank"],
-            players=players,
+            place=place_of(row["rank"], players),
             score=score_text(rec.game, row.get("score")),
         )
     ]

@@ -319,3 +319,40 @@ def ordinal(n: int, locale: str | None = None, /) -> str:
         return f"{n}."
     tail = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{tail}"
+
+
+# -- option values in words (issue 26 item 4) ------------------------------------------------
+
+
+def option_name(key: str, locale: str | None = None, /) -> str:
+    """An option's name in words: its slash-command name (``option.<key>.name``) with the
+    hyphens as spaces, capitalised: ``Teams``, Czech ``Tým společný útok``."""
+    entry = f"option.{key}.name"
+    name = t(entry, locale) if has(entry) else key
+    words = " ".join(name.replace("-", " ").replace("_", " ").split())
+    return words[:1].upper() + words[1:]
+
+
+def option_value(
+    value: Any, choices: tuple[tuple[str, Any], ...] = (), locale: str | None = None, /
+) -> str:
+    """An option's value in words, in ``locale`` (default: the current language): the label
+    of its choice, ``yes``/``no``, a number as the reader writes it, a code of letters
+    spelled out (``abbaabab`` -> ``A B B A A B A B``)."""
+    with using(_resolve(locale)):
+        for label, choice in choices:
+            if choice == value and type(choice) is type(value):
+                shown = retranslate(label)
+                if current() == DEFAULT_LOCALE or shown != label or keys_of(label):
+                    return shown
+                break  # a label made in English with parameters: the value itself, in words
+        if isinstance(value, bool):
+            return t("word.yes" if value else "word.no")
+        if value is None:
+            return "\u2014"
+        if isinstance(value, (int, float)):
+            return number(value)
+        text = str(value)
+        if text.isalpha() and len(text) > 1 and len(set(text.lower())) <= 2:
+            return " ".join(text.upper())
+        return retranslate(text)

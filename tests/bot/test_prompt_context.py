@@ -296,8 +296,9 @@ def test_final_breakdowns_with_units() -> None:
     assert TEK.final_breakdown(tek_final, "a", name) == "meeples 6 · tower 4 · magic 2"
     assert score_text("majesty", 1) == "1 point" and score_text("elves", 71) == "71 gold"
     assert score_text("tek", 12) == "12 VP" and score_text("empire_engine", 0) == "0 points"
-    assert rating_change(0.0, 3.2449) == "0.0 → 3.2 (+3.2)"
-    assert rating_change(5.04, 4.96) == "5.0 → 5.0 (+0.0)"
+    assert rating_change(0.0, 3.2449) == "0 → 3.2 (+3.2)"
+    assert rating_change(5.04, 4.96) == "5 → 5 (±0)"
+    assert rating_change(1.0, -2.8) == "1 → \u22122.8 (\u22123.8)"
 
 
 def test_standings_lines_rank_names_units_and_breakdowns() -> None:
@@ -357,9 +358,10 @@ def test_result_dm_and_who_gets_one() -> None:
     # Bob never had a private prompt; Cyril left (an AI plays the seat); AI seats get nothing
     assert played_from_dms(rec, meta) == ["11"]
     assert rating_lines(rec, meta) == [
-        "Skill (as `/standings` shows it):",
-        "Alice: 0.0 → 3.2 (+3.2)",
-        "Bob: 1.0 → 0.5 (-0.5)",
+        "Skill = OpenSkill μ − 3σ, as `/standings` shows it: everyone starts at 0 and it "
+        "climbs as you play and win.",
+        "Alice: 0 → 3.2 (+3.2) (a first rated game: the skill starts low)",
+        "Bob: 1 → 0.5 (\u22120.5)",
     ]
     embed = result_dm(
         rec,
@@ -371,7 +373,7 @@ def test_result_dm_and_who_gets_one() -> None:
     )
     assert embed.title == "🏁 Tiny Epic Kingdoms · table #7 is over"
     assert embed.description == (
-        "You placed 2 of 4 with 9 VP.\nYour skill: 0.0 → 3.2 (+3.2).\n"
+        "You placed 2nd of 4 with 9 VP.\nYour skill: 0 → 3.2 (+3.2).\n"
         "Final standings in <#2>: https://discord.com/channels/1/2/99"
     )
 

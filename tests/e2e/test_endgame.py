@@ -15,7 +15,7 @@ from bot.adapter.final import rating_change
 from bot.core.ai_runner import seat_label
 from bot.core.host import conservative
 from bot.text import presenters
-from bot.text.i18n import t, tn
+from bot.text.i18n import place_of, t, tn
 from tests.e2e.driver import Driver, Player, board_message, final_message, move_components
 from tests.e2e.helpers import open_table, refusal, table_id
 
@@ -106,8 +106,8 @@ async def test_final_standings_breakdown_ratings_and_result_dms(world) -> None:
     for user in ("alice", "bob"):
         r = standings[str(u[user].id)]
         change[user] = rating_change(0.0, conservative(r["mu"], r["sigma"]))  # newcomers
-        assert re.fullmatch(r"0\.0 → -?\d+\.\d \([+-]\d+\.\d\)", change[user]), change
-        assert t("final.rating", who=user, change=change[user]) in lines, (lines, change)
+        assert re.fullmatch(r"0 → \u2212?\d+(\.\d)? \([+\u2212]\d+(\.\d)?\)", change[user]), change
+        assert t("final.rating_first", who=user, change=change[user]) in lines, (lines, change)
     assert not [line for line in lines if line.startswith("AI 1: ")], lines
     assert t("final.rematch") in final.labels
 
@@ -126,7 +126,7 @@ async def test_final_standings_breakdown_ratings_and_result_dms(world) -> None:
         assert len(dms) == 1, [m.embeds for m in fake.dms(user)][-3:]
         body = dms[0].embeds[0]["description"]
         assert (
-            t("final.dm_result", rank=r["rank"], players=3, score=tn("final.points", r["score"]))
+            t("final.dm_result", place=place_of(r["rank"], 3), score=tn("final.points", r["score"]))
             in body
         ), body
         assert t("final.dm_rating", change=change[user.name]) in body, body
@@ -156,7 +156,7 @@ async def test_an_open_games_end_has_units_breakdowns_and_ratings_but_no_dm(worl
         )
         breakdown = presenters.get("majesty").final_breakdown(view, r["player"], str)
         assert lines[at + 1] == f"↳ {breakdown}" and breakdown.startswith("during play "), lines
-    rated = [line for line in lines if re.match(r"(alice|bob): 0\.0 → ", line)]
+    rated = [line for line in lines if re.match(r"(alice|bob): 0 → ", line)]
     assert len(rated) == 2 and not [line for line in lines if line.startswith("AI 1")], lines
     for name in ("alice", "bob"):
         assert not [

@@ -9,17 +9,19 @@ import discord
 
 from bot.adapter import book
 from bot.adapter.boundary import edge, note_game
+from bot.adapter.final import score_text
 from bot.adapter.handlers.common import Interaction, channel_key, guild_key
 from bot.adapter.handlers.lobby import lobby_message
 from bot.adapter.prompts import clip_block
 from bot.adapter.publish import event_lines, png_file
+from bot.adapter.publishing import introduced_once
 from bot.adapter.respond import ack, answer, within
 from bot.adapter.translator import channel_locale
 from bot.core.errors import HostError
 from bot.core.host import SessionHost, conservative
 from bot.core.render import board_alt_text, board_png
 from bot.text import presenters
-from bot.text.i18n import game_title, t, using
+from bot.text.i18n import game_title, number, place_of, t, tn, using
 
 STANDINGS_SHOWN = 20
 LOG_SHOWN = 25
@@ -69,6 +71,7 @@ async def game_log(interaction: Interaction) -> None:
         raise HostError("not_running")
     lines = event_lines(rec, await host.log_events(rec), host.game(rec.game))
     text = "\n".join(f"• {line}" for line in lines[-LOG_SHOWN:]) or t("log.empty")
+    text = introduced_once(rec, text)  # an AI seat named in full once
     embed = discord.Embed(title=t("log.title", id=rec.id), description=clip_block(text, 4000))
     await answer(interaction, embed=embed)
 
@@ -99,9 +102,9 @@ async def standings(interaction: Interaction, game_id: str | None) -> None:
                     "standings.row",
                     rank=i,
                     who=f"<@{r['player_id']}>",
-                    skill=f"{skill:.1f}",
-                    games=r["games"],
-                    wins=r["wins"],
+                    skill=number(skill),
+                    games=tn("count.games", r["games"]),
+                    wins=tn("count.wins", r["wins"]),
                 )
                 + game_part
             )
@@ -123,14 +126,14 @@ async def standings(interaction: Interaction, game_id: str | None) -> None:
 async def _stats_lines(host: SessionHost, guild: str | None, player: str) -> list[str]:
     lines = []
     for row in (await host.player_stats(guild, player))["games"]:
-        skill = "—" if row["mu"] is None else f"{conservative(row['mu'], row['sigma']):.1f}"
+        skill = "—" if row["mu"] is None else number(conservative(row["mu"], row["sigma"]))
         lines.append(
             t(
                 "stats.row",
                 game=title_of(host, row["game"]),
-                games=row["games"],
-                wins=row["wins"] or 0,
-                avg=f"{row['avg_rank']:.2f}",
+                games=tn("count.games", row["games"]),
+                wins=tn("count.wins", row["wins"] or 0),
+                avg=number(row["avg_rank"], digits=2),
                 skill=skill,
             )
         )
@@ -141,9 +144,8 @@ async def _stats_lines(host: SessionHost, guild: str | None, player: str) -> lis
             t(
                 "stats.recent_row",
                 game=title_of(host, r["game"]),
-                rank=r["rank"],
-                players=r["players"],
-                score=r["score"],
+                place=place_of(r["rank"], r["players"]),
+                score=score_text(r["game"], r["score"]),
             )
             for r in recent
         ]

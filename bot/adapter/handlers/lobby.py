@@ -11,6 +11,7 @@ import discord
 from bot.adapter import book
 from bot.adapter.boundary import STORED, edge, note_game
 from bot.adapter.components import LobbyAiSelect, LobbyButton
+from bot.adapter.final import options_lines
 from bot.adapter.handlers.common import (
     Interaction,
     can_manage,
@@ -28,8 +29,7 @@ from bot.core.errors import HostError
 from bot.core.host import TURN_CLOCKS, SessionHost
 from bot.core.options import bad_value
 from bot.core.store import SessionRecord
-from bot.text import presenters
-from bot.text.i18n import current, game_title, has, retranslate, t, using
+from bot.text.i18n import current, game_title, t, using
 from games.ai import LEVELS
 
 log = logging.getLogger(__name__)
@@ -45,14 +45,8 @@ LOBBY_BUTTONS: tuple[tuple[str, str, discord.ButtonStyle], ...] = (
 
 
 def _options_text(rec: SessionRecord) -> str:
-    labels = {spec.name: spec for spec in presenters.get(rec.game).option_specs}
-    opts = []
-    for key, value in rec.options.items():
-        spec = labels.get(key)
-        shown = next((lbl for lbl, v in spec.choices if v == value), value) if spec else value
-        label = t(f"option.{key}.name") if has(f"option.{key}.name") else key
-        opts.append(f"{label}: {retranslate(str(shown))}")  # in the channel's language
-    return "\n".join(opts) or t("lobby.defaults")
+    # in words, in the channel's language ("Teams: yes"; issue 26 item 4)
+    return "\n".join(options_lines(rec.game, rec.options)) or t("lobby.defaults")
 
 
 def lobby_message(
