@@ -87,3 +87,49 @@ def test_status_lines_say_piles_in_words() -> None:
     with using("cs"):
         text = PRESENTER.status_text(view, name)
     assert "hromádka zdrojů: 1 voják, 1 zboží" in text and "lícem dolů / lícem dolů" in text
+
+
+def teaching_texts(lang: str) -> list[str]:
+    """Every teaching text of Empire Engine in ``lang``: rules pages, references, teach lines,
+    and the Why? answers of a seeded 4-player team game."""
+    from games.empire_engine import GAME as G
+
+    out: list[str] = []
+    with using(lang):
+        for topic in PRESENTER.rules_topics():
+            out += list(PRESENTER.rules_page(topic))
+        out += [PRESENTER.reference_text(k) for k in PRESENTER.references()]
+        out += [
+            x
+            for s in ("orient", "plan", "block", "steal", "salvage", "joint_export")
+            if (x := PRESENTER.teach_text(s))
+        ]
+        s = G.setup(["a", "b", "c", "d"], {"teams": True, "team_joint_export": True}, 6)
+        rng = random.Random(6)
+        while not G.is_over(s):
+            actor = rng.choice(G.actors(s))
+            moves = G.legal_moves(s, actor)
+            options = [(m, G.preview(s, actor, m)) for m in moves]
+            for line in PRESENTER.why(G.view(s, actor), actor, options, name):
+                out += [line.label, line.text]
+            s, _ = G.apply(s, actor, rng.choice(moves))
+    return out
+
+
+def test_the_teaching_texts_pass_the_corpus_checks() -> None:
+    """The whole-game corpus checks (tests/corpus.py) over the texts the corpus game does not
+    reach: rules pages, references, teach lines, Why? answers."""
+    from tests import corpus as C
+
+    for lang in ("en", "cs"):
+        texts = [C.Text("teaching", "ephemeral", x) for x in teaching_texts(lang)]
+        found = C.Corpus("empire_engine", lang, 4, 6, texts=texts)
+        for check in (
+            C.check_braces,
+            C.check_english,
+            C.check_one_plural,
+            C.check_point_zero,
+            C.check_czech_counts,
+            C.check_czech_cases,
+        ):
+            assert not check(found), (lang, check.__name__, check(found)[:5])

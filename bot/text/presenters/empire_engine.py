@@ -88,7 +88,7 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     P + "move.no_joint_export": "Keep the goods in your ready pile",
     P + "move.salvage": "Salvage {what}",
     P + "desc.lay": "Everyone sees which card you lay; its action stays hidden",
-    P + "desc.orient": "Face down until the reveal; round 1 costs nothing",
+    P + "desc.orient": "Face down until the reveal; nothing to pay in round 1",
     P + "desc.place.free": "Normal rotation: gear 1 turns 1, gear 2 turns 2",
     P + "desc.place.pay": "Alternate: gear 1 turns 0, gear 2 turns 3; the cube is seen",
     P + "desc.gear": "Only you know which gear this is until the reveal",
@@ -1029,7 +1029,7 @@ class EmpireEnginePresenter(Presenter):
         hits = _hits_text(_chain_aim(as_view(after), move, then, preview), name)
         if hits:
             return hits[:100]
-        card = then.get("card")
+        card = then.get("card") or move.get("card")  # a last gear's follow-up has none
         if move.get("type") == "place":
             key = "desc.place_gear.pay" if move.get("pay") is not None else "desc.place_gear.free"
             return t(P + key, card=card)[:100]

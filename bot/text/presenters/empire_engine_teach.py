@@ -69,7 +69,7 @@ TEACH: dict[str, str | tuple[str, ...]] = {
     "reveal; a placement cannot be taken back.",
     P + "rules.group1.title": "Group 1: Arm, Produce, Invent",
     P + "rules.group1.text": "Arm (L): +2 soldiers to your ready pile. Produce (L): +2 goods to "
-    "your ready pile. Invent (R): +1 invention straight to your score pile. Group 1 happens "
+    "your ready pile. Invent (R): +1 invention straight to your score pile. This group comes "
     "before the attacks, so soldiers from Arm can pay for an Attack in the same round.",
     P + "rules.attack.title": "The Attack action",
     P + "rules.attack.text": "Attack is on both cards: on L it hits your left neighbour, on R "
@@ -367,7 +367,8 @@ _EN_REFS: dict[str, str] = {
     "card.R": "The right engine card: Invent, Defend, Attack, Export (its Attack hits your right "
     "neighbour).",
     "quarter_turn": "A turn of an engine card by one edge clockwise: the action on its left "
-    "edge comes to the top. Gear 1 gives 1 (or 0), gear 2 gives 2 (or 3).",
+    "edge comes to the top. With gear 1 it turns once (or not at all), with gear 2 twice (or "
+    "three times).",
     "alternate": "A gear with a cube on it turns by its small number: gear 1 by 0 (the action "
     "stays), gear 2 by 3. Each alternate needs its own cube; it cannot be taken back.",
     "cube": "1 soldier or 1 good from your ready pile laid on a gear card for its alternate "

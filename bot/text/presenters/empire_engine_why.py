@@ -39,7 +39,7 @@ WHY: dict[str, str | tuple[str, ...]] = {
     "attack on you succeeds.",
     P + "why.lay": "Everyone sees that {card} goes down first; its top action stays hidden. You "
     "then choose one of: {actions}.",
-    P + "why.orient": "Round 1 costs nothing. {effect}",
+    P + "why.orient": "Nothing to pay in round 1. {effect}",
     P + "why.turns": (
         "Gear {gear} turns {card} {turns} quarter turn clockwise: {effect}",
         "Gear {gear} turns {card} {turns} quarter turns clockwise: {effect}",
