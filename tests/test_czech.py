@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+import games
 from bot.adapter.book import TableBook
 from bot.adapter.final import (
     final_embed,
@@ -17,8 +18,10 @@ from bot.adapter.final import (
     result_dm,
     score_text,
 )
+from bot.core.gamelog import first_player, started
 from bot.core.store import Seat, SessionRecord
-from bot.text import catalog_en, presenters
+from bot.text import catalog_en, host_events, presenters
+from bot.text.host_events import host_event_text, name_once
 from bot.text.i18n import place_of, t, tn, using
 
 assert catalog_en  # registers the bot's texts
@@ -150,3 +153,57 @@ def test_the_final_shows_the_presenters_tie_note(monkeypatch) -> None:
     with using("en"):
         embed = final_embed(_record(), _meta({}), "Tiny Epic Kingdoms", rows, {})
     assert "⚖️" not in (embed.description or "")
+
+
+def test_an_ai_seat_is_introduced_once_per_message() -> None:
+    labels = {"AI 1 · medium": "AI 1", "Ann (AI · hard)": "Ann"}
+    text = "AI 1 · medium takes 6B.\nAI 1 · medium starts in the north.\nAnn (AI · hard) passes."
+    assert name_once(text, labels) == (
+        "AI 1 · medium takes 6B.\nAI 1 starts in the north.\nAnn (AI · hard) passes."
+    )
+    assert name_once("alice takes 6B.", labels) == "alice takes 6B."
+
+
+def test_the_start_says_who_begins_and_how_they_were_chosen() -> None:
+    drawn = {"type": "host_started", "players": ["a", "b"], "first": "b", "drawn": True}
+    seat = {"type": "host_started", "players": ["a", "b"], "first": "a", "drawn": False}
+    names = {"a": "alice", "b": "bob"}.__getitem__
+    with using("en"):
+        assert host_event_text(drawn, names) == (
+            "The game has started: alice, bob. bob begins (drawn by lot)."
+        )
+        assert host_event_text(seat, names) == (
+            "The game has started: alice, bob. alice begins (the first seat)."
+        )
+    with using("cs"):
+        text = host_event_text(drawn, names)
+        assert text is not None and text.endswith(" Začíná: bob (vylosováno)."), text
+        text = host_event_text(seat, names)
+        assert text is not None and text.endswith(" Začíná: alice (první místo u stolu)."), text
+
+
+@pytest.mark.parametrize(("game", "drawn"), [("majesty", True), ("tek", True), ("elves", False)])
+def test_the_first_player_is_found_and_a_draw_told_from_the_seat_order(game, drawn) -> None:
+    rec = _record(game)
+    rec.seed = 5
+    found = first_player(games.get(game), rec)
+    state = games.get(game).setup(rec.player_ids, {}, 5)
+    assert found == (games.get(game).actors(state)[0], drawn)
+    assert started(rec, games.get(game))["drawn"] is drawn
+    assert "first" not in started(rec)  # without the engine: who plays, nothing more
+
+
+def test_a_time_out_is_said_once_per_turn() -> None:
+    names = {"a": "alice", "b": "bob"}.__getitem__
+    events = [
+        {"type": "host_timeout", "player": "a"},
+        {"type": "take", "player": "a", "index": 0},
+        {"type": "host_timeout", "player": "a"},  # the same turn's second step
+        {"type": "place", "player": "a"},
+        {"type": "take", "player": "b", "index": 1},
+        {"type": "host_timeout", "player": "a"},  # a later turn
+    ]
+    with using("en"):
+        lines = host_events.event_lines("majesty", events, names)
+    said = t("host.timeout", "en", name="alice")
+    assert lines.count(said) == 2 and lines[0] == said, lines

@@ -15,7 +15,7 @@ from bot.adapter.book import TableBook, of, who
 from bot.adapter.click import Click
 from bot.adapter.components import HandButton, OpenPromptButton
 from bot.adapter.prompts import Prompt, clip_block, make_view
-from bot.adapter.publishing import Publishing, name_fn, png_file
+from bot.adapter.publishing import Publishing, introduced_once, name_fn, png_file
 from bot.core.render import board_alt_text, board_png
 from bot.core.store import SessionRecord
 from bot.text import presenters
@@ -92,7 +92,7 @@ class Board:
             description = "\n\n".join(parts)
         embed = discord.Embed(
             title=t("board.title", game=game_title(rec.game, game.title), id=rec.id),
-            description=clip_block(description, 4000),
+            description=clip_block(introduced_once(rec, description), 4000),
             colour=discord.Colour.gold(),
         )
         if has_image:

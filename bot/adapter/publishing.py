@@ -18,6 +18,7 @@ from bot.adapter.translator import Languages
 from bot.core.ai_runner import seat_label
 from bot.core.host import SessionHost
 from bot.core.store import SessionRecord
+from bot.text.host_events import name_once
 
 #: a player who acted less than this many seconds ago is at the table: their next prompt is
 #: edited into their standing DM (or shown on the board) without a notification; one follows
@@ -28,6 +29,12 @@ ACTIVE_WINDOW = 120.0
 def name_fn(rec: SessionRecord) -> Callable[[str], str]:
     names = {s.player_id: seat_label(s) for s in rec.seats}  # "AI 1 · hard"
     return lambda pid: names.get(pid, pid)
+
+
+def introduced_once(rec: SessionRecord, text: str) -> str:
+    """One message's ``text`` naming each AI seat in full ("AI 1 · medium") once, then by its
+    own name ("AI 1"): :func:`bot.text.host_events.name_once`."""
+    return name_once(text, {seat_label(s): s.name for s in rec.seats if s.is_ai})
 
 
 def mention(pid: str, rec: SessionRecord) -> str:

@@ -20,7 +20,7 @@ from bot.core.cache import LRU
 from bot.core.sessions import CACHED_SESSIONS, Sessions
 from bot.core.store.base import MoveRecord, SessionRecord
 from bot.core.takeback import LogReplay
-from games.base import ENVELOPE, Event, clone, envelope
+from games.base import ENVELOPE, Event, Game, clone, envelope
 
 log = logging.getLogger(__name__)
 
@@ -35,9 +35,37 @@ def record_events(m: MoveRecord, events: list[Event]) -> list[Event]:
     return list(events)
 
 
-def started(rec: SessionRecord) -> Event:
-    """The event of a game's start: who plays, in seat order."""
-    return {"type": STARTED_EVENT, "players": rec.player_ids}
+def started(rec: SessionRecord, game: Game | None = None) -> Event:
+    """The event of a game's start: who plays, in seat order, and (with ``game``) who begins
+    and whether the engine drew them (:func:`first_player`)."""
+    event: Event = {"type": STARTED_EVENT, "players": rec.player_ids}
+    first = first_player(game, rec) if game is not None else None
+    if first is not None:
+        event["first"], event["drawn"] = first
+    return event
+
+
+#: other seeds a start is set up with to tell a draw from the seat order
+DRAW_PROBES = 16
+
+
+def first_player(game: Game, rec: SessionRecord) -> tuple[str, bool] | None:
+    """The one player who moves first, and whether that was drawn: the same seats and options
+    under other seeds start with someone else (None: everyone starts at once, or no seed)."""
+    if not isinstance(rec.seed, int) or len(rec.player_ids) < 2:
+        return None
+
+    def first(seed: int) -> str | None:
+        actors = game.actors(game.setup(rec.player_ids, dict(rec.options), seed))
+        return actors[0] if len(actors) == 1 else None
+
+    try:
+        who = first(rec.seed)
+        others = {first(rec.seed + k) for k in range(1, DRAW_PROBES + 1)}
+    except Exception:  # a start that cannot be set up again says only who plays
+        log.exception("first player of %s not found", rec.game)
+        return None
+    return (who, others != {who}) if who is not None else None
 
 
 class GameLog:
@@ -103,7 +131,7 @@ class GameLog:
     async def _derive(self, rec: SessionRecord) -> None:
         moves = await self.sessions.store.moves(rec.id)
         if not moves:
-            self.remember(rec, [started(rec)])
+            self.remember(rec, [started(rec, self.sessions.game(rec.game))])
             return
         cached = self._replays.get(rec.id)
         if cached is None or cached[0] > len(moves):

@@ -236,7 +236,7 @@ class Lobby:
             reclock(rec, game.actors(state), None, before + 1, sessions.now(), sessions.ai.budget_s)
             rec = await sessions.save(rec, before)
             sessions.keep_state(rec, state)
-            out = Outcome(rec, [started(rec)])
+            out = Outcome(rec, [started(rec, game)])
             self.log.remember(rec, out.events)
             await self.seats.play.auto_moves(rec, out)
             return out

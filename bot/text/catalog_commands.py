@@ -67,6 +67,8 @@ COMMAND_NAMES: dict[str, str] = {
     "option.team_shared_defence.name": "team_shared_defence",
     "option.team_joint_attack.name": "team_joint_attack",
     "option.house_powers.name": "house_powers",
+    "option.joint_export_needs_goods.name": "joint_export_needs_goods",
+    "option.zero_majority_bonus.name": "zero_majority_bonus",
     "option.factions.name": "factions",
     "option.exploration.name": "exploration",
 }

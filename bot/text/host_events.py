@@ -22,10 +22,13 @@ log = logging.getLogger(__name__)
 NameFn = Callable[[str], str]
 
 HOST_PREFIX = "host_"
+TIMEOUT = "host_timeout"
 
 EN: dict[str, str | tuple[str, ...]] = {
     # the host's events in the log
     "host.started": "The game has started: {players}.",
+    "host.first_drawn": "{name} begins (drawn by lot).",
+    "host.first_seat": "{name} begins (the first seat).",
     "host.timeout": "⏰ {name} ran out of time; the AI played that move for them.",
     "host.left": "{name} left the game; an AI plays their seat from now on.",
     "host.kicked": "{name} was removed; an AI plays their seat from now on.",
@@ -52,7 +55,12 @@ def host_event_text(
     if not kind.startswith(HOST_PREFIX) or key not in EN:
         return None
     if kind == "host_started":
-        return t(key, players=", ".join(name(str(p)) for p in event.get("players") or []))
+        text = t(key, players=", ".join(name(str(p)) for p in event.get("players") or []))
+        first = event.get("first")
+        if isinstance(first, str):  # who begins, and how they were chosen (issue 26 item 5)
+            how = "host.first_drawn" if event.get("drawn") else "host.first_seat"
+            text += " " + t(how, name=(person or name)(first))
+        return text
     who = event.get("player")
     return t(key, name=(person or name)(who) if isinstance(who, str) else "?")
 
@@ -76,12 +84,22 @@ def event_lines(
     """``events`` in words, one line each, in the current language: the host's events by
     this module (``person`` names the player of one, a seat's own name; default ``name``), the
     game's by its presenter. ``picks=False`` leaves out the events that only say someone has
-    chosen (``game`` tells them: :func:`is_pick`; the board's "Still choosing" line says it)."""
+    chosen (``game`` tells them: :func:`is_pick`; the board's "Still choosing" line says it).
+    A time-out is said once per turn: the clock playing the same player's next step (nobody
+    else moved in between) says nothing more."""
     presenter = presenters.get(game_id)
     lines = []
+    timed_out: str | None = None  # whose time-out was said last, while only they moved since
     for event in events:
         if not picks and is_pick(game, game_id, event):
             continue
+        mover = event.get("player")
+        if event.get("type") == TIMEOUT:
+            if mover == timed_out:  # the same turn's next step, played by the clock too
+                continue
+            timed_out = mover if isinstance(mover, str) else None
+        elif mover != timed_out:  # someone else (or nobody named) moved: a new turn
+            timed_out = None
         try:
             if is_host_event(event):
                 text = host_event_text(event, name, person)
@@ -93,3 +111,15 @@ def event_lines(
         if text:
             lines.append(text)
     return lines
+
+
+def name_once(text: str, labels: Mapping[str, str]) -> str:
+    """``text`` (one message) with each AI seat's full label (``"AI 1 · medium"``) kept at
+    its first mention and shortened to the seat's own name (``"AI 1"``) after it: a seat is
+    introduced once per message, not on every line (issue 26 item 5)."""
+    for full, short in labels.items():
+        at = text.find(full) if full and full != short else -1
+        if at >= 0:
+            end = at + len(full)
+            text = text[:end] + text[end:].replace(full, short)
+    return text

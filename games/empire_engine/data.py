@@ -129,12 +129,21 @@ OPTIONS: dict[str, tuple[Any, Any]] = {
     "team_shared_defence": (False, [False, True]),
     "team_joint_attack": (False, [False, True]),
     "house_powers": (False, [False, True]),
+    # §18 house rules: the other readings of two open sentences (the defaults are decided)
+    "joint_export_needs_goods": (False, [False, True]),
+    "zero_majority_bonus": (False, [False, True]),
+}
+#: §18: the options a save from before them lacks, with the values that game played by
+HOUSE_RULE_DEFAULTS: dict[str, bool] = {
+    "joint_export_needs_goods": False,
+    "zero_majority_bonus": False,
 }
 TEAM_OPTIONS: tuple[str, ...] = (
     "team_joint_invent",
     "team_joint_export",
     "team_shared_defence",
     "team_joint_attack",
+    "joint_export_needs_goods",
 )
 ROUNDS_RANGE: tuple[int, int] = (1, 32)
 LONG_GAME_MAX_PLAYERS = 4  # §11.1: long_game for 2-4 players, rounds for 5-8

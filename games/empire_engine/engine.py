@@ -298,6 +298,8 @@ class EmpireEngine(GameBase):
             "house_powers": True,
         },
         {"house_powers": True, "open_scores": True, "long_game": True},
+        {"teams": True, "team_joint_export": True, "joint_export_needs_goods": True},
+        {"teams": True, "zero_majority_bonus": True, "open_scores": True},
     ]
 
     def options_problem(self, options: dict[str, Any], n_players: int) -> OptionProblem | None:

@@ -2,8 +2,11 @@
 
 Team Joint export (§11.3) as printed: "Jestliže jeden ze spoluhráčů provede akci zboží během
 stejného kola, kdy druhý spoluhráč úspěšně exportuje, pak oba hráči mohou exportovat." - the
-Produce partner *may* export too (a choice, ``joint_export`` / ``no_joint_export``), also after
-being attacked, when goods remain; with no goods there is no joint export to choose.
+Produce partner *may* export too (a choice, ``joint_export`` / ``no_joint_export``) when goods
+remain; with no goods there is no joint export to choose. A successfully attacked player may
+not export at all, jointly neither (p.16 "Pokud vás jeden z vašich soupeřů úspěšně napadl, tyto
+akce nelze provést", p.28 "Hra se hraje podle běžných pravidel"). A partner's Export of 0 goods
+is a successful export, unless the house rule ``joint_export_needs_goods`` is on.
 """
 
 from __future__ import annotations
@@ -43,24 +46,32 @@ def move_goods(s: State, p: str, joint: bool, ev: list[Event]) -> None:
 
 def exports(s: State, ev: list[Event]) -> None:
     """Step 2: every Export that is not cancelled; then who may export jointly (§11.3)."""
-    done = []
+    done: dict[str, int] = {}
     for p in player_order(s):
         if top(s, p, "R") == "Export" and p not in s["attacked"]:
+            done[p] = int(s["ready"][p]["good"])
             move_goods(s, p, False, ev)
-            done.append(p)
     s["joint_exporters"] = joint_exporters(s, done) if s["options"]["team_joint_export"] else []
 
 
-def joint_exporters(s: State, done: list[str]) -> list[str]:
-    """§11.3: Produce partners of a successful exporter who have goods and did not export."""
-    return [
-        p
-        for p in player_order(s)
-        if top(s, p, "L") == "Produce"
-        and p not in done
-        and partner(s, p) in done
-        and s["ready"][p]["good"] > 0
-    ]
+def joint_exporters(s: State, done: dict[str, int]) -> list[str]:
+    """§11.3: Produce partners of a successful exporter who have goods, did not export and were
+    not successfully attacked (p.16); the partner's export may move 0 goods unless the house
+    rule ``joint_export_needs_goods`` asks for at least 1."""
+    least = 1 if s["options"].get("joint_export_needs_goods") else 0
+    out = []
+    for p in player_order(s):
+        mate = partner(s, p)
+        if (
+            top(s, p, "L") == "Produce"
+            and p not in done
+            and p not in s["attacked"]
+            and mate in done
+            and done[mate] >= least
+            and s["ready"][p]["good"] > 0
+        ):
+            out.append(p)
+    return out
 
 
 def joint_export_moves() -> list[Move]:

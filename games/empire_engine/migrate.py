@@ -19,6 +19,8 @@ record: it gets a lower bound, the planning turns of every round played (each ro
 ends ``2n - 1`` turns, §16) and those of the current round so far; the decisions of group 2
 and 3 in earlier rounds are not in the state and are not counted. The counter only ever grows
 from there, so nothing a table has seen goes back.
+
+Migration 3 adds the house-rule options of issue 30 (§18), off, to a game saved before them.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from games.empire_engine import data as D
 from games.empire_engine.planning import start_planning
 from games.empire_engine.table import player_order
 
@@ -128,4 +131,10 @@ def to_v2(data: State) -> State:
     return s
 
 
-MIGRATIONS: tuple[Callable[[State], State], ...] = (to_v1, to_v2)
+def to_v3(data: State) -> State:
+    """Migration 3 (schema 2 -> 3, issue 30): the two house-rule options (§18) a game started
+    before them did not have, off: the readings it was played by."""
+    return {**data, "options": {**D.HOUSE_RULE_DEFAULTS, **data["options"]}}
+
+
+MIGRATIONS: tuple[Callable[[State], State], ...] = (to_v1, to_v2, to_v3)

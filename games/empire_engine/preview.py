@@ -63,22 +63,25 @@ def _defend(s: State, p: str) -> Facts:
     }
 
 
-def export_facts(s: State, p: str) -> Facts:
+def export_facts(s: State, p: str, own: dict[str, int] | None = None) -> Facts:
     """§7.5: all goods of the ready pile now to the score pile, and Compound Interest."""
-    goods = int(s["ready"][p]["good"])
+    goods = int((own or s["ready"][p])["good"])
     need = power(s, p, "export_bonus_min_goods")
     bonus = int(power(s, p, "export_bonus_good")) if need is not None and goods >= need else 0
     return {"goods": goods, "bonus_good": bonus}
 
 
-def action_facts(s: State, p: str, card: str, action: str) -> Facts:
-    """What ``action`` on top of ``p``'s ``card`` would do, with the ready piles as they are."""
+def action_facts(
+    s: State, p: str, card: str, action: str, own: dict[str, int] | None = None
+) -> Facts:
+    """What ``action`` on top of ``p``'s ``card`` would do, with the ready piles as they are
+    (``own``: ``p``'s ready pile once the cube a placement lays on its gear has left it)."""
     facts: Facts = {"action": action, "card": card, "group": D.ACTION_GROUP[action]}
     if action in D.GROUP1_GAINS:
         resource, amount, pile = D.GROUP1_GAINS[action]
         facts.update(gain={resource: amount}, pile=pile)
         if pile == "ready":
-            ready = _ready(s, p)
+            ready = dict(own) if own is not None else _ready(s, p)
             ready[resource] += amount
             facts["ready_after"] = ready
     elif action == "Attack":
@@ -86,15 +89,18 @@ def action_facts(s: State, p: str, card: str, action: str) -> Facts:
     elif action == "Defend":
         facts["defend"] = _defend(s, p)
     elif action == "Export":
-        facts["export"] = export_facts(s, p)
+        facts["export"] = export_facts(s, p, own)
     elif action == "Salvage":
         facts["salvage"] = {"options": [list(o) for o in salvage_options(s, p)]}
     return facts
 
 
-def _gear(s: State, p: str, card: str, gear: int, alternate: bool) -> Facts:
+def _gear(
+    s: State, p: str, card: str, gear: int, alternate: bool, own: dict[str, int] | None = None
+) -> Facts:
     result = PL.gear_result(s, p, card, gear, alternate)
-    return {**action_facts(s, p, card, result["action"]), "gear": gear, "turns": result["turns"]}
+    facts = action_facts(s, p, card, result["action"], own)
+    return {**facts, "gear": gear, "turns": result["turns"]}
 
 
 def _second(s: State, p: str, gear: int, card: str) -> Facts:
@@ -135,12 +141,16 @@ def _place(s: State, p: str, move: Move) -> Facts:
     slot = int(s["placing"][0][1])
     facts["slot"] = slot
     alternate = move["pay"] is not None
+    own = facts["ready_after"]
     if slot == 1:
-        facts["gears"] = [_gear(s, p, move["card"], g, alternate) for g in D.GEARS]
+        facts["gears"] = [_gear(s, p, move["card"], g, alternate, own) for g in D.GEARS]
         return facts
     second = PL.second_gear(s, p)
     assert second is not None and second["card"] == move["card"]
-    return {**facts, **_gear(s, p, move["card"], int(second["gear"]), alternate)}
+    result = _gear(s, p, move["card"], int(second["gear"]), alternate, own)
+    if "ready_after" in result:  # the gain's pile; ``ready_after`` stays the cube's
+        result["gain_ready_after"] = result.pop("ready_after")
+    return {**facts, **result}
 
 
 def _gear_move(s: State, p: str, move: Move) -> Facts:

@@ -19,13 +19,15 @@ def score_units(s: State) -> list[list[str]]:
 
 
 def unit_rows(s: State, units: list[list[str]]) -> list[dict[str, Any]]:
-    """§9: per unit resources, majorities (+3 each, ties share, none for 0) and the rank."""
+    """§9: per unit resources, majorities (+3 each, ties share, none for 0 unless the house
+    rule ``zero_majority_bonus``, §18) and the rank."""
     piles = [{r: sum(s["score"][p][r] for p in u) for r in D.SCORE_TYPES} for u in units]
     readies = [sum(s["ready"][p][r] for p in u for r in D.READY_TYPES) for u in units]
     best = {r: max(pile[r] for pile in piles) for r in D.SCORE_TYPES}
+    least = 0 if s["options"].get("zero_majority_bonus") else 1  # §18: none for 0 by default
     rows = []
     for pile, ready in zip(piles, readies, strict=True):
-        majorities = [r for r in D.SCORE_TYPES if best[r] > 0 and pile[r] == best[r]]
+        majorities = [r for r in D.SCORE_TYPES if best[r] >= least and pile[r] == best[r]]
         resources = sum(pile.values())
         bonus = D.MAJORITY_BONUS * len(majorities)
         rows.append(

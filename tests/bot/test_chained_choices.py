@@ -81,7 +81,11 @@ async def test_round_one_offers_card_and_action_as_one_choice(host) -> None:
         name,
         follow=lambda m: host.follow_ups(rec, first, m),
     )
-    assert [type(i).__name__ for i in prompt.items] == ["MoveSelect", "WhyButton"]
+    assert [type(i).__name__ for i in prompt.items] == [
+        "MoveSelect",
+        "ReferencesButton",
+        "WhyButton",
+    ]
     values = [o.value for o in prompt.items[0].item.options]
     assert values == [o.digest for o in options]
     # without a follow-up provider (the board's public prompt) the moves stay single

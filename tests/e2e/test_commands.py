@@ -8,7 +8,7 @@ import re
 import pytest
 
 import games
-from bot.text.i18n import t
+from bot.text.i18n import t, tn
 from tests.e2e.driver import Driver, Player, board_message, final_message
 from tests.e2e.helpers import board_png, is_png, move_count, open_table, refusal, table_id
 
@@ -232,25 +232,25 @@ async def test_standings_and_stats_after_finished_games(world) -> None:
     for user, n in ((alice, 2), (bob, 2), (cyril, 1)):
         rows = [line for line in text.splitlines() if f"<@{user.id}>" in line]
         assert len(rows) == n, (user.name, rows)
-        assert all("1 games" in r for r in rows), rows
+        assert all(" · 1 game · " in r for r in rows), rows
     res = await fake.slash(cyril, ch, "standings", game="majesty")
     rows = [line for line in res.text().splitlines() if "<@" in line]
     assert len(rows) == 2 and f"<@{cyril.id}>" not in res.text()
     win_row = next(r for r in rows if f"<@{u[winners['majesty']].id}>" in r)
-    assert "1 wins" in win_row
+    assert " · 1 win" in win_row and "1 wins" not in win_row
 
     # /stats: your own, and someone else's
     res = await fake.slash(alice, ch, "stats")
     assert not res.ephemeral and res.embeds[0]["title"] == t("stats.title", name="alice")
     text = res.text()
-    assert "**Majesty: For the Realm**: 1 games" in text and "**Empire Engine**: 1 games" in text
+    assert "**Majesty: For the Realm**: 1 game," in text and "**Empire Engine**: 1 game," in text
     assert t("stats.recent") in text
-    assert len(re.findall(r"place \d of \d", text)) == 2
+    assert len(re.findall(r"\d(st|nd|rd|th) of \d \(\d+ (point|points)\)", text)) == 2, text
     res = await fake.slash(alice, ch, "stats", member=cyril)
     assert res.embeds[0]["title"] == t("stats.title", name="cyril")
-    assert "**Empire Engine**: 1 games" in res.text() and "Majesty" not in res.text()
+    assert "**Empire Engine**: 1 game," in res.text() and "Majesty" not in res.text()
     wins = 1 if winners["empire_engine"] == "cyril" else 0
-    assert f"1 games, {wins} wins" in res.text()
+    assert f"1 game, {tn('count.wins', wins)}" in res.text()
 
 
 @pytest.mark.asyncio

@@ -290,7 +290,7 @@ async def test_a_whole_game_with_an_ai_seat_then_its_replay(world, fifth, capsys
     assert data["game"] == GAME and replay_export(data, games.REGISTRY) == data["results"]
     res = await fake.slash(u["alice"], ch, "standings", game=GAME)
     rated = [line for line in res.text().splitlines() if "<@" in line]
-    assert len(rated) == 2 and all("1 games" in line for line in rated), rated
+    assert len(rated) == 2 and all(" · 1 game · " in line for line in rated), rated
     assert not fake.problems()
 
     # crowntable verify over the bot's database: the game replays to its stored snapshot

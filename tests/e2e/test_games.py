@@ -139,7 +139,7 @@ async def test_full_game(world, game: str, seats: int) -> None:
     # the server's standings for this game: the humans (AI seats are not rated), 1 game each
     res = await fake.slash(u["alice"], ch, "standings", game=game)
     rated = [line for line in res.text().splitlines() if "<@" in line]
-    assert sorted(rated) == sorted(line for line in rated if "1 games" in line)
+    assert sorted(rated) == sorted(line for line in rated if " · 1 game · " in line)
     assert {re.search(r"<@(\d+)>", line).group(1) for line in rated} == {  # type: ignore[union-attr]
         str(u[n].id) for n in humans
     }

@@ -43,6 +43,6 @@ async def test_a_channel_and_a_thread_play_at_the_same_time(world) -> None:
         assert f"table #{table_id(lobby_b)}" not in m.text()
 
     res = await fake.slash(cyril, thread, "stats")
-    assert "**Majesty: For the Realm**: 1 games" in res.text()
+    assert "**Majesty: For the Realm**: 1 game," in res.text()
     res = await fake.slash(alice, ch, "stats")
-    assert "1 games" in res.text() and "Majesty" in res.text() and "Empire Engine" in res.text()
+    assert "1 game," in res.text() and "Majesty" in res.text() and "Empire Engine" in res.text()

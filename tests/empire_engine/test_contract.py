@@ -22,7 +22,7 @@ SAVES = Path(__file__).with_name("saves") / "schema0.json"
 
 def test_the_engine_is_a_game_base_with_every_event_declared() -> None:
     assert isinstance(GAME, GameBase)
-    assert GAME.schema == len(GAME.MIGRATIONS) == 2
+    assert GAME.schema == len(GAME.MIGRATIONS) == 3
     assert GAME.events["picked"].pick and GAME.events["revealed"].reveals
     assert GAME.events["round_ended"].turn_end and GAME.events["turn_passed"].turn_end
 
@@ -77,18 +77,31 @@ def test_the_step_names_the_decision_and_its_public_parameters() -> None:
 def test_dump_writes_the_schema_and_loads_strictly() -> None:
     s = GAME.setup(["A", "B"], {}, 4)
     data = json.loads(json.dumps(GAME.dump(s)))
-    assert data[SCHEMA] == 2 and "turn" in data and "last_events" not in data
+    assert data[SCHEMA] == 3 and "turn" in data and "last_events" not in data
     assert canonical(GAME.dump(GAME.load(data))) == canonical(GAME.dump(s))
     for bad in (
         {**data, "extra": 1},
         {k: v for k, v in data.items() if k != "turn"},
-        {**data, SCHEMA: 3},
-        {**data, SCHEMA: "2"},
+        {**data, SCHEMA: 4},
+        {**data, SCHEMA: "3"},
         {k: v for k, v in data.items() if k != SCHEMA},  # schema 0 of no known shape
         [],
     ):
         with pytest.raises(ValueError):
             GAME.load(bad)  # type: ignore[arg-type]
+
+
+def test_a_schema_2_save_gets_the_house_rules_off() -> None:
+    """Migration 3 (issue 30): a save from before the house-rule options plays by the
+    decided readings (both off)."""
+    s = GAME.setup(["A", "B", "C"], {}, 4)
+    data = json.loads(json.dumps(GAME.dump(s)))
+    for key in ("joint_export_needs_goods", "zero_majority_bonus"):
+        del data["options"][key]
+    loaded = GAME.load({**data, SCHEMA: 2})
+    assert loaded["options"]["joint_export_needs_goods"] is False
+    assert loaded["options"]["zero_majority_bonus"] is False
+    assert canonical(GAME.dump(loaded)) == canonical(GAME.dump(s))
 
 
 def saves() -> list[dict[str, Any]]:

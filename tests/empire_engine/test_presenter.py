@@ -122,7 +122,7 @@ def test_plan_labels_show_results_and_cost() -> None:
         "Gear under L, cube: 1 soldier (alternate)",
         "Gear under L, cube: 1 good (alternate)",
     ]
-    assert "L: Attack, R: Export" in PRESENTER.prompt_text(v, "a", name)
+    assert "L (left engine card) Attack, R (right) Export" in PRESENTER.prompt_text(v, "a", name)
     s = play(s, "a", {"type": "place", "card": "L", "pay": "good"})
     v = GAME.view(s, "a")
     labels = [PRESENTER.move_label(v, m, name) for m in GAME.legal_moves(s, "a")]
@@ -143,9 +143,12 @@ def test_plan_labels_show_results_and_cost() -> None:
         "The other gear goes here: Attack (gear 1, 1 quarter turn), hits Bob",
         "The other gear goes here: Export (gear 1, 0 quarter turns)",
     ]
-    assert "Your pick this step: L Arm, R ? (cubes: 1 good)." in PRESENTER.hand_text(v, name)
+    assert (
+        "Your pick this step: left engine card (L): Arm, right (R): not chosen yet (cubes: 1 good)."
+        in PRESENTER.hand_text(v, name)
+    )
     pub = GAME.view(s, None)
-    assert "laid L+G" in PRESENTER.status_text(pub, name)
+    assert "laid L (cube: good)" in PRESENTER.status_text(pub, name)  # issue 24: no codes
 
 
 def test_block_and_steal_labels() -> None:

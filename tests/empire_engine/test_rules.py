@@ -527,19 +527,6 @@ def test_team_joint_export_is_a_choice() -> None:
     assert s["ready"]["C"] == R(0, 3) and s["step"] == "plan"
 
 
-def test_team_joint_export_after_the_producer_was_attacked() -> None:
-    """The Produce partner was robbed (B's L attack hits C): goods remain, so C may export."""
-    tops = {**JOINT_TOPS, "B": ("Attack", "Invent")}
-    s, ev = execute(ABCD, tops, start="A", options=JOINT, ready={"B": R(1, 0)})
-    s = play(s, "B", {"type": "steal", "target": "C", "soldier": 0, "good": 1}, ev)
-    assert s["step"] == "joint_export" and GAME.actors(s) == ["C"]
-    s = play(s, "C", {"type": "joint_export"}, ev)
-    assert [(e["player"], e["goods"], e["joint"]) for e in of_type(ev, "exported")] == [
-        ("A", 1, False),
-        ("C", 2, True),
-    ]
-
-
 def test_team_joint_export_of_no_goods_is_no_export() -> None:
     """A Produce partner robbed of every good has nothing to export: no step, no event."""
     # B's L attack and D's R attack both hit C, who produced 2 goods and loses both

@@ -14,6 +14,7 @@ from bot.adapter.handlers.common import Interaction, channel_key, guild_key
 from bot.adapter.handlers.lobby import lobby_message
 from bot.adapter.prompts import clip_block
 from bot.adapter.publish import event_lines, png_file
+from bot.adapter.publishing import introduced_once
 from bot.adapter.respond import ack, answer, within
 from bot.adapter.translator import channel_locale
 from bot.core.errors import HostError
@@ -69,6 +70,7 @@ async def game_log(interaction: Interaction) -> None:
         raise HostError("not_running")
     lines = event_lines(rec, await host.log_events(rec), host.game(rec.game))
     text = "\n".join(f"• {line}" for line in lines[-LOG_SHOWN:]) or t("log.empty")
+    text = introduced_once(rec, text)  # an AI seat named in full once
     embed = discord.Embed(title=t("log.title", id=rec.id), description=clip_block(text, 4000))
     await answer(interaction, embed=embed)
 

@@ -21,7 +21,9 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from bot.text.i18n import current, plural_category, t, tn
-from bot.text.presenters.base import NameFn, OptionSpec, Presenter, Preview
+from bot.text.presenters import empire_engine_teach as teach
+from bot.text.presenters import empire_engine_why as why
+from bot.text.presenters.base import NameFn, OptionSpec, Presenter, Preview, Reference, WhyLine
 from games.empire_engine import data as D
 from games.empire_engine.views import Aim, EmpireView, Pile, PlacingView, SeatView
 from games.empire_engine.vocab import TERMS, action, resource
@@ -36,13 +38,16 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     # options (the names and defaults come from the engine's options)
     P + "opt.long_game": "Longer game: 12 rounds (2-4 players)",
     P + "opt.rounds": "Rounds for 5-8 players (default: smallest multiple of players >= 8)",
-    P + "opt.open_scores": "Score piles by type are public (default: only totals are)",
+    P + "opt.open_scores": "House rule: open score piles by type (the rulebook hides them)",
     P + "opt.teams": "Team game: 4 players, partners sit opposite",
     P + "opt.team_joint_invent": "Team: both partners Invent -> +1 invention for the team",
     P + "opt.team_joint_export": "Team: a partner's Export lets the Produce partner export too",
     P + "opt.team_shared_defence": "Team: Defend may block an attack on your partner (pay 1)",
     P + "opt.team_joint_attack": "Team: both partners attack one opponent -> 1 extra theft",
     P + "opt.house_powers": "House powers: invented empire powers (not the printed game)",
+    P + "opt.joint_export_needs_goods": "House rule: a joint export needs the partner to "
+    "export 1+ good",
+    P + "opt.zero_majority_bonus": "House rule: all tied at 0 of a type get the 3-point bonus",
     # option problems (games.empire_engine.setup.options_problem, codes and params)
     P + "option_problem.rounds_range": "Rounds: leave it empty or give a whole number from {min} "
     "to {max}.",
@@ -83,7 +88,7 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     P + "move.no_joint_export": "Keep the goods in your ready pile",
     P + "move.salvage": "Salvage {what}",
     P + "desc.lay": "Everyone sees which card you lay; its action stays hidden",
-    P + "desc.orient": "Face down until the reveal; round 1 costs nothing",
+    P + "desc.orient": "Face down until the reveal; nothing to pay in round 1",
     P + "desc.place.free": "Normal rotation: gear 1 turns 1, gear 2 turns 2",
     P + "desc.place.pay": "Alternate: gear 1 turns 0, gear 2 turns 3; the cube is seen",
     P + "desc.gear": "Only you know which gear this is until the reveal",
@@ -101,14 +106,15 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     P + "desc.salvage": "Goes to your score pile (safe from thefts)",
     # prompts
     P + "prompt.lay": "Round 1/{rounds}: lay one engine card face down (you choose which "
-    "first). L: {L}. R: {R}.",
-    P + "prompt.orient": "Round 1/{rounds}: choose the action on top of engine {card}; it "
+    "first). L (your left engine card): {L}. R (your right one): {R}.",
+    P + "prompt.orient": "Round 1/{rounds}: choose the action on top of your {card}; it "
     "stays face down until everyone has laid both cards.",
-    P + "prompt.place": "Round {round}/{rounds}: lay a gear face down. Now L: {L}, R: {R}. "
-    "Ready: {ready}. A cube on the gear (seen by "
-    "all) makes it an alternate: gear 1 turns 0, gear 2 turns 3.",
-    P + "prompt.place2": "Round {round}/{rounds}: your second gear goes under {card}. Ready: "
-    "{ready}. A cube makes it the alternate.",
+    P + "prompt.place": "Round {round}/{rounds}: lay a gear face down. Now on top: L (left "
+    "engine card) {L}, R (right) {R}. Ready pile: {ready}. Gear 1 turns its card 1 quarter "
+    "turn, gear 2 turns it 2; a cube on the gear (seen by all) makes the alternate: gear 1 "
+    "turns 0, gear 2 turns 3.",
+    P + "prompt.place2": "Round {round}/{rounds}: your second gear goes under your {card}. "
+    "Ready pile: {ready}. A cube makes it the alternate.",
     P + "prompt.gear": "Round {round}/{rounds}: which gear is it? Nobody else sees this.",
     P + "prompt.block": "{player}, you Defend: {attacker} attacks {target}.",
     P + "prompt.steal": "{player}, your attack on {target} succeeds: take {q}. "
@@ -147,7 +153,6 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
         "{defender} pays 1 {pay} and blocks {attacker}'s attack on {target} (+{reward} soldiers "
         "to score).",
     ),
-    P + "ev.defend_idle": "{player}'s Defend is idle.",
     P + "ev.defend_idle_bonus": "{player}'s Defend is idle: +1 soldier (ready, Honour Guard).",
     P + "ev.theft": "{attacker} takes {what} from {target}.",
     P + "ev.theft_extra": "Joint attack: {attacker} takes {what} more from {target}.",
@@ -173,7 +178,11 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
     # status
     P + "status.head": "Round {round}/{rounds} · start player {start} · {step}",
     P + "status.over": "Game over after {rounds} rounds.",
-    P + "status.line": "{player}{empire}: {tops} · ready {soldier}S {good}G · score {score}{mark}",
+    P + "status.line": "{player}{empire}: {tops} · ready pile: {ready} · score pile: {score}{mark}",
+    P + "status.face_down": "face down",
+    P + "status.unset": "not chosen yet",
+    P + "status.cube": "{card} (cube: {pay})",
+    P + "status.score_kinds": "{total} ({pile})",
     P + "status.final": "{rank}. {player}: {score} points ({resources} + {bonus} bonus)",
     P + "status.team": "Teams: {a} vs {b}",
     P + "status.chosen": " · chosen",
@@ -226,7 +235,9 @@ CATALOG: dict[str, str | tuple[str, ...]] = {
         "abilities are not in the rulebook, so these are invented: Kestrel Dominion (block +2 "
         "soldiers; idle Defend +1 ready soldier), Nova Centralis (export 2+ goods: +1 good), "
         "Sylphian Commonwealth (Salvage 2 different types), Grail Prelacy (alternate cubes go "
-        "to your score pile)."
+        "to your score pile). House rules: `joint_export_needs_goods`: a partner's Export of 0 "
+        "goods does not count for the joint export. `zero_majority_bonus`: players all tied at "
+        "0 of a type each get the 3 points."
     ),
 }
 
@@ -254,8 +265,6 @@ CATALOG.update(
         P + "final.most": " (most {kinds})",
     }
 )
-
-RES_SHORT = {"soldier": "S", "good": "G", "invention": "I"}
 
 
 def as_view(view: Mapping[str, Any]) -> EmpireView:
@@ -321,8 +330,10 @@ def _count(kind: str, n: int) -> Count:
 
 
 def _action(name: Any) -> Term | str:
-    """An engine action ("Export") as its term; "?" while not set."""
-    return action(str(name)) if name in D.ACTION_GROUP or name == "JointInvent" else "?"
+    """An engine action ("Export") as its term; "not chosen yet" while not set (no "?")."""
+    if name in D.ACTION_GROUP or name == "JointInvent":
+        return action(str(name))
+    return t(P + "status.unset")
 
 
 #: the engine's words that are phrases, not names (the names are the game's terms)
@@ -330,7 +341,7 @@ WORDS: dict[str, str | tuple[str, ...]] = {
     P + "pile.pair": "{soldiers}, {goods}",
     P + "pending.salvage": "Salvage {take}",
     P + "pending.cubes": "{pick} (cubes: {cubes})",
-    P + "pending.pick": "L {L}, R {R}",
+    P + "pending.pick": "left engine card (L): {L}, right (R): {R}",
     P + "desc.second_gear": (
         "{action} (gear {gear}, {turns} quarter turn)",
         "{action} (gear {gear}, {turns} quarter turns)",
@@ -338,12 +349,12 @@ WORDS: dict[str, str | tuple[str, ...]] = {
 }
 
 
-def _mix(soldier: int, good: int, supply: int = 0) -> _Join | str:
+def _mix(soldier: int, good: int, supply: int = 0) -> _Join:
     """ "1 soldier + 1 good", "2 goods", "1 soldier from the supply", "nothing"."""
     if supply:  # only a theft from an empty pile (rules §7.3 2d)
-        return tn(P + "supply", supply)
+        return _Join([tn(P + "supply", supply)], "")
     parts = [_count(k, n) for k, n in (("soldier", soldier), ("good", good)) if n]
-    return _Join(parts, " + ") if parts else t(P + "nothing")
+    return _Join(parts, " + ") if parts else _Join([t(P + "nothing")], "")
 
 
 def _pay_text(ps: int, pg: int) -> _Join:
@@ -666,7 +677,8 @@ def _prompt_orient(view: View, player: str, name: NameFn) -> str:
             rounds=view["rounds"],
             **{c: _Join([action(a) for a in D.ENGINE_ORDER[c]], ", ") for c in D.CARDS},
         )
-    return t(P + "prompt.orient", rounds=view["rounds"], card=placing.get("card"))
+    card = TERMS.get(f"card.{placing.get('card')}", str(placing.get("card")))
+    return t(P + "prompt.orient", rounds=view["rounds"], card=card)
 
 
 def _prompt_plan(view: View, player: str, name: NameFn) -> str:
@@ -676,7 +688,8 @@ def _prompt_plan(view: View, player: str, name: NameFn) -> str:
     if placing.get("part") == "gear":
         return t(P + "prompt.gear", **common)
     if placing.get("slot") == 2:
-        return t(P + "prompt.place2", card=placing.get("card"), **common)
+        card = TERMS.get(f"card.{placing.get('card')}", str(placing.get("card")))
+        return t(P + "prompt.place2", card=card, **common)
     tops = (me["top_L"], me["top_R"]) if me else (None, None)
     return t(P + "prompt.place", L=_action(tops[0]), R=_action(tops[1]), **common)
 
@@ -781,8 +794,10 @@ def _ev_theft(e: dict[str, Any], name: NameFn) -> str:
     return t(P + key, attacker=_nm(e, "attacker", name), target=_nm(e, "target", name), what=what)
 
 
-def _ev_exported(e: dict[str, Any], name: NameFn) -> str:
+def _ev_exported(e: dict[str, Any], name: NameFn) -> str | None:
     goods = int(e.get("goods", 0))
+    if not goods and not e.get("bonus_good"):
+        return None  # an Export of no goods moved nothing: nothing to log (issue 26)
     bonus = t(P + "ev.export_bonus") if e.get("bonus_good") else ""
     key = "ev.exported_joint" if e.get("joint") else "ev.exported"
     return tn(P + key, goods, player=_nm(e, "player", name), goods=goods, bonus=bonus)
@@ -804,9 +819,11 @@ def _ev_game_over(e: dict[str, Any], name: NameFn) -> str:
     return t(P + "ev.game_over", ranking=ranking)
 
 
-def _ev_defend_idle(e: dict[str, Any], name: NameFn) -> str:
-    key = "ev.defend_idle_bonus" if e.get("bonus_ready_soldier") else "ev.defend_idle"
-    return t(P + key, player=_nm(e, "player", name))
+def _ev_defend_idle(e: dict[str, Any], name: NameFn) -> str | None:
+    """Only Honour Guard's idle-Defend soldier is news; an idle Defend did nothing (issue 26)."""
+    if not e.get("bonus_ready_soldier"):
+        return None
+    return t(P + "ev.defend_idle_bonus", player=_nm(e, "player", name))
 
 
 EVENTS: dict[str, Line] = {
@@ -851,10 +868,11 @@ EVENTS: dict[str, Line] = {
 
 
 def _score_text(seat: SeatView) -> str:
-    sc, score = seat["score"], str(seat["score_total"])
+    """The score pile's size, and its kinds in words where the viewer may see them (§10.1)."""
+    sc, total = seat["score"], _Join([Count(int(seat["score_total"]), TERMS["resource"])], "")
     if sc:
-        score += " (" + " ".join(f"{RES_SHORT[r]}{sc.get(r, 0)}" for r in D.SCORE_TYPES) + ")"
-    return score
+        return t(P + "status.score_kinds", total=total, pile=_pile(sc))
+    return format(total)
 
 
 def _mark(view: View, seat: SeatView) -> str:
@@ -865,22 +883,25 @@ def _mark(view: View, seat: SeatView) -> str:
     laid = seat["placed"]
     if laid:
         cards = ", ".join(
-            str(x["card"]) + (f"+{RES_SHORT[x['pay']]}" if x["pay"] else "") for x in laid
+            t(P + "status.cube", card=x["card"], pay=resource(str(x["pay"])))
+            if x["pay"]
+            else str(x["card"])
+            for x in laid
         )
         mark = t(P + "status.laid", cards=cards) + mark
     return mark
 
 
 def _seat_line(view: View, seat: SeatView, name: NameFn) -> str:
-    tops = _Join([_action(seat["top_L"]), _action(seat["top_R"])], "/")
+    hidden = t(P + "status.face_down")
+    tops = _Join([_action(seat[k]) if seat[k] else hidden for k in ("top_L", "top_R")], " / ")
     emp = f" [{seat['empire']}]" if seat["empire"] else ""
     return t(
         P + "status.line",
         player=name(seat["player"]),
         empire=emp,
         tops=tops,
-        soldier=seat["ready"]["soldier"],
-        good=seat["ready"]["good"],
+        ready=_ready_text(seat["ready"]),
         score=_score_text(seat),
         mark=_mark(view, seat),
     )
@@ -1008,7 +1029,7 @@ class EmpireEnginePresenter(Presenter):
         hits = _hits_text(_chain_aim(as_view(after), move, then, preview), name)
         if hits:
             return hits[:100]
-        card = then.get("card")
+        card = then.get("card") or move.get("card")  # a last gear's follow-up has none
         if move.get("type") == "place":
             key = "desc.place_gear.pay" if move.get("pay") is not None else "desc.place_gear.free"
             return t(P + key, card=card)[:100]
@@ -1070,6 +1091,38 @@ class EmpireEnginePresenter(Presenter):
 
     def rules_text(self) -> str:
         return t("empire_engine.rules")
+
+    # -- teaching (issue 24): empire_engine_teach.py and empire_engine_why.py
+    def rules_topics(self) -> tuple[str, ...]:
+        return teach.TOPICS
+
+    def references(self) -> Mapping[str, Reference]:
+        return teach.references()
+
+    def reference_text(self, key: str) -> str:
+        return teach.reference_text(key)
+
+    def offered(self, view: dict[str, Any], moves: list[Move]) -> list[str]:
+        return teach.offered(view, moves)
+
+    def why(
+        self,
+        view: dict[str, Any],
+        player: str,
+        options: list[tuple[Move, Preview]],
+        name: NameFn,
+    ) -> list[WhyLine]:
+        """Each option's label and what it does now, from its preview (rules §17)."""
+        lines = []
+        for move, facts in options:
+            text = why.why_text({"type": move.get("type"), **facts}, name) if facts else None
+            if text:
+                lines.append(WhyLine(self.move_label(view, move, name, facts), text))
+        return lines
+
+    def tie_note(self, view: dict[str, Any], name: NameFn) -> str | None:
+        notes = why.tie_notes(list(as_view(view).get("results") or []), name)
+        return "\n".join(notes) if notes else None
 
 
 PRESENTER = EmpireEnginePresenter(
