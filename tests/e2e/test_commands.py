@@ -8,6 +8,7 @@ import re
 import pytest
 
 import games
+from bot.text import presenters
 from bot.text.i18n import t, tn
 from tests.e2e.driver import Driver, Player, board_message, final_message
 from tests.e2e.helpers import board_png, is_png, move_count, open_table, refusal, table_id
@@ -68,7 +69,8 @@ async def test_rules_for_each_game(world) -> None:
         assert embed["title"] == t("rules.title", game=title)
         text = embed["description"]
         assert len(text) > 300 and text != t("rules.none"), (game, text[:100])
-        assert "player" in text.lower()
+        # the first page: the game's overview (goal and a turn), from its presenter
+        assert presenters.get(game).rules_page("overview")[1] in text, (game, text[:200])
     assert fake.messages(ch) == []  # nothing public
 
 
