@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+import bot.text.catalog_en  # noqa: F401  (the host texts the status falls back on)
 from bot.text.presenters import get
 from bot.text.presenters.tek import PRESENTER
 from games.tek import GAME

@@ -51,6 +51,9 @@ CATALOG: dict[str, str] = {
     P + "opt.factions.draft": "Draft",
     P + "opt.factions.choice": "Free choice",
     P + "opt.exploration": "Exploration tokens variant (Crown, Treasure, Bandits, Camp, Fort...)",
+    P + "opt.ruins_retreat": "House rule: a meeple in ruins may retreat after losing a war",
+    P + "opt.fort_sortie": "House rule: a meeple attacking out of a Fort keeps its discount of 2",
+    P + "opt.ruins_each_searcher": "House rule: each searching meeple in ruins gives 1 resource",
     # words
     P + "region": "{id} {type}",
     P + "nothing": "nothing",
