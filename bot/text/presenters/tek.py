@@ -1269,9 +1269,17 @@ class TekPresenter(Presenter):
         return t(P + "rules")
 
 
-PRESENTER = TekPresenter(
-    game_id="tek",
-    title="Tiny Epic Kingdoms",
-    secondary_moves=frozenset({"pass"}),
-    score_unit="final.vp",
-)
+def _presenter() -> TekPresenter:
+    """The presenter with its teaching members (:mod:`bot.text.presenters.tek_teaching`,
+    imported here because it builds on this module)."""
+    from bot.text.presenters.tek_teaching import TekTeachingPresenter
+
+    return TekTeachingPresenter(
+        game_id="tek",
+        title="Tiny Epic Kingdoms",
+        secondary_moves=frozenset({"pass"}),
+        score_unit="final.vp",
+    )
+
+
+PRESENTER: TekPresenter = _presenter()
