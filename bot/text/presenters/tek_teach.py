@@ -212,7 +212,6 @@ CATALOG: dict[str, str] = {
     P + "ref.ability": "{faction}, magic level {level}: {text}",
     P + "ref.side": "Territory card {card}, side {side}. Regions: {regions}. Adjacent: {pairs}.",
     P + "ref.side.region": "{letter} {terrain}",
-    P + "ref.fact.cost": "Cost",
     P + "ref.fact.war_value": "War value",
     P + "ref.fact.yield": "Collecting gives",
     P + "ref.fact.vp": "VP",
@@ -224,8 +223,6 @@ CATALOG: dict[str, str] = {
     P + "ref.fact.max": "At most",
     P + "ref.fact.levels": "Levels",
     P + "ref.fact.discount": "Discount",
-    P + "ref.cost.level": "level N: N",
-    P + "ref.vp.tower": "1, 2, 4, 6, 8, 11",
     **{f"{P}kind.{k}": k for k in KINDS.values()},
     P + "kind.thing": "term",
 }

@@ -80,7 +80,7 @@ CATALOG: dict[str, str] = {
     "{tie} wins.",
     W + "war_boost": "Pay {cost}: your number becomes {value}.",
     W + "war_boost.none": "Keep your number and pay nothing more.",
-    W + "war_pay_mana": "{mana} now, then {n} ways to pay the rest.",
+    W + "war_pay_mana": "{mana} now; payments for the rest to choose from: {n}.",
     W + "pay": "You pay {cost}.",
     W + "war_pay": "You pay {cost}, worth {worth} for {due} due.",
     W + "plunder": "You take {unit} from {player}.",
