@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.text.i18n import register, t
 from bot.text.presenters.base import NameFn, WhyLine
-from bot.text.presenters.tek import _region, _what, count, word
+from bot.text.presenters.tek import _region, _what, word
 from games.tek.data import REGIONS, TERRAIN
 from games.tek.vocab import RESOURCES, TERMS, action, resource, terrain, token
 from games.terms import Count
@@ -31,11 +31,12 @@ CATALOG: dict[str, str] = {
     W + "lost": " The cap of 9 takes {lost}.",
     W + "draft": "Level 1, {l1}: {t1} Level 5, {l5}: {t5}",
     W + "side": "Regions: {regions}. Holding them all, a collect gives {yields}.",
-    W + "start": "Both {n} start in {region}; collecting there gives {gives}.",
-    W + "start.searching": "Both {n} lie searching in the ruins of {region}: 1 resource of your "
+    W + "start": "Your {n} start in {region}; collecting there {gives}.",
+    W + "start.searching": "Your {n} lie searching in the ruins of {region}: 1 resource of your "
     "choice per collect while they stay.",
-    W + "gives.none": "nothing (a capital scores VP at the end instead)",
-    W + "gives.choice": "1 resource of your choice while a meeple searches",
+    W + "gives": "gives {unit}",
+    W + "gives.none": "gives nothing (a capital scores VP at the end instead)",
+    W + "gives.choice": "gives 1 resource of your choice while a meeple searches",
     W + "start_split": "You start with {gain}.",
     W + "start_mana": "{mana} now; {rest} left to split between ore and food.",
     W + "token_skip": "{region} stays empty; face-down tokens go to {regions}.",
@@ -59,7 +60,7 @@ CATALOG: dict[str, str] = {
     W + "collect.choices": ", then {n} of your choice",
     W + "move_from": "From {region} it may go to {regions}.",
     W + "stand_up": "The meeple stands up: it may move again, but stops giving a resource.",
-    W + "move_to": "{region} gives {gives} when you collect{token}.",
+    W + "move_to": "{region}: collecting there {gives}{token}.",
     W + "move_to.gain": " On arrival you gain {gain}.",
     W + "move_to.token": "; a face-down token lies there",
     W + "move_to.war": "War with {player}: both set a war die in secret and pay their number.",
@@ -69,7 +70,7 @@ CATALOG: dict[str, str] = {
     W + "swap_to": "Your meeple and {player}'s change places{war}.",
     W + "swap_to.war": "; {player}'s second meeple there means a war",
     W + "expand": "The new meeple goes to {region} for {cost}.",
-    W + "trade_pair": "You hold {most} to give; each gives 1 {get}{bonus}.",
+    W + "trade_pair": "You can give up to {most} and get as much {get}{bonus}.",
     W + "trade_amount": "Give {cost}, get {gain}.",
     W + "war_die.flag": "Costs nothing. A number beats it; two flags: {both}.",
     W + "both.alliance": "an alliance (both meeples stay)",
@@ -94,7 +95,7 @@ CATALOG: dict[str, str] = {
     W + "retreat": "The meeple moves to {region} for {cost} (1 food per meeple in play).",
     W + "retreat.free": "The meeple moves to {region} for free (the Dragon's Lair).",
     W + "church": "The meeple moves to {region}; the {church} leaves the game.",
-    W + "remove": "The meeple goes back to your supply: {n} left in play{gain}.",
+    W + "remove": "The meeple goes back to your supply; you will have {n} in play{gain}.",
     W + "remove.gain": ", and you gain {gain}",
     W + "refuge": "Your last meeple stays in play in {region}.",
     # ties (p.10 "V případě remízy rozhoduje toto (v uvedeném pořadí)")
@@ -180,7 +181,7 @@ def _gives(rid: Any) -> str:
     kind = str(info["type"]) if info else ""
     y = TERRAIN.get(kind, {}).get("yield")
     if y in RESOURCES:
-        return count(1, resource(y), "acc")
+        return t(W + "gives", unit=Count(1, resource(y)))
     return t(W + ("gives.choice" if kind == "ruins" else "gives.none"))
 
 
