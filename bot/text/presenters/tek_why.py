@@ -386,7 +386,7 @@ def _s_gain(pv: Pv, m: Mapping[str, Any], name: NameFn) -> str:
 
 def _s_convert(pv: Pv, m: Mapping[str, Any], name: NameFn) -> str:
     if m["from"] is None:
-        return t(W + "convert.none")
+        return t(W + "convert.none") + " " + _left(pv)
     cost, gain = _what(pv.get("cost") or {}, "acc"), _what(pv.get("gain") or {}, "acc")
     return t(W + "convert", cost=cost, gain=gain) + " " + _left(pv)
 
