@@ -71,6 +71,9 @@ COMMAND_NAMES: dict[str, str] = {
     "option.zero_majority_bonus.name": "zero_majority_bonus",
     "option.factions.name": "factions",
     "option.exploration.name": "exploration",
+    "option.ruins_retreat.name": "ruins_retreat",
+    "option.fort_sortie.name": "fort_sortie",
+    "option.ruins_each_searcher.name": "ruins_each_searcher",
 }
 
 LANGUAGE: dict[str, str] = {

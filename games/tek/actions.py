@@ -112,8 +112,8 @@ def collect_yield(s: State, p: str) -> tuple[dict[str, int], list[str]]:
         y = TERRAIN[rtype]["yield"]
         if y in RESOURCES:
             gains[y] += mult
-        elif y == "choice_if_searching" and any(m[0] == p and m[1] for m in s["meeples"][r]):
-            choices += ["ruins"] * mult
+        elif y == "choice_if_searching":
+            choices += ["ruins"] * mult * R.ruins_yields(s, p, r)
     for h in R.hooks(s, p, "collect_bonus"):
         if h["kind"] == "per_region_extra":
             n = sum(1 for r in mine if REGIONS[r]["type"] == h["region"])

@@ -65,10 +65,16 @@ class TinyEpicKingdoms(GameBase):
     options: ClassVar[dict[str, tuple[Any, Any]]] = {
         "factions": ("random", ["random", "draft", "choice"]),
         "exploration": (False, [False, True]),
+        # house rules (issue 30, docs/rules/tek.md §8-§10): the other readings of the rulebook
+        "ruins_retreat": (False, [False, True]),
+        "fort_sortie": (False, [False, True]),
+        "ruins_each_searcher": (False, [False, True]),
     }
     test_option_sets: ClassVar[list[dict[str, Any]]] = [
         {"factions": "draft", "exploration": True},
         {"factions": "choice"},
+        {"exploration": True, "ruins_retreat": True, "fort_sortie": True},
+        {"ruins_each_searcher": True},
     ]
     move_types = MOVE_TYPES
     #: every event type with its role (rules §19.4); ``handover`` ends a turn (§19.4)

@@ -134,14 +134,21 @@ def _token_skip(s: State, t: Task, p: str, m: Move) -> Preview:
 
 
 def _select(s: State, t: Task, p: str, m: Move) -> Preview:
+    """The shield placed, and what performing the action would then do for the selector
+    (``then``: its cost and gain, level, VP; None when they could not perform it, §6)."""
     shield = len(s["shields"]) + 1
     last = shield == int(C["shields"])
+    then = None
+    if R.action_possible(s, p, m["action"]):
+        done = action_effect(s, p, m["action"])
+        then = {k: v for k, v in done.items() if k not in ("left", "lost")}
     return {
         **effect(s, p),
         "action": m["action"],
         "shield": shield,
         "last_shield": last,
         "ends_game": last and s["end"] is not None,
+        "then": then,
     }
 
 
@@ -298,6 +305,8 @@ def _war_die(s: State, t: Task, p: str, m: Move) -> Preview:
         "single_type_discount": rule.single,
         "most": rule.max_worth(R.holdings(s, p)),
         "payments": payments,
+        "both_flags": "alliance" if len(s["players"]) >= 3 else "defender",
+        "tie": R.war_winner(s, {**war, "values": {war["attacker"]: 1, war["defender"]: 1}}),
     }
 
 

@@ -324,17 +324,21 @@ def _discount_applies(s: State, h: dict[str, Any], p: str, war: dict[str, Any]) 
 
 def fort_discount(s: State, p: str, war: dict[str, Any]) -> int:
     """2 if the attacker occupies a region with a face-up Fort; the attacking meeple in the
-    contested region does not count (§10.2). Forts do not stack."""
+    contested region does not count (§10.2). Forts do not stack. The attacking meeple counts
+    in the Fort it left only under the house rule ``fort_sortie`` (docs/rules/tek.md §10.2)."""
     if p != war["attacker"]:
         return 0
+    sortie = bool(s["options"].get("fort_sortie", False))
     for r, ms in s["meeples"].items():
         if not has_token(s, r, "fort"):
             continue
         mine = sum(1 for m in ms if m[0] == p)
         if r == war["region"]:
             mine -= 1
-        if r == war.get("leaving"):
+        if r == war.get("leaving") and not sortie:
             mine -= 1
+        if sortie and r == war.get("from") and "leaving" not in war:
+            mine += 1  # the house rule: the meeple that marched out of the Fort counts
         if mine > 0:
             return TOKEN_RULES["fort"]["war_discount"]
     return 0
@@ -608,6 +612,30 @@ def is_searching(s: State, p: str, r: str) -> bool:
     return any(m[0] == p and m[1] for m in s["meeples"][r])
 
 
+def lies_in_ruins(s: State, p: str, r: str) -> bool:
+    """Whether ``p``'s losing meeple in ``r`` lies on its side and so cannot retreat (§8, §10.7;
+    issue 30): a searching meeple, and the attacker's meeple in contested ruins, which was laid
+    on its side as it entered ("Pokud figurka hráče vstoupí do podzemí, položí se na bok").
+    Under the house rule ``ruins_retreat`` none does: in a war a meeple in ruins counts as an
+    ordinary one ("ve válce ... se bere jako běžná figurka") and may retreat."""
+    if s["options"].get("ruins_retreat", False):
+        return False
+    war = s["war"] or {}
+    entered = r == war.get("region") and p == war.get("attacker")
+    return is_searching(s, p, r) or (entered and REGIONS[r]["type"] == "ruins")
+
+
+def ruins_yields(s: State, p: str, r: str) -> int:
+    """The free choices ruins ``r`` gives ``p`` when collecting, before a Camp (§9): 1 if one of
+    ``p``'s meeples there is searching ("pořád dostaneš jen jeden", p.8); 1 per searching meeple
+    under the house rule ``ruins_each_searcher`` ("Hledající figurka ... přidá majiteli 1
+    zdroj", p.9)."""
+    searching = sum(1 for m in s["meeples"][r] if m[0] == p and m[1])
+    if s["options"].get("ruins_each_searcher", False):
+        return searching
+    return min(searching, 1)
+
+
 def refuge_destinations(s: State, p: str, r: str) -> list[str]:
     """§10.9: the nearest empty regions (standard adjacency plus Quest links), else the nearest
     regions holding exactly one meeple of another player."""
@@ -652,12 +680,9 @@ def refuge_destinations(s: State, p: str, r: str) -> list[str]:
 def expand_regions(s: State, p: str) -> list[str]:
     """§6.5: regions with your lone meeple; Undead L4 adds empty regions adjacent to yours.
 
-    With no meeple in play (Bandits may take a last meeple, §14) the new meeple goes to any
-    empty region of your home territory **[ruling]**: the rulebook is silent on an empty map.
+    With no meeple in play there is none: "pokud nemáš v některém kraji osamocenou figurku,
+    osidlovat nemůžeš" (p.8), so such a player cannot Expand (issue 30).
     """
-    if meeples_in_play(s, p) == 0:
-        home = s["pl"][p]["home"]
-        return [r for r in SIDE_REGIONS.get(home or "", []) if not s["meeples"][r]]
     out = {r for r, ms in s["meeples"].items() if len(ms) == 1 and ms[0][0] == p}
     if hooks(s, p, "expand_empty"):
         for r in occupied(s, p):

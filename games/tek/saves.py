@@ -12,6 +12,8 @@ contract v2 (no ``schema`` key). Migration 1 (schema 0 -> 1):
 * adds ``turns_ended``, the envelope's turn counter (§19.4), which an old save cannot know: it
   gets a lower bound, 0 during setup, else one turn per player's setup plus one per ended turn
   of §5 (``players + turn - 1``); the counter only has to grow from there.
+
+Migration 2 (schema 1 -> 2) adds the house rules of issue 30 to ``options``, off.
 """
 
 from __future__ import annotations
@@ -75,8 +77,26 @@ def v1_contract_v2(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+#: the house rules of issue 30 (docs/rules/tek.md §3) and the reading a save made before them
+#: was played with: each off
+HOUSE_RULES = ("ruins_retreat", "fort_sortie", "ruins_each_searcher")
+
+
+def v2_house_rules(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 1 -> 2: the options gain the house rules of issue 30, off (the rules the game
+    was started with; before them the engine had no other reading)."""
+    out = dict(data)
+    options = out.get("options")
+    if isinstance(options, dict):
+        out["options"] = {**{k: False for k in HOUSE_RULES}, **options}
+    return out
+
+
 #: ``MIGRATIONS[i]`` takes a dump of schema ``i`` to ``i + 1``
-MIGRATIONS: tuple[Callable[[dict[str, Any]], dict[str, Any]], ...] = (v1_contract_v2,)
+MIGRATIONS: tuple[Callable[[dict[str, Any]], dict[str, Any]], ...] = (
+    v1_contract_v2,
+    v2_house_rules,
+)
 
 
 def _need(ok: bool, what: str) -> None:

@@ -283,16 +283,16 @@ def loss_moves(s: State, p: str, r: str) -> list[Move]:
 
 
 def retreat_options(s: State, p: str, r: str) -> list[str]:
-    """Where ``p``'s losing meeple in ``r`` may retreat now: not from ruins while searching
-    (§8), not after losing to Dark Elves L4 unless the Dragon's Lair was used, and only with
-    the food for it (§10.7)."""
+    """Where ``p``'s losing meeple in ``r`` may retreat now: not while it lies in ruins (§8,
+    the attacker's meeple in contested ruins too: ``R.lies_in_ruins``), not after losing to
+    Dark Elves L4 unless the Dragon's Lair was used, and only with the food for it (§10.7)."""
     war = s["war"]
     dragon = r == war["region"] and war.get("dragon", False)
     assassins = any(
         h["on"] == "win" and h["effect"] == "no_retreat"
         for h in R.hooks(s, war["winner"], "war_aftermath")
     )
-    if R.is_searching(s, p, r) or (assassins and not dragon):
+    if R.lies_in_ruins(s, p, r) or (assassins and not dragon):
         return []
     cost = 0 if dragon else R.retreat_cost(s, p)
     if s["pl"][p]["res"]["food"] < cost:

@@ -8,7 +8,7 @@ The Czech names are the rulebook's (*Malá velká království*, REXhry 2015) an
 docs/glossary-cs.md's; the faction, side and token names come from ``data/tek_data.json``
 (``name``, ``name_cs``). Forms beyond the nominative are those the texts use: ``acc`` and
 ``gen`` after a verb or a preposition, the plural categories of a counted resource or meeple
-(``nom.few`` "2 rudy", ``nom.other`` "5 rudy", as the glossary's plural table), and two forms
+(``nom.few`` "2 rudy", ``nom.other`` "5 rud", issue 26), and two forms
 that are not cases: ``letter``, the one-letter terrain code the board and the home-side
 buttons use (the same letter in both, per language), and ``short``, a name short enough for a
 64 px map cell. Nothing here is a rule: the rules are in :mod:`games.tek.rules`.
@@ -83,8 +83,13 @@ _RESOURCES: dict[str, tuple[str, Forms, str]] = {
     "ore": ("ore", _declined(("ruda", "rudy", "rudu", "rudou")), "f"),
     "food": ("food", _declined(("jídlo", "jídla", "jídlo", "jídlem")), "n"),
 }
-#: what follows 2-4 and 5+ of a resource (docs/glossary-cs.md, the plural table)
-_RESOURCE_PLURALS: dict[str, str] = {"mana": "many", "ore": "rudy", "food": "jídla"}
+#: what follows 2-4 and 0, 5+ of a resource: "2 rudy", "5 rud" (issue 26: "1 ruda, 2 rudy,
+#: 5 rud"), the same in the accusative ("zaplatíš 5 rud"); the genitive plural is the 5+ form
+_RESOURCE_PLURALS: dict[str, tuple[str, str]] = {
+    "mana": ("many", "man"),
+    "ore": ("rudy", "rud"),
+    "food": ("jídla", "jídel"),
+}
 #: terrain (§8, §16) with the board's and the buttons' one-letter code
 _TERRAIN: dict[str, tuple[Forms, Forms, str]] = {
     "forest": ({"nom": "forest", "letter": "F"}, {"nom": "les", "gen": "lesa", "letter": "L"}, "i"),
@@ -313,8 +318,9 @@ def _terms() -> dict[str, Term]:
     for a, (en, cases, g) in _ACTIONS.items():
         out[f"action.{a}"] = term(f"tek.action.{a}", en, _declined(cases), gender=g)
     for r, (en, forms, g) in _RESOURCES.items():
-        many = _RESOURCE_PLURALS[r]
-        plural = {f"{c}.{k}": many for c in ("nom", "acc", "gen") for k in ("few", "other")}
+        few, other = _RESOURCE_PLURALS[r]
+        plural = {f"{c}.few": few for c in ("nom", "acc")}
+        plural |= {f"{c}.other": other for c in ("nom", "acc", "gen")} | {"gen.few": other}
         out[f"resource.{r}"] = term(f"tek.resource.{r}", en, {**forms, **plural}, gender=g)
     for kind, (en_forms, cs_forms, g) in _TERRAIN.items():
         out[f"terrain.{kind}"] = term(f"tek.terrain.{kind}", en_forms, cs_forms, gender=g)

@@ -18,7 +18,7 @@ from renderers.tek import render
 
 def test_the_engine_is_a_game_base_with_every_event_declared() -> None:
     assert isinstance(GAME, GameBase)
-    assert GAME.schema == len(GAME.MIGRATIONS) == 1
+    assert GAME.schema == len(GAME.MIGRATIONS) == 2
     assert set(GAME.events) == set(EVENTS)
     assert GAME.events["war_revealed"].reveals and GAME.events["token_revealed"].reveals
     assert GAME.events["war_die_set"].pick and not GAME.events["war_die_set"].turn_end

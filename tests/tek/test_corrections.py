@@ -248,23 +248,17 @@ def test_bandits_take_a_last_meeple_without_partial_payment() -> None:
     assert count(s, "a") == 0 and res(s, "a") == (1, 0, 0)
 
 
-def test_an_empty_map_expands_into_the_home_territory() -> None:
-    # the rulebook is silent on a player with no meeple on the map: [ruling] Expand places the
-    # new meeple in an empty region of the home territory, for 1 food (the count with it)
+def test_an_empty_map_cannot_expand() -> None:
+    # issue 30 undid the [ruling] of an Expand into the home territory: p.8 "pokud nemáš v
+    # některém kraji osamocenou figurku, osidlovat nemůžeš" (tests/tek/test_open_rules.py)
     s = build(
         {"a": "1A", "b": "2A", "c": "3A"},
         res={"a": (0, 0, 1)},
         meeples={"1A-a": ["b"], "3A-a": ["c"]},
     )
     assert R.expand_cost(s, "a") == 1
-    assert R.expand_regions(s, "a") == ["1A-b", "1A-c", "1A-d", "1A-e"]
-    s = turn(s, "expand", ["a", "b", "c"])
-    s, ev = play(
-        s,
-        ("a", {"type": "perform", "action": "expand"}),
-        ("a", {"type": "expand", "region": "1A-c"}),
-    )
-    assert count(s, "a") == 1 and res(s, "a") == (0, 0, 0)
+    assert R.expand_regions(s, "a") == []
+    assert not R.action_possible(s, "a", "expand")
 
 
 # --- 7. "1 kartu národa (podle výběru hráče nebo náhodně)"

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+import bot.text.catalog_en  # noqa: F401  (the host texts the status falls back on)
 from bot.text.presenters import get
 from bot.text.presenters.tek import PRESENTER
 from games.tek import GAME
@@ -138,7 +139,12 @@ def test_czech_labels_take_the_forms_their_terms_declare() -> None:
             "Čeněk Řežábek, kolik rudy dáš za jídlo?"
         )
         side = {"type": "side", "side": "2B"}
+        # the terrain in words, not letter codes (issue 24 item 6)
         assert (
-            PRESENTER.move_label(view, side, name) == "Domovská strana 2B: Vrtichvostán (L H M H P)"
+            PRESENTER.move_label(view, side, name)
+            == "Domovská strana 2B: Vrtichvostán (les, hory, hlavní město, hory, pole)"
         )
-    assert PRESENTER.move_label(view, side, name) == "Home side 2B: Wagtailstan (F M C M P)"
+    assert (
+        PRESENTER.move_label(view, side, name)
+        == "Home side 2B: Wagtailstan (forest, mountain, capital, mountain, plains)"
+    )

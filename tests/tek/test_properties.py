@@ -23,11 +23,9 @@ def check(s: dict) -> None:
     for p in s["players"]:
         info = s["pl"][p]
         if info["home"] and s["turn"] >= 1 and R.meeples_in_play(s, p) == 0:
-            # §7.3: a player may lose every meeple; Expand then reaches the home territory
-            home = info["home"]
-            assert R.expand_regions(s, p) == [
-                r for r in R.SIDE_REGIONS[home] if not s["meeples"][r]
-            ], p
+            # §7.3: a player may lose every meeple, and then cannot Expand (p.8, issue 30)
+            assert R.expand_regions(s, p) == [], p
+            assert not R.action_possible(s, p, "expand"), p
         assert R.meeples_in_play(s, p) <= 7
         assert all(0 <= v <= 9 for v in info["res"].values()), info["res"]
         assert 0 <= info["magic"] <= 5 and 0 <= info["tower"] <= 6

@@ -51,6 +51,9 @@ CATALOG: dict[str, str] = {
     P + "opt.factions.draft": "Draft",
     P + "opt.factions.choice": "Free choice",
     P + "opt.exploration": "Exploration tokens variant (Crown, Treasure, Bandits, Camp, Fort...)",
+    P + "opt.ruins_retreat": "House rule: a meeple in ruins may retreat after losing a war",
+    P + "opt.fort_sortie": "House rule: a meeple attacking out of a Fort keeps its discount of 2",
+    P + "opt.ruins_each_searcher": "House rule: each searching meeple in ruins gives 1 resource",
     # words
     P + "region": "{id} {type}",
     P + "nothing": "nothing",
@@ -102,7 +105,7 @@ CATALOG: dict[str, str] = {
     P + "move.bandits_pay": "Pay the bandits {what}",
     P + "move.bandits_remove": "Let the bandits take the meeple",
     # descriptions
-    P + "desc.faction": "L1 {l1}; L5 {l5}",
+    P + "desc.faction": "Level 1: {l1}; level 5: {l5}",
     P + "desc.perform.build": "Tower {level}: {cost}",
     P + "desc.perform.research": "Magic {level} ({ability}): {cost}",
     P + "desc.perform.expand": "A new meeple costs {cost}",
@@ -205,6 +208,7 @@ CATALOG: dict[str, str] = {
     P + "ev.bandits_removed": "Bandits take {player}'s meeple in {region}.",
     # status
     P + "status.turn": "Turn {turn} · {active} is active · shields: {shields}",
+    P + "status.setup": "Setup · first player, drawn at random: {first}",
     P + "status.step": "Now: {step} ({actors})",
     P + "status.player": "{player} — {faction} · {magic_name} {magic} · {tower_name} {tower} · "
     "{mana}/{ore}/{food} ({mana_name}/{ore_name}/{food_name}) · {meeples} · {score} VP",
@@ -213,8 +217,8 @@ CATALOG: dict[str, str] = {
     P + "status.none": "none",
     # hand
     P + "hand.faction": "{faction} — magic {magic}",
-    P + "hand.level_on": "✅ L{level} {name}: {text}",
-    P + "hand.level_off": "▫️ L{level} {name}: {text}",
+    P + "hand.level_on": "✅ Level {level}, {name}: {text}",
+    P + "hand.level_off": "▫️ Level {level}, {name}: {text}",
     P + "hand.die": "Your war die: {value} (secret until both are set).",
     P + "hand.die_options": "You can afford: {values}.",
     # rules
@@ -250,7 +254,9 @@ CATALOG: dict[str, str] = {
         "**Options:** `factions` random (default), draft (N+1 factions, picked in reverse "
         "order) or choice (each in turn order picks any); `exploration` off (default) or on: "
         "face-down tokens in empty regions flip on "
-        "arrival (Crown +2 VP, Treasure, Bandits, Dragon's Lair, Camp, Fort, Town, Church)."
+        "arrival (Crown +2 VP, Treasure, Bandits, Dragon's Lair, Camp, Fort, Town, Church).\n"
+        "**House rules** (off by default): `ruins_retreat`, `fort_sortie`, "
+        "`ruins_each_searcher`; see the topic Options and house rules."
     ),
     # a war's sides (issue 11: every prompt carries what the decision needs)
     P + "ctx.war": "⚔️ War over {region}: {attacker} attacks {defender}{cost}.",
@@ -320,6 +326,8 @@ DOING = {
     "bandits": "bandits",
 }
 WAR_STEPS = ("war_die", "war_boost", "war_pay_mana", "war_pay")
+#: the ``doing`` texts of the setup steps (§4), before the first turn
+SETUP_DOING = frozenset({"draft", "setup", "token"})
 FINAL_PARTS = (
     "meeples",
     "tower",
@@ -500,9 +508,9 @@ def _l_draft(v: Seen, m: dict[str, Any]) -> str:
 
 
 def _l_side(v: Seen, m: dict[str, Any]) -> str:
-    """§4 S2: the side's terrain by region letter, in the board's one-letter codes."""
+    """§4 S2: the side's terrain in region-letter order, in words (issue 24 item 6)."""
     regions = SIDES[m["side"]]["regions"]
-    types = " ".join(word(terrain(regions[k]), "letter") for k in sorted(regions))
+    types = ", ".join(word(terrain(regions[k])) for k in sorted(regions))
     return t(P + "move.side", side=m["side"], name=side(m["side"]), types=types)
 
 
@@ -1130,10 +1138,13 @@ def status_lines(view: TekView, name: NameFn) -> list[str]:
     """The turn, the step in words and a line per player (a running game)."""
     shields = ", ".join(word(action(a)) for a in view.get("shields", [])) or t(P + "status.none")
     active = name(str(view.get("active")))
-    lines = [t(P + "status.turn", turn=view.get("turn"), active=active, shields=shields)]
     st = view.get("step")
     step_name = str(st.get("name", "")) if st else ""
     doing = DOING.get(step_name)  # the step in words, not the engine's id
+    if doing in SETUP_DOING:  # nobody is active yet: the header names who begins (issue 26)
+        lines = [t(P + "status.setup", first=name(str(view.get("first_player"))))]
+    else:
+        lines = [t(P + "status.turn", turn=view.get("turn"), active=active, shields=shields)]
     step = t(P + f"doing.{doing}") if doing else step_name.replace("_", " ")
     actors = ", ".join(name(a) for a in (st.get("actors", []) if st else []))
     lines.append(t(P + "status.step", step=step, actors=actors))
@@ -1266,9 +1277,17 @@ class TekPresenter(Presenter):
         return t(P + "rules")
 
 
-PRESENTER = TekPresenter(
-    game_id="tek",
-    title="Tiny Epic Kingdoms",
-    secondary_moves=frozenset({"pass"}),
-    score_unit="final.vp",
-)
+def _presenter() -> TekPresenter:
+    """The presenter with its teaching members (:mod:`bot.text.presenters.tek_teaching`,
+    imported here because it builds on this module)."""
+    from bot.text.presenters.tek_teaching import TekTeachingPresenter
+
+    return TekTeachingPresenter(
+        game_id="tek",
+        title="Tiny Epic Kingdoms",
+        secondary_moves=frozenset({"pass"}),
+        score_unit="final.vp",
+    )
+
+
+PRESENTER: TekPresenter = _presenter()
