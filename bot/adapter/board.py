@@ -1,17 +1,21 @@
-"""The board message of a table: its embed (status, who is awaited, the board's own prompt,
-the recent log), its image and buttons, edited while it is younger than an hour and posted
-anew after (design.md), and the ways back to it (a link, the channel's name)."""
+"""The board message of a table: a Components V2 container (:mod:`bot.adapter.layout`: the
+title, the image with its alt text, the status in words, who is awaited, the board's own
+prompt, the recent log, the action rows), edited while it is younger than an hour and posted
+anew after (design.md), and the ways back to it (a link, the channel's name). A board posted
+the old way (an embed) is replaced by a new message, once, when it next changes: Discord does
+not turn a message into a components-v2 one. The embed stays for the board's copies (``/game
+info``, history, spectators)."""
 
 from __future__ import annotations
 
 import logging
 import time
-from typing import Any
+from typing import Any, cast
 
 import discord
 
-from bot.adapter import spectate
-from bot.adapter.book import TableBook, of, who
+from bot.adapter import layout, spectate
+from bot.adapter.book import BoardRef, TableBook, of, who
 from bot.adapter.click import Click
 from bot.adapter.components import HandButton, OpenPromptButton
 from bot.adapter.prompts import Prompt, clip_block, make_view
@@ -129,75 +133,101 @@ class Board:
         items.extend(spectate.board_items(self.pub.host, rec) + list(extra or []))
         return make_view(items)
 
+    def layout(
+        self, rec: SessionRecord, meta: TableBook, public: Public, alt: str | None, image: bool
+    ) -> layout.BoardLayout:
+        """What the board message shows (its action rows built from ``public``)."""
+        game = self.pub.host.game(rec.game)
+        shown = min(LOG_SHOWN_MAX, max(LOG_SHOWN, meta.get("last_change_lines", 0)))
+        view = self.view(rec, public, meta)
+        return layout.BoardLayout(
+            game=rec.game,
+            title=t("board.title", game=game_title(rec.game, game.title), id=rec.id),
+            footer=t("board.footer", id=rec.id),
+            status=self._status(rec, public),
+            log=list(meta.get("log", [])[-shown:]),
+            image=layout.IMAGE if image else None,
+            alt=alt,
+            items=list(view.children) if view is not None else [],
+        )
+
     async def payload(self, rec: SessionRecord, meta: TableBook) -> dict[str, Any]:
-        """The board message's embed, image and components (``edit`` keywords)."""
+        """The board message's layout and image (``edit`` keywords), and what it shows
+        (``shown``, kept with the board to take its buttons away later)."""
         host = self.pub.host
         png = await board_png(host, rec, None)
         alt = board_alt_text(host, rec, None) if png else None
         public = self.pub.public_prompt(rec) if rec.status == "running" else None
-        embed = self.embed(rec, meta, png is not None, public)
+        shown = self.layout(rec, meta, public, alt, png is not None)
         meta["board_open"] = self.needs_open_button(rec, meta)
         meta["board_actors"] = sorted(self.pub.human_actors(rec))
         return {
-            "embed": embed,
-            "view": self.view(rec, public, meta),
+            "view": layout.build(shown),
             "attachments": [png_file(png, description=alt)] if png else [],
+            "shown": shown,
         }
 
     async def answer(self, rec: SessionRecord, meta: TableBook, click: Click) -> bool:
         """The click's one callback carries the new board (UPDATE_MESSAGE); False when the
-        clicked message is not the board (then it only loses its buttons) or Discord
-        refused."""
+        clicked message is not the board, is an old (embed) board or Discord refused (then
+        it only loses its buttons)."""
         board = meta.get("board")
         if (
             not board
             or board["id"] != click.message_id
+            or not board.get("v2")
             or time.time() - board["at"] >= BOARD_EDIT_WINDOW
         ):
             await click.update(view=None)
             return False
-        return await click.update(**await self.payload(rec, meta))
+        payload = await self.payload(rec, meta)
+        shown = payload.pop("shown")
+        if await click.update(**payload):
+            board["shown"] = _kept(shown)
+            return True
+        return False
 
     async def update(self, rec: SessionRecord, meta: TableBook, repost: bool = False) -> None:
-        """Edit the board message (while young), else post it anew (the old one loses its
-        buttons)."""
+        """Edit the board message (while young and already a components-v2 one), else post
+        it anew (the old one keeps its picture and words and loses its buttons)."""
         payload = await self.payload(rec, meta)
+        shown = payload.pop("shown")
         channel = self.pub.bot.get_partial_messageable(int(rec.channel_id))
         board = meta.get("board")
         now = time.time()
-        if board and not repost and now - board["at"] < BOARD_EDIT_WINDOW:
+        if board and board.get("v2") and not repost and now - board["at"] < BOARD_EDIT_WINDOW:
             try:
                 await channel.get_partial_message(board["id"]).edit(**payload)
+                board["shown"] = _kept(shown)
                 return
             except discord.HTTPException as exc:  # deleted (404) or refused: a new board
                 log.warning("board edit failed (%s); reposting", exc)
         if board:
             try:  # the old board keeps its picture but loses its buttons
-                await channel.get_partial_message(board["id"]).edit(view=None)
+                await _strip(channel, board)
             except discord.NotFound:
                 pass
             except discord.HTTPException:  # tried again with the next board change
-                meta["old_boards"] = (meta.get("old_boards", []) + [board["id"]])[-5:]
-        kwargs: dict[str, Any] = {"embed": payload["embed"]}
+                meta["old_boards"] = (meta.get("old_boards", []) + [_old(board)])[-5:]
+        kwargs: dict[str, Any] = {"view": payload["view"]}
         if payload["attachments"]:
             kwargs["file"] = payload["attachments"][0]
-        if payload["view"] is not None:
-            kwargs["view"] = payload["view"]
         message = await channel.send(**kwargs)
-        meta["board"] = {"id": message.id, "at": now}
+        meta["board"] = {"id": message.id, "at": now, "v2": True, "shown": _kept(shown)}
 
     async def strip_old_boards(self, rec: SessionRecord, meta: TableBook) -> None:
         """Old boards whose buttons Discord would not take away when the board was posted
         anew: try again (nothing to do, no request, in the normal case)."""
         channel = self.pub.bot.get_partial_messageable(int(rec.channel_id))
         left = []
-        for message_id in meta.get("old_boards", []):
+        for old in meta.get("old_boards", []):
+            board = cast(BoardRef, old) if isinstance(old, dict) else BoardRef(id=old, at=0.0)
             try:
-                await channel.get_partial_message(message_id).edit(view=None)
+                await _strip(channel, board)
             except discord.NotFound:
                 continue
             except discord.HTTPException:
-                left.append(message_id)
+                left.append(old)
         if left:
             meta["old_boards"] = left
         else:
@@ -236,3 +266,34 @@ class Board:
             return t("private.where", channel=f"<#{rec.channel_id}>")
         channel, server, link = found
         return t("private.where_link", channel=channel, server=server, link=link)
+
+
+def _kept(shown: layout.BoardLayout) -> dict[str, Any]:
+    """The words of a board message, kept with it to show them again without its buttons."""
+    return {
+        "game": shown.game,
+        "title": shown.title,
+        "footer": shown.footer,
+        "status": list(shown.status),
+        "log": list(shown.log),
+        "image": shown.image,
+        "alt": shown.alt,
+    }
+
+
+def _old(board: BoardRef) -> Any:
+    if board.get("v2") and "shown" in board:
+        return {"id": board["id"], "at": board["at"], "shown": board["shown"]}
+    return board["id"]
+
+
+async def _strip(channel: discord.PartialMessageable, board: BoardRef) -> None:
+    """Take the buttons off an old board: an embed board loses its view; a components-v2 one
+    is shown again without its action rows (its image stays attached)."""
+    message = channel.get_partial_message(board["id"])
+    shown = board.get("shown")
+    if not shown:
+        await message.edit(view=None)
+        return
+    still = layout.BoardLayout(**{**shown, "items": []})
+    await message.edit(view=layout.build(still, interactive=False))

@@ -17,17 +17,20 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import AsyncIterator, Callable
-from typing import Any, TypedDict, cast
+from typing import Any, NotRequired, TypedDict, cast
 
 from bot.core.host import SessionHost
 from bot.core.store import SessionRecord
 
 
 class BoardRef(TypedDict):
-    """The board message of a table: its id and when it was posted (edited while young)."""
+    """The board message of a table: its id and when it was posted (edited while young);
+    ``v2``: posted as a components-v2 message, ``shown``: its words (``board._kept``)."""
 
     id: int
     at: float
+    v2: NotRequired[bool]
+    shown: NotRequired[dict[str, Any]]
 
 
 class PlayerBook(TypedDict, total=False):
@@ -67,7 +70,7 @@ class TableBook(TypedDict, total=False):
     ratings: dict[str, list[float]]
     rematch: int  # the host's: the table opened by this finished game's Rematch (read only)
     #: earlier board messages whose buttons could not be removed when the board was reposted
-    old_boards: list[int]
+    old_boards: list[Any]  # a message id (an embed board) or {"id", "shown"} (components v2)
     players: dict[str, PlayerBook]
     #: opened with ``teach:true`` (issue 24): each step explained to each player once
     teach: bool

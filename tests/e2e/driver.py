@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.text.i18n import t
 from tests.fakediscord import FakeDiscord, InteractionResult, Message
+from tests.fakediscord.models import IS_COMPONENTS_V2
 
 #: the non-move buttons, in every language (a Czech table is played too: tests/e2e/test_czech.py)
 UTILITY = {
@@ -21,12 +22,39 @@ UTILITY = {
 WAITING = re.compile(r"^⏳ (.+)$", re.MULTILINE)  # the names are bold, the deadline is not
 
 
+def board_texts(msg: Message) -> list[str]:
+    """The text displays of a components-v2 board message, in order: the title ("## ..."),
+    the status, the footer ("-# ...")."""
+    return [c.get("content") or "" for c in msg.all_components() if c.get("type") == 10]
+
+
+def board_title(msg: Message) -> str:
+    texts = board_texts(msg)
+    return texts[0].removeprefix("## ") if texts else ""
+
+
+def board_footer(msg: Message) -> str:
+    texts = board_texts(msg)
+    return texts[-1].removeprefix("-# ") if texts else ""
+
+
+def board_status(msg: Message) -> str:
+    """The board's status in words: every text display between the title and the footer."""
+    return "\n\n".join(board_texts(msg)[1:-1])
+
+
+def is_board(msg: Message) -> bool:
+    """A table's board message: a components-v2 container whose footer names the table."""
+    return (
+        not msg.deleted
+        and bool(msg.flags & IS_COMPONENTS_V2)
+        and board_footer(msg).startswith(("Crowntable · table", "Crowntable · stůl"))
+    )
+
+
 def board_message(fake: FakeDiscord, channel: Any) -> Message | None:
     for msg in reversed(fake.messages(channel)):
-        if msg.deleted or not msg.embeds:
-            continue
-        footer = (msg.embeds[0].get("footer") or {}).get("text", "")
-        if footer.startswith(("Crowntable · table", "Crowntable · stůl")):
+        if is_board(msg):
             return msg
     return None
 
@@ -50,7 +78,7 @@ def final_message(fake: FakeDiscord, channel: Any) -> Message | None:
 
 
 def waiting_names(board: Message) -> list[str]:
-    text = board.embeds[0].get("description") or ""
+    text = board_status(board)
     found = WAITING.search(text)
     return re.findall(r"\*\*(.+?)\*\*", found.group(1)) if found else []
 

@@ -11,7 +11,7 @@ import games
 from bot.text import presenters
 from bot.text.i18n import t
 from games.ai import RandomPlayer
-from tests.e2e.driver import board_message, final_message
+from tests.e2e.driver import board_message, board_title, final_message
 from tests.fakediscord import EPHEMERAL, InteractionResult, Message, png_size
 
 TABLE_ID = re.compile(r"(?:table #|stůl č\. )(\d+)")  # English or Czech titles
@@ -19,7 +19,7 @@ TABLE_ID = re.compile(r"(?:table #|stůl č\. )(\d+)")  # English or Czech title
 
 def table_id(msg: Message) -> int:
     """The session id shown in a lobby/board title."""
-    title = msg.embeds[0].get("title") or ""
+    title = (msg.embeds[0].get("title") or "") if msg.embeds else board_title(msg)
     found = TABLE_ID.search(title)
     assert found, f"no table id in {title!r}"
     return int(found.group(1))
@@ -66,9 +66,20 @@ def is_png(data: bytes) -> bool:
 
 
 def board_png(fake: Any, msg: Message) -> bytes:
-    """The board image of a board message (embed image -> attachment://board.png)."""
-    embed = msg.embeds[0]
-    assert (embed.get("image") or {}).get("url", "").endswith("/board.png"), embed
+    """The board image of a board message (its media gallery -> attachment://board.png; the
+    embed image of a board's copy)."""
+    if msg.embeds:
+        embed = msg.embeds[0]
+        assert (embed.get("image") or {}).get("url", "").endswith("/board.png"), embed
+        return msg.attachment("board.png")
+    media = [
+        item.get("media") or {}
+        for c in msg.all_components()
+        if c.get("type") == 12
+        for item in c.get("items") or []
+    ]
+    assert [m.get("url") for m in media] == ["attachment://board.png"], media
+    assert media[0].get("attachment") == "board.png", media
     return msg.attachment("board.png")
 
 

@@ -14,7 +14,7 @@ import pytest
 import games
 from bot.core.ai_runner import resume_after
 from bot.text.i18n import t
-from tests.e2e.driver import Driver, Player, board_message
+from tests.e2e.driver import Driver, Player, board_message, is_board
 from tests.e2e.helpers import has_private_prompts, table_id
 
 GAMES = sorted(games.REGISTRY)
@@ -22,12 +22,7 @@ GAMES = sorted(games.REGISTRY)
 
 def board_versions(fake: Any, channel: Any) -> int:
     """How many times a board was shown (posted or edited) in ``channel``."""
-    footers = ("Crowntable · table", "Crowntable · stůl")
-    return sum(
-        len(m.versions)
-        for m in fake.messages(channel)
-        if m.embeds and (m.embeds[0].get("footer") or {}).get("text", "").startswith(footers)
-    )
+    return sum(len(m.versions) for m in fake.messages(channel) if is_board(m))
 
 
 async def ai_table(world: Any, game: str, levels: tuple[str, ...], start: bool = True) -> Any:

@@ -24,7 +24,7 @@ import pytest
 
 import games
 from bot.text import extract, i18n
-from tests.e2e.driver import Driver, Player, board_message
+from tests.e2e.driver import Driver, Player, board_message, board_title
 from tests.e2e.helpers import board_png, is_png, open_table, table_id
 from tests.fakediscord.actions import UserCannot
 
@@ -257,7 +257,7 @@ async def test_each_reader_gets_their_own_language(world) -> None:
     i18n.set_current(CZECH)  # the lobby and the board's buttons are Czech
     await open_table(world, "empire_engine", join=("bob",))
     board = board_message(fake, ch)
-    assert board is not None and "stůl č." in board.embeds[0]["title"]
+    assert board is not None and "stůl č." in board_title(board)
     await fake.idle()
     # bob starts (seed 7): his first private prompt is a DM, in his language
     bob_dms = [m.embeds[0]["title"] for m in fake.dms(u["bob"]) if m.embeds]

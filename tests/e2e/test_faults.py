@@ -10,7 +10,7 @@ import logging
 import pytest
 
 from bot.text.i18n import t
-from tests.e2e.driver import Driver, Player, board_message
+from tests.e2e.driver import Driver, Player, board_message, is_board
 from tests.e2e.helpers import board_state, move_count, open_table, refusal, table_id
 
 
@@ -185,12 +185,7 @@ async def test_a_stored_move_discord_will_not_show_is_said_so_and_caught_up(worl
     assert "alice" in final.embeds[0]["description"]
     # the retry posted the board anew and could not take the old one's buttons (503): the
     # next board change did, so no old board offers a move
-    boards = [
-        m
-        for m in fake.messages(ch)
-        if m.embeds
-        and (m.embeds[0].get("footer") or {}).get("text", "").startswith("Crowntable · table")
-    ]
+    boards = [m for m in fake.messages(ch) if is_board(m)]
     assert len(boards) >= 2
     assert not any(c.startswith(("ct:m:", "ct:s:")) for m in boards for c in m.custom_ids)
 

@@ -43,7 +43,14 @@ from games.ai import hints
 from renderers import kit, text_en
 from tests import fifthgame
 from tests import test_catalogues as catalogues
-from tests.e2e.driver import Driver, Player, board_message, move_components, waiting_names
+from tests.e2e.driver import (
+    Driver,
+    Player,
+    board_message,
+    board_status,
+    move_components,
+    waiting_names,
+)
 from tests.e2e.helpers import (
     board_png,
     board_state,
@@ -354,7 +361,7 @@ async def test_undo_of_a_take_restores_the_board(world) -> None:
     assert after[1] == before[1]  # the same take buttons
     # the same board (pile, holdings, whose turn); only its "Last:" line tells of the undo
     assert same_below_header(after[0], before[0]) and after[0] != before[0]
-    assert t("host.undo", name=first) in (board.embeds[0].get("description") or "")
+    assert t("host.undo", name=first) in board_status(board)
     assert waiting_names(board) == [first]
     records = await host.moves(sid)
     assert records[-1].source == "undo" and records[-1].move == {

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.text.i18n import t
-from tests.e2e.driver import board_message
+from tests.e2e.driver import board_message, board_status
 from tests.e2e.helpers import open_table
 
 
@@ -28,4 +28,4 @@ async def test_missing_send_permission_is_explained_and_recoverable(world) -> No
     assert again.ephemeral
     await fake.wait_for(lambda: board_message(fake, ch), what="the board after /game board")
     board = board_message(fake, ch)
-    assert "Waiting for" in board.embeds[0]["description"]
+    assert "Waiting for" in board_status(board)

@@ -32,7 +32,7 @@ from bench.traffic_play import PlayedGame, play_game
 from bot.adapter.publish import ACTIVE_WINDOW
 from bot.text import presenters
 from bot.text.i18n import t
-from tests.e2e.driver import board_message, move_components
+from tests.e2e.driver import board_footer, board_message, is_board, move_components
 from tests.e2e.helpers import has_private_prompts, move_count, open_table, table_id
 
 GAMES = sorted(games.REGISTRY)
@@ -64,9 +64,7 @@ def open_prompt_on_board(played: PlayedGame) -> list[bool]:
     boards = [
         m
         for m in played.fake.all_messages(include_deleted=True)
-        if m.embeds
-        and (m.embeds[0].get("footer") or {}).get("text", "")
-        == (board.embeds[0].get("footer") or {}).get("text", "")
+        if is_board(m) and board_footer(m) == board_footer(board)
     ]
     return [label in repr(v.get("components") or []) for m in boards for v in m.versions]
 
@@ -205,9 +203,7 @@ async def test_a_deleted_board_is_posted_again_once(world) -> None:
     boards = [
         m
         for m in fake.messages(ch)
-        if m.id > board.id
-        and m.embeds
-        and m.embeds[0].get("footer") == board.embeds[0].get("footer")
+        if m.id > board.id and is_board(m) and board_footer(m) == board_footer(board)
     ]
     assert boards == [new], boards  # posted again once
     assert (await world.bot.host.current(sid)).meta["board"]["id"] == new.id

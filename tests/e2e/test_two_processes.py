@@ -26,6 +26,7 @@ from tests.e2e.driver import (
     Player,
     board_message,
     final_messages,
+    is_board,
     move_components,
     waiting_names,
 )
@@ -59,12 +60,7 @@ class RemindedDriver(Driver):
 
 
 def boards(fake: FakeDiscord, channel: Any) -> list[Any]:
-    return [
-        m
-        for m in fake.messages(channel)
-        if m.embeds
-        and (m.embeds[0].get("footer") or {}).get("text", "").startswith("Crowntable · table")
-    ]
+    return [m for m in fake.messages(channel) if is_board(m)]
 
 
 async def act_once(fake: FakeDiscord, driver: Driver, dm_only: bool = False) -> None:

@@ -19,7 +19,14 @@ import pytest
 
 from bot.core import render
 from bot.text.i18n import t
-from tests.e2e.driver import Driver, Player, board_message, move_components, waiting_names
+from tests.e2e.driver import (
+    Driver,
+    Player,
+    board_message,
+    board_status,
+    move_components,
+    waiting_names,
+)
 from tests.e2e.helpers import board_png, board_state, move_count, open_table, refusal, table_id
 from tests.e2e.test_secrets import assert_no_leaks, private_truth
 from tests.fakediscord import Message
@@ -116,7 +123,7 @@ async def check_undo(world: Any, game: str, seed: int) -> None:
     # and the image is that board: the bot's drawing of the restored table
     rec = await world.bot.host.current(sid)
     assert image == await render.board_png(world.bot.host, rec, None)
-    assert t("host.undo", name=mover.name) in (board.embeds[0].get("description") or "")
+    assert t("host.undo", name=mover.name) in board_status(board)
     assert undo_button(board) is None or undo_button(board)["custom_id"] != button["custom_id"]
     records = await world.bot.host.moves(sid)
     assert records[-1].source == "undo" and records[-1].move == {
@@ -318,7 +325,7 @@ async def test_a_private_move_is_taken_back_from_its_dm(world) -> None:
         in (move_components(prompts[-1])[1] or move_components(prompts[-1])[0])[0]["custom_id"]
     )
     board = board_message(fake, ch)
-    assert t("host.undo", name=user.name) in (board.embeds[0].get("description") or "")
+    assert t("host.undo", name=user.name) in board_status(board)
 
 
 @pytest.mark.asyncio

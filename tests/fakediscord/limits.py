@@ -18,6 +18,11 @@ Each function returns error lines ``"path: message"`` (empty when the body is wi
   button a custom_id and no url; label up to 80; select placeholder up to 150, 1-25 options,
   option label/value/description up to 100, min_values 0-25, max_values 1-25 and, for a string
   select, at most the number of options; min_values <= max_values.
+* Components > Using Message Components / Reference (components v2, flag ``IS_COMPONENTS_V2``,
+  1 << 15): a message with the flag has no ``content`` and no ``embeds`` (its text lives in text
+  displays); "up to 40 total components" counted through every level (containers, sections,
+  action rows and what they hold, a section's accessory); the text displays of a message hold at
+  most 4000 characters in all; the flag cannot be taken off a message that has it.
 * Reference > Uploading Files: up to 10 files; each up to the attachment size limit, 10 MiB
   (``attachment_size_limit`` 10485760 in an interaction) for a server without boosts; a larger
   file is refused with 413 and code 40005 "Request entity too large".
@@ -60,6 +65,9 @@ SELECT_TYPES = {3, 5, 6, 7, 8}
 BUTTON, ACTION_ROW, SECTION = 2, 1, 9
 LINK, PREMIUM = 5, 6
 COMPONENTS_V2 = 1 << 15
+MAX_V2_COMPONENTS = 40
+MAX_V2_TEXT = 4000
+TEXT_DISPLAY = 10
 
 
 def _len(value: Any) -> int:
@@ -67,14 +75,38 @@ def _len(value: Any) -> int:
 
 
 # --- messages ---------------------------------------------------------------------------
-def message_errors(data: dict, *, creating: bool, has_files: bool) -> list[str]:
-    """Content length and the embed and component limits (not the empty-message rule)."""
+def message_errors(data: dict, *, creating: bool, has_files: bool, flags: int = 0) -> list[str]:
+    """Content length and the embed and component limits (not the empty-message rule);
+    ``flags``: the flags of the message being edited (a components-v2 message stays one)."""
     out: list[str] = []
     if _len(data.get("content")) > MAX_CONTENT:
         out.append(f"content: Must be {MAX_CONTENT} or fewer in length.")
     out += embed_errors(data.get("embeds") or [])
-    v2 = bool(int(data.get("flags") or 0) & COMPONENTS_V2)
+    asked = data.get("flags")
+    v2 = bool(int(asked or 0) & COMPONENTS_V2) or bool(flags & COMPONENTS_V2)
+    if flags & COMPONENTS_V2 and asked is not None and not int(asked) & COMPONENTS_V2:
+        out.append("flags: IS_COMPONENTS_V2 cannot be removed from a message")
     out += component_errors(data.get("components") or [], v2=v2)
+    if v2:
+        out += v2_errors(data)
+    return out
+
+
+def v2_errors(data: dict) -> list[str]:
+    """A components-v2 message: no content or embeds, 40 components, 4000 characters."""
+    out: list[str] = []
+    if data.get("content"):
+        out.append("content: cannot be used with the IS_COMPONENTS_V2 flag")
+    if data.get("embeds"):
+        out.append("embeds: cannot be used with the IS_COMPONENTS_V2 flag")
+    if "components" not in data:
+        return out
+    comps = [c for _, c, _ in _walk(data.get("components") or [], "components", None)]
+    if len(comps) > MAX_V2_COMPONENTS:
+        out.append(f"components: Must be {MAX_V2_COMPONENTS} or fewer in total (got {len(comps)})")
+    text = sum(_len(c.get("content")) for c in comps if c.get("type") == TEXT_DISPLAY)
+    if text > MAX_V2_TEXT:
+        out.append(f"components: text displays hold {MAX_V2_TEXT} or fewer characters (got {text})")
     return out
 
 

@@ -20,6 +20,7 @@ from .models import (
     Message,
     iso_now,
     snowflake,
+    walk_components,
 )
 
 if TYPE_CHECKING:
@@ -90,11 +91,14 @@ class InvalidBody(Exception):
 
 
 def validate_message(
-    data: dict, *, creating: bool, has_files: bool, check_limits: bool = True
+    data: dict, *, creating: bool, has_files: bool, check_limits: bool = True, flags: int = 0
 ) -> None:
-    """The limits Discord enforces on a message body beyond its schema (see ``limits``)."""
+    """The limits Discord enforces on a message body beyond its schema (see ``limits``);
+    ``flags``: those of the message being edited."""
     errors = (
-        limits.message_errors(data, creating=creating, has_files=has_files) if check_limits else []
+        limits.message_errors(data, creating=creating, has_files=has_files, flags=flags)
+        if check_limits
+        else []
     )
     if errors:
         raise InvalidBody(limits.discord_errors(errors), lines=errors)
@@ -114,6 +118,7 @@ def apply_message(
         creating=creating,
         has_files=bool(files),
         check_limits="message_limits" in fake.checks,
+        flags=0 if creating else msg.flags,
     )
     if "content" in data:
         msg.content = data["content"] or ""
@@ -157,6 +162,7 @@ def apply_message(
             fake._new_attachment(msg.channel, f.filename, f.data, None, f.content_type)
         )
     _resolve_embed_attachments(fake, msg)
+    _resolve_media_attachments(fake, msg)
     if not creating:
         msg.edited_timestamp = iso_now()
         msg.flags &= ~LOADING
@@ -186,6 +192,28 @@ def _resolve_embed_attachments(fake: FakeDiscord, msg: Message) -> None:
                 size = att.payload()
                 if "width" in size:
                     media["width"], media["height"] = size["width"], size["height"]
+
+
+def _resolve_media_attachments(fake: FakeDiscord, msg: Message) -> None:
+    """``attachment://name`` in a media gallery item or a thumbnail (components v2) names one
+    of the message's attachments; the fake notes which (``attachment``) and warns otherwise."""
+    names = {a.filename: a for a in msg.attachments}
+    for comp in walk_components(msg.components):
+        media = [i.get("media") for i in comp.get("items") or [] if isinstance(i, dict)]
+        if comp.get("type") == 11:
+            media.append(comp.get("media"))
+        for m in media:
+            url = str(m.get("url") or "") if isinstance(m, dict) else ""
+            if not url.startswith("attachment://"):
+                continue
+            name = url[len("attachment://") :]
+            if name not in names:
+                fake.warnings.append(
+                    f"message {msg.id}: a component shows {url} but the message has no such "
+                    f"attachment ({sorted(names)})"
+                )
+                continue
+            m["attachment"] = name  # fake-only: which file it shows
 
 
 def new_message(
