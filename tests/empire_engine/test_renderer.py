@@ -22,6 +22,15 @@ NAMES = {"A": "Čeněk Řežábek", "B": "Bob", "C": "Žofie Dvořáková", "D":
 TOLERANCE = 2.0  # mean absolute difference per channel, 0-255
 
 
+#: the public events of each case's latest change (the host's ``envelope["last"]``)
+EVENTS: dict[str, list[dict[str, Any]]] = {}
+
+
+def with_last(view: dict[str, Any], events: list[dict[str, Any]]) -> dict[str, Any]:
+    """``view`` with its envelope's ``last`` filled as the host fills it."""
+    return {**view, "envelope": {**view["envelope"], "last": events}}
+
+
 def state_planning() -> dict[str, Any]:
     """4 players in round 3 planning, empires on, two have chosen."""
     s = build(
@@ -45,7 +54,8 @@ def state_planning() -> dict[str, Any]:
     s["score"] = {"A": SC(1, 2, 1), "B": SC(0, 4, 0), "C": SC(2, 0, 2), "D": SC(3, 0, 0)}
     for _ in range(3):  # C lays and gears a card, then D lays one (planning is in turn, §5)
         p = GAME.actors(s)[0]
-        s, _ = GAME.apply(s, p, GAME.legal_moves(s, p)[-1])
+        s, events = GAME.apply(s, p, GAME.legal_moves(s, p)[-1])
+    EVENTS["planning"] = events
     return s
 
 
@@ -57,12 +67,13 @@ def state_block() -> dict[str, Any]:
         "C": ("Produce", "Attack"),
         "D": ("Arm", "Export"),
     }
-    s, _ = execute(
+    s, events = execute(
         ["A", "B", "C", "D"],
         tops,
         start="C",
         ready={"A": R(1, 0), "B": R(2, 1), "C": R(1, 3), "D": R(0, 1)},
     )
+    EVENTS["block"] = events
     return s
 
 
@@ -73,6 +84,7 @@ def state_over() -> dict[str, Any]:
     s["ready"] = {"A": R(1, 2), "B": R(1, 0), "C": R(0, 3)}
     s["step"] = "over"
     s["round"] = 10
+    EVENTS["over"] = [{"type": "game_over", "results": []}]
     return s
 
 
@@ -93,7 +105,9 @@ CASES = {
 @pytest.mark.parametrize("case", list(CASES))
 def test_golden(case: str) -> None:
     make, viewer, last = CASES[case]
-    png = render_png("empire_engine", GAME.view(make(), viewer), NAMES, last=last)
+    view = GAME.view(make(), viewer)
+    view = with_last(view, EVENTS[case.split("_")[0]])
+    png = render_png("empire_engine", view, NAMES, last=last)
     path = GOLDEN / f"{case}.png"
     if os.environ.get("CROWNTABLE_UPDATE_GOLDEN"):
         path.write_bytes(png)
