@@ -16,9 +16,9 @@ from typing import Any
 from games.empire_engine.data import ENGINE_ORDER
 from games.empire_engine.views import EmpireView
 from games.empire_engine.vocab import action
-from renderers.kit import BODY, Board, shorten, width_of
+from renderers.kit import Board, line_h, shorten, width_of
 from renderers.palette import Colour
-from renderers.shapes import INK, SMALL, arrow, cube, gear, halo, polygon, regular
+from renderers.shapes import INK, SMALL, arrow, cube, gear, polygon, regular
 
 #: rulebook colours (red soldiers, yellow goods, blue inventions), light enough to stay apart
 #: from the seat colours under the colour-vision simulations; each also has its own shape
@@ -174,25 +174,25 @@ def engine_card(
     the card's letter, and the gear under it (drawn first, so that it shows from under the
     card's lower right corner)."""
     x0, y0, x1, y1 = box
-    _gear_mark(board, x1 + 10, y1 - 14, mark)
+    _gear_mark(board, x1 + 6, y1 - 14, mark)
     board.draw.rounded_rectangle(box, radius=8, fill=CARD, outline=INK, width=2)
-    board.draw.line((x0 + 6, y0 + 24, x1 - 6, y0 + 24), fill=board.theme.line, width=1)
+    board.draw.line((x0 + 6, y0 + 21, x1 - 6, y0 + 21), fill=board.theme.line, width=1)
     label = shorten(name, SMALL, False, x1 - x0 - 10)
-    board.text((x0 + x1) / 2, y0 + 13, label, SMALL, False, INK, "mm")
+    board.text((x0 + x1) / 2, y0 + 11, label, SMALL, False, INK, "mm")
     cx, cy = (x0 + x1) / 2, y0 + 40
     lying = edges(card, top)
-    icon(board, top, cx, cy, 13)
+    icon(board, top, cx, cy, 12)
     if lying:
-        icon(board, lying[1], x1 - 13, cy, 9)
-        icon(board, lying[3], x0 + 13, cy, 9)
-    board.text(x0 + 7, y1 - 9, card, SMALL, True, INK, "lm")
+        icon(board, lying[1], x1 - 13, cy, 8)
+        icon(board, lying[3], x0 + 13, cy, 8)
+    board.text(x0 + 7, y1 - 10, card, SMALL, True, INK, "lm")
 
 
 def _gear_mark(board: Board, cx: float, cy: float, mark: GearMark) -> None:
     if not mark.laid:
         return
     known = mark.turns is not None
-    gear(board, cx, cy, 19, GEAR if known else GEAR_BACK)
+    gear(board, cx, cy, 16, GEAR if known else GEAR_BACK)
     if known or not mark.cube:
         board.text(cx, cy + 1, str(mark.turns) if known else "?", SMALL, True, INK, "mm")
     if known and mark.turns:
@@ -210,7 +210,7 @@ def _gear_mark(board: Board, cx: float, cy: float, mark: GearMark) -> None:
 
 def _quarter_arc(board: Board, cx: float, cy: float, turns: int) -> None:
     """The quarter turns as a clockwise arc round the gear, one quarter per turn."""
-    r = 24
+    r = 19
     board.draw.arc((cx - r, cy - r, cx + r, cy + r), -90, -90 + 90 * turns, fill=INK, width=3)
     end = math.radians(-90 + 90 * turns)
     tip = (cx + r * math.cos(end), cy + r * math.sin(end))
@@ -244,8 +244,8 @@ def seating_ring(board: Board, view: EmpireView, cx: int, cy: int, r: int, fresh
         _attack_arrow(board, a, b, attack, board.colour(attack["attacker"]), cx, cy)
     for p, (x, y) in pts.items():
         if p in fresh:
-            halo(board, (round(x) - 13, round(y) - 13, round(x) + 13, round(y) + 13), 2)
-        board.seat_disc(round(x) - 13, round(y) - 13, p, 26)
+            board.halo((round(x) - 11, round(y) - 11, round(x) + 11, round(y) + 11))
+        board.seat_disc(round(x) - 11, round(y) - 11, p, 22)
 
 
 def _clockwise_mark(board: Board, cx: int, cy: int, r: int, n: int) -> None:
@@ -357,16 +357,16 @@ def cube_legend(board: Board, x: int, cy: int, width: int) -> int:
     ``width``; returns the centre line below it."""
     from games.empire_engine.vocab import resource
 
-    x0 = x
+    x0, step = x, line_h(SMALL)
     for kind in ("soldier", "good", "invention"):
         label = board.tr("ee.kinds", kind=resource(kind))
-        w = 22 + width_of(label, BODY) + 14
+        w = 20 + width_of(label, SMALL) + 12
         if x + w > x0 + width:
-            x, cy = x0, cy + 26
-        cube(board, kind, x + 8, cy, 8, RESOURCE[kind])
-        board.text(x + 22, cy, label, BODY, False, INK, "lm")
+            x, cy = x0, cy + step
+        cube(board, kind, x + 7, cy, 7, RESOURCE[kind])
+        board.text(x + 19, cy, label, SMALL, False, INK, "lm")
         x += w
-    return cy + 26
+    return cy + step
 
 
 def score_pile(board: Board, cx: float, cy: float) -> None:

@@ -44,10 +44,10 @@ from renderers.kit import (
     FinalRow,
     line_h,
     ranks_line,
-    shorten,
+    width_of,
 )
 from renderers.palette import Colour, Theme
-from renderers.shapes import KEY, SMALL, counted, cube, final_height, final_table, halo, plus
+from renderers.shapes import KEY, SMALL, counted, cube, final_height, final_table
 from renderers.text_en import Tr, register
 
 GAME_COLOURS: tuple[Colour, ...] = COLOURS  # resources, cards and gears (ee_parts)
@@ -109,8 +109,9 @@ register(
         "ee.you.paid": " (costs 1 soldier or good)",
         "ee.seating": "Clockwise: {order}. L Attacks hit the next, R the previous.",
         "ee.you.aims": "Your L Attack hits {left}, your R Attack hits {right}.",
-        "ee.aim_rule": "Arrow: an Attack (shield: blocked). L hits the next seat clockwise, "
+        "ee.aim_rule": "Arrow: an Attack (shield: blocked); L hits the next seat clockwise, "
         "R the previous.",
+        "ee.marks_legend": "⚑ start player · ✓ chosen · … choosing · ⚔ attacked",
         "ee.pile_legend": "score pile (points); cubes: ready pile",
         "ee.you.score_label": "your score pile:",
         "ee.you.turns": "{n}↻",
@@ -136,15 +137,15 @@ def _word(tr: Tr, thing: Term) -> str:
 SEATING_CHARS = 66  # names and arrows of the seating line share these characters (2 lines)
 SEATING_NAMES = 0  # the seating line numbers the seats as the ring does (names are in the rows)
 
-ROW_H = 82
-YOU_H = 124
-CARD_W, CARD_H, CARD_GAP = 100, 72, 36
-CARD_X = WIDTH - MARGIN - 36 - 2 * CARD_W - CARD_GAP
+ROW_H = 84
+YOU_H = 106
+CARD_W, CARD_H, CARD_GAP = 104, 68, 24
+CARD_X = WIDTH - MARGIN - CARD_GAP - 2 * CARD_W - CARD_GAP
 
 
 def ring_height(seats: int) -> int:
     """The seating ring's band: room for up to 4 seats round a small table, 8 round a larger."""
-    return 118 if seats <= 4 else 136
+    return 128
 
 
 def _final_height(seats: int) -> int:
@@ -209,19 +210,19 @@ def now_text(board: Board, view: EmpireView) -> str:
 _KNOWN = {f"ee.step.{s}" for s in ("orient", "plan", "block", "steal", "joint_export", "salvage")}
 
 
-def _seat_status(board: Board, view: EmpireView, seat: SeatView) -> str:
-    """This step's status of a seat in words: start player, chosen, choosing, attacked."""
-    p, tr = seat["player"], board.tr
-    words = []
+def _seat_status(view: EmpireView, seat: SeatView) -> str:
+    """This step's status of a seat as marks (the ring band's key words them): the start
+    player ⚑, chosen ✓, choosing …, attacked ⚔."""
+    p, marks = seat["player"], []
     if p == view["start_player"]:
-        words.append(tr("ee.start"))
+        marks.append("⚑")
     if seat["chosen"] is True:
-        words.append(tr("ee.chosen"))
+        marks.append("✓")
     elif seat["chosen"] is False and p in view["actors"]:
-        words.append(tr("ee.choosing"))
+        marks.append("…")
     if seat["attacked"]:
-        words.append(tr("ee.attacked"))
-    return " · ".join(words)
+        marks.append("⚔")
+    return " ".join(marks)
 
 
 def _pile(pile: Mapping[str, Any], kind: str) -> int:
@@ -251,32 +252,34 @@ def gear_marks(view: EmpireView, seat: SeatView, change: Changes) -> dict[str, G
 
 
 def _draw_seat(board: Board, view: EmpireView, seat: SeatView, y: int, change: Changes) -> None:
-    """One seat: name, score pile with "+N", ready pile as counted cubes, status, and the two
-    engine cards with the gears under them; the latest change framed."""
+    """One seat: name and status marks, the ready pile as counted cubes, the score pile with
+    "+N", and the two engine cards with the gears under them; the latest change marked."""
     m, p = MARGIN, seat["player"]
     box = (m, y, board.width - m, y + ROW_H - 8)
     board.panel(box, p, p == view["viewer"])
     if p in change.movers and not change.turns:
-        halo(board, box, 1)
-    x = m + 12
+        board.halo((box[0] + 4, box[1] + 3, box[2] - 4, box[3] - 3))
+    x, right = m + 12, CARD_X - 8
     if p in view["actors"]:
-        x += board.text(x, y + 17, "▶", KEY, True, anchor="lm") + 4
-    x += board.name_tag(x, y + 5, p, CARD_X - x - 10, KEY) + 10
-    status = _seat_status(board, view, seat)
-    if status and CARD_X - x > 60:
-        status = shorten(status, SMALL, False, CARD_X - x - 8)
-        board.text(x, y + 17, status, SMALL, fill=board.theme.muted, anchor="lm")
+        x += board.text(x, y + 16, "▶", KEY, True, anchor="lm") + 3
+    status = _seat_status(view, seat)
+    gain = change.score.get(p, 0)
+    reserve = (width_of(status, SMALL, True) + 6 if status else 0) + (44 if gain else 0)
+    x += board.name_tag(x, y + 5, p, right - x - reserve, KEY) + 6
+    if status:
+        x += board.text(x, y + 16, status, SMALL, True, board.theme.muted, "lm") + 6
+    if gain:
+        board.delta(right, y + 16, gain, "rm")
     sx = m + 14
-    score_pile(board, sx + 12, y + 54)
-    sx += 30
-    sx += board.text(sx, y + 54, str(seat["score_total"]), KEY, True, anchor="lm") + 6
-    sx += plus(board, sx, y + 54, change.score.get(p, 0)) + 14
-    board.draw.line((sx - 7, y + 42, sx - 7, y + 66), fill=board.theme.line, width=2)
     start = sx
     for kind in READY_TYPES:
-        sx += counted(board, sx, y + 54, kind, _pile(seat["ready"], kind), RESOURCE[kind]) + 14
+        sx += counted(board, sx, y + 50, kind, _pile(seat["ready"], kind), RESOURCE[kind], 3)
+        sx += 10
     if p in change.ready:
-        halo(board, (start - 4, y + 42, sx - 10, y + 66), 1)
+        board.halo((start - 2, y + 40, sx - 8, y + 60))
+    board.draw.line((sx - 4, y + 38, sx - 4, y + 62), fill=board.theme.line, width=2)
+    score_pile(board, sx + 12, y + 50)
+    board.text(sx + 28, y + 50, str(seat["score_total"]), KEY, True, anchor="lm")
     marks = gear_marks(view, seat, change)
     for i, card in enumerate(("L", "R")):
         cx = CARD_X + i * (CARD_W + CARD_GAP)
@@ -284,7 +287,7 @@ def _draw_seat(board: Board, view: EmpireView, seat: SeatView, y: int, change: C
         cbox = (cx, y + 2, cx + CARD_W, y + 2 + CARD_H)
         engine_card(board, cbox, card, top, marks[card], action_name(board, top))
         if p in change.turns:
-            halo(board, cbox, 2)
+            board.halo(cbox)
 
 
 def final_rows(board: Board, view: EmpireView) -> list[FinalRow]:
@@ -366,7 +369,7 @@ def _pick_lines(board: Board, view: EmpireView, you: YouView) -> list[str]:
 
 def _draw_turns(board: Board, you: YouView, x: int, y: int) -> None:
     """While planning: the top of L and R after 0-3 quarter turns as icons; a soldier and a
-    good mark the turns that cost a cube, a frame the turns the viewer has set."""
+    good mark the turns that cost a cube, a halo the turns the viewer has set."""
     rot, paid = you.get("rotations"), set(you.get("paid_turns") or [])
     if not rot:
         return
@@ -374,16 +377,16 @@ def _draw_turns(board: Board, you: YouView, x: int, y: int) -> None:
     step = (board.width - MARGIN - 12 - x) // 4
     for k in range(min(4, len(rot.get("L", [])))):
         cx = x + k * step
-        w = board.text(cx + 2, y + 20, board.tr("ee.you.turns", n=k), SMALL, True, anchor="lm")
+        w = board.text(cx + 2, y + 16, board.tr("ee.you.turns", n=k), SMALL, True, anchor="lm")
         if k in paid:  # an alternate: a soldier or a good on the gear
-            cube(board, "soldier", cx + 8, y + 44, 5, RESOURCE["soldier"])
-            cube(board, "good", cx + 20, y + 44, 5, RESOURCE["good"])
+            cube(board, "soldier", cx + 8, y + 38, 5, RESOURCE["soldier"])
+            cube(board, "good", cx + 20, y + 38, 5, RESOURCE["good"])
         for j, card in enumerate(("L", "R")):
-            ix = cx + w + 20 + j * 34
-            icon(board, rot[card][k], ix, y + 18, 12)
-            board.text(ix, y + 44, card, SMALL, True, anchor="mm")
+            ix = cx + w + 18 + j * 32
+            icon(board, rot[card][k], ix, y + 16, 11)
+            board.text(ix, y + 38, card, SMALL, True, anchor="mm")
             if pending.get(f"turn_{card}") == k:
-                halo(board, (ix - 15, y + 3, ix + 15, y + 55), 1)
+                board.halo((ix - 12, y + 3, ix + 12, y + 47))
 
 
 def _draw_you(board: Board, view: EmpireView, y: int) -> None:
@@ -397,33 +400,37 @@ def _draw_you(board: Board, view: EmpireView, y: int) -> None:
     width = board.width - 2 * m - 24
     board.text(m + 12, y + 14, tr("ee.you.title"), BODY, True, anchor="lm")
     x = m + 14
-    cy = y + 42
+    cy = y + 38
     x += board.text(x, cy, tr("ee.you.score_label"), SMALL, anchor="lm") + 8
     for kind in SCORE_TYPES:
         x += counted(board, x, cy, kind, _pile(you["score"], kind), RESOURCE[kind], 3) + 12
     aim = aims(board, view)
     if view["step"] == "plan" and you.get("rotations"):
-        _draw_turns(board, you, m + 12, y + 54)
+        _draw_turns(board, you, m + 12, y + 48)
         return
-    ty = y + 54
-    for line in _pick_lines(board, view, you):
-        ty = board.lines(m + 12, ty, line, width, BODY, max_lines=2)
+    ty = y + 52
+    for line in _pick_lines(board, view, you)[:1]:
+        ty = board.lines(m + 12, ty, line, width, BODY, max_lines=1 if aim else 2)
     if aim and view["step"] != "over":
         board.lines(m + 12, ty, aim, width, BODY, max_lines=1)
 
 
 def _draw_ring(board: Board, view: EmpireView, y: int, change: Changes) -> None:
-    """The seating ring with this round's attacks, and the key to the board's shapes."""
-    m, h = MARGIN, ring_height(len(view["seat_order"]))
+    """The seating ring with this round's attacks, and the key to the board's shapes and
+    marks, in :data:`SMALL`."""
+    m, h, t = MARGIN, ring_height(len(view["seat_order"])), board.theme
     r = h // 2 - 16
-    cx, cy = m + 20 + r, y + h // 2
+    cx, cy = m + 8 + r, y + h // 2
     seating_ring(board, view, cx, cy, r, change.movers)
-    x = cx + r + 34
+    x = cx + r + 24
     width = board.width - m - x
-    board.lines(x, y + 6, board.tr("ee.aim_rule"), width, BODY, max_lines=2)
-    ty = cube_legend(board, x, y + h - 44, width)
-    score_pile(board, x + 10, ty)
-    board.text(x + 26, ty, board.tr("ee.pile_legend"), BODY, anchor="lm")
+    lh = line_h(SMALL)
+    ty = board.lines(x, y + 2, board.tr("ee.aim_rule"), width, SMALL, False, t.ink, 3)
+    ty = cube_legend(board, x, ty + lh // 2, width) - lh // 2
+    score_pile(board, x + 10, ty + lh // 2)
+    left = (y + h - ty) // lh
+    ty = board.lines(x + 26, ty, board.tr("ee.pile_legend"), width - 26, SMALL, False, t.ink, 1)
+    board.lines(x, ty, board.tr("ee.marks_legend"), width, SMALL, False, t.muted, left - 1)
 
 
 def render(

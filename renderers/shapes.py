@@ -1,11 +1,11 @@
 """Shapes of our own for the game boards (issue 25 items 1-3): Pillow primitives only.
 
-Icons for resources and actions, a gear, cards, arrows, the last-change halo and the "+N"
-badge, and the phone-first text sizes: a board is :data:`renderers.kit.WIDTH` px wide and is
-shown about 400 px wide on a phone, so :data:`SMALL` reads as at least 11 px there and
-:data:`KEY` (names, scores, counts, costs) as at least 14 px. Every shape that carries meaning
-has a form of its own as well as a colour (a soldier is a square, a good a disc, an invention
-a hexagon), so no colour is the only cue.
+Icons for resources, a gear, card fans, arrows, the final table, and the phone-first text
+sizes (the last-change marks are the kit's ``Board.halo`` and ``Board.delta``). A board is
+:data:`renderers.kit.WIDTH` px wide and shown about 400 px wide on a phone, so
+:data:`SMALL` reads as at least 11 px there and :data:`KEY` (names, scores, counts, costs) as
+at least 14 px. Every shape that carries meaning has a form of its own as well as a colour (a
+soldier is a square, a good a disc, an invention a hexagon), so no colour is the only cue.
 """
 
 from __future__ import annotations
@@ -22,9 +22,6 @@ SMALL = math.ceil(11 * WIDTH / DISPLAY)  # 11 px on a phone
 KEY = math.ceil(14 * WIDTH / DISPLAY)  # 14 px on a phone: names, scores, counts
 
 INK: Colour = (34, 34, 34)
-HALO: Colour = (255, 170, 0)
-HALO_DARK: Colour = (150, 80, 0)
-GAIN: Colour = (0, 110, 40)
 
 Point = tuple[float, float]
 
@@ -105,32 +102,6 @@ def arrow(board: Board, a: Point, b: Point, fill: Colour, width: int = 4, head: 
     left = (base[0] - uy * head * 0.6, base[1] + ux * head * 0.6)
     right = (base[0] + uy * head * 0.6, base[1] - ux * head * 0.6)
     polygon(board, (b, left, right), fill, fill)
-
-
-def halo(board: Board, box: tuple[int, int, int, int], pad: int = 3) -> None:
-    """The last-change mark: a thick orange frame with a dark edge round ``box``."""
-    x0, y0, x1, y1 = box
-    board.draw.rounded_rectangle(
-        (x0 - pad, y0 - pad, x1 + pad, y1 + pad), radius=6, outline=HALO, width=4
-    )
-    board.draw.rounded_rectangle(
-        (x0 - pad - 1, y0 - pad - 1, x1 + pad + 1, y1 + pad + 1),
-        radius=7,
-        outline=HALO_DARK,
-        width=1,
-    )
-
-
-def plus(board: Board, x: int, cy: int, n: int) -> int:
-    """A "+N" badge (dark green, white figures) where points changed; returns its width."""
-    if not n:
-        return 0
-    label = f"+{n}" if n > 0 else f"−{-n}"
-    w = width_of(label, KEY, True) + 12
-    fill = GAIN if n > 0 else (150, 20, 20)
-    board.draw.rounded_rectangle((x, cy - 15, x + w, cy + 15), radius=8, fill=fill)
-    board.text(x + w / 2, cy + 1, label, KEY, True, WHITE, "mm")
-    return w
 
 
 def card_fan(board: Board, x: int, cy: int, n: int, back: Colour) -> int:
