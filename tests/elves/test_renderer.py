@@ -189,13 +189,25 @@ ENDED = [
     {"type": "journey_ended", "player": "Doris", "visits": 0, "income": 0, "bonus": 0},
     {"type": "round_ended", "round": 5},
 ]
-#: case -> (view, the "Last:" text the bot passes)
+
+
+def with_last(view: dict[str, Any], events: list[dict[str, Any]]) -> dict[str, Any]:
+    """``view`` with its envelope's ``last`` filled as the host fills it (the public events of
+    the latest change): the board marks what they touched."""
+    return {**view, "envelope": {**view["envelope"], "last": events}}
+
+
+def _case(state: Any, viewer: str | None, events: list[dict[str, Any]]) -> Any:
+    return lambda: (with_last(GAME.view(state(), viewer), events), worded(events))
+
+
+#: case -> (view with its latest change, the "Last:" text the bot passes)
 CASES = {
-    "final_public": lambda: (GAME.view(wide_final_state(), None), worded(ENDED)),
-    "journey_public": lambda: (GAME.view(journey_state(), None), worded(JOURNEY_LAST)),
-    "journey_private": lambda: (GAME.view(journey_state(), "Adam"), worded(JOURNEY_LAST)),
-    "full_table_public": lambda: (GAME.view(full_table_state(), None), worded(BOUGHT)),
-    "full_table_private": lambda: (GAME.view(full_table_state(), "Erik"), worded(BOUGHT)),
+    "final_public": _case(wide_final_state, None, ENDED),
+    "journey_public": _case(journey_state, None, JOURNEY_LAST),
+    "journey_private": _case(journey_state, "Adam", JOURNEY_LAST),
+    "full_table_public": _case(full_table_state, None, BOUGHT),
+    "full_table_private": _case(full_table_state, "Erik", BOUGHT),
 }
 
 
