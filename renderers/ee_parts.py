@@ -18,7 +18,7 @@ from games.empire_engine.views import EmpireView
 from games.empire_engine.vocab import action
 from renderers.kit import Board, line_h, shorten, width_of
 from renderers.palette import Colour
-from renderers.shapes import INK, SMALL, arrow, cube, gear, polygon, regular
+from renderers.shapes import INK, KEY, SMALL, arrow, cube, gear, polygon, regular
 
 #: rulebook colours (red soldiers, yellow goods, blue inventions), light enough to stay apart
 #: from the seat colours under the colour-vision simulations; each also has its own shape
@@ -194,7 +194,7 @@ def _gear_mark(board: Board, cx: float, cy: float, mark: GearMark) -> None:
     known = mark.turns is not None
     gear(board, cx, cy, 16, GEAR if known else GEAR_BACK)
     if known or not mark.cube:
-        board.text(cx, cy + 1, str(mark.turns) if known else "?", SMALL, True, INK, "mm")
+        board.text(cx, cy + 1, str(mark.turns) if known else "?", KEY, True, INK, "mm")
     if known and mark.turns:
         _quarter_arc(board, cx, cy, int(mark.turns))
     if mark.cube:

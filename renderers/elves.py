@@ -73,11 +73,10 @@ register(
         "elves.passes": "passes in a row: {n}",
         "elves.bought": "+{n}",
         "elves.final.gold": "Gold at the end: {gold}",
-        "elves.final.start": "Started with {gold}",
-        "elves.final.won": "Won {gold} over the rounds ({list})",
-        "elves.final.lost": "Lost {gold} over the rounds ({list})",
+        "elves.final.start_won": "{gold} at the start, {n} won over the rounds",
+        "elves.final.start_lost": "{gold} at the start, {n} lost over the rounds",
+        "elves.final.by_round": "Round by round: {list}",
         "elves.final.bonus": "Bonus for visiting every village: {gold}",
-        "elves.final.left": "Left at the end: {coins}; cards in hand: {cards}",
         "elves.you.title": "Your hand (only you see this)",
         "elves.you.gold": "Your gold: {gold} ({coins})",
         "elves.you.coin": "{n}×{value}",
@@ -99,8 +98,8 @@ PLAYER_H = 40
 LEGEND_H = 3 * line_h(SMALL) + 12
 STATS_W = 62 + 72 + 60 + 34  # coins, hand, coats of arms, bought
 YOU_LINES = 4
-YOU_H = 4 + line_h(SMALL) + line_h(KEY) + YOU_LINES * line_h(SMALL) + 14
-FINAL_LINES = 4  # start, rounds, bonus, what was left
+YOU_H = 4 + line_h(SMALL) + line_h(KEY) + YOU_LINES * line_h(KEY) + 14
+FINAL_LINES = 3  # start and the rounds' sum, round by round, the bonus
 
 
 def typed(view: Mapping[str, Any]) -> ElvesView:
@@ -158,19 +157,18 @@ def _gold(n: int) -> Count:
 
 
 def breakdown_parts(board: Board, part: Mapping[str, Any] | None, n: int) -> tuple[str, ...]:
-    """The final gold in words (rules §9, §7.4): the gold to start with, the gold won or lost
-    over the rounds with each round's net, the all-villages bonus when there was one. A
+    """The final gold in words (rules §9, §7.4): the gold at the start and what the rounds
+    added or took away, each round's net, the all-villages bonus when there was one. A
     snapshot from before the ledger has only the total."""
     tr = board.tr
     if not part:
         return (tr("elves.final.gold", gold=_gold(n)),)
     rounds = [int(r) for r in part.get("rounds") or []]
     total = sum(rounds)
-    listed = ", ".join(signed(r) for r in rounds)
-    key = "elves.final.won" if total >= 0 else "elves.final.lost"
+    key = "elves.final.start_won" if total >= 0 else "elves.final.start_lost"
     parts = [
-        tr("elves.final.start", gold=_gold(int(part.get("start", 0)))),
-        tr(key, gold=_gold(abs(total)), list=listed),
+        tr(key, gold=_gold(int(part.get("start", 0))), n=abs(total)),
+        tr("elves.final.by_round", list=", ".join(signed(r) for r in rounds)),
     ]
     if part.get("bonus"):
         parts.append(tr("elves.final.bonus", gold=_gold(int(part["bonus"]))))
@@ -178,22 +176,14 @@ def breakdown_parts(board: Board, part: Mapping[str, Any] | None, n: int) -> tup
 
 
 def final_rows(board: Board, view: ElvesView) -> list[FinalRow]:
-    """Final gold and ranks (§9) with the breakdown in words, and what was left at the end."""
+    """Final gold and ranks (§9) with the breakdown in words."""
     final = view.get("final")
     gold = final["gold"] if final else {}
     ranks = final["ranks"] if final else {}
     parts_of = final.get("breakdown", {}) if final else {}
-    players = {str(p["id"]): p for p in view.get("players") or []}
     rows = []
     for pid, n in gold.items():
-        p = players.get(pid)
-        parts = breakdown_parts(board, parts_of.get(pid), n) + (
-            board.tr(
-                "elves.final.left",
-                coins=Count(p["coins"] if p else 0, THINGS["coin"]),
-                cards=p["hand_size"] if p else 0,
-            ),
-        )
+        parts = breakdown_parts(board, parts_of.get(pid), n)
         rows.append(FinalRow(pid, int(ranks.get(pid, 0)), board.tr("unit.gold", n=n), parts))
     return rows
 
@@ -214,10 +204,10 @@ def _ring_centre(board: Board, view: ElvesView, spots: dict[Place, Spot]) -> Non
     lines.append(tr("elves.discard", n=discard))
     if view.get("phase") == "planning":
         lines.append(tr("elves.passes", n=view.get("passes", 0)))
-    ty = cy - (len(lines) - 1) * line_h(SMALL) / 2
+    ty = cy - (len(lines) - 1) * line_h(KEY) / 2
     for line in lines:
-        board.text(cx - 34, ty, line, SMALL, anchor="lm")
-        ty += line_h(SMALL)
+        board.text(cx - 34, ty, line, KEY, anchor="lm")
+        ty += line_h(KEY)
 
 
 def _draw_ring(board: Board, view: ElvesView, y: int, change: Changes) -> None:
@@ -279,7 +269,7 @@ def _draw_player(board: Board, view: ElvesView, p: PlayerView, y: int, change: C
         shield(board, ax + 6 + i * 14, cy, 7, i < int(p["tokens_free"]))
     if p.get("purchases"):
         bx = ax + 60
-        board.text(bx, cy, board.tr("elves.bought", n=p["purchases"]), SMALL, True, anchor="lm")
+        board.text(bx, cy, board.tr("elves.bought", n=p["purchases"]), KEY, True, anchor="lm")
         if pid in change.bought:
             board.halo((bx - 2, cy - 11, bx + 34, cy + 11))
 
@@ -317,8 +307,8 @@ def _draw_you(board: Board, view: ElvesView, y: int) -> None:
     budget = YOU_LINES
     for s in shown:
         before = y
-        y = board.lines(m + 12, y, s, width, SMALL, max_lines=max(1, budget))
-        budget -= (y - before) // line_h(SMALL)
+        y = board.lines(m + 12, y, s, width, KEY, max_lines=max(1, budget))
+        budget -= (y - before) // line_h(KEY)
         if budget <= 0:
             break
 

@@ -89,9 +89,9 @@ register(
         "ee.status.pending": "not yet resolved",
         "ee.status.blocked": "blocked",
         "ee.status.resolved": "theft done",
-        "ee.final.pile": "Score pile: {pile} = {n} pts",
-        "ee.final.bonus": "Majority bonus: +{n} pts ({kinds}) · ready left: {ready}",
-        "ee.final.no_bonus": "Majority bonus: none · ready left: {ready}",
+        "ee.final.pile": "{pile}: {n} pts",
+        "ee.final.bonus": "Majority bonus: +{n} ({kinds}); ready: {ready}",
+        "ee.final.no_bonus": "No majority bonus; ready: {ready}",
         "ee.you.title": "Your engine (only you see this)",
         "ee.you.pick": "Your gears: {cards}; {cost}. Hidden until the reveal.",
         "ee.you.card": (
@@ -377,7 +377,7 @@ def _draw_turns(board: Board, you: YouView, x: int, y: int) -> None:
     step = (board.width - MARGIN - 12 - x) // 4
     for k in range(min(4, len(rot.get("L", [])))):
         cx = x + k * step
-        w = board.text(cx + 2, y + 16, board.tr("ee.you.turns", n=k), SMALL, True, anchor="lm")
+        w = board.text(cx + 2, y + 16, board.tr("ee.you.turns", n=k), KEY, True, anchor="lm")
         if k in paid:  # an alternate: a soldier or a good on the gear
             cube(board, "soldier", cx + 8, y + 38, 5, RESOURCE["soldier"])
             cube(board, "good", cx + 20, y + 38, 5, RESOURCE["good"])

@@ -118,10 +118,11 @@ def card_fan(board: Board, x: int, cy: int, n: int, back: Colour) -> int:
 
 @dataclass(frozen=True)
 class FinalStyle:
-    """The final table at phone sizes: names and totals :data:`KEY`, parts :data:`SMALL`."""
+    """The final table at phone sizes: names, totals and the parts (they carry figures)
+    :data:`KEY`."""
 
     head: int = 36
-    part: int = line_h(SMALL)
+    part: int = line_h(KEY)
 
 
 def final_height(parts: int, style: FinalStyle = FinalStyle()) -> int:
@@ -131,7 +132,7 @@ def final_height(parts: int, style: FinalStyle = FinalStyle()) -> int:
 def part_lines(board: Board, parts: Sequence[str]) -> list[str]:
     """The breakdown of a final row wrapped to the row (never shortened: finals say all)."""
     width = board.width - 2 * MARGIN - 28
-    return [line for part in parts for line in wrap(part, SMALL, False, width)]
+    return [line for part in parts for line in wrap(part, KEY, False, width)]
 
 
 def final_table(board: Board, y: int, rows: list[FinalRow], you: str | None = None) -> int:
@@ -152,7 +153,7 @@ def final_table(board: Board, y: int, rows: list[FinalRow], you: str | None = No
         board.text(board.width - m - 10, y + 18, row.total, KEY, True, anchor="rm")
         ty = y + style.head
         for line in lines:
-            board.text(m + 16, ty, line, SMALL)
+            board.text(m + 16, ty, line, KEY)
             ty += style.part
         y += h
     return y

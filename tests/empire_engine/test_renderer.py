@@ -5,14 +5,14 @@ from __future__ import annotations
 import io
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from games.ai import RandomPlayer
 from games.empire_engine import GAME
-from renderers import render_png
+from renderers import kit, render_png
 from renderers.common import MAX_PNG_BYTES, MAX_WIDTH
 from renderers.empire_engine import render
 from tests.empire_engine.helpers import SC, R, build, execute
@@ -118,30 +118,111 @@ def test_golden(case: str) -> None:
     assert sum(diff) / 3 <= TOLERANCE, f"{case} differs from its golden image: {diff}"
 
 
-@pytest.mark.parametrize("n", range(2, 9))
-def test_limits_at_every_player_count(n: int) -> None:
+class Drawn(NamedTuple):
+    text: str
+    size: int
+    box: tuple[int, int, int, int]
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> tuple[list[Drawn], list[kit.Mark]]:
+    """Every string the board draws (through ``kit.draw_text``) and every last-change mark
+    (through ``kit.draw_mark``)."""
+    texts: list[Drawn] = []
+    marks: list[kit.Mark] = []
+    text, mark = kit.draw_text, kit.draw_mark
+
+    def draw_text(image: Any, x: float, y: float, s: str, size: int, *rest: Any) -> Any:
+        box = text(image, x, y, s, size, *rest)
+        texts.append(Drawn(s, size, box))
+        return box
+
+    def draw_mark(board: Any, m: kit.Mark) -> None:
+        marks.append(m)
+        mark(board, m)
+
+    monkeypatch.setattr(kit, "draw_text", draw_text)
+    monkeypatch.setattr(kit, "draw_mark", draw_mark)
+    return texts, marks
+
+
+def check_phone_sizes(texts: list[Drawn], image: Image.Image, names: set[str], where: str) -> None:
+    """Issue 25 item 3: at a 400 px display width every text reads at least 11 px, names and
+    figures at least 14 px; nothing is clipped by the frame or the margins."""
+    assert texts, where
+    for t in texts:
+        size = kit.shown(t.size, image.width)
+        assert size >= kit.MIN_TEXT, (where, t.text, size)
+        if any(ch.isdigit() for ch in t.text) or any(n in t.text for n in names):
+            assert size >= kit.MIN_KEY, (where, t.text, size)
+        x0, y0, x1, y1 = t.box
+        assert 0 <= y0 and y1 <= image.height, (where, t.text, t.box)
+        assert kit.MARGIN - 2 <= x0 and x1 <= image.width - kit.MARGIN + 2, (where, t.text, t.box)
+
+
+def sampled(n: int) -> list[tuple[str, dict[str, Any], list[dict[str, Any]]]]:
+    """(label, state, events of the move that led to it): a seeded random game at ``n`` seats,
+    at its start, in the middle and at its end."""
     players = [f"p{i}" for i in range(n)]
-    names = {p: "Čeněk Řežábek-Dvořáková " * 2 for p in players}
-    options: dict[str, Any] = {}
-    if n == 4:
-        options.update(teams=True, team_shared_defence=True)
-    s = GAME.setup(players, options, n)
-    ai = RandomPlayer(n)
+    s = GAME.setup(players, {}, n)
+    ai, history = RandomPlayer(n), [("start", s, [])]
     step = 0
-    seen_steps: set[str] = set()
     while not GAME.is_over(s):
-        if s["step"] not in seen_steps or step % 17 == 0:
-            seen_steps.add(s["step"])
-            for viewer in (None, GAME.actors(s)[0]):
-                png = render_png("empire_engine", GAME.view(s, viewer), names)
-                img = Image.open(io.BytesIO(png))
-                assert img.width <= MAX_WIDTH and len(png) < MAX_PNG_BYTES
-                assert img.width == 640
         p = GAME.actors(s)[0]
-        s, _ = GAME.apply(s, p, ai.choose(GAME, s, p, step))
+        s, events = GAME.apply(s, p, ai.choose(GAME, s, p, step))
+        history.append((f"move {step}", s, events))
         step += 1
-    png = render_png("empire_engine", GAME.view(s, None), names)
-    assert len(png) < MAX_PNG_BYTES
+    return [history[0], history[len(history) // 2], history[-1]]
+
+
+PHONE_NAMES = {f"p{i}": name for i, name in enumerate([*NAMES.values(), "Ďábel", "Fanda"] * 2)}
+
+
+@pytest.mark.parametrize("n", [2, 8])
+def test_phone_sizes_and_fixed_frame_at_min_and_max_seats(
+    n: int, drawn: tuple[list[Drawn], list[kit.Mark]]
+) -> None:
+    """Public start, middle and final boards and every player's private view: the frame is
+    :data:`kit.WIDTH` wide, at most 2.2 times as tall, the same all game for each view, and
+    every text is phone-sized."""
+    texts, _ = drawn
+    names = {PHONE_NAMES[f"p{i}"] for i in range(n)}
+    sizes: dict[bool, set[tuple[int, int]]] = {False: set(), True: set()}
+    for label, state, events in sampled(n):
+        for viewer in (None, *state["players"]):
+            texts.clear()
+            view = with_last(GAME.view(state, viewer), events)
+            image = render(view, names=PHONE_NAMES, last="Bob lays a gear.")
+            sizes[viewer is not None].add(image.size)
+            check_phone_sizes(texts, image, names, f"{n} seats, {label}, viewer {viewer}")
+            assert image.width == kit.WIDTH
+            assert image.height <= kit.MAX_ASPECT * image.width
+            png = render_png("empire_engine", view, PHONE_NAMES)
+            assert len(png) < MAX_PNG_BYTES and image.width <= MAX_WIDTH
+    assert len(sizes[False]) == 1 and len(sizes[True]) == 1, sizes
+
+
+def test_the_last_change_is_marked(drawn: tuple[list[Drawn], list[kit.Mark]]) -> None:
+    """Issue 25 item 2: the reveal halos every engine that turned, and the Invent's invention
+    (Example 4: A's R card) shows as "+1" on A's score pile; without a last change, no mark."""
+    _, marks = drawn
+    s = state_block()
+    render(with_last(GAME.view(s, None), EVENTS["block"]), names=NAMES)
+    halos = [m for m in marks if m.kind == "halo"]
+    assert len(halos) >= 2 * 4  # the 8 engine cards, and the seats on the ring
+    assert [m.value for m in marks if m.kind == "delta"] == [1]
+    marks.clear()
+    render(GAME.view(s, None), names=NAMES)
+    assert marks == []
+
+
+def test_a_placement_marks_the_seat_that_laid_it(drawn: tuple[list[Drawn], list[kit.Mark]]) -> None:
+    """A public placement (Dana lays a gear) halos Dana's row and her seat on the ring."""
+    _, marks = drawn
+    s = state_planning()
+    assert {str(e.get("player")) for e in EVENTS["planning"]} == {"D"}
+    render(with_last(GAME.view(s, None), EVENTS["planning"]), names=NAMES)
+    assert len([m for m in marks if m.kind == "halo"]) == 2
 
 
 def test_private_differs_from_public_and_between_players() -> None:
