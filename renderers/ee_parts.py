@@ -17,7 +17,7 @@ from games.empire_engine.data import ENGINE_ORDER
 from games.empire_engine.views import EmpireView
 from games.empire_engine.vocab import action
 from renderers.kit import Board, line_h, shorten, width_of
-from renderers.palette import Colour
+from renderers.palette import WHITE, Colour
 from renderers.shapes import INK, KEY, SMALL, arrow, cube, gear, polygon, regular
 
 #: rulebook colours (red soldiers, yellow goods, blue inventions), light enough to stay apart
@@ -169,10 +169,9 @@ class GearMark:
 def engine_card(
     board: Board, box: Box, card: str, top: str | None, mark: GearMark, name: str
 ) -> None:
-    """An engine card: the active action's icon large at the top with its name, the actions at
-    its right and left edges small (a quarter turn brings the left one up, three the right one),
-    the card's letter, and the gear under it (drawn first, so that it shows from under the
-    card's lower right corner)."""
+    """An engine card: the active action (the one on top) as its icon with its name, the card's
+    letter, and the gear under it (drawn first, so that it shows from under the card's lower
+    right corner) with its quarter turns once known."""
     x0, y0, x1, y1 = box
     _gear_mark(board, x1 + 6, y1 - 14, mark)
     board.draw.rounded_rectangle(box, radius=8, fill=CARD, outline=INK, width=2)
@@ -180,11 +179,7 @@ def engine_card(
     label = shorten(name, SMALL, False, x1 - x0 - 10)
     board.text((x0 + x1) / 2, y0 + 11, label, SMALL, False, INK, "mm")
     cx, cy = (x0 + x1) / 2, y0 + 40
-    lying = edges(card, top)
-    icon(board, top, cx, cy, 12)
-    if lying:
-        icon(board, lying[1], x1 - 13, cy, 8)
-        icon(board, lying[3], x0 + 13, cy, 8)
+    icon(board, top, cx, cy, 13)
     board.text(x0 + 7, y1 - 10, card, SMALL, True, INK, "lm")
 
 
@@ -291,7 +286,11 @@ def _attack_arrow(
     arrow(board, mid, end, colour, width, 13)
     if attack["status"] == "blocked":
         _shield(board, mid[0], mid[1], 10)
-    board.text(mid[0], mid[1] - 14, attack["card"], SMALL, True, colour, "mm")
+    lx, ly = round(mid[0]), round(mid[1] - 14)
+    board.draw.rounded_rectangle(
+        (lx - 8, ly - 9, lx + 8, ly + 9), radius=4, fill=WHITE, outline=colour
+    )
+    board.text(lx, ly, attack["card"], SMALL, True, INK, "mm")
 
 
 # ---------------------------------------------------------------- the latest change

@@ -239,7 +239,8 @@ def _draw_ring(board: Board, view: ElvesView, y: int, change: Changes) -> None:
         if place in change.places and place in villages:
             board.halo(spot.box)
         if change.income.get(place):
-            board.delta(spot.box[2] - 2, spot.box[1] + 36, change.income[place], "rm")
+            ix, iy = spot.inner  # beside the traveller's figure
+            board.delta(round(ix) + 16, round(iy), change.income[place], "lm")
 
 
 def _draw_player(board: Board, view: ElvesView, p: PlayerView, y: int, change: Changes) -> None:

@@ -24,21 +24,23 @@ from renderers.shapes import INK, KEY, SMALL, arrow, polygon, regular
 TILE_H = 72
 #: terrain -> a pattern of the kit's, so that no terrain is told by colour alone
 PATTERN = {
-    "plains": "dots",
-    "forest": "cross",
-    "mountain": "peaks",
+    "plains": "grid",  # fields
+    "forest": "dots",  # treetops
+    "mountain": "backhatch",  # slopes
     "desert": "plain",
     "river": "waves",
-    "lake": "backhatch",
+    "lake": "cross",
 }
+PATTERN_STEP = 16
 TILE_FILL: dict[str, Colour] = {k: tint(c, 0.5) for k, c in TERRAIN_FILL.items()}
 GOLD: Colour = (240, 200, 60)
-THIEF: Colour = (120, 120, 130)
-WOOD: Colour = (176, 122, 72)
+THIEF: Colour = (160, 160, 170)
+WOOD: Colour = (210, 170, 120)
 SEA: Colour = (110, 170, 240)
-DRAGON: Colour = (90, 170, 90)
+DRAGON: Colour = (130, 200, 130)
 SHIELD: Colour = (200, 200, 205)
 BACK: Colour = (222, 214, 236)
+EMPTY: Colour = (234, 228, 214)
 COLOURS: tuple[Colour, ...] = (*TILE_FILL.values(), GOLD, THIEF, WOOD, SEA, DRAGON, SHIELD, BACK)
 
 Place = tuple[str, int]
@@ -107,7 +109,6 @@ def shield(board: Board, cx: float, cy: float, r: float, filled: bool = True) ->
     )
     if filled:
         polygon(board, pts, SHIELD)
-        board.draw.line((cx, cy - r, cx, cy + r * 0.9), fill=INK, width=1)
     else:
         board.draw.polygon([(round(x), round(y)) for x, y in pts], outline=board.theme.muted)
 
@@ -208,7 +209,8 @@ def village_tile(board: Board, v: VillageView, box: Box) -> None:
     and obstacle (each in a fixed place) as icons over their owners' seat numbers."""
     x0, y0, x1, y1 = box
     kind, owner = str(v["card"]), str(v["realm"])
-    fill_pattern(board, box, TILE_FILL.get(kind, (200, 200, 200)), PATTERN.get(kind, "plain"))
+    fill = TILE_FILL.get(kind, (200, 200, 200))
+    fill_pattern(board, box, fill, PATTERN.get(kind, "plain"), step=PATTERN_STEP)
     band = board.colour(owner)
     board.draw.rectangle((x0, y0, x1, y0 + 21), fill=band)
     number = str(board.seats.get(owner, -1) + 1)
@@ -237,13 +239,10 @@ def village_tile(board: Board, v: VillageView, box: Box) -> None:
 
 
 def empty_place(board: Board, box: Box) -> None:
-    x0, y0, x1, y1 = box
-    for x in range(x0, x1, 10):
-        board.draw.line((x, y0, min(x + 5, x1), y0), fill=board.theme.line, width=2)
-        board.draw.line((x, y1, min(x + 5, x1), y1), fill=board.theme.line, width=2)
-    for y in range(y0, y1, 10):
-        board.draw.line((x0, y, x0, min(y + 5, y1)), fill=board.theme.line, width=2)
-        board.draw.line((x1, y, x1, min(y + 5, y1)), fill=board.theme.line, width=2)
+    """A place where a village can still be laid: a dot at its centre (the ring keeps its
+    shape; nothing there is skipped on a journey)."""
+    cx, cy = (box[0] + box[2]) // 2, (box[1] + box[3]) // 2
+    board.draw.ellipse((cx - 3, cy - 3, cx + 3, cy + 3), fill=board.theme.line)
 
 
 def journey_path(
