@@ -47,7 +47,7 @@ from renderers.elves_parts import (
     village_map,
     village_tile,
 )
-from renderers.kit import HEADER_H, MARGIN, Board, FinalRow, line_h, ranks_line, width_of
+from renderers.kit import HEADER_H, MARGIN, Board, FinalRow, line_h, ranks_line, shorten, width_of
 from renderers.palette import Colour, Theme
 from renderers.shapes import KEY, SMALL, final_height, final_table
 from renderers.text_en import Tr, register
@@ -192,21 +192,25 @@ def final_rows(board: Board, view: ElvesView) -> list[FinalRow]:
 
 
 def _ring_centre(board: Board, view: ElvesView, spots: dict[Place, Spot]) -> None:
-    """Inside the ring: the dragon with its holder's number (the start player), the piles and,
-    while planning, the passes in a row."""
+    """Inside the ring, between its side villages: the dragon with its holder's number (the
+    start player), the piles and, while planning, the passes in a row."""
     tr, start = board.tr, str(view["start_player"])
     boxes = [s.box for s in spots.values()]
-    cx, cy = board.width / 2, (min(b[1] for b in boxes) + max(b[3] for b in boxes)) / 2
-    dragon(board, cx - 84, cy - 4, 15)
-    board.seat_disc(round(cx) - 66, round(cy) - 15, start, 22)
+    cy = (min(b[1] for b in boxes) + max(b[3] for b in boxes)) / 2
+    left = min(b[2] for b in boxes)  # the right edge of the ring's left column
+    right = max(b[0] for b in boxes)  # the left edge of its right column
+    x0 = max(left + 10, (left + right) // 2 - 120)
+    dragon(board, x0 + 16, cy - 4, 15)
+    board.seat_disc(x0 + 34, round(cy) - 15, start, 22)
     lines = [tr("elves.draw", n=view.get("draw_pile", 0))]
     discard = sum(int(c) for c in (view.get("discard_pile") or {}).values())
     lines.append(tr("elves.discard", n=discard))
     if view.get("phase") == "planning":
         lines.append(tr("elves.passes", n=view.get("passes", 0)))
     ty = cy - (len(lines) - 1) * line_h(KEY) / 2
+    tx = x0 + 66
     for line in lines:
-        board.text(cx - 34, ty, line, KEY, anchor="lm")
+        board.text(tx, ty, shorten(line, KEY, False, right - 8 - tx), KEY, anchor="lm")
         ty += line_h(KEY)
 
 
