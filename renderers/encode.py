@@ -18,7 +18,7 @@ from PIL import Image
 MAX_WIDTH = 1600
 MAX_PNG_BYTES = 400_000
 PALETTE_COLOURS = 256
-ZLIB_LEVEL = 1
+ZLIB_LEVEL = 3
 
 
 def to_png(image: Image.Image) -> bytes:

@@ -284,17 +284,16 @@ class Board:
             m, y, self.tr("board.now", text=now), self.width - 2 * m, BODY, True, max_lines=2
         )
         used = (y2 - y) // line_h(BODY)
-        if last:
-            self.lines(
-                m,
-                y2,
-                self.tr("board.last", text=last),
-                self.width - 2 * m,
-                BODY,
-                False,
-                t.ink,
-                max_lines=HEADER_LINES - used,
-            )
+        self.lines(
+            m,
+            y2,
+            self.tr("board.last", text=last),
+            self.width - 2 * m,
+            BODY,
+            False,
+            t.ink,
+            max_lines=HEADER_LINES - used,
+        )
         self.draw.line((0, HEADER_H - 2, self.width, HEADER_H - 2), fill=t.line, width=2)
         return HEADER_H
 
@@ -409,7 +408,7 @@ def _arrow(
 PATTERNS = ("plain", "dots", "hatch", "backhatch", "cross", "waves", "peaks", "bricks", "grid")
 
 
-def shade(c: Colour, f: float = 0.55) -> Colour:
+def shade(c: Colour, f: float = 0.6) -> Colour:
     """``c`` darkened to ``f`` of its value (the ink of a pattern on a fill of ``c``)."""
     return (round(c[0] * f), round(c[1] * f), round(c[2] * f))
 
@@ -429,31 +428,31 @@ def _pattern(d: ImageDraw.ImageDraw, w: int, h: int, kind: str, ink: Colour, ste
     if kind == "dots":
         for yy in range(step // 2, h, step):
             for xx in range(step // 2 + (yy // step % 2) * step // 2, w, step):
-                d.ellipse((xx - 2, yy - 2, xx + 2, yy + 2), fill=ink)
+                d.ellipse((xx - 3, yy - 3, xx + 3, yy + 3), fill=ink)
     elif kind in ("hatch", "backhatch", "cross"):
         for k in range(-h, w + h, step):
             if kind != "backhatch":
-                d.line((k, h, k + h, 0), fill=ink, width=2)
+                d.line((k, h, k + h, 0), fill=ink, width=3)
             if kind != "hatch":
-                d.line((k, 0, k + h, h), fill=ink, width=2)
+                d.line((k, 0, k + h, h), fill=ink, width=3)
     elif kind == "waves":
         for yy in range(step // 2, h, step):
             pts = [(xx, yy + round(3 * math.sin(xx * math.pi / step))) for xx in range(0, w + 1, 2)]
-            d.line(pts, fill=ink, width=2)
+            d.line(pts, fill=ink, width=3)
     elif kind == "peaks":
         s = step + 4
         for yy in range(s, h + s, s):
             for xx in range(0, w + s, s):
-                d.line((xx - s // 2, yy, xx, yy - s + 4, xx + s // 2, yy), fill=ink, width=2)
+                d.line((xx - s // 2, yy, xx, yy - s + 4, xx + s // 2, yy), fill=ink, width=3)
     elif kind == "bricks":
         for row, yy in enumerate(range(0, h, step)):
-            d.line((0, yy, w, yy), fill=ink, width=1)
+            d.line((0, yy, w, yy), fill=ink, width=3)
             for xx in range((row % 2) * step, w, 2 * step):
-                d.line((xx, yy, xx, yy + step), fill=ink, width=1)
+                d.line((xx, yy, xx, yy + step), fill=ink, width=3)
     elif kind == "grid":
-        for xx in range(0, w, step):
+        for xx in range(step // 2, w, step * 2 // 3):
             d.line((xx, 0, xx, h), fill=ink, width=1)
-        for yy in range(0, h, step):
+        for yy in range(step // 2, h, step * 2 // 3):
             d.line((0, yy, w, yy), fill=ink, width=1)
 
 

@@ -31,13 +31,19 @@ from games.majesty.vocab import (
 from renderers.kit import (
     BIG,
     BODY,
+    FINE,
     HEADER_H,
     MARGIN,
+    WIDTH,
     Board,
     FinalRow,
     draw_final,
+    final_row_height,
     grid_positions,
+    line_h,
     ranks_line,
+    shorten,
+    width_of,
     wrap,
 )
 from renderers.palette import Colour, Theme, tint
@@ -66,8 +72,9 @@ register(
         "majesty.cost": "cost {cost}",
         "majesty.free": "free",
         "majesty.on_card": ("+{n} meeple", "+{n} meeples"),
-        "majesty.row_stats": "{meeples} meeples · cards {taken}/12 · if it ended now: {proj} pts",
-        "majesty.row_stats_final": "{meeples} meeples · cards {taken}/12",
+        "majesty.row_stats": "meeples: {meeples} · cards: {taken}/12",
+        "majesty.score_now": "score now",
+        "majesty.if_ended": "if the game ended now",
         "majesty.final.play": "During play: {n} pts",
         "majesty.final.infirmary": "Infirmary: {n} pts · variety: +{variety} pts",
         "majesty.final.meeples": "Infirmary: {n} pts · variety: +{variety} pts · {meeples} meeples",
@@ -75,25 +82,29 @@ register(
         "majesty.final.award": "{location:short} {points:+d}",
         "majesty.final.none": "Majorities: none",
         "majesty.legend": "+n meeples: lying on the card, the taker gets them. Number on a "
-        "location = its cards in that realm; ♛ = majority there now "
-        "(scored at the end); framed = changed by the last move. Under each "
+        "location: its cards in that realm; ♛: majority there now (scored at the end). "
+        "Ringed: changed by the last move; a green badge: points it gained. Under each "
         "location: side A/B and its majority value.",
     }
 )
 
-DISPLAY_CARD_H = 58
-ROW_H = 90
-LOC_HEAD_H = 52
-COL_W = (640 - 2 * MARGIN) // len(LOCATIONS)
+DISPLAY_CARD_H = 74
+ROW_H = 4 + 4 * line_h(BODY) + 24
+LOC_HEAD_H = 48
+CELLS_X = MARGIN + 8
+COL_W = (WIDTH - MARGIN - CELLS_X) // len(LOCATIONS)
+LEGEND_LINES = 5
 
 
 def frame_height(seats: int) -> int:
     """The image height for ``seats`` players: the same all game (issue 13 item 3)."""
-    return HEADER_H + display_height() + LOC_HEAD_H + seats * ROW_H + 62
+    play = display_height() + LOC_HEAD_H + seats * ROW_H
+    final = line_h(BIG) + seats * final_row_height(4)
+    return HEADER_H + max(play, final) + LEGEND_LINES * line_h(FINE) + 12
 
 
 def display_height() -> int:
-    return 8 + 26 + 2 * (DISPLAY_CARD_H + 6)
+    return 6 + line_h(BODY) + 4 + 2 * (DISPLAY_CARD_H + 6)
 
 
 def _card_label(tr: Tr, characters: list[str]) -> str:
@@ -134,11 +145,12 @@ def _draw_display(board: Board, view: MajestyView, y: int) -> None:
         if n and tier
         else tr("majesty.deck", n=n)
     )
-    board.text(m, y + 8, deck, BODY, True)
+    board.lines(m, y + 6, deck, board.width - 2 * m, BODY, True, max_lines=1)
     w = (board.width - 2 * m - 2 * 6) // 3
     slots = list(view.get("display") or [])
+    top = y + 10 + line_h(BODY)
     for (x, cy), slot in zip(
-        grid_positions(len(slots), 3, m, y + 34, w, DISPLAY_CARD_H, 6), slots, strict=True
+        grid_positions(len(slots), 3, m, top, w, DISPLAY_CARD_H, 6), slots, strict=True
     ):
         _display_card(board, slot, x, cy, w)
 
@@ -150,53 +162,77 @@ def _display_card(board: Board, slot: DisplaySlotView, x: int, y: int, w: int) -
     for i, c in enumerate(colours):
         board.draw.rectangle((x + i * half, y, x + (i + 1) * half, y + 28), fill=c)
     board.draw.rectangle((x, y, x + w, y + DISPLAY_CARD_H), outline=board.theme.ink)
-    board.text(x + w / 2, y + 15, _card_label(tr, chars), BODY, True, anchor="mm")
+    label = _card_label(tr, chars)
+    if width_of(label, BODY, True) <= w - 8 or len(chars) == 1:
+        board.text(x + w / 2, y + 15, shorten(label, BODY, True, w - 8), BODY, True, anchor="mm")
+    elif width_of(label, FINE, True) <= w - 8:
+        board.text(x + w / 2, y + 15, label, FINE, True, anchor="mm")
+    else:  # a split card too long for one line: each half named in its own colour
+        for i, char in enumerate(chars):
+            name = shorten(_card_label(tr, [char]), FINE, True, half - 6)
+            board.text(x + i * half + half / 2, y + 15, name, FINE, True, anchor="mm")
     cost = int(slot.get("cost", 0))
     meeples = int(slot.get("meeples", 0))
-    label = tr("majesty.cost", cost=cost) if cost else tr("majesty.free")
+    price = tr("majesty.cost", cost=cost) if cost else tr("majesty.free")
     board.draw.rectangle((x + 1, y + 29, x + w - 1, y + DISPLAY_CARD_H - 1), fill=board.theme.panel)
-    board.text(x + 8, y + 43, label, BODY, cost == 0, anchor="lm")
+    board.text(x + 6, y + 41, price, BODY, cost == 0, anchor="lm")
     if meeples:
-        board.text(x + w - 8, y + 43, tr("majesty.on_card", n=meeples), BODY, True, anchor="rm")
+        board.text(x + 6, y + 62, tr("majesty.on_card", n=meeples), BODY, True, anchor="lm")
 
 
 def _draw_location_head(board: Board, view: MajestyView, y: int) -> None:
     sides = dict(view.get("sides") or {})
     majority = view.get("majority") or {}
     for i, loc in enumerate(LOCATIONS):
-        x = MARGIN + i * COL_W
+        x = CELLS_X + i * COL_W
         crest = CREST.get(CHARACTER_AT.get(loc, ""), INFIRMARY)
-        board.draw.rectangle((x + 2, y, x + COL_W - 3, y + LOC_HEAD_H - 4), fill=tint(crest, 0.6))
-        board.text(x + COL_W / 2, y + 13, _column(board.tr, loc), BODY, True, anchor="mm")
+        board.draw.rectangle((x + 1, y, x + COL_W - 2, y + LOC_HEAD_H - 4), fill=tint(crest, 0.6))
+        head = shorten(_column(board.tr, loc), FINE, True, COL_W - 4)
+        board.text(x + COL_W / 2, y + 11, head, FINE, True, anchor="mm")
         award = majority.get(loc)
         value = int(award["value"]) if award else 0
         sub = sides.get(loc, "A") + (f" {value:+d}" if value else "")
-        board.text(x + COL_W / 2, y + 35, sub, BODY, anchor="mm")
+        board.text(x + COL_W / 2, y + 31, sub, BODY, anchor="mm")
 
 
-def _draw_realm(board: Board, view: MajestyView, p: str, y: int, marks: Marks) -> None:
+def _draw_realm(board: Board, view: MajestyView, p: str, y: int, marks: LastChange) -> None:
     tr, m, realm = board.tr, MARGIN, view["realms"][p]
     active, over = view.get("active"), view.get("step") == "over"
+    right = board.width - m - 10
     board.panel((m, y, board.width - m, y + ROW_H - 6), p, p == view.get("viewer"))
     x = m + 10
     if p == active and not over:
-        board.text(x, y + 16, "▶", BODY, True, anchor="lm")
+        board.text(x, y + 15, "▶", BODY, True, anchor="lm")
         x += 18
-    board.name_tag(x, y + 4, p, 380)
-    if p == view.get("viewer"):
-        board.text(board.width - m - 110, y + 16, tr("board.you"), BODY, True, anchor="rm")
-    board.text(
-        board.width - m - 10, y + 16, tr("unit.points", n=realm["points"]), BIG, True, anchor="rm"
-    )
+    score = tr("unit.points", n=realm["points"])
+    score_w = width_of(score, BIG, True)
+    label_w = width_of(tr("majesty.score_now"), FINE)
+    gained = marks.points.get(p)
+    badge = width_of(f"+{gained}", BODY, True) + 16 if gained else 0
+    you = tr("board.you") if p == view.get("viewer") else ""
+    you_w = width_of(you, BODY, True) + 10 if you else 0
+    tag_w = right - score_w - label_w - badge - you_w - 12 - x
+    w = board.name_tag(x, y + 4, p, tag_w)
+    if p in marks.players:
+        board.halo((x, y + 4, x + w, y + 26))
+    if you:
+        board.text(x + w + 8, y + 15, you, BODY, True, anchor="lm")
+    board.text(right, y + 15, score, BIG, True, anchor="rm")
+    board.text(right - score_w - 6, y + 16, tr("majesty.score_now"), FINE, anchor="rm")
+    if gained:
+        board.delta(right - score_w - label_w - 12, y + 15, gained)
     leaders = {loc: (v.get("leaders") or []) for loc, v in (view.get("majority") or {}).items()}
     for i, loc in enumerate(LOCATIONS):
-        cell = Cell(loc, p in leaders.get(loc, []), marks.get((p, loc)))
-        _draw_cell(board, realm, cell, MARGIN + i * COL_W, y + 32)
+        cell = Cell(loc, p in leaders.get(loc, []), marks.cells.get((p, loc)))
+        _draw_cell(board, realm, cell, CELLS_X + i * COL_W, y + 32)
+    ty = y + 66
+    stats = tr("majesty.row_stats", meeples=realm["meeples"], taken=realm["taken"])
+    board.text(m + 12, ty, stats, BODY)
     proj = (view.get("projection") or {}).get(p)
-    key = "majesty.row_stats_final" if over or proj is None else "majesty.row_stats"
-    board.text(
-        m + 10, y + 62, tr(key, meeples=realm["meeples"], taken=realm["taken"], proj=proj), BODY
-    )
+    if proj is not None and not over:
+        ty += line_h(BODY)
+        w = board.text(right, ty, tr("unit.points", n=proj), BODY, True, anchor="ra")
+        board.text(right - w - 6, ty + 2, tr("majesty.if_ended"), FINE, anchor="ra")
 
 
 class Cell:
@@ -213,24 +249,36 @@ def _draw_cell(board: Board, realm: RealmView, cell: Cell, x: int, y: int) -> No
     loc = cell.location
     n = len(realm.get("infirmary") or []) if loc == "infirmary" else len(realm["locations"][loc])
     colour = board.theme.ink if n else board.theme.muted
-    board.text(x + 8, y + 13, str(n), BIG, True, colour, "lm")
+    board.draw.rectangle((x + 1, y - 1, x + COL_W - 2, y + 27), outline=board.theme.line)
+    board.text(x + 6, y + 13, str(n), BIG, True, colour, "lm")
     if cell.leads:
-        board.text(x + 34, y + 13, "♛", BIG, True, (150, 105, 0), "lm")
-    if cell.mark:  # changed by the last move: a frame, dashed when a card left (wounded)
-        box = (x + 2, y - 3, x + COL_W - 3, y + 28)
-        if cell.mark == "wounded":
-            for k in range(box[0], box[2], 8):
-                board.draw.line(
-                    (k, box[1], min(k + 4, box[2]), box[1]), fill=board.theme.ink, width=2
-                )
-                board.draw.line(
-                    (k, box[3], min(k + 4, box[2]), box[3]), fill=board.theme.ink, width=2
-                )
-        else:
-            board.draw.rectangle(box, outline=board.theme.ink, width=2)
+        board.text(x + COL_W - 5, y + 13, "♛", BIG, True, (150, 105, 0), "rm")
+    if cell.mark:  # changed by the last move: ringed (issue 25 item 2)
+        board.halo((x + 3, y + 1, x + COL_W - 4, y + 25))
 
 
 Marks = dict[tuple[str, str], str]
+
+
+class LastChange:
+    """What the latest change touched: cells (player, location) -> "new", "healed" or
+    "wounded"; players who took a card; points gained (or paid) per player."""
+
+    __slots__ = ("cells", "players", "points")
+
+    def __init__(self, events: list[dict[str, Any]]) -> None:
+        self.cells: Marks = last_marks(events)
+        self.players = {str(e["player"]) for e in events if e.get("type") == "take"}
+        self.points: dict[str, int] = {}
+        for e in events:
+            if e.get("type") in POINT_EVENTS and e.get("player") and int(e.get("points") or 0):
+                who = str(e["player"])
+                self.points[who] = self.points.get(who, 0) + int(e["points"])
+        self.points = {p: n for p, n in self.points.items() if n}
+
+
+#: events that change a realm's points during play (§5, §7B)
+POINT_EVENTS = ("gain", "castle_exchange", "meeples_returned")
 
 
 def last_marks(events: list[dict[str, Any]]) -> Marks:
@@ -301,11 +349,12 @@ def render(
         _draw_location_head(board, v, y)
         y += LOC_HEAD_H
         envelope = v.get("envelope")
-        marks = last_marks(list(envelope.get("last") or []) if envelope else [])
+        marks = LastChange(list(envelope.get("last") or []) if envelope else [])
         for p in list(v.get("order") or seats):
             _draw_realm(board, v, p, y, marks)
             y += ROW_H
-    board.legend(board.image.height - 56, t("board.final_legend" if over else "majesty.legend"))
+    legend = t("board.final_legend" if over else "majesty.legend")
+    board.legend(board.image.height - LEGEND_LINES * line_h(FINE) - 6, legend, LEGEND_LINES)
     return board.image
 
 

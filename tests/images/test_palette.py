@@ -8,8 +8,9 @@ import itertools
 import pytest
 
 from renderers import elves, empire_engine, majesty, tek
-from renderers.palette import DEFAULT_THEME, SEAT_COLOURS, WHITE, contrast
-from tests.images.cvd import MACHADO, delta_e
+from renderers.kit import PATTERNS, Board, fill_pattern
+from renderers.palette import DEFAULT_THEME, SEAT_COLOURS, WHITE, contrast, tint
+from tests.images.cvd import MACHADO, delta_e, lab, simulate
 
 #: CIE76 distance every two seat colours keep, for normal vision and each simulation
 MIN_SEAT_DISTANCE = 20.0
@@ -64,3 +65,61 @@ def test_the_check_rejects_the_v01_palette() -> None:
     )
     assert worst < MIN_SEAT_DISTANCE
     assert min(contrast(c, DEFAULT_THEME.panel) for c in v01) < 3.0
+
+
+# -- issue 25 item 4: terrain is told by colour AND pattern ----------------------------------
+
+
+def test_tek_terrain_colours_stay_apart_under_simulation() -> None:
+    """ΔE >= 20 between any two terrains, for normal vision and each simulation (the v0.1
+    forest and mountain fell to 8 under deuteranopia)."""
+    for kind in (None, *MACHADO):
+        worst = min(delta_e(a, b, kind) for a, b in itertools.combinations(tek.GAME_COLOURS, 2))
+        assert worst >= MIN_SEAT_DISTANCE, (kind, worst)
+    v01 = ((86, 150, 80), (150, 134, 118))  # forest, mountain as v0.1 drew them (tinted 0.5)
+    assert delta_e(*(tint(c, 0.5) for c in v01), "deuteranopia") < MIN_SEAT_DISTANCE
+
+
+def _swatch(kind: str, sim: str | None) -> list[float]:
+    """A 48 px terrain cell as the map draws it, seen through ``sim`` (None: greyscale), as
+    grey levels 0..255 (CIE L* scaled) per pixel."""
+    board = Board.new(48, [], None, width=48)
+    tek.terrain_cell(board, (0, 0, 47, 47), kind)
+    pixels = list(board.image.get_flattened_data())
+    cache: dict[tuple[int, int, int], float] = {}
+    out = []
+    for px in pixels:
+        if px not in cache:
+            seen = tuple(x / 255 for x in px) if sim is None else simulate(px, sim)
+            cache[px] = lab(seen)[0] * 2.55  # type: ignore[arg-type]
+        out.append(cache[px])
+    return out
+
+
+@pytest.mark.parametrize("sim", [None, *MACHADO])
+def test_tek_terrain_cells_differ_without_colour(sim: str | None) -> None:
+    """In greyscale (lightness only) and under each simulation's lightness, every two terrain
+    cells differ pixel by pixel by at least 20 levels of 255 on average: the patterns carry it."""
+    cells = {k: _swatch(k, sim) for k in tek.PATTERN}
+    for a, b in itertools.combinations(cells, 2):
+        diff = sum(abs(p - q) for p, q in zip(cells[a], cells[b], strict=True)) / len(cells[a])
+        assert diff >= 20, (sim, a, b, round(diff, 1))
+
+
+def test_the_pattern_check_fails_for_flat_colours() -> None:
+    """Two flat cells of near lightness (v0.1's forest and mountain tints) fail it."""
+    a, b = (tint(c, 0.5) for c in ((86, 150, 80), (150, 134, 118)))
+    la, lb = (lab(tuple(x / 255 for x in c))[0] * 2.55 for c in (a, b))  # type: ignore[arg-type]
+    assert abs(la - lb) < 20  # flat cells: the mean difference is the lightness difference
+
+
+def test_every_pattern_differs_from_every_other() -> None:
+    """The kit's patterns on one fill: each pair differs in at least a tenth of the pixels."""
+    tiles = {}
+    for kind in PATTERNS:
+        board = Board.new(48, [], None, width=48)
+        fill_pattern(board, (0, 0, 47, 47), (200, 200, 200), kind)
+        tiles[kind] = list(board.image.get_flattened_data())
+    for a, b in itertools.combinations(tiles, 2):
+        changed = sum(p != q for p, q in zip(tiles[a], tiles[b], strict=True))
+        assert changed >= 48 * 48 // 10, (a, b, changed)

@@ -188,3 +188,43 @@ def test_the_cells_of_the_latest_change_are_framed() -> None:
     marked = render(view, names=NAMES, last="")
     assert mean_diff(plain, marked) > 0.05
     assert last_marks(events) == {("a", "barracks"): "new", ("b", "infirmary"): "wounded"}
+
+
+def test_points_gained_get_a_badge_and_both_figures_are_labelled(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 25: "+N" where points changed (the sum of the move's point events for that
+    player), the cell the card went to ringed, and the two figures named: the score now and
+    the score if the game ended now."""
+    marks: list[kit.Mark] = []
+    texts: list[str] = []
+    original_mark, original_text = kit.draw_mark, kit.draw_text
+    monkeypatch.setattr(kit, "draw_mark", lambda b, m: (marks.append(m), original_mark(b, m)))
+    monkeypatch.setattr(
+        kit,
+        "draw_text",
+        lambda im, x, y, t, *a: (texts.append(t), original_text(im, x, y, t, *a))[1],
+    )
+    state = GAME.setup(["a", "b", "c"], {}, 4)
+    ai = RandomPlayer(4)
+    for k in range(200):
+        p = GAME.actors(state)[0]
+        state, events = GAME.apply(state, p, ai.choose(GAME, state, p, k))
+        gains = [e for e in events if e.get("type") == "gain" and e.get("points")]
+        if gains and any(e.get("type") == "place" for e in events):
+            break
+    else:
+        raise AssertionError("no scoring placement in 200 moves")
+    view = GAME.view(state, None)
+    view["envelope"]["last"] = events
+    render(view, names=NAMES, last="")
+    who = gains[0]["player"]
+    want = sum(int(e["points"]) for e in gains if e["player"] == who)
+    badges = [m for m in marks if m.kind == "delta"]
+    assert any(m.value == want and m.text == f"+{want}" for m in badges), (badges, want)
+    assert any(m.kind == "halo" for m in marks)
+    assert texts.count("score now") == 3 and texts.count("if the game ended now") == 3
+    marks.clear()
+    view["envelope"]["last"] = []
+    render(view, names=NAMES, last="")
+    assert not marks

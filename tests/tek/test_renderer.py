@@ -14,9 +14,10 @@ from PIL import Image, ImageChops, ImageStat
 
 from games.tek import GAME
 from games.tek import game as G
-from renderers import render_png
+from renderers import kit, render_png
 from renderers.common import MAX_PNG_BYTES, MAX_WIDTH
-from renderers.tek import render
+from renderers.kit import MAX_ASPECT, WIDTH
+from renderers.tek import render, scored_parts
 from tests.tek.helpers import build, play, turn
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -144,7 +145,7 @@ def test_limits(case: str) -> None:
     data = render_png("tek", GAME.view(make(), viewer), NAMES, last=LAST[case])
     img = Image.open(io.BytesIO(data))
     assert img.width <= MAX_WIDTH and len(data) <= MAX_PNG_BYTES
-    assert img.width == 640
+    assert img.width == WIDTH and img.height <= MAX_ASPECT * WIDTH
 
 
 def test_private_differs_from_public_and_between_players() -> None:
@@ -177,3 +178,69 @@ def test_random_states_render_within_limits(n: int, options: dict) -> None:
         a = GAME.actors(s)[0]
         mv = GAME.legal_moves(s, a)
         s, _ = GAME.apply(s, a, mv[rng.randrange(len(mv))])
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[Any]]:
+    """The strings and last-change marks drawn on a board."""
+    seen: dict[str, list[Any]] = {"texts": [], "marks": []}
+    text, mark = kit.draw_text, kit.draw_mark
+
+    def record_text(image, x, y, s, size, bold, fill, anchor):  # type: ignore[no-untyped-def]
+        seen["texts"].append(s)
+        return text(image, x, y, s, size, bold, fill, anchor)
+
+    def record_mark(board, m):  # type: ignore[no-untyped-def]
+        seen["marks"].append(m)
+        mark(board, m)
+
+    monkeypatch.setattr(kit, "draw_text", record_text)
+    monkeypatch.setattr(kit, "draw_mark", record_mark)
+    return seen
+
+
+def test_the_final_board_keeps_the_map(drawn: dict[str, list[Any]]) -> None:
+    """Issue 25: the final image adds the results and never removes the map: every card's
+    title and every region letter are drawn on it, as on the play board."""
+    view = GAME.view(state_over(), None)
+    render(view, names=NAMES, last="")
+    letters = [str(r["letter"]) for side in view["map"] for r in side["regions"]]
+    titles = [str(side["side"]) for side in view["map"]]
+    assert "Final scores" in drawn["texts"]
+    for s in [*titles, *letters]:
+        assert drawn["texts"].count(s) >= [*titles, *letters].count(s), s
+
+
+def test_lines_of_a_variant_that_is_off_are_not_drawn(drawn: dict[str, list[Any]]) -> None:
+    """Without exploration tokens no crown or towns line; without the Lost Kingdom (more than
+    two players) none of its lines; with them on, they are drawn."""
+    over = GAME.view(state_over(), None)  # two players, the Lost Kingdom, no exploration
+    assert scored_parts(over) == (
+        "meeples", "tower", "magic", "faction", "capitals", "lost_kingdom", "neutrals"
+    )  # fmt: skip
+    render(over, names=NAMES, last="")
+    text = " ".join(drawn["texts"])
+    assert "Lost Kingdom 1" in text and "neutrals 2" in text
+    assert "crown" not in text and "towns" not in text
+    war = GAME.view(state_war(), None)  # four players, exploration tokens
+    assert scored_parts(war) == (
+        "meeples", "tower", "magic", "faction", "capitals", "crown", "towns"
+    )  # fmt: skip
+
+
+def test_a_move_is_arrowed_and_its_regions_ringed(drawn: dict[str, list[Any]]) -> None:
+    """The last change on the map: a move draws an arrow from the region left to the region
+    entered and rings both; a player's change without a region rings that player's name."""
+    view = GAME.view(state_war(), None)
+    view["envelope"]["last"] = [
+        {"type": "moved", "player": "bara", "from": "2A-c", "to": "2A-d", "via": "land"}
+    ]
+    render(view, names=NAMES, last="")
+    kinds = sorted(m.kind for m in drawn["marks"])
+    assert kinds == ["arrow", "halo", "halo"]
+    arrow = next(m for m in drawn["marks"] if m.kind == "arrow")
+    assert arrow.start != arrow.end
+    drawn["marks"].clear()
+    view["envelope"]["last"] = [{"type": "researched", "player": "c3", "magic": 3}]
+    render(view, names=NAMES, last="")
+    assert [m.kind for m in drawn["marks"]] == ["halo"]
