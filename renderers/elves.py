@@ -84,6 +84,7 @@ register(
         "elves.you.travel": "Transport: {list}",
         "elves.you.actions": "Actions: {list}",
         "elves.you.empty": "No cards.",
+        "elves.you.left": "Cards left in hand: {n}",
         "elves.key.gold": "Gold card",
         "elves.key.thief": "Thief",
         "elves.key.wood": "wooden obstacle",
@@ -290,7 +291,8 @@ def _hand_list(
 
 
 def _draw_you(board: Board, view: ElvesView, y: int) -> None:
-    """The viewer's panel: gold (secret to others) with the coins, and the hand by kind."""
+    """The viewer's panel: gold (secret to others) with the coins, and the hand by kind; at
+    the end, how many cards were left."""
     tr, m, me = board.tr, MARGIN, str(view["viewer"])
     hand = view.get("hand", {})
     width = board.width - 2 * m - 24
@@ -301,13 +303,16 @@ def _draw_you(board: Board, view: ElvesView, y: int) -> None:
         for v, n in sorted(view.get("coin_breakdown", {}).items(), key=lambda i: -int(i[0]))
         if n
     )
+    over = view.get("phase") == "over"
     gold = tr("elves.you.gold", gold=view.get("gold", 0), coins=coins_text)
-    y = board.lines(m + 12, y, gold, width, KEY, True, max_lines=1)
+    y = board.lines(m + 12, y, gold, width, KEY, True, max_lines=2 if over else 1)
     lines = [
         _hand_list(board, hand, VILLAGE_KINDS, "elves.you.villages"),
         _hand_list(board, hand, TRAVEL_KINDS, "elves.you.travel"),
         _hand_list(board, hand, ACTION_KINDS, "elves.you.actions"),
     ]
+    if over:  # the hand no longer plays: its size (a final board shortens nothing)
+        lines = [tr("elves.you.left", n=sum(hand.values()))]
     shown = [s for s in lines if s] or [tr("elves.you.empty")]
     budget = YOU_LINES
     for s in shown:
