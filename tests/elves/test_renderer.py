@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+from bot.core.render import image_tr
 from bot.text.presenters.elves import PRESENTER
 from games.ai import play_out
 from games.elves import GAME
@@ -285,9 +286,10 @@ def sampled(n: int) -> list[tuple[str, dict[str, Any], list[dict[str, Any]]]]:
 PHONE_NAMES = {f"p{i}": name for i, name in enumerate(NAMES.values())}
 
 
-@pytest.mark.parametrize("n", [2, 6])
+@pytest.mark.parametrize(("n", "lang"), [(2, "en"), (6, "en"), (6, "cs")])
 def test_phone_sizes_and_fixed_frame_at_min_and_max_seats(
     n: int,
+    lang: str,
     drawn: tuple[list[Drawn], list[Any]],  # noqa: F811
 ) -> None:
     """Public boards at the start, mid-planning, mid-journey and the end, and every player's
@@ -301,9 +303,12 @@ def test_phone_sizes_and_fixed_frame_at_min_and_max_seats(
             texts.clear()
             marks.clear()
             view = with_last(GAME.view(state, viewer), events)
-            image = render(view, names=PHONE_NAMES, last="Bob passes.")
+            image = render(view, names=PHONE_NAMES, tr=image_tr(lang), last="Bob passes.")
             sizes[viewer is not None].add(image.size)
-            check_phone_sizes(texts, image, names, f"{n} seats, {label}, viewer {viewer}")
+            over = GAME.is_over(state)
+            check_phone_sizes(
+                texts, image, names, f"{lang} {n} seats, {label}, viewer {viewer}", over
+            )
             assert image.width == WIDTH and image.height <= MAX_ASPECT * image.width
             if events and state["phase"] != "over":
                 assert marks, (label, events)

@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+from bot.core.render import image_tr
 from games.ai import RandomPlayer
 from games.empire_engine import GAME
 from renderers import kit, render_png
@@ -146,9 +147,12 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> tuple[list[Drawn], list[kit.Mark]]
     return texts, marks
 
 
-def check_phone_sizes(texts: list[Drawn], image: Image.Image, names: set[str], where: str) -> None:
+def check_phone_sizes(
+    texts: list[Drawn], image: Image.Image, names: set[str], where: str, final: bool = False
+) -> None:
     """Issue 25 item 3: at a 400 px display width every text reads at least 11 px, names and
-    figures at least 14 px; nothing is clipped by the frame or the margins."""
+    figures at least 14 px; nothing is clipped by the frame or the margins; a final board
+    shortens nothing."""
     assert texts, where
     for t in texts:
         size = kit.shown(t.size, image.width)
@@ -158,6 +162,7 @@ def check_phone_sizes(texts: list[Drawn], image: Image.Image, names: set[str], w
         x0, y0, x1, y1 = t.box
         assert 0 <= y0 and y1 <= image.height, (where, t.text, t.box)
         assert kit.MARGIN - 2 <= x0 and x1 <= image.width - kit.MARGIN + 2, (where, t.text, t.box)
+        assert not (final and "…" in t.text), (where, t.text)
 
 
 def sampled(n: int) -> list[tuple[str, dict[str, Any], list[dict[str, Any]]]]:
@@ -178,9 +183,9 @@ def sampled(n: int) -> list[tuple[str, dict[str, Any], list[dict[str, Any]]]]:
 PHONE_NAMES = {f"p{i}": name for i, name in enumerate([*NAMES.values(), "Ďábel", "Fanda"] * 2)}
 
 
-@pytest.mark.parametrize("n", [2, 8])
+@pytest.mark.parametrize(("n", "lang"), [(2, "en"), (8, "en"), (8, "cs")])
 def test_phone_sizes_and_fixed_frame_at_min_and_max_seats(
-    n: int, drawn: tuple[list[Drawn], list[kit.Mark]]
+    n: int, lang: str, drawn: tuple[list[Drawn], list[kit.Mark]]
 ) -> None:
     """Public start, middle and final boards and every player's private view: the frame is
     :data:`kit.WIDTH` wide, at most 2.2 times as tall, the same all game for each view, and
@@ -192,9 +197,12 @@ def test_phone_sizes_and_fixed_frame_at_min_and_max_seats(
         for viewer in (None, *state["players"]):
             texts.clear()
             view = with_last(GAME.view(state, viewer), events)
-            image = render(view, names=PHONE_NAMES, last="Bob lays a gear.")
+            image = render(view, names=PHONE_NAMES, tr=image_tr(lang), last="Bob lays a gear.")
             sizes[viewer is not None].add(image.size)
-            check_phone_sizes(texts, image, names, f"{n} seats, {label}, viewer {viewer}")
+            over = GAME.is_over(state)
+            check_phone_sizes(
+                texts, image, names, f"{lang} {n} seats, {label}, viewer {viewer}", over
+            )
             assert image.width == kit.WIDTH
             assert image.height <= kit.MAX_ASPECT * image.width
             png = render_png("empire_engine", view, PHONE_NAMES)
