@@ -1,10 +1,16 @@
-"""Empire Engine board image (rules: docs/rules/empire_engine.md), phone-first (issue 13).
+"""Empire Engine board image (rules: docs/rules/empire_engine.md), phone-first (issues 13, 25).
 
-One row per seat in seat order: name with seat number, the top action of each engine card (L
-and R, §4), the ready pile (soldiers, goods), the score pile's size, and this step's status
-(chosen, choosing, attacked, whose attack). The final board keeps the frame and lists the
-results (§9) by rank. The private image adds a fixed "you" panel: the viewer's secret pick, the
-score pile's contents and, while planning, what each gear turn brings to the top.
+One row per seat in seat order: name with seat number and status marks (⚑ start player, ✓
+chosen, … choosing, ⚔ attacked), the ready pile as counted cubes (a soldier a square, a good a
+disc), the score pile's size, and the two engine cards (L and R, §4) each with its active
+action as an icon and its name, and the gear under it: laid face down with the cube paid for
+an alternate while planning, with its quarter turns once revealed (or to its owner). Below,
+the seating ring (clockwise, §2) with this round's attacks as arrows from attacker to target
+(a shield on a blocked one), and the key to the shapes. The latest change is marked from the
+envelope's ``last`` events (``Board.halo`` on what moved, ``Board.delta`` "+N" on a score pile
+that grew). The final board keeps the frame and lists the results (§9) by rank in words. The
+private image adds a fixed "you" panel: the score pile by kind and, while planning, what each
+number of quarter turns brings to the top of L and R.
 
 The board words no events: the header's "Last:" line is ``last``, the latest change already
 worded by the bot in the reader's language. The names of things are the game's terms
