@@ -81,20 +81,8 @@ register(
         "ee.part.orient": "{name} sets the top of engine {card} (secret)",
         "ee.part.place": "{name} places {gear} {slot}: which engine, and a cube to pay",
         "ee.part.gear": "{name} chooses the gear for engine {card} (secret)",
-        "ee.placed": "laid {list}",
-        "ee.placed_one": "{card} (pays 1 {pay})",
         "ee.waiting": "{step}; waiting for {names}",
-        "ee.tops": "L: {left} · R: {right}",
-        "ee.ready": "ready: {pile}",
         "ee.pile": "score pile {n}",
-        "ee.chosen": "✓ chosen",
-        "ee.choosing": "… choosing",
-        "ee.start": "START",
-        "ee.attacked": "attacked",
-        "ee.attack": "attacks {target} with {card}: {status}",
-        "ee.status.pending": "not yet resolved",
-        "ee.status.blocked": "blocked",
-        "ee.status.resolved": "theft done",
         "ee.final.pile": "{pile}: {n} pts",
         "ee.final.bonus": "Majority bonus: +{n} ({kinds}); ready: {ready}",
         "ee.final.no_bonus": "No majority bonus; ready: {ready}",
@@ -110,10 +98,6 @@ register(
         "ee.you.pay": "pay {what} at the reveal",
         "ee.you.none": "You have not chosen yet.",
         "ee.you.idle": "Nothing to choose right now.",
-        "ee.you.score": "Your score pile: {pile}",
-        "ee.you.turn": "Turn {k}: L {left}, R {right}{paid}",
-        "ee.you.paid": " (costs 1 soldier or good)",
-        "ee.seating": "Clockwise: {order}. L Attacks hit the next, R the previous.",
         "ee.you.aims": "Your L Attack hits {left}, your R Attack hits {right}.",
         "ee.aim_rule": "Arrow: an Attack (shield: blocked); L hits the next seat clockwise, "
         "R the previous.",
@@ -139,9 +123,6 @@ def _act(tr: Tr, name: Any) -> str:
 def _word(tr: Tr, thing: Term) -> str:
     return tr("ee.term", term=thing)
 
-
-SEATING_CHARS = 66  # names and arrows of the seating line share these characters (2 lines)
-SEATING_NAMES = 0  # the seating line numbers the seats as the ring does (names are in the rows)
 
 ROW_H = 84
 YOU_H = 106
@@ -319,17 +300,6 @@ def final_rows(board: Board, view: EmpireView) -> list[FinalRow]:
 
 def _short(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
-
-
-def seating(board: Board, view: EmpireView) -> str:
-    """The seating order, clockwise, and whom each Attack hits (docs/rules/empire_engine.md §2)."""
-    seats = [str(p) for p in view["seat_order"]]
-    if len(seats) > SEATING_NAMES:
-        order = [str(i + 1) for i in range(len(seats))]
-    else:
-        limit = max(5, (SEATING_CHARS - 3 * len(seats)) // (len(seats) + 1))
-        order = [_short(board.name(p), limit) for p in seats]
-    return board.tr("ee.seating", order=" → ".join(order + order[:1]))
 
 
 def aims(board: Board, view: EmpireView) -> str | None:
