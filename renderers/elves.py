@@ -254,18 +254,22 @@ def _draw_player(board: Board, view: ElvesView, p: PlayerView, y: int, change: C
     m, pid = MARGIN, str(p["id"])
     box = (m, y, board.width - m, y + PLAYER_H - 6)
     board.panel(box, pid, pid == view.get("viewer"))
-    if pid in change.players and not change.places:
+    on_ring = change.places & {(v["realm"], v["slot"]) for r in view["realms"] for v in r}
+    if pid in change.players and not on_ring:
         board.halo((box[0] + 4, box[1] + 3, box[2] - 4, box[3] - 3))
     x, cy = m + 12, y + (PLAYER_H - 6) // 2
     if pid == view.get("actor") and view.get("phase") != "over":
         x += board.text(x, cy, "▶", KEY, True, anchor="lm") + 3
     right = board.width - m - STATS_W
+    gain = change.gold.get(pid, 0)
+    if gain:  # "+N" gold just earned, left of the coins
+        right -= board.delta(right, cy, gain, "rm") + 6
     if pid == view["start_player"]:
         dragon(board, right - 14, cy, 11)
         right -= 28
     board.name_tag(x, cy - 11, pid, right - x - 4, KEY)
     sx = board.width - m - STATS_W + 4
-    w = coins(board, sx, cy, int(p["coins"]))
+    coins(board, sx, cy, int(p["coins"]))
     hx = sx + 62
     w = hand_fan(board, hx, cy, int(p["hand_size"]))
     if pid in change.hands:

@@ -290,6 +290,7 @@ class Changes:
     hands: set[str] = field(default_factory=set)
     bought: set[str] = field(default_factory=set)
     income: dict[Place, int] = field(default_factory=dict)
+    gold: dict[str, int] = field(default_factory=dict)  # a journey's income, a thief's fee
 
 
 _HAND = {"drew", "discarded", "village_taken", "no_village_declared", "dealt"}
@@ -311,7 +312,20 @@ def changes(view: ElvesView) -> Changes:
             out.hands.add(who)
         if kind == "bought" and isinstance(who, str):
             out.bought.add(who)
+        gain = _gold_gain(e)
+        if gain is not None:
+            out.gold[gain[0]] = out.gold.get(gain[0], 0) + gain[1]
     return out
+
+
+def _gold_gain(e: Mapping[str, Any]) -> tuple[str, int] | None:
+    """Public gold a player just earned: a finished journey's income and bonus, a thief's
+    fee (rules §7.3, §7.4)."""
+    if e.get("type") == "journey_ended" and isinstance(e.get("player"), str):
+        return str(e["player"]), int(e.get("income", 0)) + int(e.get("bonus", 0))
+    if e.get("type") == "thief_paid" and isinstance(e.get("to"), str):
+        return str(e["to"]), int(e.get("amount", 0))
+    return None
 
 
 def at_place(view: ElvesView) -> Place | None:
