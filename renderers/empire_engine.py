@@ -1,10 +1,16 @@
-"""Empire Engine board image (rules: docs/rules/empire_engine.md), phone-first (issue 13).
+"""Empire Engine board image (rules: docs/rules/empire_engine.md), phone-first (issues 13, 25).
 
-One row per seat in seat order: name with seat number, the top action of each engine card (L
-and R, §4), the ready pile (soldiers, goods), the score pile's size, and this step's status
-(chosen, choosing, attacked, whose attack). The final board keeps the frame and lists the
-results (§9) by rank. The private image adds a fixed "you" panel: the viewer's secret pick, the
-score pile's contents and, while planning, what each gear turn brings to the top.
+One row per seat in seat order: name with seat number and status marks (⚑ start player, ✓
+chosen, … choosing, ⚔ attacked), the ready pile as counted cubes (a soldier a square, a good a
+disc), the score pile's size, and the two engine cards (L and R, §4) each with its active
+action as an icon and its name, and the gear under it: laid face down with the cube paid for
+an alternate while planning, with its quarter turns once revealed (or to its owner). Below,
+the seating ring (clockwise, §2) with this round's attacks as arrows from attacker to target
+(a shield on a blocked one), and the key to the shapes. The latest change is marked from the
+envelope's ``last`` events (``Board.halo`` on what moved, ``Board.delta`` "+N" on a score pile
+that grew). The final board keeps the frame and lists the results (§9) by rank in words. The
+private image adds a fixed "you" panel: the score pile by kind and, while planning, what each
+number of quarter turns brings to the top of L and R.
 
 The board words no events: the header's "Last:" line is ``last``, the latest change already
 worded by the bot in the reader's language. The names of things are the game's terms
@@ -22,22 +28,35 @@ from games.empire_engine.data import READY_TYPES, SCORE_TYPES
 from games.empire_engine.views import EmpireView, SeatView, YouView
 from games.empire_engine.vocab import TERMS, action, resource
 from games.terms import Count, Term
+from renderers.ee_parts import (
+    COLOURS,
+    RESOURCE,
+    Changes,
+    GearMark,
+    action_name,
+    changes,
+    cube_legend,
+    engine_card,
+    icon,
+    score_pile,
+    seating_ring,
+)
 from renderers.kit import (
-    BIG,
     BODY,
     HEADER_H,
     MARGIN,
+    WIDTH,
     Board,
     FinalRow,
-    draw_final,
-    final_row_height,
     line_h,
     ranks_line,
+    width_of,
 )
 from renderers.palette import Colour, Theme
+from renderers.shapes import KEY, SMALL, counted, cube, final_height, final_table
 from renderers.text_en import Tr, register
 
-GAME_COLOURS: tuple[Colour, ...] = ()  # the board draws no colours of its own
+GAME_COLOURS: tuple[Colour, ...] = COLOURS  # resources, cards and gears (ee_parts)
 
 register(
     {
@@ -62,23 +81,11 @@ register(
         "ee.part.orient": "{name} sets the top of engine {card} (secret)",
         "ee.part.place": "{name} places {gear} {slot}: which engine, and a cube to pay",
         "ee.part.gear": "{name} chooses the gear for engine {card} (secret)",
-        "ee.placed": "laid {list}",
-        "ee.placed_one": "{card} (pays 1 {pay})",
         "ee.waiting": "{step}; waiting for {names}",
-        "ee.tops": "L: {left} · R: {right}",
-        "ee.ready": "ready: {pile}",
         "ee.pile": "score pile {n}",
-        "ee.chosen": "✓ chosen",
-        "ee.choosing": "… choosing",
-        "ee.start": "START",
-        "ee.attacked": "attacked",
-        "ee.attack": "attacks {target} with {card}: {status}",
-        "ee.status.pending": "not yet resolved",
-        "ee.status.blocked": "blocked",
-        "ee.status.resolved": "theft done",
-        "ee.final.pile": "Score pile: {pile} = {n} pts",
-        "ee.final.bonus": "Majority bonus: +{n} pts ({kinds}) · ready left: {ready}",
-        "ee.final.no_bonus": "Majority bonus: none · ready left: {ready}",
+        "ee.final.pile": "{pile}: {n} pts",
+        "ee.final.bonus": "Majority bonus: +{n} ({kinds}); ready: {ready}",
+        "ee.final.no_bonus": "No majority bonus; ready: {ready}",
         "ee.you.title": "Your engine (only you see this)",
         "ee.you.pick": "Your gears: {cards}; {cost}. Hidden until the reveal.",
         "ee.you.card": (
@@ -91,11 +98,13 @@ register(
         "ee.you.pay": "pay {what} at the reveal",
         "ee.you.none": "You have not chosen yet.",
         "ee.you.idle": "Nothing to choose right now.",
-        "ee.you.score": "Your score pile: {pile}",
-        "ee.you.turn": "Turn {k}: L {left}, R {right}{paid}",
-        "ee.you.paid": " (costs 1 soldier or good)",
-        "ee.seating": "Clockwise: {order}. L Attacks hit the next, R the previous.",
         "ee.you.aims": "Your L Attack hits {left}, your R Attack hits {right}.",
+        "ee.aim_rule": "Arrow: an Attack (shield: blocked); L hits the next seat clockwise, "
+        "R the previous.",
+        "ee.marks_legend": "⚑ start player · ✓ chosen · … choosing · ⚔ attacked",
+        "ee.pile_legend": "score pile (points); cubes: ready pile",
+        "ee.you.score_label": "your score pile:",
+        "ee.you.turns": "{n}↻",
     }
 )
 
@@ -115,21 +124,29 @@ def _word(tr: Tr, thing: Term) -> str:
     return tr("ee.term", term=thing)
 
 
-SEATING_CHARS = 66  # names and arrows of the seating line share these characters (2 lines)
-SEATING_NAMES = 5  # up to this many seats the seating line names them, then numbers them
+ROW_H = 84
+YOU_H = 106
+CARD_W, CARD_H, CARD_GAP = 104, 68, 24
+CARD_X = WIDTH - MARGIN - CARD_GAP - 2 * CARD_W - CARD_GAP
 
-ROW_H = 3 * line_h(BODY) + 14
-YOU_H = 8 * line_h(BODY) + 24
+
+def ring_height(seats: int) -> int:
+    """The seating ring's band: room for up to 4 seats round a small table, 8 round a larger."""
+    return 128
 
 
 def _final_height(seats: int) -> int:
-    return line_h(BIG) + seats * final_row_height(2)
+    return line_h(KEY) + seats * final_height(2)
+
+
+def _body_height(seats: int) -> int:
+    return max(seats * ROW_H + ring_height(seats), _final_height(seats))
 
 
 def frame_height(seats: int, private: bool) -> int:
-    """Height for ``seats`` players, the same all game (issue 13 item 3)."""
-    body = max(seats * ROW_H, _final_height(seats))
-    return HEADER_H + 6 + body + (YOU_H if private else 0) + 2 * line_h(BODY) + 12
+    """Height for ``seats`` players, the same all game (issue 13 item 3): at most 2.2 times the
+    width at 8 seats with the private panel (issue 25 item 3)."""
+    return HEADER_H + 6 + _body_height(seats) + (YOU_H if private else 0) + 6
 
 
 def _counts(pile: Mapping[str, Any], kinds: tuple[str, ...]) -> dict[str, Count]:
@@ -180,56 +197,84 @@ def now_text(board: Board, view: EmpireView) -> str:
 _KNOWN = {f"ee.step.{s}" for s in ("orient", "plan", "block", "steal", "joint_export", "salvage")}
 
 
-def _seat_status(board: Board, view: EmpireView, seat: SeatView) -> str:
-    p, tr = seat["player"], board.tr
-    words = []
+def _seat_status(view: EmpireView, seat: SeatView) -> str:
+    """This step's status of a seat as marks (the ring band's key words them): the start
+    player ⚑, chosen ✓, choosing …, attacked ⚔."""
+    p, marks = seat["player"], []
     if p == view["start_player"]:
-        words.append(tr("ee.start"))
+        marks.append("⚑")
     if seat["chosen"] is True:
-        words.append(tr("ee.chosen"))
+        marks.append("✓")
     elif seat["chosen"] is False and p in view["actors"]:
-        words.append(tr("ee.choosing"))
+        marks.append("…")
     if seat["attacked"]:
-        words.append(tr("ee.attacked"))
-    return " · ".join(words)
+        marks.append("⚔")
+    return " ".join(marks)
 
 
-def _seat_line(board: Board, view: EmpireView, seat: SeatView) -> str:
-    """The second line of a seat: this step's status, the cards laid, its latest attack."""
-    tr, p = board.tr, seat["player"]
-    attack = next((a for a in reversed(view["attacks"]) if a["attacker"] == p), None)
-    line = _seat_status(board, view, seat)
-    placed = [
-        tr("ee.placed_one", card=x["card"], pay=resource(x["pay"])) if x["pay"] else x["card"]
-        for x in seat["placed"]
-    ]
-    if placed:
-        line = (line + " · " if line else "") + tr("ee.placed", list=", ".join(placed))
-    if attack:
-        line = (line + " · " if line else "") + tr(
-            "ee.attack",
-            target=board.name(attack["target"]),
-            card=attack["card"],
-            status=tr(f"ee.status.{attack['status']}"),
-        )
-    return line
+def _pile(pile: Mapping[str, Any], kind: str) -> int:
+    return int(pile.get(kind, 0))
 
 
-def _draw_seat(board: Board, view: EmpireView, seat: SeatView, y: int) -> None:
-    tr, m, p = board.tr, MARGIN, seat["player"]
-    board.panel((m, y, board.width - m, y + ROW_H - 6), p, p == view["viewer"])
-    x = m + 10
+def gear_marks(view: EmpireView, seat: SeatView, change: Changes) -> dict[str, GearMark]:
+    """The gear under each engine card as this reader sees it: laid face down with its cube
+    while planning (public), its quarter turns to its owner, and to everyone once revealed."""
+    p = seat["player"]
+    marks: dict[str, GearMark] = {}
+    you = view["you"]
+    pending: Mapping[str, Any] = {}
+    if you is not None and view["viewer"] == p:
+        pending = you["pending"] or {}
+    revealed = change.turns.get(p, {})
+    for card in ("L", "R"):
+        laid = next((x for x in seat["placed"] if x["card"] == card), None)
+        turns = pending.get(f"turn_{card}") if laid else None
+        if card in revealed:
+            marks[card] = GearMark(True, revealed[card], None)
+        elif laid is not None:
+            marks[card] = GearMark(True, None if turns is None else int(turns), laid["pay"])
+        else:
+            marks[card] = GearMark()
+    return marks
+
+
+def _draw_seat(board: Board, view: EmpireView, seat: SeatView, y: int, change: Changes) -> None:
+    """One seat: name and status marks, the ready pile as counted cubes, the score pile with
+    "+N", and the two engine cards with the gears under them; the latest change marked."""
+    m, p = MARGIN, seat["player"]
+    box = (m, y, board.width - m, y + ROW_H - 8)
+    board.panel(box, p, p == view["viewer"])
+    if p in change.movers and not change.turns:
+        board.halo((box[0] + 4, box[1] + 3, box[2] - 4, box[3] - 3))
+    x, right = m + 12, CARD_X - 8
     if p in view["actors"]:
-        x += board.text(x, y + 16, "▶", BODY, True, anchor="lm") + 4
-    board.name_tag(x, y + 4, p, 330)
-    board.text(
-        board.width - m - 10, y + 16, tr("ee.pile", n=seat["score_total"]), BODY, True, anchor="rm"
-    )
-    tops = tr("ee.tops", left=_act(tr, seat["top_L"]), right=_act(tr, seat["top_R"]))
-    ready = tr("ee.ready", pile=_ready_pile(tr, seat["ready"]))
-    board.lines(m + 12, y + 30, f"{tops} · {ready}", board.width - 2 * m - 24, BODY, max_lines=1)
-    line = _seat_line(board, view, seat)
-    board.lines(m + 12, y + 30 + line_h(BODY), line, board.width - 2 * m - 24, BODY, max_lines=1)
+        x += board.text(x, y + 16, "▶", KEY, True, anchor="lm") + 3
+    status = _seat_status(view, seat)
+    gain = change.score.get(p, 0)
+    reserve = (width_of(status, SMALL, True) + 6 if status else 0) + (44 if gain else 0)
+    x += board.name_tag(x, y + 5, p, right - x - reserve, KEY) + 6
+    if status:
+        x += board.text(x, y + 16, status, SMALL, True, board.theme.muted, "lm") + 6
+    if gain:
+        board.delta(right, y + 16, gain, "rm")
+    sx = m + 14
+    start = sx
+    for kind in READY_TYPES:
+        sx += counted(board, sx, y + 50, kind, _pile(seat["ready"], kind), RESOURCE[kind], 3)
+        sx += 10
+    if p in change.ready:
+        board.halo((start - 2, y + 40, sx - 8, y + 60))
+    board.draw.line((sx - 4, y + 38, sx - 4, y + 62), fill=board.theme.line, width=2)
+    score_pile(board, sx + 12, y + 50)
+    board.text(sx + 28, y + 50, str(seat["score_total"]), KEY, True, anchor="lm")
+    marks = gear_marks(view, seat, change)
+    for i, card in enumerate(("L", "R")):
+        cx = CARD_X + i * (CARD_W + CARD_GAP)
+        top = seat["top_L"] if card == "L" else seat["top_R"]
+        cbox = (cx, y + 2, cx + CARD_W, y + 2 + CARD_H)
+        engine_card(board, cbox, card, top, marks[card], action_name(board, top))
+        if p in change.turns:
+            board.halo(cbox)
 
 
 def final_rows(board: Board, view: EmpireView) -> list[FinalRow]:
@@ -255,17 +300,6 @@ def final_rows(board: Board, view: EmpireView) -> list[FinalRow]:
 
 def _short(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
-
-
-def seating(board: Board, view: EmpireView) -> str:
-    """The seating order, clockwise, and whom each Attack hits (docs/rules/empire_engine.md §2)."""
-    seats = [str(p) for p in view["seat_order"]]
-    if len(seats) > SEATING_NAMES:
-        order = [str(i + 1) for i in range(len(seats))]
-    else:
-        limit = max(5, (SEATING_CHARS - 3 * len(seats)) // (len(seats) + 1))
-        order = [_short(board.name(p), limit) for p in seats]
-    return board.tr("ee.seating", order=" → ".join(order + order[:1]))
 
 
 def aims(board: Board, view: EmpireView) -> str | None:
@@ -309,37 +343,70 @@ def _pick_lines(board: Board, view: EmpireView, you: YouView) -> list[str]:
     return [tr("ee.you.none" if mine else "ee.you.idle")]
 
 
-def _draw_turns(board: Board, you: YouView, y: int) -> None:
-    """While planning: what each number of quarter turns brings to the top of L and R."""
-    tr, rot, paid = board.tr, you.get("rotations"), set(you.get("paid_turns") or [])
+def _draw_turns(board: Board, you: YouView, x: int, y: int) -> None:
+    """While planning: the top of L and R after 0-3 quarter turns as icons; a soldier and a
+    good mark the turns that cost a cube, a halo the turns the viewer has set."""
+    rot, paid = you.get("rotations"), set(you.get("paid_turns") or [])
     if not rot:
         return
+    pending = you["pending"] or {}
+    step = (board.width - MARGIN - 12 - x) // 4
     for k in range(min(4, len(rot.get("L", [])))):
-        extra = tr("ee.you.paid") if k in paid else ""
-        text = tr(
-            "ee.you.turn", k=k, left=_act(tr, rot["L"][k]), right=_act(tr, rot["R"][k]), paid=extra
-        )
-        board.text(MARGIN + 12, y, text, BODY)
-        y += line_h(BODY)
+        cx = x + k * step
+        w = board.text(cx + 2, y + 16, board.tr("ee.you.turns", n=k), KEY, True, anchor="lm")
+        if k in paid:  # an alternate: a soldier or a good on the gear
+            cube(board, "soldier", cx + 8, y + 38, 5, RESOURCE["soldier"])
+            cube(board, "good", cx + 20, y + 38, 5, RESOURCE["good"])
+        for j, card in enumerate(("L", "R")):
+            ix = cx + w + 18 + j * 32
+            icon(board, rot[card][k], ix, y + 16, 11)
+            board.text(ix, y + 38, card, SMALL, True, anchor="mm")
+            if pending.get(f"turn_{card}") == k:
+                board.halo((ix - 12, y + 3, ix + 12, y + 47))
 
 
 def _draw_you(board: Board, view: EmpireView, y: int) -> None:
+    """The viewer's own panel: the score pile by kind (counted), and while planning what each
+    number of quarter turns brings to the top; otherwise the pick in words."""
     tr, m, me = board.tr, MARGIN, str(view["viewer"])
     you = view["you"]
     if you is None:
         return
     board.panel((m, y, board.width - m, y + YOU_H - 8), me, True)
     width = board.width - 2 * m - 24
-    y = board.lines(m + 12, y + 6, tr("ee.you.title"), width, BODY, True)
-    for line in _pick_lines(board, view, you):
-        y = board.lines(m + 12, y, line, width, BODY, max_lines=2)
-    score = tr("ee.you.score", pile=_score_pile(tr, you["score"]))
-    y = board.lines(m + 12, y, score, width, BODY, max_lines=1)
+    board.text(m + 12, y + 14, tr("ee.you.title"), BODY, True, anchor="lm")
+    x = m + 14
+    cy = y + 38
+    x += board.text(x, cy, tr("ee.you.score_label"), SMALL, anchor="lm") + 8
+    for kind in SCORE_TYPES:
+        x += counted(board, x, cy, kind, _pile(you["score"], kind), RESOURCE[kind], 3) + 12
     aim = aims(board, view)
+    if view["step"] == "plan" and you.get("rotations"):
+        _draw_turns(board, you, m + 12, y + 48)
+        return
+    ty = y + 52
+    for line in _pick_lines(board, view, you)[:1]:
+        ty = board.lines(m + 12, ty, line, width, BODY, max_lines=1 if aim else 2)
     if aim and view["step"] != "over":
-        y = board.lines(m + 12, y, aim, width, BODY, max_lines=1)
-    if view["step"] == "plan":
-        _draw_turns(board, you, y)
+        board.lines(m + 12, ty, aim, width, BODY, max_lines=1)
+
+
+def _draw_ring(board: Board, view: EmpireView, y: int, change: Changes) -> None:
+    """The seating ring with this round's attacks, and the key to the board's shapes and
+    marks, in :data:`SMALL`."""
+    m, h, t = MARGIN, ring_height(len(view["seat_order"])), board.theme
+    r = h // 2 - 16
+    cx, cy = m + 8 + r, y + h // 2
+    seating_ring(board, view, cx, cy, r, change.movers)
+    x = cx + r + 24
+    width = board.width - m - x
+    lh = line_h(SMALL)
+    ty = board.lines(x, y + 2, board.tr("ee.aim_rule"), width, SMALL, False, t.ink, 3)
+    ty = cube_legend(board, x, ty + lh // 2, width) - lh // 2
+    score_pile(board, x + 10, ty + lh // 2)
+    left = (y + h - ty) // lh
+    ty = board.lines(x + 26, ty, board.tr("ee.pile_legend"), width - 26, SMALL, False, t.ink, 1)
+    board.lines(x, ty, board.tr("ee.marks_legend"), width, SMALL, False, t.muted, left - 1)
 
 
 def render(
@@ -361,29 +428,16 @@ def render(
         board.tr("ee.title"), right, now_text(board, v), last or board.tr("board.nothing_yet")
     )
     y += 6
-    body_h = max(len(seats) * ROW_H, _final_height(len(seats)))
+    change = changes(v)
     over = v["step"] == "over" and bool(v["results"])
     if over:
-        draw_final(board, y, final_rows(board, v), v["viewer"])
+        final_table(board, y, final_rows(board, v), v["viewer"])
     else:
         for i, seat in enumerate(v["seats"]):
-            _draw_seat(board, v, seat, y + i * ROW_H)
+            _draw_seat(board, v, seat, y + i * ROW_H, change)
+        _draw_ring(board, v, y + len(seats) * ROW_H, change)
     if private:
-        _draw_you(board, v, y + body_h)
-    bottom = board.image.height - 2 * line_h(BODY) - 6
-    if over:
-        board.legend(bottom, board.tr("board.final_legend"))
-    else:  # the seating in body size: it carries names (issue 11: whom an attack hits)
-        board.lines(
-            MARGIN,
-            bottom,
-            seating(board, v),
-            board.width - 2 * MARGIN,
-            BODY,
-            False,
-            board.theme.muted,
-            max_lines=2,
-        )
+        _draw_you(board, v, y + _body_height(len(seats)))
     return board.image
 
 

@@ -14,14 +14,17 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+from bot.core.render import image_tr
 from bot.text.presenters.elves import PRESENTER
 from games.ai import play_out
 from games.elves import GAME
 from renderers import render_png, text_en
 from renderers.common import MAX_PNG_BYTES, MAX_WIDTH
-from renderers.elves import final_rows, render
-from renderers.kit import BODY, MARGIN, WIDTH, Board, width_of
+from renderers.elves import breakdown_parts, final_rows, render
+from renderers.kit import MARGIN, MAX_ASPECT, WIDTH, Board, width_of
+from renderers.shapes import KEY
 from tests.elves.helpers import build, play
+from tests.empire_engine.test_renderer import Drawn, check_phone_sizes, drawn  # noqa: F401
 
 GOLDEN = Path(__file__).parent / "golden"
 NAMES = {
@@ -189,13 +192,25 @@ ENDED = [
     {"type": "journey_ended", "player": "Doris", "visits": 0, "income": 0, "bonus": 0},
     {"type": "round_ended", "round": 5},
 ]
-#: case -> (view, the "Last:" text the bot passes)
+
+
+def with_last(view: dict[str, Any], events: list[dict[str, Any]]) -> dict[str, Any]:
+    """``view`` with its envelope's ``last`` filled as the host fills it (the public events of
+    the latest change): the board marks what they touched."""
+    return {**view, "envelope": {**view["envelope"], "last": events}}
+
+
+def _case(state: Any, viewer: str | None, events: list[dict[str, Any]]) -> Any:
+    return lambda: (with_last(GAME.view(state(), viewer), events), worded(events))
+
+
+#: case -> (view with its latest change, the "Last:" text the bot passes)
 CASES = {
-    "final_public": lambda: (GAME.view(wide_final_state(), None), worded(ENDED)),
-    "journey_public": lambda: (GAME.view(journey_state(), None), worded(JOURNEY_LAST)),
-    "journey_private": lambda: (GAME.view(journey_state(), "Adam"), worded(JOURNEY_LAST)),
-    "full_table_public": lambda: (GAME.view(full_table_state(), None), worded(BOUGHT)),
-    "full_table_private": lambda: (GAME.view(full_table_state(), "Erik"), worded(BOUGHT)),
+    "final_public": _case(wide_final_state, None, ENDED),
+    "journey_public": _case(journey_state, None, JOURNEY_LAST),
+    "journey_private": _case(journey_state, "Adam", JOURNEY_LAST),
+    "full_table_public": _case(full_table_state, None, BOUGHT),
+    "full_table_private": _case(full_table_state, "Erik", BOUGHT),
 }
 
 
@@ -227,21 +242,95 @@ def test_size_and_byte_limits(case: str) -> None:
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_final_breakdown_adds_up_in_rank_order_and_fits() -> None:
-    """Issue 13 item 5: each row gives the rounds and the sum start + rounds + bonus = total;
-    every line fits inside the margins at full width."""
+def test_final_breakdown_in_words_in_rank_order_and_fits() -> None:
+    """Issue 25 item 1: each row says the gold at the start and what the rounds added, each
+    round's net, and the all-villages bonus only when there was one; every line fits inside
+    the margins at full width, at key-figure size."""
     view = GAME.view(wide_final_state(), None)
     board = Board.new(100, [p["id"] for p in view["players"]], NAMES, None, None)
     rows = {r.player: r for r in final_rows(board, view)}
     assert rows["Adam"].total == "94 gold"
-    assert rows["Adam"].parts[:2] == (
-        "By round: R1 +38 · R2 −12 · R3 +27 · R4 −10 · R5 +19 gold",
-        "Start 12 + rounds +62 + all-villages bonus 20 = 94 gold",
+    assert rows["Adam"].parts == (
+        "12 gold at the start, 62 won over the rounds",
+        "Round by round: +38, −12, +27, −10, +19",
+        "Bonus for visiting every village: 20 gold",
     )
-    assert rows["Doris"].parts[1] == "Start 12 + rounds 0 + all-villages bonus 0 = 12 gold"
+    assert rows["Doris"].parts == (
+        "12 gold at the start, 0 won over the rounds",
+        "Round by round: 0, 0, 0, 0, 0",
+    )
     for row in rows.values():
         for part in row.parts:
-            assert MARGIN + 16 + width_of(part, BODY) <= WIDTH - MARGIN, part
+            assert MARGIN + 16 + width_of(part, KEY) <= WIDTH - MARGIN - 12, part
+
+
+def test_final_breakdown_of_a_losing_game() -> None:
+    board = Board.new(100, ["Adam"], NAMES, None, None)
+    parts = breakdown_parts(board, {"start": 12, "rounds": [-3, -1], "bonus": 0, "total": 8}, 8)
+    assert parts == ("12 gold at the start, 4 lost over the rounds", "Round by round: −3, −1")
+
+
+def sampled(n: int) -> list[tuple[str, dict[str, Any], list[dict[str, Any]]]]:
+    """(label, state, events of the move that led to it) through a seeded game at ``n`` seats:
+    the start, the middle of the planning, a journey under way, the end."""
+    s = GAME.setup([f"p{i}" for i in range(n)], {}, n)
+    final, moves = play_out(GAME, s, seed=n)
+    history: list[tuple[str, dict[str, Any], list[dict[str, Any]]]] = [("start", s, [])]
+    for k, (player, move) in enumerate(moves):
+        s, events = GAME.apply(s, player, move)
+        history.append((f"move {k}", s, events))
+    travel = [h for h in history if h[1]["phase"] == "travel" and h[1]["journey"]["visits"]]
+    return [history[0], history[len(history) // 3], travel[len(travel) // 2], history[-1]]
+
+
+PHONE_NAMES = {f"p{i}": name for i, name in enumerate(NAMES.values())}
+
+
+@pytest.mark.parametrize(("n", "lang"), [(2, "en"), (6, "en"), (6, "cs")])
+def test_phone_sizes_and_fixed_frame_at_min_and_max_seats(
+    n: int,
+    lang: str,
+    drawn: tuple[list[Drawn], list[Any]],  # noqa: F811
+) -> None:
+    """Public boards at the start, mid-planning, mid-journey and the end, and every player's
+    private view: a fixed frame :data:`kit.WIDTH` wide and at most 2.2 times as tall, every
+    text phone-sized, and a mark on the board wherever the latest change touched it."""
+    texts, marks = drawn
+    names = {PHONE_NAMES[f"p{i}"] for i in range(n)}
+    sizes: dict[bool, set[tuple[int, int]]] = {False: set(), True: set()}
+    for label, state, events in sampled(n):
+        for viewer in (None, *state["players"]):
+            texts.clear()
+            marks.clear()
+            view = with_last(GAME.view(state, viewer), events)
+            image = render(view, names=PHONE_NAMES, tr=image_tr(lang), last="Bob passes.")
+            sizes[viewer is not None].add(image.size)
+            over = GAME.is_over(state)
+            check_phone_sizes(
+                texts, image, names, f"{lang} {n} seats, {label}, viewer {viewer}", over
+            )
+            assert image.width == WIDTH and image.height <= MAX_ASPECT * image.width
+            if events and state["phase"] != "over":
+                assert marks, (label, events)
+    assert len(sizes[False]) == 1 and len(sizes[True]) == 1, sizes
+
+
+def test_the_journey_is_drawn_and_the_visit_marked(
+    drawn: tuple[list[Drawn], list[Any]],  # noqa: F811
+) -> None:
+    """Issue 25 items 1-2: the village just reached is haloed and shows "+8" (Adam's own Gold
+    card doubles the Forest's 4); the public board differs from one without the journey."""
+    _, marks = drawn
+    view, _ = CASES["journey_public"]()
+    render(view, names=NAMES)
+    assert [m.value for m in marks if m.kind == "delta"] == [8]
+    assert len([m for m in marks if m.kind == "halo"]) == 1
+    still = journey_state()
+    still["journey"]["visits"] = []
+    assert (
+        render(view, names=NAMES).tobytes()
+        != render(with_last(GAME.view(still, None), JOURNEY_LAST), names=NAMES).tobytes()
+    )
 
 
 def test_private_differs_from_public_and_between_players() -> None:
@@ -291,7 +380,7 @@ def test_the_last_line_is_the_bots_text_and_the_renderer_words_no_event() -> Non
     assert last_line(board, GAME.view(s, None), None) == "Nothing played yet."
     s, _ = GAME.apply(s, "Adam", GAME.legal_moves(s, "Adam")[0])
     assert last_line(board, GAME.view(s, None), None) == ""
-    drawn = render(GAME.view(journey_state(), None), names=NAMES, last="A change")
-    assert drawn.tobytes() != render(GAME.view(journey_state(), None), names=NAMES).tobytes()
+    image = render(GAME.view(journey_state(), None), names=NAMES, last="A change")
+    assert image.tobytes() != render(GAME.view(journey_state(), None), names=NAMES).tobytes()
     own = [k for k in text_en.CATALOG if k.startswith("elves.")]
     assert own and not [k for k in own if k.startswith(("elves.ev.", "elves.last.", "elves.card."))]

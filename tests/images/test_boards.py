@@ -46,7 +46,7 @@ NAMES = {
 GAMES = ["majesty", "empire_engine", "elves", "tek"]
 #: games whose boards are redrawn for issue 25 on another branch (boardsB): their cases are
 #: expected to fail here until that branch is merged; empty this set when it is
-PENDING_REDRAW = {"empire_engine", "elves"}
+PENDING_REDRAW: set[str] = set()
 SAMPLES = 10
 #: overlap (px, both ways) two text boxes may share: glyph boxes include the line's slack
 OVERLAP = 3
