@@ -25,9 +25,11 @@ from games.majesty.vocab import (
     CHARACTER_AT,
     INFIRMARY_COLOUR,
     LOCATIONS,
+    TERMS,
     characters_term,
     location_term,
 )
+from games.terms import Count
 from renderers.kit import (
     BIG,
     BODY,
@@ -75,9 +77,9 @@ register(
         "majesty.row_stats": "meeples: {meeples} · cards: {taken}/12",
         "majesty.score_now": "score now",
         "majesty.if_ended": "if the game ended now",
-        "majesty.final.play": "During play: {n} pts",
-        "majesty.final.infirmary": "Infirmary: {n} pts · variety: +{variety} pts",
-        "majesty.final.meeples": "Infirmary: {n} pts · variety: +{variety} pts · {meeples} meeples",
+        "majesty.final.play": "During play: {n}",
+        "majesty.final.infirmary": "Infirmary: {n} · variety: +{variety}",
+        "majesty.final.meeples": "Infirmary: {n} · variety: +{variety} · {meeples}",
         "majesty.final.majority": "Majorities: {list}",
         "majesty.final.award": "{location:short} {points:+d}",
         "majesty.final.none": "Majorities: none",
@@ -296,6 +298,11 @@ def last_marks(events: list[dict[str, Any]]) -> Marks:
     return marks
 
 
+def points(n: Any) -> Count:
+    """``n`` points, agreeing with its number in the board's language (−1 point, 36 bodů)."""
+    return Count(int(n), TERMS["point"])
+
+
 def final_rows(board: Board, view: MajestyView) -> list[FinalRow]:
     """Final scoring (§6) with every category named and in points."""
     tr, rows = board.tr, []
@@ -308,13 +315,13 @@ def final_rows(board: Board, view: MajestyView) -> list[FinalRow]:
         )
         inf = tr(
             "majesty.final.meeples" if tiebreak else "majesty.final.infirmary",
-            n=b.get("infirmary", 0),
-            variety=b.get("variety", 0),
-            meeples=row.get("meeples", 0),
+            n=points(b.get("infirmary", 0)),
+            variety=points(b.get("variety", 0)),
+            meeples=Count(int(row.get("meeples", 0)), TERMS["meeple"]),
         )
         majority = tr("majesty.final.majority", list=maj) if maj else tr("majesty.final.none")
         parts = (
-            tr("majesty.final.play", n=b.get("play", 0)),
+            tr("majesty.final.play", n=points(b.get("play", 0))),
             inf,
             *wrap(majority, BODY, False, board.width - 2 * MARGIN - 24),
         )

@@ -215,6 +215,11 @@ def _name(board: Board, term: Term, form: str = "") -> str:
     return board.tr(f"tek.name.{form}" if form else "tek.name", name=term)
 
 
+def _die(board: Board, value: Any) -> str:
+    """A war number as said: the white flag by its name in the board's language."""
+    return _name(board, TERMS["flag"], "short") if value == "flag" else str(value)
+
+
 def _war_text(board: Board, war: WarView) -> str:
     a, d = war["attacker"], war["defender"]
     revealed = war.get("revealed")
@@ -225,8 +230,8 @@ def _war_text(board: Board, war: WarView) -> str:
             region=war["region"],
             attacker=board.name(a),
             defender=board.name(d),
-            a=vals.get(a),
-            d=vals.get(d),
+            a=_die(board, vals.get(a)),
+            d=_die(board, vals.get(d)),
         )
     return board.tr("tek.war", region=war["region"], attacker=board.name(a), defender=board.name(d))
 

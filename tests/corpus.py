@@ -77,7 +77,8 @@ CHECKS = ("braces", "english", "one_plural", "point_zero", "czech_counts", "czec
 _NOT_TEXT = {
     "type", "style", "custom_id", "id", "url", "proxy_url", "color", "width", "height",
     "min_values", "max_values", "disabled", "spoiler", "value", "emoji", "timestamp",
-    "default", "required", "flags", "image", "thumbnail",
+    "default", "required", "flags", "image", "thumbnail", "attachment", "accent_color",
+    "spacing", "divider", "content_type", "loading_state",
 }  # fmt: skip
 
 
