@@ -316,7 +316,8 @@ def test_crowntable_replay_writes_the_frames_and_the_animation(tmp_path, capsys)
         main(["replay", "--db", str(tmp_path / "t.db"), str(sid), "--out", str(tmp_path / "out")])
         == 2
     )
-    assert "Unknown game" in capsys.readouterr().out
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "Unknown game" in err[0], err
     assert (
         main(["demo", "majesty", "--players", "2", "--seed", "5", "--out", str(tmp_path / "demo")])
         == 0

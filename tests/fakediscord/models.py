@@ -489,7 +489,7 @@ class Message:
         for v in versions:
             parts.append(v["content"] or "")
             parts.extend(_strings(v["embeds"]))
-            parts.extend(_strings(v["components"]))
+            parts.extend(_strings(v["components"], components=True))
             parts.extend(v["attachments"])
         return "\n".join(p for p in parts if p)
 
@@ -533,7 +533,7 @@ class Message:
         return f"<Message {self.id} in {self.channel!r}{eph} {self.content[:40]!r}>"
 
 
-def _strings(obj: Any) -> list[str]:
+def _strings(obj: Any, components: bool = False) -> list[str]:
     out: list[str] = []
     if isinstance(obj, str):
         out.append(obj)
@@ -555,10 +555,12 @@ def _strings(obj: Any) -> list[str]:
                 "spoiler",
             ):
                 continue
-            out.extend(_strings(value))
+            if components and key in ("value", "default"):
+                continue  # a select option's value is sent back to the bot, never shown
+            out.extend(_strings(value, components))
     elif isinstance(obj, list):
         for item in obj:
-            out.extend(_strings(item))
+            out.extend(_strings(item, components))
     return out
 
 

@@ -16,9 +16,9 @@ from typing import Any
 
 from bot.text.i18n import t, tn
 from bot.text.presenters.base import NameFn, Preview, Reference, WhyLine
-from bot.text.presenters.elves import PRESENTER, card, typed
-from bot.text.presenters.elves import _place_text as place_text
-from bot.text.presenters.elves import _realm_text as realm_text
+from bot.text.presenters.elves_base import ElvesPresenter, card, typed
+from bot.text.presenters.elves_base import _place_text as place_text
+from bot.text.presenters.elves_base import _realm_text as realm_text
 from games.elves.data import (
     ACTIONS,
     BANK_COINS,
@@ -45,6 +45,10 @@ from games.elves.data import (
 from games.elves.views import ElvesView
 from games.elves.vocab import TERMS, THINGS
 from games.terms import Count
+
+#: move labels as the prompts word them (the base presenter: no import cycle)
+_LABELS = ElvesPresenter(game_id="elves", title="King of the Elves")
+
 
 Move = dict[str, Any]
 Facts = Mapping[str, Any]
@@ -352,7 +356,7 @@ def why(
         explain = table.get(str(move.get("type")))
         if explain is None or not facts:
             continue
-        label = PRESENTER.move_label(dict(view), move, name, facts)
+        label = _LABELS.move_label(dict(view), move, name, facts)
         lines.append(WhyLine(label, explain(v, move, facts, name)))
     return lines
 

@@ -10,9 +10,9 @@ from typing import Any
 
 from bot.text.i18n import t, tn
 from bot.text.presenters.base import NameFn
-from bot.text.presenters.elves import _place_text as place_text
-from bot.text.presenters.elves import _realm_text as realm_text
-from bot.text.presenters.elves import _short, card
+from bot.text.presenters.elves_base import _place_text as place_text
+from bot.text.presenters.elves_base import _realm_text as realm_text
+from bot.text.presenters.elves_base import _short, card
 from games.elves.views import ElvesView
 from games.elves.vocab import THINGS
 from games.terms import Count

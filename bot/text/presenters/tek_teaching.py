@@ -13,7 +13,7 @@ from typing import Any, cast
 
 from bot.text.presenters import tek_rules, tek_teach, tek_why
 from bot.text.presenters.base import NameFn, Preview, Reference, WhyLine
-from bot.text.presenters.tek import TekPresenter
+from bot.text.presenters.tek_base import TekPresenter
 from games.tek.views import TekView
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.text.i18n import register, t
 from bot.text.presenters.base import NameFn, WhyLine
-from bot.text.presenters.tek import _region, _what, word
+from bot.text.presenters.tek_base import _region, _what, word
 from games.tek.data import REGIONS, TERRAIN
 from games.tek.vocab import RESOURCES, TERMS, action, resource, terrain, token
 from games.terms import Count
