@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import games
 from bot.text.i18n import LOCALES
@@ -72,6 +73,19 @@ def cmd_run(args: argparse.Namespace) -> int:
     return run_bot(config)
 
 
+def option_pair(text: str) -> tuple[str, Any]:
+    """``name=value`` of ``--option``: the value as JSON when it reads as JSON (``true``,
+    ``3``), else as text (``ABBAABAB``)."""
+    name, sep, raw = text.partition("=")
+    if not sep or not name.strip():
+        raise argparse.ArgumentTypeError(f"{text!r}: write NAME=VALUE")
+    try:
+        value: Any = json.loads(raw)
+    except ValueError:
+        value = raw
+    return name.strip(), value
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     from bot.core.demo import run_demo
 
@@ -84,6 +98,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
             level=args.ai,
             locale=args.locale,
             force=args.force,
+            options=dict(args.option),
         )
     )
 
@@ -167,6 +182,14 @@ def _add_demo(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     demo.add_argument(
         "--force", action="store_true", help="empty --out of an earlier demo's files first"
+    )
+    demo.add_argument(
+        "--option",
+        action="append",
+        type=option_pair,
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option, as in /game new (e.g. --option teleport_anywhere=true); repeatable",
     )
     demo.set_defaults(func=cmd_demo)
 

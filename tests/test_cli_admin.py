@@ -304,3 +304,55 @@ def test_a_bare_database_url_must_name_an_sqlite_file(url: str, ok: bool) -> Non
     assert (problem is None) == ok, problem
     if not ok:
         assert ".db" in (problem or "") and url in (problem or "")
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options"),
+    [
+        ("majesty", {"unbounded_meeples": True}),
+        ("elves", {"teleport": True, "teleport_anywhere": True, "unlimited_bank": True}),
+        (
+            "empire_engine",
+            {
+                "teams": True,
+                "team_joint_export": True,
+                "joint_export_needs_goods": True,
+                "zero_majority_bonus": True,
+            },
+        ),
+        ("tek", {"ruins_retreat": True, "fort_sortie": True, "ruins_each_searcher": True}),
+    ],
+)
+def test_the_demo_plays_the_house_rules(
+    game_id: str, options: dict[str, object], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 30: the options added for the open readings are played by the demo (and stored
+    with the table as the lobby stores them)."""
+    import json
+
+    seats = "4" if options.get("teams") else "2"
+    argv = ["demo", game_id, "--seed", "4", "--players", seats, "--out", str(tmp_path / "d")]
+    argv += [f"--option={k}={json.dumps(v)}" for k, v in options.items()]
+    from bot.core import demo
+
+    real = demo.run_demo
+
+    async def quick(*args: object, **kwargs: object) -> int:
+        return await real(*args, **{**kwargs, "budget_s": 0.01})  # type: ignore[arg-type]
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(demo, "run_demo", quick)
+        assert main(argv) == 0
+    assert "replay check: ok" in capsys.readouterr().out
+    con = sqlite3.connect(tmp_path / "d" / "demo.db")
+    stored = json.loads(con.execute("SELECT options FROM sessions").fetchone()[0])
+    con.close()
+    assert {k: stored.get(k) for k in options} == options
+
+
+def test_the_demo_refuses_an_unknown_option_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["demo", "majesty", "--option", "speed=9", "--out", str(tmp_path / "d")]) == 2
+    one_line(capsys, "speed")
+    assert not (tmp_path / "d").exists()

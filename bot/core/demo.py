@@ -42,10 +42,12 @@ async def run_demo(
     budget_s: float = DEFAULT_BUDGET_S,
     locale: str = "en",
     force: bool = False,
+    options: dict[str, Any] | None = None,
 ) -> int:
-    """Play and draw one game, printed and drawn in ``locale`` (unknown: English)."""
+    """Play and draw one game, printed and drawn in ``locale`` (unknown: English), with the
+    game's ``options`` (``--option name=value``; the defaults for the rest)."""
     with i18n.using(locale):
-        return await _run_demo(game_id, players, seed, out, level, budget_s, force)
+        return await _run_demo(game_id, players, seed, out, level, budget_s, force, options or {})
 
 
 #: what a demo writes into its folder (``--force`` removes these, and nothing else)
@@ -60,8 +62,9 @@ async def _run_demo(
     level: str,
     budget_s: float,
     force: bool,
+    options: dict[str, Any],
 ) -> int:
-    refused = _refusal(game_id, players, out, force)
+    refused = _refusal(game_id, players, out, force, options)
     if refused:
         print(refused, file=sys.stderr)
         return 2
@@ -76,7 +79,7 @@ async def _run_demo(
         seats = [f"demo:{i + 1}" for i in range(n)]
         names = {p: t("demo.player", number=i + 1) for i, p in enumerate(seats)}
         names[seats[0]] = "Čeněk Řežábek"
-        channel = await _seat(host, store, game_id, seed, seats, names)
+        channel = await _seat(host, store, game_id, seed, seats, names, options)
         rec = (await host.start(channel, seats[0])).record
         played = await _play(host, game, rec, level, seed, budget_s, out)
         if played is None:
@@ -104,12 +107,14 @@ async def _run_demo(
         await store.close()
 
 
-def _refusal(game_id: str, players: int | None, out: Path, force: bool) -> str | None:
+def _refusal(
+    game_id: str, players: int | None, out: Path, force: bool, options: dict[str, Any]
+) -> str | None:
     """Why the demo cannot be played as asked (one line; None: it can)."""
     if game_id not in games.REGISTRY:
         return t("demo.unknown_game", game=game_id, known=", ".join(sorted(games.REGISTRY)))
     game = games.get(game_id)
-    problem = option_problem(game, {}, players or game.min_players)  # the default options
+    problem = option_problem(game, options, players or game.min_players)
     if problem is not None:
         title = i18n.game_title(game_id, game.title)
         wrong = t("demo.seats", game=title, min=game.min_players, max=game.max_players)
@@ -128,6 +133,7 @@ async def _seat(
     seed: int,
     seats: list[str],
     names: dict[str, str],
+    options: dict[str, Any],
 ) -> str:
     """A new lobby with every seat taken (an older demo table in the same file abandoned):
     its channel."""
@@ -139,7 +145,7 @@ async def _seat(
         guild_id="demo",
         channel_id=channel,
         game_id=game_id,
-        options={},
+        options=options,
         user_id=seats[0],
         user_name=names[seats[0]],
         turn_secs=None,
