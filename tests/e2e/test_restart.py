@@ -137,9 +137,12 @@ async def test_turn_clock_survives_a_restart(world) -> None:
     )
     moves = await world.bot.host.moves(sid)
     assert [m.source for m in moves][:1] == ["timeout"] and moves[0].player_id == str(first_user.id)
-    # bob's decision started now, with a fresh deadline: no second timeout
+    # bob's decision started now, with a fresh deadline: no timeout of his. (The AI plays the
+    # rest of the idle player's turn, which under load can be two steps: a split card's
+    # placement after its take; every "timeout" move is theirs.)
     await fake.idle(quiet=0.6)
-    assert [m.source for m in await world.bot.host.moves(sid)].count("timeout") == 1
+    timed_out = [m.player_id for m in await world.bot.host.moves(sid) if m.source == "timeout"]
+    assert timed_out and set(timed_out) == {str(first_user.id)}, timed_out
 
 
 @pytest.mark.asyncio
