@@ -18,7 +18,7 @@ from pathlib import Path
 from bot.core.config import SCHEME
 from bot.core.copy import run_copy
 from bot.core.store import StoreError
-from bot.core.store.readonly import connect_read_only, url_problem
+from bot.core.store.readonly import connect_read_only, folder_problem, url_problem
 from bot.core.store.sqlite import path_from_url
 from bot.core.verify import run_verify
 
@@ -28,9 +28,7 @@ def backup_problem(to: Path) -> str | None:
     folder that exists."""
     if to.exists():
         return f"{to} already exists: a backup never overwrites; give a new file name"
-    if not to.parent.is_dir():
-        return f"there is no folder {to.parent} for {to.name}: create it first"
-    return None
+    return folder_problem(to)
 
 
 def _snapshot(path: str, to: Path) -> None:

@@ -21,7 +21,7 @@ import asyncpg
 
 from bot.core.store import SQLiteStore, Store, StoreError, open_store
 from bot.core.store.postgres import PostgresStore
-from bot.core.store.readonly import connect_read_only, url_problem
+from bot.core.store.readonly import connect_read_only, folder_problem, url_problem
 from bot.core.store.sqlite import path_from_url
 
 #: tables copied first, in this order (the others refer to sessions); then any other table
@@ -195,8 +195,7 @@ def target_problem(from_url: str, to_url: str) -> str | None:
         path = Path(path_from_url(to_url))
         if path.is_dir():
             return f"{path} is a folder: give --to a database file"
-        if not path.parent.is_dir():
-            return f"there is no folder {path.parent} for {path.name}: create it first"
+        return folder_problem(path)
     return None
 
 

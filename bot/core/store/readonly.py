@@ -33,6 +33,14 @@ def url_problem(url: str) -> str | None:
     return None
 
 
+def folder_problem(path: Path) -> str | None:
+    """Why a new database file cannot be made at ``path`` without making folders (None: its
+    folder exists): a command creates only the file it names."""
+    if not path.parent.is_dir():
+        return f"there is no folder {path.parent} for {path.name}: create it first"
+    return None
+
+
 def existing_file(path: str) -> Path:
     """``path`` when it is an existing file; :class:`StoreUnusable` otherwise."""
     if path in ("", ":memory:"):
