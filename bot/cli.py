@@ -113,6 +113,10 @@ def _database(args: argparse.Namespace, given: str | None) -> str | None:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
+    if args.export is not None:  # a player's check of one export: no database, no .env
+        from bot.core.fairplay import run_check
+
+        return run_check(Path(args.export), games.REGISTRY)
     from bot.core.verify import run_verify
 
     db = _database(args, args.db)
@@ -195,8 +199,20 @@ def _add_demo(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _add_readers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    verify = sub.add_parser("verify", help="replay every stored session and compare snapshots")
-    verify.add_argument("--db", default=None, help=DB_HELP)
+    verify = sub.add_parser(
+        "verify",
+        help="replay every stored session and compare snapshots; with --export, check one "
+        "game's export: its commitment and its final scores",
+    )
+    which = verify.add_mutually_exclusive_group()
+    which.add_argument("--db", default=None, help=DB_HELP)
+    which.add_argument(
+        "--export",
+        default=None,
+        metavar="FILE",
+        help="a /game export file: recompute the commitment from the revealed seed and salt "
+        "and replay the moves to the exported scores (exit 0 fair, 1 not)",
+    )
     verify.set_defaults(func=cmd_verify)
     replay = sub.add_parser(
         "replay",

@@ -14,7 +14,7 @@ from typing import Any, cast
 
 import discord
 
-from bot.adapter import layout, spectate
+from bot.adapter import fairline, layout, spectate
 from bot.adapter.book import BoardRef, TableBook, of, who
 from bot.adapter.click import Click
 from bot.adapter.components import HandButton, OpenPromptButton
@@ -101,7 +101,7 @@ class Board:
         )
         if has_image:
             embed.set_image(url="attachment://board.png")
-        embed.set_footer(text=t("board.footer", id=rec.id))
+        embed.set_footer(text=fairline.embed_footer(rec))
         return embed
 
     @staticmethod
@@ -143,7 +143,7 @@ class Board:
         return layout.BoardLayout(
             game=rec.game,
             title=t("board.title", game=game_title(rec.game, game.title), id=rec.id),
-            footer=t("board.footer", id=rec.id),
+            footer=fairline.board_footer(rec),
             status=self._status(rec, public),
             log=list(meta.get("log", [])[-shown:]),
             image=layout.IMAGE if image else None,

@@ -20,6 +20,7 @@ import discord
 
 from bot.adapter.book import TableBook, peek
 from bot.adapter.components import RematchButton
+from bot.adapter.fairline import reveal_lines
 from bot.adapter.prompts import clip, clip_block, make_view
 from bot.core.ai_runner import seat_label
 from bot.core.host import SessionHost
@@ -152,6 +153,9 @@ def final_embed(
     ratings = rating_lines(rec, meta)
     if ratings:
         parts.append("\n".join(ratings))
+    reveal = reveal_lines(rec)  # the seed and salt of the commitment shown since Start
+    if reveal:
+        parts.append("\n".join(reveal))
     parts.append(t("final.footer"))
     return discord.Embed(
         title=t("final.title", game=title, id=rec.id),

@@ -5,7 +5,9 @@ with the time of each move, and the final standings; :func:`replay_export` plays
 engine again (``setup(players, options, seed)`` then every move, a take-back putting back the
 state before the move it names: :class:`bot.core.takeback.LogReplay`) and returns the outcome,
 which must be the one recorded. Only a finished game is exported: the move log of a game still being
-played holds secret picks and, with the seed, the hidden deck.
+played holds secret picks and, with the seed, the hidden deck. ``fairness`` reveals the salt of
+the commitment shown since Start (:mod:`bot.core.fairness`); :mod:`bot.core.fairplay` checks
+both.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from bot.core import fairness
 from bot.core.errors import HostError
 from bot.core.history import require_played
 from bot.core.host import SessionHost
@@ -40,6 +43,7 @@ async def export_game(host: SessionHost, rec: SessionRecord) -> dict[str, Any]:
         "title": game.title,
         "options": rec.options,
         "seed": rec.seed,
+        "fairness": fairness.export_fields(rec),
         "seats": [
             {"seat": i, "player": s.player_id, "name": s.name, "ai": s.is_ai}
             for i, s in enumerate(rec.seats)

@@ -7,6 +7,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
+from bot.core import fairness
 from bot.core.ai_runner import valid_level
 from bot.core.ai_seats import AiSeats
 from bot.core.deadlines import reclock
@@ -231,6 +232,7 @@ class Lobby:
                 state = game.setup(rec.player_ids, dict(rec.options), seed)
             except ValueError as exc:
                 raise HostError("bad_setup", detail=str(exc)) from None
+            await fairness.seal(sessions, rec)  # the salt of the seed's commitment
             before = rec.version
             rec.seed, rec.status, rec.state = seed, "running", game.dump(state)
             reclock(rec, game.actors(state), None, before + 1, sessions.now(), sessions.ai.budget_s)
