@@ -69,7 +69,7 @@ def test_verify_export_of_an_untouched_game_is_fair(
     out = capsys.readouterr().out.splitlines()
     salt = exported["fairness"]["salt"]
     full = fairness.commitment("majesty", 424242, salt)
-    assert out[0] == f"table #1 (Majesty: For the Realm), seed 424242"
+    assert out[0] == "table #1 (Majesty: For the Realm), seed 424242"
     assert out[1] == f"commitment: ok, sha256('crowntable-v1:majesty:424242:{salt}') = {full}"
     assert out[2] == f"  the board showed its first 16: {full[:16]}"
     moves = len(exported["moves"])
@@ -90,7 +90,9 @@ def test_verify_export_catches_a_changed_seed_and_a_changed_move(
     assert "commitment: DIFFERS" in out and out.rstrip().endswith("does NOT check out")
     # a commitment forged to match the new seed passes the hash but not the board's 16
     forged = json.loads(json.dumps(seed))
-    forged["fairness"]["commitment"] = fairness.commitment("majesty", 424243, seed["fairness"]["salt"])
+    forged["fairness"]["commitment"] = fairness.commitment(
+        "majesty", 424243, seed["fairness"]["salt"]
+    )
     assert main(["verify", "--export", str(write(tmp_path, forged, "forged.json"))]) == 1
     shown = capsys.readouterr().out  # the moves do not fit another deck; and the player ...
     assert f"first 16: {forged['fairness']['commitment'][:16]}" in shown

@@ -4,7 +4,8 @@ What Discord needs remembered between two changes of a table (the board message,
 log lines, who was prompted for which decision, each player's standing DM...) is the
 adapter's own data. The core stores it as an opaque JSON object (``SessionRecord.meta``,
 written only inside ``SessionHost.publication``, under the session's lock) and never reads
-it, apart from the one entry the host keeps itself (``rematch``, read-only here).
+it, apart from the entries the host keeps itself (``rematch``; ``fair``, the salt of the
+table's commitment, :mod:`bot.core.fairness`; both read-only here).
 
 :class:`TableBook` is that object; its ``players`` hold a :class:`PlayerBook` per player id.
 :func:`book` reads a stored object as a :class:`TableBook` in place: rows written before the
@@ -69,6 +70,8 @@ class TableBook(TypedDict, total=False):
     #: at a game's end: player -> [before, after] displayed skill (the host's Outcome.ratings)
     ratings: dict[str, list[float]]
     rematch: int  # the host's: the table opened by this finished game's Rematch (read only)
+    #: the host's: ``{"scheme", "salt"}`` of the table's commitment, written at Start (read only)
+    fair: dict[str, str]
     #: earlier board messages whose buttons could not be removed when the board was reposted
     old_boards: list[Any]  # a message id (an embed board) or {"id", "shown"} (components v2)
     players: dict[str, PlayerBook]

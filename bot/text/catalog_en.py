@@ -295,5 +295,4 @@ EN: dict[str, str | tuple[str, ...]] = {
 
 register(EN)
 
-from bot.text import catalog_commands, host_events  # noqa: E402,F401  (commands; host events)
-from bot.text import catalog_fair  # noqa: E402,F401  (provably fair tables)
+from bot.text import catalog_commands, catalog_fair, host_events  # noqa: E402,F401  (commands; fair tables; host events)

@@ -207,9 +207,7 @@ async def test_a_table_started_before_the_change_has_no_commitment(store, clock)
 
 
 @pytest.mark.asyncio
-async def test_a_start_that_was_not_stored_leaves_a_salt_the_next_start_keeps(
-    store, clock
-) -> None:
+async def test_a_start_that_was_not_stored_leaves_a_salt_the_next_start_keeps(store, clock) -> None:
     """Two starts racing: the salt is read and written under the session's lock, the second
     keeps the first's, so whichever start is stored agrees with the salt stored."""
     host = new_host(store, clock)
@@ -233,7 +231,8 @@ async def test_a_start_that_was_not_stored_leaves_a_salt_the_next_start_keeps(
 def test_the_documented_one_liner_recomputes_the_commitment() -> None:
     salt = "00112233445566778899aabbccddeeff"
     expected = fairness.commitment("majesty", 123456, salt)
-    line = f'import hashlib; print(hashlib.sha256(b"crowntable-v1:majesty:123456:{salt}").hexdigest())'
+    text = f"crowntable-v1:majesty:123456:{salt}"
+    line = f'import hashlib; print(hashlib.sha256(b"{text}").hexdigest())'
     out = subprocess.run([sys.executable, "-c", line], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == expected
     printf = subprocess.run(
@@ -246,7 +245,9 @@ def test_the_documented_one_liner_recomputes_the_commitment() -> None:
     assert fairness.preimage("majesty", 123456, salt) == f"crowntable-v1:majesty:123456:{salt}"
 
 
-def test_the_export_file_check_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_export_file_check_exit_codes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     broken = tmp_path / "broken.json"
     broken.write_text("{not json", encoding="utf-8")
     assert fairplay.run_check(broken, REGISTRY) == 2

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.core import fairness
 from bot.core.errors import HostError
 from bot.core.lobby import REMATCH, authorise_host, remove_from_lobby
 from bot.core.store import Seat, SessionRecord
@@ -66,5 +67,6 @@ async def test_the_rematch_is_remembered_in_the_hosts_one_bookkeeping_entry(host
     await host.apply(rec.id, "u1", {"type": "bank"})
     new, invited = await host.rematch(rec.id, "u2", "Bob")
     assert invited == ["u1"] and new.options == {"rounds": 1}
-    assert (await host.get(rec.id)).meta == {REMATCH: new.id}
+    meta = (await host.get(rec.id)).meta  # beside the salt of its commitment (bot.core.fairness)
+    assert meta == {REMATCH: new.id, fairness.KEY: meta[fairness.KEY]}
     assert await code_of(host.rematch(rec.id, "u1", "Ann")) == "rematch_taken"

@@ -262,7 +262,8 @@ async def test_a_postgres_move_is_one_statement(clock) -> None:
         async with host.publication(rec.id) as (_, meta):
             meta["published_version"] = rec.version + 1
         assert not [q for q in sent if "meta" in q and q.startswith("UPDATE")]  # other pool
-        assert (await store.get_session(rec.id)).meta == {"published_version": rec.version + 1}
+        meta = (await store.get_session(rec.id)).meta  # beside the salt kept at Start
+        assert meta == {"published_version": rec.version + 1, "fair": meta["fair"]}
     finally:
         await store.close()
         await pg.drop_schema(schema)
