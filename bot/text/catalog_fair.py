@@ -12,11 +12,12 @@ FAIR: dict[str, str | tuple[str, ...]] = {
     # /game status and the board's copies: the whole commitment
     "fair.sealed_full": "🔒 Shuffle sealed (SHA-256 of the seed and a secret salt): {full}",
     # the final standings: the seed and the salt revealed, and how to check them
-    "fair.reveal": "🔓 **Shuffle unsealed**: seed `{seed}`, salt `{salt}`.",
+    # (no bold here: the rows of the standings are the bold lines)
+    "fair.reveal": "🔓 Shuffle unsealed: seed `{seed}`, salt `{salt}`.",
     "fair.reveal_check": (
-        "SHA-256 of `{preimage}` begins with `{short}`, as the board showed from the start. "
-        "To check the whole game: `/game export {id}`, then `crowntable verify --export` "
-        "on the file."
+        "Their SHA-256 begins with `{short}`, as the board showed from the start. "
+        "To check it and the whole game: `/game export {id}`, then "
+        "`crowntable verify --export` on the file."
     ),
 }
 
