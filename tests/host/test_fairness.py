@@ -228,21 +228,22 @@ async def test_a_start_that_was_not_stored_leaves_a_salt_the_next_start_keeps(st
     assert fairness.salt_of(await new_host(store, clock).get(rec.id)) == first
 
 
-def test_the_documented_one_liner_recomputes_the_commitment() -> None:
+def test_the_documented_one_liners_recompute_the_commitment() -> None:
+    """The two commands of docs/fair-tables.md, run as written, print the commitment."""
     salt = "00112233445566778899aabbccddeeff"
     expected = fairness.commitment("majesty", 123456, salt)
-    text = f"crowntable-v1:majesty:123456:{salt}"
-    line = f'import hashlib; print(hashlib.sha256(b"{text}").hexdigest())'
-    out = subprocess.run([sys.executable, "-c", line], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == expected
-    printf = subprocess.run(
-        ["sh", "-c", f"printf %s 'crowntable-v1:majesty:123456:{salt}' | sha256sum"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert printf.stdout.split()[0] == expected
     assert fairness.preimage("majesty", 123456, salt) == f"crowntable-v1:majesty:123456:{salt}"
+    doc = (Path(__file__).parents[2] / "docs" / "fair-tables.md").read_text(encoding="utf-8")
+    commands = [
+        line.strip()
+        for line in doc.splitlines()
+        if line.strip().startswith(("python3 -c", "printf %s"))
+    ]
+    assert len(commands) == 2, commands
+    for command in commands:
+        command = command.replace("python3 ", f"{sys.executable} ", 1)
+        out = subprocess.run(["sh", "-c", command], capture_output=True, text=True, check=True)
+        assert out.stdout.split()[0] == expected, command
 
 
 def test_the_export_file_check_exit_codes(
