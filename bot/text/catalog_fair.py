@@ -15,7 +15,7 @@ FAIR: dict[str, str | tuple[str, ...]] = {
     # (no bold here: the rows of the standings are the bold lines)
     "fair.reveal": "🔓 Shuffle unsealed: seed `{seed}`, salt `{salt}`.",
     "fair.reveal_check": (
-        "Their SHA-256 begins with `{short}`, as the board showed from the start. "
+        "The SHA-256 of the two begins with `{short}`, as the board showed from the start. "
         "To check it and the whole game: `/game export {id}`, then "
         "`crowntable verify --export` on the file."
     ),
