@@ -70,7 +70,7 @@ class SessionHost(PassThroughs):
         store: Store,
         registry: dict[str, Game] | None = None,
         now: Callable[[], float] = time.time,
-        seed_source: Callable[[], int] = lambda: secrets.randbits(31),
+        seed_source: Callable[[], int] = lambda: secrets.randbits(63),
         ai: AiRunner | None = None,
         inline_ai: bool = True,
     ) -> None:

@@ -258,3 +258,32 @@ def test_the_export_file_check_exit_codes(
     assert fairplay.run_check(tmp_path / "missing.json", REGISTRY) == 2
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 3 and all(line.startswith("crowntable: ") for line in err)
+
+
+@pytest.mark.asyncio
+async def test_seeds_are_63_bits_stored_exactly_and_a_real_game_replays(store, clock) -> None:
+    """A 31-bit seed can be searched (2^31 setups are hours) for the deal a player sees; the
+    default seeds are 63 bits, which both backends keep exactly (PostgreSQL BIGINT)."""
+    draws = [SessionHost(store).seed_source() for _ in range(20)]
+    assert all(0 <= d < 2**63 for d in draws)
+    assert max(draws) >= 2**40  # 20 draws of 31 bits never reach this
+    big = 2**63 - 12345
+    host = SessionHost(store, now=clock, seed_source=lambda: big)
+    await host.create(
+        guild_id="g", channel_id="big", game_id="majesty", options={},
+        user_id="u1", user_name="Ann", turn_secs=None,
+    )  # fmt: skip
+    await host.join("big", "u2", "Bob")
+    sid = (await host.start("big", "u1")).record.id
+    rec = await host.get(sid)
+    for _ in range(6):
+        actor = host.actors(rec)[0]
+        rec = (await host.apply(sid, actor, host.legal_moves(rec, actor)[0])).record
+    other = reopened(store, clock)
+    await other.open()
+    try:
+        again = await other.get_session(sid)
+        assert again is not None and again.seed == big
+    finally:
+        await other.close()
+    assert (await host.replay(sid))[0]
