@@ -23,7 +23,7 @@ USERDATA: dict[str, str | tuple[str, ...]] = {
     "mine.table": "[{game} #{id}]({link})",
     "mine.where": "{server}, {channel}",
     "mine.turn": "{table} · {where} · your turn began {since}",
-    "mine.other": "{table} · {where} · waiting for {names} · their turn began {since}",
+    "mine.other": "{table} · {where} · waiting for {names} · the turn began {since}",
     "mine.lobby": (
         "{table} · {where} · {n} player seated",
         "{table} · {where} · {n} players seated",
