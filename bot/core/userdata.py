@@ -12,16 +12,19 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from bot.core import replay
 from bot.core.errors import HostError
 from bot.core.host import SessionHost
 from bot.core.snapshot import check_replay
 from bot.core.store import CorruptSession, MoveRecord, SessionRecord
 from bot.core.store.userdata import Forgotten, StillPlaying, anon_id, swap_ids
+from games.base import Game
 
 FORMAT = "crowntable-player-data"
 VERSION = 1
@@ -128,10 +131,20 @@ async def check_forgettable(host: SessionHost, user_id: str, anon: str) -> list[
         except (CorruptSession, HostError):
             continue
         moves = await host.moves(session_id)
-        ok, _ = check_replay(game, rec, moves)
-        if ok and not check_replay(game, renamed(rec, moves, user_id, anon), moves)[0]:
+        # replays are the engine's work: in a thread, so the bot answers others meanwhile
+        if not await asyncio.to_thread(still_replays, game, rec, moves, user_id, anon):
             raise HostError("forget_unsafe", id=session_id)
     return list(sessions)
+
+
+def still_replays(
+    game: Game, rec: SessionRecord, moves: list[MoveRecord], old: str, new: str
+) -> bool:
+    """Whether ``rec``, if it replays now, still does with ``old`` renamed ``new`` (one that
+    already does not is ``verify``'s finding, not forgetting's)."""
+    if not check_replay(game, rec, moves)[0]:
+        return True
+    return check_replay(game, renamed(rec, moves, old, new), moves)[0]
 
 
 async def forget_user(host: SessionHost, user_id: str) -> Forgotten:
@@ -147,4 +160,5 @@ async def forget_user(host: SessionHost, user_id: str) -> Forgotten:
         raise HostError("still_playing", ids=ids) from None
     for session_id in touched:
         host.sessions.forget(session_id)
+        replay.CACHE.forget(session_id)
     return done

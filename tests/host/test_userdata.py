@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from bot.core import userdata
+from bot.core import replay, userdata
 from bot.core.errors import HostError
 from bot.core.store import SQLiteStore
 from bot.core.store.userdata import ANON_PREFIX, anon_id, swap_in_texts, swap_json
@@ -120,6 +120,9 @@ async def test_forget_me_anonymises_finished_games_that_still_replay(host, store
     await store.add_watcher(second, "u1")
     await store.set_user_locale("u2", "en")
     others_before = await store.standings("g", "toy")
+    replay.CACHE.forget(first)  # (the process-wide cache: another test's table 1)
+    shown = await replay.load(host, await host.get(first))  # a replay cached before
+    assert "u1" in shown.names
     done = await userdata.forget_user(host, "u1")
     anon = done.anon
     assert anon.startswith(ANON_PREFIX) and anon == anon_id(await store.anon_key(), "u1")
@@ -141,6 +144,8 @@ async def test_forget_me_anonymises_finished_games_that_still_replay(host, store
         assert await check_session(host, sid) is None
         assert all(m.player_id != "u1" for m in await host.moves(sid))
     assert (await host.get(first)).host_id == anon
+    again_shown = await replay.load(host, await host.get(first))
+    assert "u1" not in again_shown.names and again_shown.names[anon] == anon
     # the others keep their ratings and settings; the anonymous id has none
     standings = await store.standings("g", "toy")
     assert [r for r in others_before if r["player_id"] != "u1"] == standings
