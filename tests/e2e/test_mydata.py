@@ -128,3 +128,21 @@ async def test_the_question_expires_and_is_only_for_its_player(world) -> None:
     late = await fake.click(u["alice"], asked.message, t("forget.confirm"))
     assert late.text() == t("error.forget_expired")
     assert export_of(await fake.slash(u["alice"], ch, "crowntable mydata"))["ratings"]
+
+
+def test_a_large_export_is_compressed_and_a_huge_one_refused() -> None:
+    """The file must fit the upload limit (10 MiB for a server without boosts): over it, the
+    JSON is gzipped; when even that does not fit, nothing is sent and the player is told."""
+    import gzip
+
+    from bot.adapter.handlers.mydata import _body
+    from bot.core.errors import HostError
+
+    data = {"moves": [{"seq": i, "move": {"type": "take", "card": "Miller"}} for i in range(500)]}
+    raw, packed = _body(data, 1_000_000)
+    assert not packed and json.loads(raw) == data
+    small, packed = _body(data, len(raw) - 1)
+    assert packed and len(small) < len(raw) // 5 and json.loads(gzip.decompress(small)) == data
+    with pytest.raises(HostError) as refused:
+        _body(data, 100)
+    assert refused.value.code == "mydata_too_big"

@@ -63,7 +63,7 @@ class PostgresUserData:
         async def run(con: asyncpg.Connection) -> dict[str, Any]:
             out: dict[str, Any] = {}
             for table, sql in q.EXPORT.items():
-                rows = await con.fetch(N(sql), user_id)
+                rows = await con.fetch(N(sql), *[user_id] * sql.count("?"))
                 out[table] = [q.exported(table, dict(r)) for r in rows]
             out["users"] = out["users"][0] if out["users"] else None
             if await _has_table(con, AWAY_LOG):
@@ -91,15 +91,16 @@ async def _forget(con: asyncpg.Connection, user_id: str, anon: str) -> Forgotten
         raise StillPlaying(still)
     done, ids = Forgotten(anon), list(sessions)
     if ids:
-        for row in await con.fetch(q.session_rows(_marks(len(ids))), *ids):
-            changed = session_update(dict(row), user_id, anon)
-            if changed is not None:
-                await con.execute(N(q.UPDATE_SESSION), *changed, row["id"])
-                done.sessions += 1
+        rows = await con.fetch(q.session_rows(_marks(len(ids))), *ids)
+        changed = [(c, r["id"]) for r in rows if (c := session_update(dict(r), user_id, anon))]
+        await con.executemany(N(q.UPDATE_SESSION), [(*c, sid) for c, sid in changed])
+        done.sessions = len(changed)
         named = N(q.moves_naming(",".join("?" * len(ids)), "strpos"))
-        for m in await con.fetch(named, *ids, user_id):
-            move = swap_json(m["move"], user_id, anon)
-            await con.execute(N(q.UPDATE_MOVE), move, m["session_id"], m["seq"])
+        moves = await con.fetch(named, *ids, user_id)
+        await con.executemany(
+            N(q.UPDATE_MOVE),
+            [(swap_json(m["move"], user_id, anon), m["session_id"], m["seq"]) for m in moves],
+        )
         for table in q.RENAMED:
             names = (anon,) if table == "seats" else ()
             sql = N(q.renamed(table, ",".join("?" * len(ids))))

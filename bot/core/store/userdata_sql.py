@@ -24,7 +24,8 @@ STILL_OPEN = (
     " OR id IN (SELECT session_id FROM seats WHERE player_id = ?)) ORDER BY id"
 )
 
-#: table -> the query of its rows about one player (each takes the id once)
+SEATED = "SELECT session_id FROM seats WHERE player_id = ?"
+#: table -> the query of its rows about one player (each ``?`` is the player's id)
 EXPORT: dict[str, str] = {
     "users": "SELECT * FROM users WHERE user_id = ?",
     "seats": (
@@ -33,14 +34,14 @@ EXPORT: dict[str, str] = {
         " JOIN sessions s ON s.id = t.session_id WHERE t.player_id = ? ORDER BY t.session_id"
     ),
     "hosted": "SELECT id AS session_id, game, status FROM sessions WHERE host_id = ? ORDER BY id",
+    # by the sessions of their seats: the moves' and the results' primary keys, not a scan
     "moves": (
-        "SELECT m.session_id, m.seq, m.move, m.source, m.at FROM seats t"
-        " JOIN moves m ON m.session_id = t.session_id AND m.player_id = t.player_id"
-        " WHERE t.player_id = ? ORDER BY m.session_id, m.seq"
+        "SELECT session_id, seq, move, source, at FROM moves WHERE player_id = ?"
+        f" AND session_id IN ({SEATED}) ORDER BY session_id, seq"
     ),
     "results": (
         "SELECT session_id, guild_id, game, rank, score, players, finished_at FROM results"
-        " WHERE player_id = ? ORDER BY finished_at, session_id"
+        f" WHERE player_id = ? AND session_id IN ({SEATED}) ORDER BY finished_at, session_id"
     ),
     "ratings": (
         "SELECT guild_id, game, mu, sigma, games, wins, updated_at FROM ratings"

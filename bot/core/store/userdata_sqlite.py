@@ -52,7 +52,10 @@ class SQLiteUserData:
     async def user_rows(self, user_id: str) -> dict[str, Any]:
         def run(con: sqlite3.Connection) -> dict[str, Any]:
             out: dict[str, Any] = {
-                table: [q.exported(table, dict(r)) for r in con.execute(sql, (user_id,))]
+                table: [
+                    q.exported(table, dict(r))
+                    for r in con.execute(sql, (user_id,) * sql.count("?"))
+                ]
                 for table, sql in q.EXPORT.items()
             }
             out["users"] = out["users"][0] if out["users"] else None
@@ -93,14 +96,15 @@ class SQLiteUserData:
         done, ids = Forgotten(anon), list(sessions)
         if ids:
             marks = _marks(len(ids))
-            for row in con.execute(q.session_rows(marks), ids).fetchall():
-                changed = session_update(dict(row), user_id, anon)
-                if changed is not None:
-                    con.execute(q.UPDATE_SESSION, (*changed, row["id"]))
-                    done.sessions += 1
-            for m in con.execute(q.moves_naming(marks), (*ids, user_id)).fetchall():
-                move = swap_json(m["move"], user_id, anon)
-                con.execute(q.UPDATE_MOVE, (move, m["session_id"], m["seq"]))
+            rows = con.execute(q.session_rows(marks), ids).fetchall()
+            changed = [(*c, r["id"]) for r in rows if (c := session_update(dict(r), user_id, anon))]
+            con.executemany(q.UPDATE_SESSION, changed)
+            done.sessions = len(changed)
+            moves = con.execute(q.moves_naming(marks), (*ids, user_id)).fetchall()
+            con.executemany(
+                q.UPDATE_MOVE,
+                [(swap_json(m["move"], user_id, anon), m["session_id"], m["seq"]) for m in moves],
+            )
             for table in q.RENAMED:
                 names = (anon,) if table == "seats" else ()
                 args = (anon, *names, user_id, *ids)
