@@ -142,9 +142,10 @@ def still_replays(
 ) -> bool:
     """Whether ``rec``, if it replays now, still does with ``old`` renamed ``new`` (one that
     already does not is ``verify``'s finding, not forgetting's)."""
-    if not check_replay(game, rec, moves)[0]:
+    kept = [dataclasses.replace(m) for m in moves]  # renamed() rewrites the moves in place
+    if check_replay(game, renamed(rec, moves, old, new), moves)[0]:
         return True
-    return check_replay(game, renamed(rec, moves, old, new), moves)[0]
+    return not check_replay(game, rec, kept)[0]
 
 
 async def forget_user(host: SessionHost, user_id: str) -> Forgotten:

@@ -11,11 +11,13 @@ import pytest
 
 from bot.core import replay, userdata
 from bot.core.errors import HostError
+from bot.core.host import SessionHost
 from bot.core.store import SQLiteStore
 from bot.core.store.userdata import ANON_PREFIX, anon_id, swap_in_texts, swap_json
 from bot.core.verify import check_session
 from tests.host import pg
 from tests.host.test_history import PICK3, finished
+from tests.toygame import HighCard
 
 
 async def running(host, channel: str, players=("u1", "u2"), guild: str = "g") -> int:
@@ -207,3 +209,28 @@ async def test_bookkeeping_mentions_are_rewritten(host, store, clock) -> None:
     anon = [p for p in after.player_ids if p.startswith(ANON_PREFIX)][0]
     assert after.meta == {"log": [f"{anon} picked"], "players": {anon: {"seen": 3}}}
     assert after.version == rec.version + 1  # other processes' caches see it changed
+
+
+class Tagged(HighCard):
+    """High card whose state also spells the players inside one text (a composite string the
+    exact rewrite cannot see): renaming a player would break its replay."""
+
+    def start(self, players, options, seed):
+        return {**super().start(players, options, seed), "tag": "+".join(players)}
+
+
+@pytest.mark.asyncio
+async def test_a_game_that_would_not_replay_stops_forgetting(store, clock) -> None:
+    seeds = iter(range(1, 100))
+    tagged = SessionHost(
+        store, registry={"toy": Tagged()}, now=clock, seed_source=lambda: next(seeds)
+    )
+    sid = await finished(tagged, clock, "c1")
+    await store.set_user_locale("u1", "cs")
+    with pytest.raises(HostError) as refused:
+        await userdata.forget_user(tagged, "u1")
+    assert refused.value.code == "forget_unsafe" and f"#{sid}" in str(refused.value)
+    # nothing changed
+    assert "u1" in (await tagged.get(sid)).player_ids
+    assert await store.user_locale("u1") == "cs"
+    assert await tagged.replay(sid) == (True, "")
