@@ -48,7 +48,7 @@ USERDATA: dict[str, str | tuple[str, ...]] = {
         "Done: your ratings and settings are deleted, and {anon} takes your place at {n} table.",
         "Done: your ratings and settings are deleted, and {anon} takes your place at {n} tables.",
     ),
-    "error.still_playing": "You are still at these tables: {ids}. You can be forgotten once every game you sit at (or left to the AI) has ended: leave the lobbies, finish the games or ask their host to abandon them.",
+    "error.still_playing": "Tables you are still at: {ids}. You can be forgotten once every game you sit at (or left to the AI) has ended: leave the lobbies, finish the games or ask their host to abandon them.",
     "error.forget_unsafe": "Table #{id} could not be anonymised without breaking its replay, so nothing was changed. Please tell the bot's operator.",
     "error.forget_not_yours": "Only the player who asked can answer this.",
     "error.forget_expired": "This question has expired and nothing was changed. Use `/crowntable forget-me` again.",
