@@ -42,6 +42,7 @@ USERDATA: dict[str, str | tuple[str, ...]] = {
         "Forget you? This deletes your ratings, your settings and what you were taught, stops what you watch, and puts an anonymous player in your place at the {n} table you sat at (its game still replays). It cannot be undone. What was already posted in the channels stays as it is.",
         "Forget you? This deletes your ratings, your settings and what you were taught, stops what you watch, and puts an anonymous player in your place at the {n} tables you sat at (their games still replay). It cannot be undone. What was already posted in the channels stays as it is.",
     ),
+    "forget.ask_none": "Forget you? This deletes your ratings, your settings and what you were taught, and stops what you watch; you have not played at any table yet. It cannot be undone.",
     "forget.confirm": "Forget me",
     "forget.cancelled": "Nothing was changed.",
     "forget.done": (

@@ -15,10 +15,10 @@ from bot.core.export import replay_export
 from bot.core.store.userdata import ANON_PREFIX
 from bot.core.verify import check_session
 from bot.text.i18n import t, tn
-from tests.e2e.driver import Driver, Player, board_message
+from tests.e2e.driver import Driver, Player
 from tests.e2e.helpers import open_table, table_id
 from tests.e2e.test_faults import forged_click
-from tests.e2e.test_mine import backend  # noqa: F401  (the fixture: SQLite or PostgreSQL)
+from tests.e2e.userdata_world import backend  # noqa: F401  (the fixture: SQLite or PostgreSQL)
 
 
 async def finished_game(world, host: str = "alice", guest: str = "bob") -> int:
@@ -110,8 +110,10 @@ async def test_my_data_then_forget_me(backend, world) -> None:  # noqa: F811
 async def test_the_question_expires_and_is_only_for_its_player(world) -> None:
     fake, ch, u = world.fake, world.channel, world.users
     await world.start_bot()
-    await finished_game(world)
+    lobby = await open_table(world, "tek", "bob", start=False)  # a message bob can click on
+    await fake.slash(u["alice"], ch, "teach on")
     asked = await fake.slash(u["alice"], ch, "crowntable forget-me")
+    assert asked.content == t("forget.ask_none")  # no table yet
     custom_id = next(
         c["custom_id"]
         for row in asked.components
@@ -120,14 +122,13 @@ async def test_the_question_expires_and_is_only_for_its_player(world) -> None:
     )
     assert custom_id.startswith(f"ct:fm:{u['alice'].id}:")
     # bob's tampered client sends alice's button from a message he can see: refused
-    board = board_message(fake, ch)
-    forged = await forged_click(fake, u["bob"], board, custom_id)
+    forged = await forged_click(fake, u["bob"], lobby, custom_id)
     assert forged.ephemeral and forged.text() == t("error.forget_not_yours")
-    assert export_of(await fake.slash(u["alice"], ch, "crowntable mydata"))["ratings"]
+    assert export_of(await fake.slash(u["alice"], ch, "crowntable mydata"))["users"]["teach"]
     world.skew = 601  # the question holds ten minutes
     late = await fake.click(u["alice"], asked.message, t("forget.confirm"))
     assert late.text() == t("error.forget_expired")
-    assert export_of(await fake.slash(u["alice"], ch, "crowntable mydata"))["ratings"]
+    assert export_of(await fake.slash(u["alice"], ch, "crowntable mydata"))["users"]["teach"]
 
 
 def test_a_large_export_is_compressed_and_a_huge_one_refused() -> None:

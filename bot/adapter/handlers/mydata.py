@@ -101,7 +101,8 @@ async def forget_me(interaction: Interaction) -> None:
     view = discord.ui.View(timeout=None)
     for act in ("yes", "no"):
         view.add_item(ForgetButton(int(user), until, act))
-    await say(interaction, tn("forget.ask", len(sessions)), view=view)
+    asked = tn("forget.ask", len(sessions)) if sessions else t("forget.ask_none")
+    await say(interaction, asked, view=view)
 
 
 @edge
