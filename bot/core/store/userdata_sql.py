@@ -14,6 +14,11 @@ USER_TABLES = (
     "SELECT s.id FROM sessions s JOIN seats t ON t.session_id = s.id"
     f" WHERE t.player_id = ? AND NOT t.is_ai AND s.status IN {OPEN} ORDER BY s.id"
 )
+#: SQLite's planner would scan every session: through the open tables' partial index instead
+#: (about 0.6 ms instead of 36 ms with 100,000 sessions)
+USER_TABLES_SQLITE = USER_TABLES.replace(
+    "FROM sessions s", "FROM sessions s INDEXED BY sessions_one_active_per_channel"
+)
 USER_SESSIONS = (
     "SELECT id, status FROM sessions WHERE host_id = ?"
     " OR id IN (SELECT session_id FROM seats WHERE player_id = ?) ORDER BY id"

@@ -43,7 +43,7 @@ class SQLiteUserData:
         async def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[dict[str, Any]]: ...
 
     async def user_tables(self, user_id: str) -> list[int]:
-        return [int(r["id"]) for r in await self._rows(q.USER_TABLES, (user_id,))]
+        return [int(r["id"]) for r in await self._rows(q.USER_TABLES_SQLITE, (user_id,))]
 
     async def user_sessions(self, user_id: str) -> dict[int, str]:
         rows = await self._rows(q.USER_SESSIONS, (user_id, user_id))
