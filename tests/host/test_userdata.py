@@ -234,3 +234,44 @@ async def test_a_game_that_would_not_replay_stops_forgetting(store, clock) -> No
     assert "u1" in (await tagged.get(sid)).player_ids
     assert await store.user_locale("u1") == "cs"
     assert await tagged.replay(sid) == (True, "")
+
+
+async def empire_engine_with_a_steal(store, clock) -> tuple[SessionHost, int, str]:
+    """A whole 3-player Empire Engine game through the host, random moves, until one of them
+    names another player (a ``steal`` has a target): (host, table, that player)."""
+    import random
+
+    import games
+
+    for seed in range(2, 8):
+        ee = SessionHost(store, registry=dict(games.REGISTRY), now=clock, seed_source=lambda s=seed: s)
+        channel = f"ee{seed}"
+        await ee.create(
+            guild_id="g", channel_id=channel, game_id="empire_engine", options={},
+            user_id="p1", user_name="P1",
+        )  # fmt: skip
+        for p in ("p2", "p3"):
+            await ee.join(channel, p, p.upper())
+        sid = (await ee.start(channel, "p1")).record.id
+        rng, named = random.Random(seed), None
+        while (rec := await ee.current(sid)).status == "running":
+            player = ee.actors(rec)[0]
+            move = rng.choice(ee.legal_moves(rec, player))
+            named = named or next((v for v in move.values() if v in ("p1", "p2", "p3")), None)
+            await ee.apply(sid, player, move)
+        if named is not None:
+            return ee, sid, named
+    raise AssertionError("no move named a player")
+
+
+@pytest.mark.asyncio
+async def test_a_move_naming_the_player_is_rewritten_and_replays(store, clock) -> None:
+    ee, sid, target = await empire_engine_with_a_steal(store, clock)
+    before = [m.move for m in await ee.moves(sid)]
+    done = await userdata.forget_user(ee, target)
+    after = await ee.moves(sid)
+    assert all(target not in json.dumps(m.move) and m.player_id != target for m in after)
+    changed = [a.move for a, b in zip(after, before, strict=True) if a.move != b]
+    assert changed and all(done.anon in json.dumps(m) for m in changed)
+    assert await ee.replay(sid) == (True, "")
+    assert await check_session(ee, sid) is None
