@@ -244,7 +244,8 @@ async def empire_engine_with_a_steal(store, clock) -> tuple[SessionHost, int, st
     import games
 
     for seed in range(2, 8):
-        ee = SessionHost(store, registry=dict(games.REGISTRY), now=clock, seed_source=lambda s=seed: s)
+        registry = dict(games.REGISTRY)
+        ee = SessionHost(store, registry=registry, now=clock, seed_source=lambda s=seed: s)
         channel = f"ee{seed}"
         await ee.create(
             guild_id="g", channel_id=channel, game_id="empire_engine", options={},
