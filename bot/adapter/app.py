@@ -19,6 +19,8 @@ from bot.adapter.client import Crowntable
 from bot.adapter.commands import crowntable as crowntable_commands
 from bot.adapter.commands import game as game_commands
 from bot.adapter.commands import help as help_commands
+from bot.adapter.commands import mine as mine_commands
+from bot.adapter.commands import mydata as mydata_commands
 from bot.adapter.commands import standings as standings_commands
 from bot.adapter.components import ITEMS
 from bot.core.config import Config
@@ -33,13 +35,14 @@ def make_client(config: Config) -> Crowntable:
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
     client = Crowntable(config, handlers.ROUTES)
     client.http.http_trace = health.discord_trace()  # read when the HTTP session is made
-    client.add_dynamic_items(*ITEMS)
+    client.add_dynamic_items(*ITEMS, *mydata_commands.ITEMS)
     client.tree.add_command(game_commands.build(games.REGISTRY))
     client.tree.add_command(crowntable_commands.build())
     for command in standings_commands.build(games.REGISTRY):
         client.tree.add_command(command)
     for top in help_commands.build():  # /help, /teach (issue 24)
         client.tree.add_command(top)
+    client.tree.add_command(mine_commands.build())  # /mine, also in DMs (issue 27)
     client.tree.error(boundary.on_command_error)
     # refuses forged autocomplete requests (the tree's documented hook)
     setattr(client.tree, "interaction_check", boundary.check_command)  # noqa: B010

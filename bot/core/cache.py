@@ -39,6 +39,9 @@ class LRU(Generic[K, V]):
     def pop(self, key: K, default: V | None = None) -> V | None:
         return self._data.pop(key, default)
 
+    def keys(self) -> list[K]:
+        return list(self._data)
+
     def __contains__(self, key: object) -> bool:
         return key in self._data
 

@@ -141,6 +141,11 @@ class ReplayCache:
     def put(self, key: tuple[int, int, str], replay: Replay) -> None:
         self._items[key] = replay
 
+    def forget(self, table: int) -> None:
+        """Drop the replays of ``table`` (its players were renamed: ``bot.core.userdata``)."""
+        for key in [k for k in self._items.keys() if k[0] == table]:
+            self._items.pop(key)
+
 
 CACHE = ReplayCache()
 IMAGES = BoardCache(size=64)

@@ -296,3 +296,8 @@ EN: dict[str, str | tuple[str, ...]] = {
 register(EN)
 
 from bot.text import catalog_commands, catalog_fair, host_events  # noqa: E402,F401  (commands; fair tables; host events)
+from bot.text import (  # noqa: E402,F401  (commands; host events; /game mine, mydata, forget-me)
+    catalog_commands,
+    catalog_userdata,
+    host_events,
+)

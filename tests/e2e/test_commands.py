@@ -40,6 +40,7 @@ EXPECTED_COMMANDS = (
         )
     }
     | {"standings", "stats", "crowntable language", "help", "teach on", "teach off"}
+    | {"game mine", "mine", "crowntable mydata", "crowntable forget-me"}  # issues 27, 31
 )
 
 
@@ -48,8 +49,11 @@ async def test_commands_register_globally_and_per_guild(world) -> None:
     fake, ch, u = world.fake, world.channel, world.users
     await world.start_bot()
     assert set(fake.command_paths()) == EXPECTED_COMMANDS
-    # games are played in server channels: /game is not offered in DMs
+    # games are played in server channels: /game is not offered in DMs; /mine is (issue 27)
     for cmd in fake.commands[None]:
+        if cmd["name"] == "mine":
+            assert cmd.get("contexts") == [0, 1], cmd
+            continue
         assert cmd.get("dm_permission") is False or cmd.get("contexts") == [0], cmd["name"]
     await world.stop_bot()
     fake.commands.clear()

@@ -15,6 +15,7 @@ from discord import app_commands
 
 from bot.adapter.boundary import edge
 from bot.adapter.client import Crowntable
+from bot.adapter.commands import mydata as mydata_commands
 from bot.adapter.translator import choice
 from bot.core.errors import HostError
 from bot.core.options import bad_value
@@ -51,9 +52,9 @@ def build() -> app_commands.Group:
     group = app_commands.Group(
         name="crowntable",
         description=t("cmd.crowntable", "en"),
-        guild_only=True,
-        default_permissions=discord.Permissions(manage_guild=True),
+        guild_only=True,  # offered to everyone: language checks Manage Server itself
     )
+    mydata_commands.add_to(group)  # /crowntable mydata, forget-me (issue 31)
 
     @group.command(name="language", description=t("cmd.crowntable_language", "en"))
     @app_commands.describe(language=t("cmd.crowntable_language_option", "en"))

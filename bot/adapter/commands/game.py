@@ -14,6 +14,7 @@ from discord import app_commands
 
 from bot.adapter.client import Crowntable
 from bot.adapter.commands import history as history_commands
+from bot.adapter.commands import mine as mine_commands
 from bot.adapter.handlers import history, info, lobby, play, rules
 from bot.adapter.prompts import clip
 from bot.adapter.translator import choice
@@ -212,5 +213,6 @@ def build(registry: dict[str, Game]) -> app_commands.Group:
         await lobby.kick(interaction, member)
 
     add_learning(game_group, game_choices)
+    mine_commands.add_to(game_group)  # /game mine (issue 27)
     history_commands.add_to(game_group, registry)
     return game_group

@@ -13,6 +13,8 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypedDict
 
+from bot.core.store.userdata import UserDataStore
+
 Status = Literal["lobby", "running", "finished", "abandoned", "cancelled"]
 #: who chose a stored move; "undo": a take-back of the move whose seq it names (issue 14,
 #: bot.core.takeback): the log stays append-only
@@ -232,7 +234,7 @@ class Rating:
 RateFn = Callable[[dict[str, Rating]], dict[str, Rating]]
 
 
-class Store(Protocol):
+class Store(UserDataStore, Protocol):
     #: True when several processes may share the database (PostgreSQL): cached records are
     #: then checked against the stored version before they are shown
     shared: bool

@@ -45,6 +45,7 @@ from bot.core.store.base import (
 )
 from bot.core.store.migrations_pg import PG_MIGRATIONS
 from bot.core.store.sqlite import expected_columns
+from bot.core.store.userdata_pg import PostgresUserData
 
 GUILDLESS = ""
 T = TypeVar("T")
@@ -102,7 +103,7 @@ def _json(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
-class PostgresStore:
+class PostgresStore(PostgresUserData):  # players' data: bot.core.store.userdata
     """asyncpg pool over one database; ``schema`` isolates a deployment (or a test)."""
 
     shared = True  # any number of processes

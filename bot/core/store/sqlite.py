@@ -50,6 +50,7 @@ from bot.core.store.base import (
 )
 from bot.core.store.migrations import MIGRATIONS
 from bot.core.store.readonly import connect_read_only
+from bot.core.store.userdata_sqlite import SQLiteUserData
 
 GUILDLESS = ""  # ratings key for sessions outside a guild
 ACTIVE_SQL = "(" + ", ".join(f"'{s}'" for s in ACTIVE) + ")"  # literals: the index applies
@@ -124,7 +125,7 @@ class _Save:
     error: BaseException | None = None
 
 
-class SQLiteStore:
+class SQLiteStore(SQLiteUserData):  # players' data: bot.core.store.userdata
     shared = False  # one process per file
 
     def __init__(
