@@ -296,3 +296,4 @@ EN: dict[str, str | tuple[str, ...]] = {
 register(EN)
 
 from bot.text import catalog_commands, host_events  # noqa: E402,F401  (commands; host events)
+from bot.text import catalog_lobby as _lobby  # noqa: E402,F401,I001  (lobby, invitations)

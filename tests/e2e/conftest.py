@@ -48,7 +48,7 @@ class World:
         (its ``now``)."""
         cfg = Config(
             token="fake-token",
-            database_url=f"sqlite:///{self.db}",
+            database_url=str(config.pop("database_url", f"sqlite:///{self.db}")),
             clock_interval=float(config.pop("clock_interval", 0.2)),
             ai_budget=float(config.pop("ai_budget", AI_BUDGET)),
             **config,

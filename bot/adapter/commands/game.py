@@ -27,6 +27,7 @@ from games.base import Game
 
 Interaction = discord.Interaction[Crowntable]
 TEACH = "teach"
+INVITE = "invite"
 CLOCK_CHOICES = [app_commands.Choice(name=t(f"clock.{k}"), value=k) for k in TURN_CLOCKS]
 
 
@@ -77,6 +78,9 @@ def _parameters(specs: tuple[OptionSpec, ...]) -> list[inspect.Parameter]:
     params.append(  # teach mode (issue 24): a table option of the bot's, not the engine's
         inspect.Parameter(TEACH, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=bool)
     )
+    params.append(  # members invited by mention (issue 27 item 2): bot.adapter.invite
+        inspect.Parameter(INVITE, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=str)
+    )
     return params
 
 
@@ -92,12 +96,14 @@ def new_game_command(game: Game) -> app_commands.Command[Any, Any, Any]:
             _options(game, kwargs),
             kwargs.get("turn_clock"),
             kwargs.get(TEACH) is True,
+            kwargs.get(INVITE),
         )
 
     callback.__signature__ = inspect.Signature(_parameters(specs))  # type: ignore[attr-defined]
     descriptions = {spec.name: clip(spec.description, 100) for spec in specs}
     descriptions["turn_clock"] = t("cmd.turn_clock")
     descriptions[TEACH] = t("teach.option")
+    descriptions[INVITE] = t("invite.option")
     choices: dict[str, list[app_commands.Choice[str]]] = {
         spec.name: [
             app_commands.Choice(name=clip(label, 100), value=str(i))
