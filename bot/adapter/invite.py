@@ -1,13 +1,14 @@
-"""Invitations (issue 27 item 2): ``/game new … invite:@a @b`` and the lobby's **Invite**
-(a member picker, only to the host). Each invitee gets one DM with the table, the game, the
-options and a **Join** that works from the DM (its custom_id names the table); one whose
-DMs are closed is mentioned once in the channel instead. The invitations are kept in the
+"""Invitations (issue 27 item 2): ``/game new … invite1:@a invite2:@b`` and the lobby's
+**Invite** (a member picker, only to the host). Each invitee gets one DM with the table, the
+game, the options and a **Join** that works from the DM (its custom_id names the table); one
+whose DMs are closed is mentioned once in the channel instead. The invitations are kept in the
 table's bookkeeping (``invited``) and expire with the lobby: their DMs then say so."""
 
 from __future__ import annotations
 
 import logging
 import re
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -18,52 +19,46 @@ from bot.adapter.handlers.common import Interaction, can_manage, who
 from bot.adapter.lobby_message import options_text, show_lobby, table_locale
 from bot.adapter.prompts import make_view
 from bot.adapter.respond import answer, update, within
-from bot.core.errors import HostError, quoted
+from bot.core.errors import HostError
 from bot.core.lobby import authorise_host
 from bot.core.store import SessionRecord
 from bot.text.i18n import game_title, t, using
 
 log = logging.getLogger(__name__)
 
-MENTION = re.compile(r"<@!?(\d{15,21})>|(\d{15,21})")
+
+@dataclass(frozen=True)
+class Invitee:
+    """A user to invite, as Discord resolved them: whether they are a member of the server
+    (a slash option or a user select resolves members) and whether they are a bot."""
+
+    id: str
+    member: bool
+    bot: bool
 
 
-def parse_invitees(text: str) -> list[str]:
-    """The user ids in ``text`` (mentions ``<@id>`` or bare ids, separated by spaces or
-    commas), each once, in order; anything else is refused (``invite_format``)."""
-    ids: list[str] = []
-    for token in re.split(r"[\s,]+", text.strip()):
-        if not token:
-            continue
-        match = MENTION.fullmatch(token)
-        if match is None:
-            raise HostError("invite_format", value=quoted(token, 40))
-        uid = match[1] or match[2]
-        if uid not in ids:
-            ids.append(uid)
-    return ids
+def invitee(user: discord.abc.User) -> Invitee:
+    return Invitee(str(user.id), isinstance(user, discord.Member), bool(user.bot))
 
 
-async def check_invitees(
-    client: Any, guild_id: str | None, rec: SessionRecord, ids: list[str], max_players: int
-) -> list[str]:
-    """``ids`` when each may be invited to ``rec``: a member of the server, not a bot, not
-    the host, not seated, not invited already, and no more than the free seats."""
+def check_invitees(rec: SessionRecord, invitees: list[Invitee], max_players: int) -> list[str]:
+    """The ids of ``invitees`` when each may be invited to ``rec``: a member of the server,
+    not a bot, not the host, not seated, not invited already, no more than the free seats
+    (so at most the game's maximum but one); else the first refusal."""
     free = max_players - len(rec.seats)
+    ids = list(dict.fromkeys(i.id for i in invitees))  # each once, in order
     if len(ids) > free:
         raise HostError("invite_too_many", n=free, max=max_players)
     invited = book.of(rec).get("invited", {})
-    for uid in ids:
-        if uid == rec.host_id:
+    for person in invitees:
+        if person.id == rec.host_id:
             raise HostError("invite_self")
-        if rec.seat_of(uid) or uid in invited:
-            raise HostError("invite_again", who=f"<@{uid}>")
-        try:
-            member = await client.http.get_member(int(guild_id or 0), int(uid))
-        except (discord.NotFound, discord.Forbidden):
-            raise HostError("invite_not_member", who=f"<@{uid}>") from None
-        if member.get("user", {}).get("bot"):
-            raise HostError("invite_bot", who=f"<@{uid}>")
+        if person.bot:
+            raise HostError("invite_bot", who=f"<@{person.id}>")
+        if not person.member:
+            raise HostError("invite_not_member", who=f"<@{person.id}>")
+        if rec.seat_of(person.id) or person.id in invited:
+            raise HostError("invite_again", who=f"<@{person.id}>")
     return ids
 
 
@@ -147,20 +142,14 @@ async def open_picker(interaction: Interaction, rec: SessionRecord) -> None:
 
 
 @edge
-async def invite_picked(interaction: Interaction, session: int, values: list[str]) -> None:
+async def invite_picked(interaction: Interaction, session: int, chosen: list[Invitee]) -> None:
     client = interaction.client
     user, name = who(interaction)
     rec = await client.host.get(session)
     if rec.status != "lobby":
         raise HostError("not_in_lobby")
     authorise_host(rec, user, can_manage(interaction))
-    ids = parse_invitees(" ".join(values))
-    game = client.host.game(rec.game)
-    await within(
-        interaction,
-        check_invitees(client, str(interaction.guild_id), rec, ids, game.max_players),
-        update=True,
-    )
+    ids = check_invitees(rec, chosen, client.host.game(rec.game).max_players)
     names = " ".join(f"<@{p}>" for p in ids)
     await update(interaction, content=t("invite.sent", names=names), view=None)
     rec = await send_invitations(client, rec, ids, name)
@@ -211,9 +200,7 @@ class InviteSelect(
         return cls(int(match["sid"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        data: dict[str, Any] = dict(interaction.data or {})
-        values = [str(v)[:25] for v in data.get("values") or []][:25]
-        await invite_picked(interaction, self.session, values)
+        await invite_picked(interaction, self.session, [invitee(u) for u in self.item.values])
 
 
 class InviteJoinButton(

@@ -26,7 +26,7 @@ LOBBY: dict[str, str | tuple[str, ...]] = {
     "options.modal_title": "Change: {name}",
     "options.changed": "✅ {name}: {value}. The lobby shows it now.",
     # invitations
-    "invite.option": "Members to invite, as mentions: @anna @petr (each gets a DM with a Join button)",
+    "invite.option": "A member to invite: they get a DM with the table and a Join button",
     "invite.pick": "Choose the members to invite…",
     "invite.pick_help": "Free seats at the table: {n}. Choose whom to invite; each gets a DM with a **Join** button.",
     "invite.sent": "📨 Invited: {names}.",
@@ -36,7 +36,6 @@ LOBBY: dict[str, str | tuple[str, ...]] = {
     "invite.seated": "✅ You are seated. The game will be played in {channel}.",
     "invite.expired_started": "This table has started without you; the invitation has expired.",
     "invite.expired_closed": "This table was closed; the invitation has expired.",
-    "error.invite_format": "`{value}` is not a member. Write the members to invite as mentions, e.g. `@anna @petr`.",
     "error.invite_too_many": "Free seats at the table: {n} (it has {max}). Invite fewer members.",
     "error.invite_self": "You are the host of this table; invite other members.",
     "error.invite_again": "{who} is already seated or invited at this table.",
@@ -45,7 +44,7 @@ LOBBY: dict[str, str | tuple[str, ...]] = {
     "error.invite_not_yours": "This invitation is for someone else.",
     "error.invite_expired_started": "This table has started without you; the invitation has expired.",
     "error.invite_closed": "This table was closed; the invitation has expired.",
-    # the slash option's name
-    "option.invite.name": "invite",
 }
+#: the slash options' names (``invite1`` .. ``invite7``: a member picker per seat but one)
+LOBBY.update({f"option.invite{i}.name": f"invite{i}" for i in range(1, 8)})
 register(LOBBY)

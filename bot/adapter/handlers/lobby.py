@@ -49,7 +49,7 @@ async def new_game(
     options: dict[str, Any],
     turn_clock: str | None,
     teach: bool | None = None,
-    invitees: str | None = None,
+    invitees: list[invite.Invitee] | None = None,
 ) -> None:
     host = interaction.client.host
     user, name = who(interaction)
@@ -59,10 +59,9 @@ async def new_game(
     if turn_clock is not None and turn_clock not in TURN_CLOCKS:
         raise bad_value("turn_clock", turn_clock)
     locale = await channel_locale(interaction)
-    ids = invite.parse_invitees(invitees or "")
-    rec = await within(
+    rec, ids = await within(
         interaction,
-        _create(interaction, game_id, options, TURN_CLOCKS[turn_clock or "24h"], ids),
+        _create(interaction, game_id, options, TURN_CLOCKS[turn_clock or "24h"], invitees or []),
         ephemeral=False,
     )
     if teach:  # teach mode (issue 24): stored with the table, read by every prompt
@@ -80,30 +79,27 @@ async def _create(
     game_id: str,
     options: dict[str, Any],
     turn_secs: int | None,
-    invitees: list[str],
-) -> SessionRecord:
-    """The new table, after its invitees were checked (a refusal opens nothing)."""
+    invitees: list[invite.Invitee],
+) -> tuple[SessionRecord, list[str]]:
+    """The new table and the ids to invite to it, checked first (a refusal opens nothing)."""
     host = interaction.client.host
     user, name = who(interaction)
     game = host.game(game_id)
-    if invitees:
-        alone = SessionRecord(
-            id=0,
-            guild_id=guild_key(interaction),
-            channel_id=channel_key(interaction),
-            game=game_id,
-            options={},
-            seed=0,
-            status="lobby",
-            version=0,
-            host_id=user,
-            turn_secs=turn_secs,
-            seats=[Seat(user, name)],
-        )
-        await invite.check_invitees(
-            interaction.client, guild_key(interaction), alone, invitees, game.max_players
-        )
-    return await host.create(
+    alone = SessionRecord(
+        id=0,
+        guild_id=guild_key(interaction),
+        channel_id=channel_key(interaction),
+        game=game_id,
+        options={},
+        seed=0,
+        status="lobby",
+        version=0,
+        host_id=user,
+        turn_secs=turn_secs,
+        seats=[Seat(user, name)],
+    )
+    ids = invite.check_invitees(alone, invitees, game.max_players) if invitees else []
+    rec = await host.create(
         guild_id=guild_key(interaction),
         channel_id=channel_key(interaction),
         game_id=game_id,
@@ -112,6 +108,7 @@ async def _create(
         user_name=name,
         turn_secs=turn_secs,
     )
+    return rec, ids
 
 
 # -- the lobby's actions: each returns the table after it and the text of a slash answer ------
