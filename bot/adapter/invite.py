@@ -113,7 +113,7 @@ async def expire(client: Any, rec: SessionRecord) -> None:
     if rec.status == "lobby" or meta.get("invites_expired") or not meta.get("invited"):
         return
     await book.update(client.host, rec.id, lambda m: m.__setitem__("invites_expired", True))
-    key = "invite.expired_started" if rec.status == "running" else "invite.expired_closed"
+    key = "error.invite_expired_started" if rec.status == "running" else "error.invite_closed"
     game = client.host.game(rec.game)
     for uid, ref in meta.get("invited", {}).items():
         if len(ref) != 2 or rec.seat_of(uid):

@@ -30,7 +30,7 @@ LOBBY_BUTTONS: tuple[tuple[str, str, discord.ButtonStyle], ...] = (
     ("ai", "lobby.ai", discord.ButtonStyle.secondary),
     ("start", "lobby.start", discord.ButtonStyle.success),
     ("cancel", "lobby.cancel", discord.ButtonStyle.danger),
-    ("options", "lobby.options_button", discord.ButtonStyle.secondary),
+    ("options", "lobby.options", discord.ButtonStyle.secondary),
     ("invite", "lobby.invite_button", discord.ButtonStyle.secondary),
 )
 

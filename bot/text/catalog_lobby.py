@@ -8,7 +8,6 @@ from bot.text.i18n import register
 
 LOBBY: dict[str, str | tuple[str, ...]] = {
     # the lobby message
-    "lobby.options_button": "Options",
     "lobby.invite_button": "Invite",
     "lobby.invited": "Invited",
     "lobby.cannot_start": "⏳ Not ready to start: {reason}",
@@ -34,8 +33,6 @@ LOBBY: dict[str, str | tuple[str, ...]] = {
     "invite.body": "{host} invites you to play at a table in {channel}. Press **Join** to take a seat; the game is played in that channel.",
     "invite.ping": "📨 {names}: {host} invites you to this table. Press **Join** on the lobby to take a seat.",
     "invite.seated": "✅ You are seated. The game will be played in {channel}.",
-    "invite.expired_started": "This table has started without you; the invitation has expired.",
-    "invite.expired_closed": "This table was closed; the invitation has expired.",
     "error.invite_too_many": "Free seats at the table: {n} (it has {max}). Invite fewer members.",
     "error.invite_self": "You are the host of this table; invite other members.",
     "error.invite_again": "{who} is already seated or invited at this table.",

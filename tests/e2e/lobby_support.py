@@ -54,7 +54,7 @@ async def change_option(
     """The host's way: **Options**, pick ``option`` in the panel, submit ``value`` (a select
     value of the modal, or the text typed) in its modal. Returns the modal's answer."""
     fake, u = world.fake, world.users
-    panel = await fake.click(u[user], lobby, t("lobby.options_button"))
+    panel = await fake.click(u[user], lobby, t("lobby.options"))
     assert panel.ephemeral and panel.message is not None, panel
     sid = next(c for c in panel.message.custom_ids if c.startswith("ct:lo:"))
     opened = await fake.select(u[user], panel.message, sid, [option])

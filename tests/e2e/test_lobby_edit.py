@@ -77,7 +77,7 @@ async def test_bad_option_input_is_refused_and_changes_nothing(world) -> None:
     session = table_id(lobby)
     before = (await world.bot.host.get(session)).version
     # not the host
-    r = await fake.click(u["bob"], lobby, t("lobby.options_button"))
+    r = await fake.click(u["bob"], lobby, t("lobby.options"))
     assert "Only the player who opened the table" in await refusal(r)
     # a number that is not one, a number no seat count allows, an index not offered
     for option, value, said in (
