@@ -101,7 +101,12 @@ def start_problem(game: Game, options: dict[str, Any], n_players: int) -> str | 
     """Why a lobby of ``n_players`` seats cannot start yet, in the reader's words (None: it
     can): too few players, or options that do not fit this many (issue 27 item 1: the lobby
     says so and disables Start, so nothing is refused for the first time at Start)."""
+    reasons = []
     if n_players < game.min_players:
-        return t("lobby.wait_players", game=game_title(game.id, game.title), n=game.min_players)
-    problem = option_problem(game, options, n_players)
-    return problem_text(game, problem) if problem is not None else None
+        reasons.append(
+            t("lobby.wait_players", game=game_title(game.id, game.title), n=game.min_players)
+        )
+    problem = option_problem(game, options, max(n_players, game.min_players))
+    if problem is not None:
+        reasons.append(problem_text(game, problem))
+    return " ".join(reasons) or None
