@@ -49,11 +49,11 @@ async def test_a_timeout_is_said_once_and_an_ai_seat_named_once(world) -> None:
         [who] = waiting_names(board_message(fake, ch))
         idle.append(who)
         world.skew = skew - 145  # half time of this decision: one reminder
-        await fake.wait_for(lambda: reminders(fake, u[who]), timeout=5, what="the reminder")
+        person, line = u[who], t("host.timeout", name=who)
+        await fake.wait_for(lambda p=person: reminders(fake, p), timeout=5, what="the reminder")
         world.skew = skew
-        line = t("host.timeout", name=who)
         await fake.wait_for(
-            lambda: line in board_message(fake, ch).text(history=False),
+            lambda line=line: line in board_message(fake, ch).text(history=False),
             timeout=10,
             what=f"{who}'s time-out on the board",
         )

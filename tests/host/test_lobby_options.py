@@ -26,7 +26,7 @@ async def ee_host(store, clock):
 
 
 async def three_seated(host: SessionHost):
-    rec = await host.create(
+    await host.create(
         guild_id="g", channel_id="c", game_id="empire_engine", options={}, user_id="u1",
         user_name="Ann",
     )  # fmt: skip
