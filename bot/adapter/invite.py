@@ -62,12 +62,24 @@ def check_invitees(rec: SessionRecord, invitees: list[Invitee], max_players: int
     return ids
 
 
+def table_place(client: Any, rec: SessionRecord) -> str:
+    """``[#herna · Deskovky](link to the lobby)`` from a DM (``<#channel>`` when unknown)."""
+    get_guild = getattr(client, "get_guild", None)
+    guild = get_guild(int(rec.guild_id)) if get_guild and rec.guild_id else None
+    channel = guild.get_channel_or_thread(int(rec.channel_id)) if guild else None
+    lobby = book.of(rec).get("lobby")
+    if guild is None or channel is None or not lobby:
+        return f"<#{rec.channel_id}>"
+    link = f"https://discord.com/channels/{rec.guild_id}/{rec.channel_id}/{lobby}"
+    return f"[#{channel.name} · {guild.name}]({link})"
+
+
 def invitation_message(client: Any, rec: SessionRecord, inviter: str) -> dict[str, Any]:
     """The invitation DM: the table, the game, its options and seats, and **Join**."""
     game = client.host.game(rec.game)
     embed = discord.Embed(
         title=t("invite.title", game=game_title(rec.game, game.title), id=rec.id),
-        description=t("invite.body", host=inviter, channel=f"<#{rec.channel_id}>"),
+        description=t("invite.body", host=inviter, channel=table_place(client, rec)),
         colour=discord.Colour.blue(),
     )
     seats = ", ".join(s.name for s in rec.seats)
@@ -170,7 +182,7 @@ async def join_from_dm(interaction: Interaction, session: int) -> None:
     game = client.host.game(rec.game)
     embed = discord.Embed(
         title=t("invite.title", game=game_title(rec.game, game.title), id=rec.id),
-        description=t("invite.seated", channel=f"<#{rec.channel_id}>"),
+        description=t("invite.seated", channel=table_place(client, rec)),
         colour=discord.Colour.green(),
     )
     await update(interaction, embed=embed, view=None)

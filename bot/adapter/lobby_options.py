@@ -21,7 +21,7 @@ from bot.core.lobby import authorise_host
 from bot.core.options import bad_value
 from bot.core.store import SessionRecord
 from bot.text import presenters
-from bot.text.i18n import game_title, option_name, t
+from bot.text.i18n import game_title, option_name, retranslate, t
 from bot.text.presenters import OptionSpec
 from games.base import Game
 
@@ -55,7 +55,7 @@ def panel_message(game: Game, rec: SessionRecord, note: str | None = None) -> di
     values = every_option(game, rec.options)
     for key, value in values.items():
         spec = specs.get(key)
-        about = [spec.description] if spec else []
+        about = [retranslate(spec.description)] if spec else []
         about.append(t("options.now", value=value_words(game.id, key, value)))
         if spec is not None:
             about.append(t("options.allowed", values=allowed_words(game.id, spec)))
@@ -156,7 +156,7 @@ class OptionModal(discord.ui.Modal):
         self.add_item(
             discord.ui.Label(
                 text=clip(option_name(spec.name), 45),
-                description=clip(spec.description, 100),
+                description=clip(retranslate(spec.description), 100),
                 component=self.field,
             )
         )

@@ -43,6 +43,8 @@ async def test_invitations_accepted_from_a_dm(world, store) -> None:
         text = dm.text(history=False)
         assert f"table #{table_id(lobby)}: Majesty" in text and "alice invites you" in text
         assert "Sides: A B B A A B A B" in text and t("lobby.join") in dm.labels
+        link = f"https://discord.com/channels/{world.guild.id}/{ch.id}/{lobby.id}"
+        assert f"[#herna · Deskovky]({link})" in text, text
         # cyril's DMs are closed: one mention in the channel, and nobody else pinged
         pings = [m for m in fake.messages(ch) if "invites you to this table" in (m.content or "")]
         assert len(pings) == 1 and u["cyril"].mention in pings[0].content
