@@ -34,6 +34,7 @@ def make_client(config: Config) -> Crowntable:
     client = Crowntable(config, handlers.ROUTES)
     client.http.http_trace = health.discord_trace()  # read when the HTTP session is made
     client.add_dynamic_items(*ITEMS, *lobby_options.ITEMS, *invite.ITEMS)
+    client.event(lobby_options.on_interaction)  # an option modal submitted after a restart
     client.tree.add_command(game_commands.build(games.REGISTRY))
     client.tree.add_command(crowntable_commands.build())
     for command in standings_commands.build(games.REGISTRY):

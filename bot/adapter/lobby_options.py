@@ -7,6 +7,8 @@ is disabled, with the reason, while the options do not fit the players seated.""
 from __future__ import annotations
 
 import re
+import weakref
+from collections import Counter
 from typing import Any
 
 import discord
@@ -27,6 +29,17 @@ from games.base import Game
 
 #: the one input of an option's modal
 VALUE = "value"
+#: per client, the option modals it has open, by custom_id (how many): discord.py keeps their
+#: forms in memory; one submitted after a restart is handled from its custom_id
+#: (:func:`on_interaction`). A count goes down only once its submit was handled.
+OPEN: weakref.WeakKeyDictionary[Any, Counter[str]] = weakref.WeakKeyDictionary()
+
+
+def open_modals(client: Any) -> Counter[str]:
+    return OPEN.setdefault(client, Counter())
+
+
+MODAL_ID = re.compile(r"ct:lm:(?P<sid>\d+):(?P<key>\w{1,40})")
 
 
 def specs_of(game_id: str) -> dict[str, OptionSpec]:
@@ -125,20 +138,24 @@ async def choose_option(interaction: Interaction, session: int, key: str) -> Non
     spec = specs_of(game.id).get(key)
     if spec is None or key not in game.options:
         raise bad_value("option", key, game)
-    await interaction.response.send_modal(OptionModal(game, rec, spec))
+    modal = OptionModal(game, rec, spec, open_modals(interaction.client))
+    await interaction.response.send_modal(modal)
+    modal.opened[modal.custom_id] += 1
 
 
 class OptionModal(discord.ui.Modal):
     """One option's values: a select (yes/no, the choices) or a text field (a number, a
     code of letters); its current value comes preselected or filled in."""
 
-    def __init__(self, game: Game, rec: SessionRecord, spec: OptionSpec) -> None:
+    def __init__(
+        self, game: Game, rec: SessionRecord, spec: OptionSpec, opened: Counter[str]
+    ) -> None:
         super().__init__(
             title=clip(t("options.modal_title", name=option_name(spec.name)), 45),
             timeout=900,
             custom_id=f"ct:lm:{rec.id}:{spec.name}",
         )
-        self.session, self.spec = rec.id, spec
+        self.session, self.spec, self.opened = rec.id, spec, opened
         now = every_option(game, rec.options)[spec.name]
         self.field: discord.ui.Select[Any] | discord.ui.TextInput[Any]
         if spec.kind in ("bool", "choice"):
@@ -166,7 +183,42 @@ class OptionModal(discord.ui.Modal):
             raw = str(self.field.values[0]) if self.field.values else ""
         else:
             raw = str(self.field.value or "")
-        await submit_option(interaction, self.session, self.spec, raw)
+        try:
+            await submit_option(interaction, self.session, self.spec.name, raw)
+        finally:
+            self._close()
+
+    async def on_timeout(self) -> None:
+        self._close()
+
+    def _close(self) -> None:
+        self.opened[self.custom_id] -= 1
+        if self.opened[self.custom_id] <= 0:
+            del self.opened[self.custom_id]
+
+
+def submitted_value(data: dict[str, Any]) -> str:
+    """The value input's answer in a modal submit's raw data (a label's select or text)."""
+    for row in data.get("components") or []:
+        for comp in [row.get("component") or {}, *(row.get("components") or [])]:
+            if comp.get("custom_id") == VALUE:
+                values = comp.get("values")
+                return str(values[0]) if values else str(comp.get("value") or "")
+    return ""
+
+
+async def on_interaction(interaction: discord.Interaction[Any]) -> None:
+    """Every interaction passes here (the client's ``on_interaction`` event): an option
+    modal opened by the previous process and submitted after a restart is handled from its
+    custom_id (its form died with that process; nothing else would answer it)."""
+    if interaction.type is not discord.InteractionType.modal_submit:
+        return
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = str(data.get("custom_id") or "")
+    found = MODAL_ID.fullmatch(custom_id)
+    if found is None or open_modals(interaction.client)[custom_id] > 0:  # a form answers it
+        return
+    await submit_option(interaction, int(found["sid"]), found["key"], submitted_value(data))
 
 
 def _value_options(game_id: str, spec: OptionSpec, now: Any) -> list[discord.SelectOption]:
@@ -201,10 +253,13 @@ def parse_value(game: Game, spec: OptionSpec, raw: str) -> Any:
 
 
 @edge
-async def submit_option(interaction: Interaction, session: int, spec: OptionSpec, raw: str) -> None:
+async def submit_option(interaction: Interaction, session: int, key: str, raw: str) -> None:
     host = interaction.client.host
     rec = await host.get(session)
     game = host.game(rec.game)
+    spec = specs_of(game.id).get(key)
+    if spec is None or key not in game.options:
+        raise bad_value("option", key, game)
     value = parse_value(game, spec, raw)
     rec = await within(
         interaction,

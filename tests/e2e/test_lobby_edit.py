@@ -104,3 +104,33 @@ async def test_bad_option_input_is_refused_and_changes_nothing(world) -> None:
     await fake.idle()
     assert (await world.bot.host.get(session)).options == {}
     assert not start_disabled(lobby)
+
+
+async def test_an_option_modal_submitted_after_a_restart_still_changes_it(world) -> None:
+    await world.start_bot()
+    fake, ch, u = world.fake, world.channel, world.users
+    res = await fake.slash(u["alice"], ch, "game new tek", turn_clock="off")
+    lobby = res.message
+    assert lobby is not None
+    session = table_id(lobby)
+    # one change in this process: stored once (one version), not also by the fallback
+    before = (await world.bot.host.get(session)).version
+    done = await change_option(world, "alice", lobby, "exploration", "0")
+    assert "✅" in (done.content or "")
+    assert (await world.bot.host.get(session)).version == before + 1
+    # the modal is open when the bot restarts; its submit reaches the new process
+    panel = await fake.click(u["alice"], lobby, t("lobby.options"))
+    assert panel.message is not None
+    sid = next(c for c in panel.message.custom_ids if c.startswith("ct:lo:"))
+    opened = await fake.select(u["alice"], panel.message, sid, ["factions"])
+    labels = [o["label"] for o in opened.modal["components"][0]["component"]["options"]]
+    assert labels == ["Random", "Draft", "Free choice"], labels
+    await world.stop_bot()
+    await world.start_bot()
+    done = await fake.submit_modal(u["alice"], opened, value=["1"])
+    assert done.type == 7 and "✅ Factions: Draft." in (done.content or ""), done
+    await fake.idle()
+    rec = await world.bot.host.get(session)
+    assert rec.options == {"exploration": True, "factions": "draft"}
+    assert rec.version == before + 2
+    assert "**Factions: Draft**" in field(lobby, t("lobby.options"))
