@@ -14,7 +14,7 @@ import discord
 
 import bot.text.catalog_en  # noqa: F401  (registers the English catalogue)
 import games
-from bot.adapter import boundary, handlers, health
+from bot.adapter import boundary, handlers, health, invite, lobby_options
 from bot.adapter.client import Crowntable
 from bot.adapter.commands import crowntable as crowntable_commands
 from bot.adapter.commands import game as game_commands
@@ -35,7 +35,8 @@ def make_client(config: Config) -> Crowntable:
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
     client = Crowntable(config, handlers.ROUTES)
     client.http.http_trace = health.discord_trace()  # read when the HTTP session is made
-    client.add_dynamic_items(*ITEMS, *mydata_commands.ITEMS)
+    client.add_dynamic_items(*ITEMS, *mydata_commands.ITEMS, *lobby_options.ITEMS, *invite.ITEMS)
+    client.event(lobby_options.on_interaction)  # an option modal submitted after a restart
     client.tree.add_command(game_commands.build(games.REGISTRY))
     client.tree.add_command(crowntable_commands.build())
     for command in standings_commands.build(games.REGISTRY):

@@ -140,12 +140,15 @@ class Board:
         game = self.pub.host.game(rec.game)
         shown = min(LOG_SHOWN_MAX, max(LOG_SHOWN, meta.get("last_change_lines", 0)))
         view = self.view(rec, public, meta)
+        status, log_lines = _named_once(
+            rec, self._status(rec, public), list(meta.get("log", [])[-shown:])
+        )
         return layout.BoardLayout(
             game=rec.game,
             title=t("board.title", game=game_title(rec.game, game.title), id=rec.id),
             footer=fairline.board_footer(rec),
-            status=self._status(rec, public),
-            log=list(meta.get("log", [])[-shown:]),
+            status=status,
+            log=log_lines,
             image=layout.IMAGE if image else None,
             alt=alt,
             items=list(view.children) if view is not None else [],
@@ -297,3 +300,14 @@ async def _strip(channel: discord.PartialMessageable, board: BoardRef) -> None:
         return
     still = layout.BoardLayout(**{**shown, "items": []})
     await message.edit(view=layout.build(still, interactive=False))
+
+
+def _named_once(
+    rec: SessionRecord, status: list[str], log: list[str]
+) -> tuple[list[str], list[str]]:
+    """The board's status parts and log lines with each AI seat named in full once in the
+    whole message, as the embed board does (:func:`introduced_once`; issue 27 item 6)."""
+    mark = "\x00"
+    text = introduced_once(rec, mark.join([*status, *log]))
+    parts = text.split(mark)
+    return parts[: len(status)], parts[len(status) :]

@@ -77,6 +77,10 @@ class TableBook(TypedDict, total=False):
     players: dict[str, PlayerBook]
     #: opened with ``teach:true`` (issue 24): each step explained to each player once
     teach: bool
+    #: invitations (issue 27 item 2): user id -> [DM channel id, message id] of the one DM
+    #: sent ([] when their DMs were closed: they were mentioned in the channel instead)
+    invited: dict[str, list[int]]
+    invites_expired: bool  # the table left the lobby: the invitations' DMs say so
 
 
 #: keys of rows written before the per-player records: key -> map of player id -> value

@@ -22,7 +22,7 @@ from bot.adapter.routes import routes_of
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"ct:l:(?P<sid>\d+):(?P<action>join|leave|ai|start|cancel)",
+    template=r"ct:l:(?P<sid>\d+):(?P<action>join|leave|ai|start|cancel|options|invite)",
 ):
     def __init__(
         self,
@@ -31,11 +31,15 @@ class LobbyButton(
         *,
         label: str = "",
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
     ) -> None:
         self.session, self.action = session, action
         super().__init__(
             discord.ui.Button(
-                label=label or action, style=style, custom_id=ids.lobby_id(session, action)
+                label=label or action,
+                style=style,
+                disabled=disabled,
+                custom_id=ids.lobby_id(session, action),
             )
         )
 

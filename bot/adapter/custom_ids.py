@@ -1,7 +1,12 @@
 """custom_id formats. Every component carries the session id (and the version it was made at),
 so it keeps working after a restart and a stale click can be recognised.
 
-    ct:l:<session>:<action>              lobby button (join, leave, ai, start, cancel)
+    ct:l:<session>:<action>              lobby button (join, leave, ai, start, cancel,
+                                         options, invite)
+    ct:lo:<session>                      the lobby's options panel: which option to change
+    ct:lm:<session>:<option>             the modal changing one option (in memory only)
+    ct:iv:<session>                      the lobby's "invite these members" user select
+    ct:ij:<session>                      an invitation's Join, in the invitee's DM
     ct:a:<session>                       the lobby's "add an AI of this level" select
     ct:m:<session>:<version>:<hash>      a move button (<hash>.<hash>: a public move and
                                          the secret decision it leads to, in one choice)

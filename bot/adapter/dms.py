@@ -13,7 +13,7 @@ import discord
 
 from bot.adapter.book import TableBook, peek, player
 from bot.adapter.prompts import clip_block
-from bot.adapter.publishing import Publishing, name_fn
+from bot.adapter.publishing import Publishing, introduced_once, name_fn
 from bot.core.store import SessionRecord
 from bot.text import presenters
 from bot.text.i18n import game_title, t, using
@@ -125,6 +125,9 @@ class DMs:
         text = presenters.get(rec.game).hand_text(host.view(rec, p), name_fn(rec)) or ""
         title = t("hand.title", game=game_title(rec.game, host.game(rec.game).title), id=rec.id)
         embed = discord.Embed(
-            title=title, description=clip_block(text, 3800) + "\n\n" + self.pub.where(rec, meta)
+            title=title,
+            description=clip_block(introduced_once(rec, text), 3800)
+            + "\n\n"
+            + self.pub.where(rec, meta),
         )
         return {"embed": embed, "view": None, "content": None}

@@ -14,7 +14,7 @@ from bot.adapter.board import LOG_SHOWN
 from bot.adapter.book import TableBook, of, peek, player
 from bot.adapter.click import Click
 from bot.adapter.prompts import build_prompt, clip, clip_block, make_view
-from bot.adapter.publishing import Publishing, name_fn, png_file
+from bot.adapter.publishing import Publishing, introduced_once, name_fn, png_file
 from bot.core.render import board_alt_text, board_png
 from bot.core.store import SessionRecord
 from bot.text import presenters
@@ -82,7 +82,9 @@ class PrivatePrompts:
         title = game_title(rec.game, host.game(rec.game).title)
         embed = discord.Embed(
             title=t("private.title", game=title, id=rec.id),
-            description=clip_block("\n\n".join(parts), 3800) + "\n\n" + self.pub.where(rec, meta),
+            description=clip_block(introduced_once(rec, "\n\n".join(parts)), 3800)
+            + "\n\n"
+            + self.pub.where(rec, meta),
             colour=discord.Colour.blurple(),
         )
         payload: dict[str, Any] = {
@@ -146,6 +148,8 @@ class PrivatePrompts:
                 parts.append(hand)
         return discord.Embed(
             title=t("private.title", game=game_title(rec.game, game.title), id=rec.id),
-            description=clip_block("\n\n".join(parts), 3800) + "\n\n" + pub.where(rec, meta),
+            description=clip_block(introduced_once(rec, "\n\n".join(parts)), 3800)
+            + "\n\n"
+            + pub.where(rec, meta),
             colour=discord.Colour.dark_grey(),
         )

@@ -13,7 +13,7 @@ from bot.core.ai_seats import AiSeats
 from bot.core.deadlines import reclock
 from bot.core.errors import HostError
 from bot.core.gamelog import GameLog, started
-from bot.core.options import check_options, check_start
+from bot.core.options import check_options, check_start, merge_options
 from bot.core.outcome import Outcome
 from bot.core.sessions import Sessions
 from bot.core.store.base import ChannelBusy, CorruptSession, Seat, SessionRecord
@@ -134,8 +134,18 @@ class Lobby:
     ) -> SessionRecord:
         """``change`` made to the channel's lobby and stored."""
         rec = await self.sessions.active(channel_id)
-        async with self.sessions.lock(rec.id):
-            rec = await self.fresh(rec.id, expected_version)
+        return await self.change_table(rec.id, change, expected_version)
+
+    async def change_table(
+        self,
+        session_id: int,
+        change: Callable[[SessionRecord], None],
+        expected_version: int | None = None,
+    ) -> SessionRecord:
+        """``change`` made to the lobby of table ``session_id`` and stored (a click from a
+        DM names its table: it has no channel of its own)."""
+        async with self.sessions.lock(session_id):
+            rec = await self.fresh(session_id, expected_version)
             before = rec.version
             change(rec)
             return await self.sessions.save(rec, before)
@@ -143,6 +153,13 @@ class Lobby:
     async def join(
         self, channel_id: str, user_id: str, name: str, expected_version: int | None = None
     ) -> SessionRecord:
+        return await self.change(channel_id, self._seat(user_id, name), expected_version)
+
+    async def join_table(self, session_id: int, user_id: str, name: str) -> SessionRecord:
+        """Join table ``session_id`` by its id (an invitation's Join, pressed in a DM)."""
+        return await self.change_table(session_id, self._seat(user_id, name))
+
+    def _seat(self, user_id: str, name: str) -> Callable[[SessionRecord], None]:
         def change(rec: SessionRecord) -> None:
             if rec.seat_of(user_id):
                 raise HostError("already_joined")
@@ -151,7 +168,26 @@ class Lobby:
                 raise HostError("lobby_full", max=game.max_players)
             rec.seats.append(Seat(user_id, name))
 
-        return await self.change(channel_id, change, expected_version)
+        return change
+
+    async def set_options(
+        self,
+        session_id: int,
+        user_id: str,
+        can_manage: bool,
+        changes: dict[str, Any],
+    ) -> SessionRecord:
+        """The lobby's options with ``changes`` made (the host's, or a manager's), the seats
+        kept. A value the game does not know, or options that work with no seat count at
+        all, are refused (:class:`~bot.core.options.OptionRefused`) and nothing is stored;
+        options that do not fit the players seated *yet* are a waiting state the lobby
+        shows (:func:`bot.core.options.start_problem`)."""
+
+        def change(rec: SessionRecord) -> None:
+            authorise_host(rec, user_id, can_manage)
+            rec.options = merge_options(self.sessions.game(rec.game), rec.options, changes)
+
+        return await self.change_table(session_id, change)
 
     async def add_ai(
         self,

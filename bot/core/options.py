@@ -83,3 +83,30 @@ def check_start(game: Game, options: dict[str, Any], n_players: int) -> None:
     problem = option_problem(game, options, n_players)
     if problem is not None:
         raise OptionRefused(game, problem)
+
+
+def merge_options(game: Game, options: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
+    """``options`` with ``changes`` made, checked as a new table's are (:func:`check_options`:
+    an unknown option or value, or options no seat count allows, is :class:`OptionRefused`).
+    A value set back to the game's default is left out, as ``/game new`` leaves it out."""
+    merged = {**options, **changes}
+    for name, value in list(merged.items()):
+        default = game.options.get(name, (object(), None))[0]
+        if value == default and type(value) is type(default):
+            del merged[name]
+    return check_options(game, merged)
+
+
+def start_problem(game: Game, options: dict[str, Any], n_players: int) -> str | None:
+    """Why a lobby of ``n_players`` seats cannot start yet, in the reader's words (None: it
+    can): too few players, or options that do not fit this many (issue 27 item 1: the lobby
+    says so and disables Start, so nothing is refused for the first time at Start)."""
+    reasons = []
+    if n_players < game.min_players:
+        reasons.append(
+            t("lobby.wait_players", game=game_title(game.id, game.title), n=game.min_players)
+        )
+    problem = option_problem(game, options, max(n_players, game.min_players))
+    if problem is not None:
+        reasons.append(problem_text(game, problem))
+    return " ".join(reasons) or None

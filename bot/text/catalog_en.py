@@ -301,3 +301,5 @@ from bot.text import (  # noqa: E402,F401  (commands; host events; /game mine, m
     catalog_userdata,
     host_events,
 )
+from bot.text import catalog_commands, host_events  # noqa: E402,F401  (commands; host events)
+from bot.text import catalog_lobby as _lobby  # noqa: E402,F401,I001  (lobby, invitations)

@@ -219,10 +219,13 @@ async def test_lobby_refusals(world) -> None:
     await fake.click(u["bob"], lobby, t("lobby.leave"))
     await fake.idle()
     seen = len(lobby.versions)
-    await refused(
-        "alice",
-        t("lobby.start"),
-        t("error.too_few_players", game="Majesty: For the Realm", min=2, count=1),
+    # Start is disabled, the reason shown (issue 27); /game start is refused as before
+    start = next(b for b in lobby.buttons() if b.get("label") == t("lobby.start"))
+    assert start.get("disabled") is True
+    assert "needs at least 2 players" in lobby.embeds[0]["description"]
+    res = await fake.slash(u["alice"], ch, "game start")
+    assert await refusal(res) == t(
+        "error.too_few_players", game="Majesty: For the Realm", min=2, count=1
     )
     # Manage Channels may close someone else's table
     await fake.click(u["mod"], lobby, t("lobby.cancel"))

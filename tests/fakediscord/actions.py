@@ -476,6 +476,11 @@ class Actions:
                     if isinstance(raw, m.User) or int(raw) in self._users:
                         u = raw if isinstance(raw, m.User) else self._users[int(raw)]
                         resolved.setdefault("users", {})[str(u.id)] = u.payload()
+                        guild = msg.channel.guild
+                        if guild and u.id in guild.members:  # as Discord: members resolved too
+                            member = guild.members[u.id].payload(with_permissions=True)
+                            member.pop("user")
+                            resolved.setdefault("members", {})[str(u.id)] = member
                 if isinstance(raw, m.Channel):
                     resolved.setdefault("channels", {})[str(raw.id)] = {
                         "id": str(raw.id),

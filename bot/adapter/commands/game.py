@@ -12,6 +12,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.adapter import invite
 from bot.adapter.client import Crowntable
 from bot.adapter.commands import history as history_commands
 from bot.adapter.commands import mine as mine_commands
@@ -28,6 +29,8 @@ from games.base import Game
 
 Interaction = discord.Interaction[Crowntable]
 TEACH = "teach"
+INVITE = "invite"
+KEYWORD = inspect.Parameter.KEYWORD_ONLY
 CLOCK_CHOICES = [app_commands.Choice(name=t(f"clock.{k}"), value=k) for k in TURN_CLOCKS]
 
 
@@ -58,7 +61,7 @@ def _options(game: Game, given: dict[str, Any]) -> dict[str, Any]:
     return options
 
 
-def _parameters(specs: tuple[OptionSpec, ...]) -> list[inspect.Parameter]:
+def _parameters(game: Game, specs: tuple[OptionSpec, ...]) -> list[inspect.Parameter]:
     params = [
         inspect.Parameter(
             "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
@@ -78,7 +81,19 @@ def _parameters(specs: tuple[OptionSpec, ...]) -> list[inspect.Parameter]:
     params.append(  # teach mode (issue 24): a table option of the bot's, not the engine's
         inspect.Parameter(TEACH, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=bool)
     )
+    params += [  # members to invite (issue 27 item 2): bot.adapter.invite
+        inspect.Parameter(
+            name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=discord.User
+        )
+        for name in invite_names(game)
+    ]
     return params
+
+
+def invite_names(game: Game) -> list[str]:
+    """``invite1`` .. one per seat but the host's: a member picker each (Discord has no
+    option taking several users)."""
+    return [f"{INVITE}{i}" for i in range(1, game.max_players)]
 
 
 def new_game_command(game: Game) -> app_commands.Command[Any, Any, Any]:
@@ -93,12 +108,14 @@ def new_game_command(game: Game) -> app_commands.Command[Any, Any, Any]:
             _options(game, kwargs),
             kwargs.get("turn_clock"),
             kwargs.get(TEACH) is True,
+            [invite.invitee(u) for n in invite_names(game) if (u := kwargs.get(n)) is not None],
         )
 
-    callback.__signature__ = inspect.Signature(_parameters(specs))  # type: ignore[attr-defined]
+    callback.__signature__ = inspect.Signature(_parameters(game, specs))  # type: ignore[attr-defined]
     descriptions = {spec.name: clip(spec.description, 100) for spec in specs}
     descriptions["turn_clock"] = t("cmd.turn_clock")
     descriptions[TEACH] = t("teach.option")
+    descriptions.update({name: t("invite.option") for name in invite_names(game)})
     choices: dict[str, list[app_commands.Choice[str]]] = {
         spec.name: [
             app_commands.Choice(name=clip(label, 100), value=str(i))

@@ -1,4 +1,6 @@
-"""The lobby: open a table, join, leave, add an AI seat, start, cancel; abandon and kick."""
+"""The lobby: open a table (inviting members), join, leave, add an AI seat, change the
+options, invite, start, cancel; abandon and kick. The lobby message itself:
+:mod:`bot.adapter.lobby_message`."""
 
 from __future__ import annotations
 
@@ -8,10 +10,8 @@ from typing import Any
 
 import discord
 
-from bot.adapter import book
+from bot.adapter import book, invite, lobby_options
 from bot.adapter.boundary import STORED, edge, note_game
-from bot.adapter.components import LobbyAiSelect, LobbyButton
-from bot.adapter.final import options_lines
 from bot.adapter.handlers.common import (
     Interaction,
     can_manage,
@@ -21,107 +21,25 @@ from bot.adapter.handlers.common import (
     safe_name,
     who,
 )
-from bot.adapter.prompts import make_view
+from bot.adapter.lobby_message import ai_level_select, lobby_message, show_lobby
 from bot.adapter.respond import ack, answer, update, within
 from bot.adapter.translator import channel_locale
-from bot.core.ai_runner import level_label, seat_label
+from bot.core.ai_runner import level_label
 from bot.core.errors import HostError
-from bot.core.host import TURN_CLOCKS, SessionHost
+from bot.core.host import TURN_CLOCKS
 from bot.core.options import bad_value
-from bot.core.store import SessionRecord
-from bot.text.i18n import current, game_title, t, using
-from games.ai import LEVELS
+from bot.core.store import Seat, SessionRecord
+from bot.text.i18n import t, using
 
 log = logging.getLogger(__name__)
-
-#: the lobby message's buttons: (action, label key, style)
-LOBBY_BUTTONS: tuple[tuple[str, str, discord.ButtonStyle], ...] = (
-    ("join", "lobby.join", discord.ButtonStyle.primary),
-    ("leave", "lobby.leave", discord.ButtonStyle.secondary),
-    ("ai", "lobby.ai", discord.ButtonStyle.secondary),
-    ("start", "lobby.start", discord.ButtonStyle.success),
-    ("cancel", "lobby.cancel", discord.ButtonStyle.danger),
-)
-
-
-def _options_text(rec: SessionRecord) -> str:
-    # in words, in the channel's language ("Teams: yes"; issue 26 item 4)
-    opts = options_lines(rec.game, rec.options)
-    if book.of(rec).get("teach"):  # a table option of the bot's, not the engine's
-        opts.append(t("teach.lobby"))
-    return "\n".join(opts) or t("lobby.defaults")
-
-
-def lobby_message(
-    host: SessionHost, rec: SessionRecord, locale: str | None = None
-) -> dict[str, Any]:
-    """The lobby's embed, with its buttons while the table is open; in ``locale`` (the
-    channel's language; default: the current one)."""
-    with using(locale if locale is not None else current()):
-        return _lobby_message(host, rec)
-
-
-def _lobby_message(host: SessionHost, rec: SessionRecord) -> dict[str, Any]:
-    game = host.game(rec.game)
-    seats = (
-        "\n".join(
-            f"{i + 1}. {seat_label(s)}{' 🤖' if s.is_ai else ''}"
-            f"{' 👑' if s.player_id == rec.host_id else ''}"
-            for i, s in enumerate(rec.seats)
-        )
-        or "—"
-    )
-    clock = next((k for k, v in TURN_CLOCKS.items() if v == rec.turn_secs), "?")
-    embed = discord.Embed(
-        title=t("board.title", game=game_title(rec.game, game.title), id=rec.id),
-        colour=discord.Colour.blue(),
-    )
-    if rec.status == "lobby":
-        embed.description = t("lobby.help", min=game.min_players, max=game.max_players)
-    else:
-        embed.description = t(f"lobby.{rec.status}")
-    embed.add_field(
-        name=t("lobby.players", n=len(rec.seats), max=game.max_players), value=seats, inline=True
-    )
-    embed.add_field(name=t("lobby.options"), value=_options_text(rec), inline=True)
-    embed.add_field(name=t("lobby.clock"), value=t(f"clock.{clock}"), inline=True)
-    view = None
-    if rec.status == "lobby":
-        view = make_view(
-            [
-                LobbyButton(rec.id, action, label=t(key), style=style)
-                for action, key, style in LOBBY_BUTTONS
-            ]
-            + [ai_level_select(rec)]
-        )
-    return {"embed": embed, "view": view}
-
-
-def ai_level_select(rec: SessionRecord) -> LobbyAiSelect:
-    """The select that seats an AI of the chosen level (**Add AI** seats the default)."""
-    options = [
-        discord.SelectOption(
-            label=t("lobby.ai_option", level=level_label(level)),
-            value=level,
-            description=t(f"ai.about.{level}"),
-        )
-        for level in LEVELS
-    ]
-    return LobbyAiSelect(rec.id, options=options, placeholder=t("lobby.ai_pick"))
+__all__ = ["ai_level_select", "lobby_message", "refresh_lobby"]
 
 
 async def refresh_lobby(interaction: Interaction, rec: SessionRecord) -> None:
-    lobby = book.of(rec).get("lobby")
-    if not lobby:
-        return
-    client = interaction.client
-    channel = client.get_partial_messageable(int(rec.channel_id))
-    try:
-        await channel.get_partial_message(lobby).edit(
-            **lobby_message(client.host, rec, await channel_locale(interaction))
-        )
-    except discord.HTTPException as exc:
-        log.info("lobby message %s not updated: %s", lobby, exc)
+    """The lobby message edited to show ``rec``; once the table left the lobby, its
+    invitations say so (:func:`bot.adapter.invite.expire`)."""
+    await show_lobby(interaction.client, rec)
+    await invite.expire(interaction.client, rec)
 
 
 @edge
@@ -131,6 +49,7 @@ async def new_game(
     options: dict[str, Any],
     turn_clock: str | None,
     teach: bool | None = None,
+    invitees: list[invite.Invitee] | None = None,
 ) -> None:
     host = interaction.client.host
     user, name = who(interaction)
@@ -140,24 +59,56 @@ async def new_game(
     if turn_clock is not None and turn_clock not in TURN_CLOCKS:
         raise bad_value("turn_clock", turn_clock)
     locale = await channel_locale(interaction)
-    rec = await within(
+    rec, ids = await within(
         interaction,
-        host.create(
-            guild_id=guild_key(interaction),
-            channel_id=channel_key(interaction),
-            game_id=game_id,
-            options=options,
-            user_id=user,
-            user_name=name,
-            turn_secs=TURN_CLOCKS[turn_clock or "24h"],
-        ),
+        _create(interaction, game_id, options, TURN_CLOCKS[turn_clock or "24h"], invitees or []),
         ephemeral=False,
     )
     if teach:  # teach mode (issue 24): stored with the table, read by every prompt
         rec = await book.update(host, rec.id, lambda meta: meta.__setitem__("teach", True))
     await answer(interaction, ephemeral=False, **payload_kwargs(lobby_message(host, rec, locale)))
     message = await interaction.original_response()
-    await book.update(host, rec.id, lambda meta: meta.__setitem__("lobby", message.id))
+    rec = await book.update(host, rec.id, lambda meta: meta.__setitem__("lobby", message.id))
+    if ids:
+        rec = await invite.send_invitations(interaction.client, rec, ids, name)
+        await show_lobby(interaction.client, rec)
+
+
+async def _create(
+    interaction: Interaction,
+    game_id: str,
+    options: dict[str, Any],
+    turn_secs: int | None,
+    invitees: list[invite.Invitee],
+) -> tuple[SessionRecord, list[str]]:
+    """The new table and the ids to invite to it, checked first (a refusal opens nothing)."""
+    host = interaction.client.host
+    user, name = who(interaction)
+    game = host.game(game_id)
+    alone = SessionRecord(
+        id=0,
+        guild_id=guild_key(interaction),
+        channel_id=channel_key(interaction),
+        game=game_id,
+        options={},
+        seed=0,
+        status="lobby",
+        version=0,
+        host_id=user,
+        turn_secs=turn_secs,
+        seats=[Seat(user, name)],
+    )
+    ids = invite.check_invitees(alone, invitees, game.max_players) if invitees else []
+    rec = await host.create(
+        guild_id=guild_key(interaction),
+        channel_id=channel_key(interaction),
+        game_id=game_id,
+        options=options,
+        user_id=user,
+        user_name=name,
+        turn_secs=turn_secs,
+    )
+    return rec, ids
 
 
 # -- the lobby's actions: each returns the table after it and the text of a slash answer ------
@@ -242,6 +193,8 @@ async def _answer(
                 text = t("lobby.cancelled_by", name=who(interaction)[1])
         await answer(interaction, text, ephemeral=action != "cancel")
         await refresh_lobby(interaction, rec)
+        return
+    await invite.expire(interaction.client, rec)
 
 
 async def _lobby_action(interaction: Interaction, action: str, from_button: bool) -> None:
@@ -251,6 +204,12 @@ async def _lobby_action(interaction: Interaction, action: str, from_button: bool
         await _leave(interaction, from_button)
     elif action.startswith("ai:"):
         await _add_ai_level(interaction, action[3:], from_button)
+    elif action in ("options", "invite"):
+        rec = await interaction.client.host.active(channel_key(interaction))
+        if rec.status != "lobby":
+            raise HostError("not_in_lobby")
+        opener = lobby_options.open_panel if action == "options" else invite.open_picker
+        await opener(interaction, rec)
     elif action in ACTIONS:
         change, text_key = ACTIONS[action]
         user, name = who(interaction)
