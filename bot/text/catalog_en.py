@@ -295,11 +295,11 @@ EN: dict[str, str | tuple[str, ...]] = {
 
 register(EN)
 
-from bot.text import catalog_commands, catalog_fair, host_events  # noqa: E402,F401  (commands; fair tables; host events)
-from bot.text import (  # noqa: E402,F401  (commands; host events; /game mine, mydata, forget-me)
+# the other catalogues register themselves when imported
+from bot.text import (  # noqa: E402,F401
     catalog_commands,
+    catalog_fair,
+    catalog_lobby,
     catalog_userdata,
     host_events,
 )
-from bot.text import catalog_commands, host_events  # noqa: E402,F401  (commands; host events)
-from bot.text import catalog_lobby as _lobby  # noqa: E402,F401,I001  (lobby, invitations)
