@@ -49,6 +49,7 @@ from bot.core.store.base import (
     record_from_row,
 )
 from bot.core.store.migrations import MIGRATIONS
+from bot.core.store.prefs_sqlite import SQLitePrefs
 from bot.core.store.readonly import connect_read_only
 
 GUILDLESS = ""  # ratings key for sessions outside a guild
@@ -124,7 +125,7 @@ class _Save:
     error: BaseException | None = None
 
 
-class SQLiteStore:
+class SQLiteStore(SQLitePrefs):
     shared = False  # one process per file
 
     def __init__(
