@@ -39,8 +39,6 @@ from bot.core.bookkeeping import Bookkeeping
 from bot.core.clock import CLOCK_CONCURRENCY as CLOCK_CONCURRENCY
 from bot.core.clock import Clock, OnFired
 from bot.core.digest import Digests
-from bot.core.prefs import Prefs
-from bot.core.vacation import Vacations
 from bot.core.gamelog import GameLog
 from bot.core.lobby import Lobby
 from bot.core.options import check_options
@@ -49,6 +47,7 @@ from bot.core.passthrough import PassThroughs
 from bot.core.people import People
 from bot.core.play import MAX_AUTO_MOVES as MAX_AUTO_MOVES
 from bot.core.play import Play
+from bot.core.prefs import Prefs
 from bot.core.queries import Queries
 from bot.core.ratings import Standings
 from bot.core.ratings import conservative as conservative
@@ -60,6 +59,7 @@ from bot.core.store.base import Bookkeeping as Book
 from bot.core.store.base import SessionRecord, Store
 from bot.core.takeback import Undoable
 from bot.core.takebacks import TakeBacks
+from bot.core.vacation import Vacations
 from games.base import Game, Move, State
 
 #: turn clock choices (seconds per decision; None = off)

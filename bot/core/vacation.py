@@ -54,7 +54,7 @@ class Vacations:
             raise HostError(
                 "away_budget",
                 most=tn("prefs.days", MAX_DAYS),
-                window=tn("prefs.days", WINDOW_DAYS),
+                window=tn("prefs.window", WINDOW_DAYS),
                 left=tn("prefs.days", int(left // DAY)),
             )
         until = now + days * DAY

@@ -40,6 +40,7 @@ EXPECTED_COMMANDS = (
         )
     }
     | {"standings", "stats", "crowntable language", "help", "teach on", "teach off"}
+    | {"crowntable away", "crowntable back", "crowntable notify"}
 )
 
 

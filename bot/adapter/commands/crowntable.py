@@ -1,4 +1,6 @@
-"""``/crowntable language``: the language of this server's channel messages (issue 12 item 3).
+"""``/crowntable language``: the language of this server's channel messages (issue 12 item 3);
+the group also holds each player's own settings, registered from their modules (``away``,
+``back``: :mod:`bot.adapter.commands.away`; ``notify``: :mod:`bot.adapter.commands.notify`).
 
 The board, pings, lobby and final results are written in the server's language: Discord's
 ``guild_locale`` unless someone with Manage Server chose another here (stored per server;
@@ -15,6 +17,7 @@ from discord import app_commands
 
 from bot.adapter.boundary import edge
 from bot.adapter.client import Crowntable
+from bot.adapter.commands import away, notify
 from bot.adapter.translator import choice
 from bot.core.errors import HostError
 from bot.core.options import bad_value
@@ -48,12 +51,14 @@ async def set_language(interaction: Interaction, language: str) -> None:
 
 
 def build() -> app_commands.Group:
+    # everyone's group (issue 27: each player's own vacation and notifications); the
+    # server's settings check Manage Server themselves (``set_language``). Guild-only like
+    # every command: Discord sets that per top-level command, and /game stays out of DMs
     group = app_commands.Group(
-        name="crowntable",
-        description=t("cmd.crowntable", "en"),
-        guild_only=True,
-        default_permissions=discord.Permissions(manage_guild=True),
+        name="crowntable", description=t("cmd.crowntable", "en"), guild_only=True
     )
+    away.add(group)
+    notify.add(group)
 
     @group.command(name="language", description=t("cmd.crowntable_language", "en"))
     @app_commands.describe(language=t("cmd.crowntable_language_option", "en"))
