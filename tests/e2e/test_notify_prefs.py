@@ -19,6 +19,7 @@ from tests.e2e.conftest import World
 from tests.e2e.driver import Driver, Player, board_message, waiting_names
 from tests.e2e.helpers import open_table, table_id
 from tests.e2e.test_vacation import db_url, start  # noqa: F401  (the two-backend fixture)
+from tests.fakediscord.models import SUPPRESS_NOTIFICATIONS
 
 PREFS = {"alice": "mention", "bob": "dm", "cyril": "digest", "dana": "off"}
 #: counted per player, printed by the test (the closing note quotes them)
@@ -118,3 +119,37 @@ async def test_each_preference_over_a_whole_game(world: World, db_url: str | Non
     got = await world.bot.host.prefs.of([str(u[n].id) for n in PREFS])
     assert [got[str(u[n].id)].notify for n in PREFS] == list(PREFS.values())
     assert board_message(fake, ch) is not None and waiting_names(board_message(fake, ch)) == []
+
+
+@pytest.mark.asyncio
+async def test_a_private_prompt_still_comes_silently_when_notifications_are_off(
+    world: World,
+) -> None:
+    """A secret choice must reach its player whatever they chose (a game never stalls): with
+    ``off`` (and ``digest``) the DM prompt is sent with SUPPRESS_NOTIFICATIONS, and no line
+    in the channel mentions them; a default player's DM prompt notifies as before."""
+    fake, ch, u = world.fake, world.channel, world.users
+    await world.start_bot()
+    said = await fake.slash(u["bob"], ch, "crowntable notify", choice="off")
+    assert said.ephemeral
+    await open_table(world, "empire_engine", join=("bob",))
+    world.skew += ACTIVE_WINDOW + 1
+    driver = Driver(fake, ch, [Player(u["alice"]), Player(u["bob"])], seed=2)
+
+    def prompts() -> dict[str, list]:
+        return {n: fake.dms(u[n]) for n in ("alice", "bob")}  # every DM is a prompt here
+
+    for _ in range(20):  # until each has had a DM prompt
+        if all(prompts().values()):
+            break
+        kind, player, msg = await fake.wait_for(driver.find_action, timeout=10, what="a turn")
+        world.skew += ACTIVE_WINDOW + 1
+        await driver.act(kind, player, msg)
+        await fake.idle()
+    got = prompts()
+    assert got["alice"] and got["bob"], got
+    assert all(m.flags & SUPPRESS_NOTIFICATIONS for m in got["bob"])
+    assert not any(m.flags & SUPPRESS_NOTIFICATIONS for m in got["alice"])
+    await fake.idle()
+    tag = f"<@{u['bob'].id}>"
+    assert not [m for m in fake.all_messages(include_deleted=True) if tag in (m.content or "")]
