@@ -124,3 +124,41 @@ async def test_postgres_migration_6_keeps_the_users() -> None:
     finally:
         await store.close()
         await pg.drop_schema(schema)
+
+
+@pytest.mark.asyncio
+async def test_crowntable_copy_carries_the_preferences_and_vacations(
+    tmp_path, capsys, monkeypatch
+) -> None:
+    import games
+    from bot.core.copy import run_copy
+    from tests.host.test_copy import fill
+    from tests.toygame import TOY
+
+    await pg.require_pg()
+    monkeypatch.setitem(games.REGISTRY, "toy", TOY)
+    src = tmp_path / "src.db"
+    await fill(src)
+    s = SQLiteStore(src)
+    await s.open()
+    await s.set_notify("u1", "digest", 8, 60, 5.0)
+    await s.start_away("u2", 10.0, 20.0)
+    await s.end_away("u2", 15.0)
+    await s.close()
+    schema = pg.new_schema()
+    con = await asyncpg.connect(pg.PG_URL)
+    await con.execute(f'CREATE SCHEMA "{schema}"')
+    await con.close()
+    url = pg.PG_URL + ("&" if "?" in pg.PG_URL else "?") + f"search_path={schema}"
+    try:
+        assert await run_copy(f"sqlite:///{src}", url) == 0, capsys.readouterr()
+        dst = PostgresStore(pg.PG_URL, schema=schema, pool_size=2)
+        await dst.open()
+        try:
+            got = await dst.user_prefs(["u1", "u2"])
+            assert got["u1"] == UserPrefs("u1", "digest", 8, 60, 5.0, None)
+            assert await dst.away_spells("u2", 0.0) == [AwaySpell(10.0, 20.0, 15.0)]
+        finally:
+            await dst.close()
+    finally:
+        await pg.drop_schema(schema)
