@@ -153,3 +153,23 @@ async def test_a_private_prompt_still_comes_silently_when_notifications_are_off(
     await fake.idle()
     tag = f"<@{u['bob'].id}>"
     assert not [m for m in fake.all_messages(include_deleted=True) if tag in (m.content or "")]
+
+
+@pytest.mark.asyncio
+async def test_no_half_time_reminder_when_notifications_are_off(world: World) -> None:
+    fake, ch, u = world.fake, world.channel, world.users
+    await world.start_bot()
+    await open_table(world, "majesty", join=("bob",), clock="5m")
+    [first] = waiting_names(board_message(fake, ch))
+    other = "bob" if first == "alice" else "alice"
+    await fake.slash(u[first], ch, "crowntable notify", choice="off")
+    world.skew = 160  # past half time
+    await asyncio.sleep(0.6)
+    await fake.idle()
+    reminders = [
+        m
+        for m in fake.all_messages(include_deleted=True)
+        if (m.content or "").startswith("⏳") and not m.ephemeral
+    ]
+    assert reminders == [], [m.content for m in reminders]
+    assert not fake.dms(u[first]) and not fake.dms(u[other])
