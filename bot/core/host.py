@@ -307,7 +307,7 @@ class SessionHost(PassThroughs):
         Raises :class:`HostError` or :class:`IllegalMove`; nothing changes when it raises.
         A lost race with another process re-reads the session and validates the move again.
         """
-        await self.vacations.on_move(player)  # any move ends a vacation (issue 27 #4)
+        await self.vacations.on_move(player, session_id)  # any move ends a vacation (issue 27 #4)
         return await self.play.apply(session_id, player, move, expected_version, then)
 
     # -- AI seats (issue 15) -------------------------------------------------------------------

@@ -70,10 +70,17 @@ class Vacations:
             return None
         return await self._each_table(user_id, now, None)
 
-    async def on_move(self, user_id: str) -> None:
-        """A move by ``user_id`` anywhere ends their vacation (one indexed read per move)."""
+    async def on_move(self, user_id: str, session_id: int) -> None:
+        """A move by ``user_id`` anywhere ends their vacation (one indexed read per move; on
+        SQLite, one process per file, none when this host's record of the table shows their
+        decision running: every pause of theirs went through this host and its records)."""
         if user_id.startswith("ai:"):
             return
+        if not self.sessions.store.shared:
+            rec = self.sessions.working_copy(session_id)
+            entry = rec.clock.get(user_id) if rec is not None else None
+            if entry is not None and not paused(entry):
+                return
         prefs = (await self.sessions.store.user_prefs([user_id])).get(user_id)
         if prefs is not None and prefs.away(self.sessions.now()):
             await self.come_back(user_id)
