@@ -58,7 +58,7 @@ class Prefs:
         """Store ``user_id``'s choice; refused (HostError, nothing stored) for an unknown
         choice, a digest without an hour 0-23, or an offset that is not one."""
         if choice not in NOTIFY_CHOICES:
-            raise HostError("notify_choice", choice=choice[:40], choices=", ".join(NOTIFY_CHOICES))
+            raise HostError("notify_choice", choice=choice[:40])
         notify: Notify = choice
         minutes = parse_offset(offset) if offset is not None else None
         if choice == "digest":

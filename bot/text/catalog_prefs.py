@@ -35,7 +35,7 @@ PREFS: dict[str, str | tuple[str, ...]] = {
     "error.away_days": "Choose from 1 to {most} days of vacation, e.g. `/crowntable away days:3`.",
     "error.away_budget": "A vacation can be at most {most} in {window}; you have {left} left now. Choose fewer days.",
     "error.not_away": "You are not on vacation: your turn clocks run as usual.",
-    "error.notify_choice": "There is no notification choice “{choice}”. Choose one of: {choices}.",
+    "error.notify_choice": "There is no notification choice “{choice}”. Pick one from the list of the `choice` option.",
     "error.digest_hour": "The digest needs an hour from 0 to 23 in your own time, e.g. `hour:8`.",
     "error.utc_offset": "Give your offset from UTC in hours, e.g. `+1`, `-5` or `+5:30` (from -12 to +14).",
     # answers (only you see them)
