@@ -122,20 +122,30 @@ def _human(rec: SessionRecord, p: str) -> bool:
 
 
 async def mark_away(store: Store, rec: SessionRecord, before: int, now: float) -> None:
-    """Before a save: a decision that begins now for a player on vacation starts paused,
-    with its whole turn time set aside (one read of the players whose decision begins)."""
-    new = [
-        p
-        for p, c in rec.clock.items()
-        if c["since"] == before + 1 and not paused(c) and _human(rec, p)
-    ]
-    if not new or rec.status != "running":
+    """Before a save: the entry of a waiting player on vacation is paused (one read of the
+    waiting humans). A decision that begins now starts paused with its whole turn time; an
+    older one that is not paused (another process's cached record, written over a pause)
+    is paused again from when the vacation began."""
+    waiting = [p for p, c in rec.clock.items() if not paused(c) and _human(rec, p)]
+    if not waiting or rec.status != "running":
         return
-    prefs = await store.user_prefs(new)
-    for p in new:
+    prefs = await store.user_prefs(waiting)
+    for p in waiting:
         pr = prefs.get(p)
-        if pr is not None and pr.away_until is not None and pr.away(now):
-            pause(rec.clock[p], now, pr.away_until)
+        if pr is None or pr.away_until is None or not pr.away(now):
+            continue
+        entry = rec.clock[p]
+        stopped = now if entry["since"] == before + 1 else await _stopped(store, rec, p, now)
+        pause(entry, stopped, pr.away_until)
+
+
+async def _stopped(store: Store, rec: SessionRecord, p: str, now: float) -> float:
+    """When ``p``'s running entry stopped counting: the start of their vacation, or of their
+    decision when it began later."""
+    entry = rec.clock[p]
+    spells = [s for s in await store.away_spells(p, now) if s.ended is None]
+    began = (entry["due"] or now) - (rec.turn_secs or 0)
+    return max(spells[-1].started if spells else now, began)
 
 
 async def settle(store: Store, rec: SessionRecord, now: float) -> bool:
@@ -164,10 +174,6 @@ async def settle(store: Store, rec: SessionRecord, now: float) -> bool:
         if until is None:
             changed = resume(entry, now) or changed
             continue
-        stopped = now
-        if not paused(entry):
-            spells = [s for s in await store.away_spells(p, now) if s.ended is None]
-            began = (entry["due"] or now) - (rec.turn_secs or 0)
-            stopped = max(spells[-1].started if spells else now, began)
+        stopped = now if paused(entry) else await _stopped(store, rec, p, now)
         changed = pause(entry, stopped, until) or changed
     return changed

@@ -8,10 +8,14 @@ from __future__ import annotations
 import pytest
 
 from bot.core.digest import due_at, is_due
+from bot.core.host import SessionHost
 from bot.core.prefs import offset_text, parse_offset
+from bot.core.store.postgres import PostgresStore
 from bot.core.store.prefs_base import UserPrefs
 from bot.core.vacation import DAY
+from tests.host import pg
 from tests.host.test_host import code_of, running
+from tests.toygame import TOY
 
 PICK = {"type": "pick", "value": 2}
 
@@ -131,3 +135,36 @@ def test_offsets_and_the_digest_hour() -> None:
     sent = UserPrefs("u", "digest", 9, 60, digest_sent_at=20 * DAY + 8 * 3600 + 5)
     assert is_due(sent, noon) is None and is_due(sent, noon + DAY) == 21 * DAY + 8 * 3600
     assert due_at(UserPrefs("u", "dm"), noon) is None
+
+
+@pytest.mark.asyncio
+async def test_a_pause_written_over_by_another_process_is_paused_again(clock) -> None:
+    """Two processes over PostgreSQL: A pauses u1's clock; B, from its cached record (same
+    version: a pause does not bump it), stores u2's move; B's save pauses u1 again, counted
+    from the vacation's start, and neither clock fires for u1."""
+    await pg.require_pg()
+    schema = pg.new_schema()
+    stores = [PostgresStore(pg.PG_URL, schema=schema, clock=clock, pool_size=3) for _ in range(2)]
+    for s in stores:
+        await s.open()
+    seeds = iter(range(1, 1000))
+    a, b = (
+        SessionHost(s, registry={"toy": TOY}, now=clock, seed_source=lambda: next(seeds))
+        for s in stores
+    )
+    try:
+        rec = await running(a, turn_secs=300)
+        await b.current(rec.id)  # B caches the record
+        clock.t += 100
+        await a.vacations.go_away("u1", 1)
+        clock.t += 50
+        await b.apply(rec.id, "u2", PICK)  # from B's cache
+        entry = (await a.get(rec.id)).clock["u1"]
+        assert "resume" in entry and entry["left"] == pytest.approx(200)
+        clock.t += 400
+        fired = [o for h in (a, b) for o in await h.clock.run()]
+        assert [p for o in fired for p, _ in o.moved] == []
+    finally:
+        for s in stores:
+            await s.close()
+        await pg.drop_schema(schema)
