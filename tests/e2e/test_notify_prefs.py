@@ -173,3 +173,38 @@ async def test_no_half_time_reminder_when_notifications_are_off(world: World) ->
     ]
     assert reminders == [], [m.content for m in reminders]
     assert not fake.dms(u[first]) and not fake.dms(u[other])
+
+
+@pytest.mark.asyncio
+async def test_a_dm_players_nudge_is_a_dm(world: World) -> None:
+    """bob (``dm``) is at the table when his turn comes (he acted a moment ago): nothing then;
+    when he has not moved within the "at the table" window, the nudge is one DM, not a
+    mention in the channel."""
+    fake, ch, u = world.fake, world.channel, world.users
+    await world.start_bot()
+    await fake.slash(u["bob"], ch, "crowntable notify", choice="dm")
+    await open_table(world, "majesty", join=("bob",))
+    driver = Driver(fake, ch, [Player(u["alice"]), Player(u["bob"])], seed=6)
+    for _ in range(2):  # both act: both are at the table
+        kind, player, msg = await fake.wait_for(driver.find_action, timeout=10, what="a turn")
+        await driver.act(kind, player, msg)
+        await fake.idle()
+    [waiting] = waiting_names(board_message(fake, ch))
+    if waiting != "bob":  # one more move: bob's turn, bob just acted
+        kind, player, msg = await fake.wait_for(driver.find_action, timeout=10, what="a turn")
+        await driver.act(kind, player, msg)
+        await fake.idle()
+    assert waiting_names(board_message(fake, ch)) == ["bob"]
+    tag = f"<@{u['bob'].id}>"
+
+    def told() -> tuple[int, int]:
+        dms = sum(m.content.startswith("🎲") for m in fake.dms(u["bob"]))
+        lines = [m for m in fake.all_messages(include_deleted=True) if tag in (m.content or "")]
+        return dms, len(lines)
+
+    before = told()
+    world.skew += ACTIVE_WINDOW + 1
+    await fake.wait_for(lambda: told()[0] > before[0], timeout=5, what="bob's nudge DM")
+    await asyncio.sleep(0.5)
+    await fake.idle()
+    assert told() == (before[0] + 1, before[1])  # one DM, no mention
