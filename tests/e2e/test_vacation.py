@@ -122,3 +122,21 @@ async def test_a_vacation_pauses_the_clock_across_a_restart_and_ends_on_a_move(
     again = await fake.slash(user, ch, "crowntable back")
     assert again.ephemeral and again.text() == t("error.not_away")
     assert len(await host.store.away_spells(str(user.id), 0)) == 2
+
+
+@pytest.mark.asyncio
+async def test_away_back_and_notify_in_a_dm_with_the_bot(world: World) -> None:
+    fake, u = world.fake, world.users
+    await world.start_bot()
+    sid = table_id(await open_table(world, "majesty", join=("bob",), clock="1h"))
+    [first] = waiting_names(board_message(fake, world.channel))
+    dm = fake._dm_channel(u[first])
+    said = await fake.slash(u[first], dm, "crowntable away", days=3)
+    assert said.ephemeral and "1 table" in said.text(), said.text()
+    assert "resume" in (await world.bot.host.current(sid)).clock[str(u[first].id)]
+    said = await fake.slash(u[first], dm, "crowntable notify", choice="dm")
+    assert said.text() == t("notify.set.dm")
+    back = await fake.slash(u[first], dm, "crowntable back")
+    assert back.text().startswith("Welcome back!")
+    refused = await fake.slash(u[first], dm, "crowntable language", language="cs")
+    assert refused.text() == t("error.guild_only_language")

@@ -51,12 +51,10 @@ async def set_language(interaction: Interaction, language: str) -> None:
 
 
 def build() -> app_commands.Group:
-    # everyone's group (issue 27: each player's own vacation and notifications); the
-    # server's settings check Manage Server themselves (``set_language``). Guild-only like
-    # every command: Discord sets that per top-level command, and /game stays out of DMs
-    group = app_commands.Group(
-        name="crowntable", description=t("cmd.crowntable", "en"), guild_only=True
-    )
+    # everyone's group, in servers and in DMs (issue 27: each player's own vacation and
+    # notifications); the server's settings check a server and Manage Server themselves
+    # (``set_language``): Discord sets permissions and contexts per top-level command only
+    group = app_commands.Group(name="crowntable", description=t("cmd.crowntable", "en"))
     away.add(group)
     notify.add(group)
 
