@@ -51,7 +51,12 @@ class Board:
         ]  # not an AI seat's
         if due:
             line += " " + t("board.deadline", when=f"<t:{int(min(due))}:R>")
-        return line
+        away = [  # on vacation (issue 27 #4): their clock is paused
+            t("board.away", name=name(p), when=f"<t:{int(c['resume'])}:f>")
+            for p, c in rec.clock.items()
+            if p in waiting and "resume" in c
+        ]
+        return "\n".join([line, *away])
 
     def _status(self, rec: SessionRecord, public: Public) -> list[str]:
         """The status, who is awaited and the board's own prompt (or how the game ended)."""

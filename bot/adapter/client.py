@@ -14,6 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.adapter import digest
 from bot.adapter.publish import NotShown, Publisher
 from bot.adapter.routes import RoutedClient, Routes
 from bot.adapter.translator import CatalogTranslator, Languages
@@ -171,6 +172,7 @@ class Crowntable(discord.AutoShardedClient, RoutedClient):
                 async with self.working():
                     await self.host.run_clock(on_fired=self.show_clock)
                     await self.publisher.retry_behind()  # stored changes Discord refused
+                    await digest.tick(self.publisher)  # vacations' boards, digests (issue 27)
             except asyncio.CancelledError:
                 raise
             except StoreUnavailable as exc:  # the database is away: the next tick tries again

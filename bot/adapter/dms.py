@@ -69,6 +69,7 @@ class DMs:
         standing = peek(meta, p).get("dm")
         if quiet and standing:
             edit = dict(payload)
+            edit.pop("silent", None)  # a message's edit never notifies anyway
             file = edit.pop("file", None)
             edit["attachments"] = [file] if file else []
             try:

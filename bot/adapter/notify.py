@@ -5,6 +5,12 @@ they look at it does not); an open one is a line in the channel ("🎲 @bob, it'
 unless they are at the table (they acted less than ``ACTIVE_WINDOW`` seconds ago). A prompt
 placed without a notification is nudged once it has waited that long (:meth:`Notices.nudge`,
 from the turn clock's tick). The turn clock's reminders go out here too.
+
+Each player's notification preference (issue 27 #5, :mod:`bot.core.prefs`) chooses how: a
+mention (the default); ``dm``: one DM instead of the mention (the mention when DMs are
+closed); ``digest`` and ``off``: no ping, nudge or reminder (the daily digest is
+:mod:`bot.adapter.digest`), a private prompt still placed in their DM, silently. Whatever is
+chosen, a turn change notifies each player at most once.
 """
 
 from __future__ import annotations
@@ -18,11 +24,12 @@ from bot.adapter.book import PlayerBook, TableBook, peek, player
 from bot.adapter.publishing import ACTIVE_WINDOW, Publishing, mention
 from bot.core.errors import HostError
 from bot.core.store import SessionRecord
-from bot.text.i18n import t
+from bot.text.i18n import game_title, t
 
 log = logging.getLogger(__name__)
 
 PINGS_KEPT = 5  # "your turn" lines removed when the game ends (the latest ones)
+QUIET = ("digest", "off")  # preferences told nothing per turn
 
 
 class Notices:
@@ -37,13 +44,14 @@ class Notices:
         players count as not told (the retry of the publication tells them)."""
         lines: list[str] = []
         told: dict[str, PlayerBook] = {}  # player -> their record before
-        for p in self.pub.human_actors(rec):
-            since = rec.since(p)
-            if peek(meta, p).get("notified") == since:
-                continue
+        waiting = [
+            p for p in self.pub.human_actors(rec) if peek(meta, p).get("notified") != rec.since(p)
+        ]
+        prefs = await self.pub.host.prefs.of(waiting) if waiting else {}
+        for p in waiting:
             before = peek(meta, p).copy()
-            player(meta, p)["notified"] = since
-            line = await self._line(rec, meta, p, mover)
+            player(meta, p)["notified"] = rec.since(p)
+            line = await self._line(rec, meta, p, mover, prefs[p].notify)
             if line:
                 lines.append(line)
                 told[p] = before
@@ -61,20 +69,36 @@ class Notices:
             raise
 
     async def _line(
-        self, rec: SessionRecord, meta: TableBook, p: str, mover: str | None
+        self, rec: SessionRecord, meta: TableBook, p: str, mover: str | None, how: str
     ) -> str | None:
-        """The channel line that tells ``p`` (None: told otherwise, or not at all)."""
+        """The channel line that tells ``p`` (None: told otherwise, or not at all), as their
+        preference ``how`` says."""
         since = rec.since(p)
         if self.pub.is_private(rec, p):
             if peek(meta, p).get("prompted") == since:  # the click showed it in place
                 return None
-            return await self.deliver_prompt(rec, meta, p)
-        if p == mover:  # they go on where they are: never told again
+            line = await self.deliver_prompt(rec, meta, p, silent=how in QUIET)
+            return None if how in QUIET else line
+        if p == mover or how in QUIET:  # they go on where they are / asked for no ping
             return None
         if self.pub.active(meta, p):  # at the table: told only if it waits too long
             self.mark_silent(rec, meta, p, since)
             return None
+        if how == "dm" and await self.turn_dm(rec, meta, p):
+            return None
         return t("ping.turn", who=mention(p, rec))
+
+    async def turn_dm(self, rec: SessionRecord, meta: TableBook, p: str) -> bool:
+        """``p``'s one DM saying it is their turn, with the way to the board (preference
+        ``dm``); False when their DMs are closed (the caller mentions them instead)."""
+        async with self.pub.dm_language(rec, p):
+            game = self.pub.host.game(rec.game)
+            text = t(
+                "ping.turn_dm",
+                game=game_title(game.id, game.title),
+                place=self.pub.place(rec, meta),
+            )
+        return await self.pub.send_dm(p, rec.created_at, content=text) is not None
 
     async def channel_lines(self, rec: SessionRecord, meta: TableBook, lines: list[str]) -> None:
         """One channel message with ``lines`` (it notifies the players it mentions); it stays
@@ -97,20 +121,25 @@ class Notices:
             except discord.HTTPException:
                 pass
 
-    async def deliver_prompt(self, rec: SessionRecord, meta: TableBook, p: str) -> str | None:
+    async def deliver_prompt(
+        self, rec: SessionRecord, meta: TableBook, p: str, silent: bool = False
+    ) -> str | None:
         """``p``'s private prompt in their DM: their standing DM edited in place while they
         are at the table, else a new DM (which notifies). None when it arrived; else the
         channel line that tells them to use **Open my prompt** (with, once per game, how to
-        allow DMs)."""
+        allow DMs). ``silent``: a new DM that does not notify (preferences digest and off),
+        never nudged."""
         since = rec.since(p)
         async with self.pub.dm_language(rec, p):
             payload = await self.pub.private_prompt_payload(rec, p, meta)
+        if silent:
+            payload["silent"] = True
         quiet = self.pub.active(meta, p, "dm_acted")  # edited in place only under their eyes
         if await self.pub.place_dm(rec, meta, p, payload, quiet):
             pm = player(meta, p)
             pm["prompted"] = since
             pm["hand_sig"] = self.pub.hand_signature(rec, p)
-            if quiet:
+            if quiet and not silent:
                 self.mark_silent(rec, meta, p, since)
             return None
         if not p.isdigit():
@@ -182,7 +211,10 @@ class Notices:
             acted = peek(meta, p).get("acted")
             if acted is not None and pub.host.now() - acted < ACTIVE_WINDOW:
                 return  # they came back meanwhile
+            how = (await pub.host.prefs.of([p]))[p].notify
             private = pub.is_private(rec, p)
+            if how in QUIET or (not private and how == "dm" and await self.turn_dm(rec, meta, p)):
+                return
             if private and not peek(meta, p).get("dm_closed"):
                 async with pub.dm_language(rec, p):
                     payload = await pub.private_prompt_payload(rec, p, meta)
@@ -192,8 +224,10 @@ class Notices:
             await self.channel_lines(rec, meta, [line])
 
     async def reminders(self, rec: SessionRecord, players: list[str]) -> None:
-        """The turn clock's half-time reminders: by DM, else in the channel."""
-        for p in players:
+        """The turn clock's half-time reminders: by DM, else in the channel (none for the
+        players who chose the digest or no notifications)."""
+        prefs = await self.pub.host.prefs.of(players)
+        for p in [q for q in players if prefs[q].notify not in QUIET]:
             entry = rec.clock.get(p)
             due = entry["due"] if entry is not None else None
             when = f"<t:{int(due)}:R>" if due else "?"

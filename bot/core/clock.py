@@ -14,6 +14,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
+from bot.core.deadlines import settle
 from bot.core.outcome import Outcome
 from bot.core.play import MAX_AUTO_MOVES, Play
 from bot.core.sessions import Sessions
@@ -27,9 +28,11 @@ OnFired = Callable[[Outcome], Awaitable[None]]
 
 
 class Clock:
-    def __init__(self, sessions: Sessions, play: Play) -> None:
+    def __init__(self, sessions: Sessions, play: Play, touched: set[int] | None = None) -> None:
         self.sessions = sessions
         self.play = play
+        #: sessions whose clock a vacation paused or resumed here (``Vacations.touched``)
+        self.touched: set[int] = set() if touched is None else touched
 
     async def run(
         self, now: float | None = None, on_fired: OnFired | None = None, concurrency: int = 0
@@ -67,7 +70,7 @@ class Clock:
             if not mine:  # another process is on this session: it fires the clock
                 return None
             rec = await sessions.get(session_id)
-            if rec.status != "running":
+            if rec.status != "running" or not await self._vacations(rec, now):
                 return None
             out = Outcome(rec)
             await self._time_out(rec, now, out)
@@ -77,6 +80,18 @@ class Clock:
                 out.record = rec
                 return out
             return None
+
+    async def _vacations(self, rec: SessionRecord, now: float) -> bool:
+        """Pause whoever is on vacation, continue whoever is back, before anything fires
+        (:func:`bot.core.deadlines.settle`); False when the session moved on meanwhile."""
+        if not await settle(self.sessions.store, rec, now):
+            return True
+        if not await self.sessions.store.set_clock(rec):
+            self.sessions.forget(rec.id, state=False)
+            return False
+        self.sessions.keep(rec)
+        self.touched.add(rec.id)
+        return True
 
     async def _time_out(self, rec: SessionRecord, now: float, out: Outcome) -> None:
         """The takeover level's moves for every player whose deadline passed, to the end of

@@ -38,6 +38,7 @@ from bot.core.ai_seats import AiSeats
 from bot.core.bookkeeping import Bookkeeping
 from bot.core.clock import CLOCK_CONCURRENCY as CLOCK_CONCURRENCY
 from bot.core.clock import Clock, OnFired
+from bot.core.digest import Digests
 from bot.core.gamelog import GameLog
 from bot.core.lobby import Lobby
 from bot.core.options import check_options
@@ -46,6 +47,7 @@ from bot.core.passthrough import PassThroughs
 from bot.core.people import People
 from bot.core.play import MAX_AUTO_MOVES as MAX_AUTO_MOVES
 from bot.core.play import Play
+from bot.core.prefs import Prefs
 from bot.core.queries import Queries
 from bot.core.ratings import Standings
 from bot.core.ratings import conservative as conservative
@@ -57,6 +59,7 @@ from bot.core.store.base import Bookkeeping as Book
 from bot.core.store.base import SessionRecord, Store
 from bot.core.takeback import Undoable
 from bot.core.takebacks import TakeBacks
+from bot.core.vacation import Vacations
 from games.base import Game, Move, State
 
 #: turn clock choices (seconds per decision; None = off)
@@ -87,7 +90,10 @@ class SessionHost(PassThroughs):
         self.play = Play(self.sessions, self.queries, self.takebacks, self.log, inline_ai)
         self.ai_seats = AiSeats(self.sessions, self.play)
         self.lobby = Lobby(self.sessions, self.ai_seats, self.log, seed_source)
-        self.clock = Clock(self.sessions, self.play)
+        self.vacations = Vacations(self.sessions)
+        self.prefs = Prefs(self.sessions)
+        self.digests = Digests(self.sessions)
+        self.clock = Clock(self.sessions, self.play, self.vacations.touched)
         self.standing = Standings(self.sessions)
         self.bookkeeping = Bookkeeping(self.sessions, self.log)
         self.people = People(self.sessions)
@@ -301,6 +307,7 @@ class SessionHost(PassThroughs):
         Raises :class:`HostError` or :class:`IllegalMove`; nothing changes when it raises.
         A lost race with another process re-reads the session and validates the move again.
         """
+        await self.vacations.on_move(player, session_id)  # any move ends a vacation (issue 27 #4)
         return await self.play.apply(session_id, player, move, expected_version, then)
 
     # -- AI seats (issue 15) -------------------------------------------------------------------

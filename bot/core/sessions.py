@@ -18,6 +18,7 @@ from typing import Any
 
 from bot.core.ai_runner import AiRunner
 from bot.core.cache import LRU
+from bot.core.deadlines import mark_away
 from bot.core.errors import HostError, quoted
 from bot.core.store.base import (
     ClockEntry,
@@ -160,6 +161,7 @@ class Sessions:
     ) -> SessionRecord:
         """Store ``rec`` as version ``before + 1`` (compare-and-swap), kept as the latest."""
         try:
+            await mark_away(self.store, rec, before, self.now())  # vacations (issue 27 #4)
             saved = await self.store.save(rec, before, move, results, rate)
         except BaseException:
             self._records.pop(rec.id, None)

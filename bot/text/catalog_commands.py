@@ -77,7 +77,7 @@ COMMAND_NAMES: dict[str, str] = {
 }
 
 LANGUAGE: dict[str, str] = {
-    "cmd.crowntable": "Crowntable's settings for this server",
+    "cmd.crowntable": "Crowntable's settings: yours and this server's",
     "cmd.crowntable_language": "The language of boards, pings and results in this server's channels",
     "cmd.crowntable_language_option": "The language (server default: the server's language in Discord)",
     "language.en": "English",

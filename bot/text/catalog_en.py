@@ -300,6 +300,7 @@ from bot.text import (  # noqa: E402,F401
     catalog_commands,
     catalog_fair,
     catalog_lobby,
+    catalog_prefs,
     catalog_userdata,
     host_events,
 )

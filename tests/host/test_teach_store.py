@@ -56,7 +56,7 @@ async def test_sqlite_migration_5_keeps_the_users(tmp_path) -> None:
     s = SQLiteStore(path)
     await s.open()
     try:
-        assert await s.migrate() == len(MIGRATIONS) == 5
+        assert await s.migrate() == len(MIGRATIONS)
         assert await s.user_locale("u1") == "cs" and await s.dms_closed_at("u1") == 5.0
         assert await s.user_teach(["u1"]) == {}
         await s.set_user_teach("u1", True)
@@ -88,7 +88,7 @@ async def test_postgres_migration_5_keeps_the_users() -> None:
     store = PostgresStore(pg.PG_URL, schema=schema, pool_size=2)
     try:
         await store.open()
-        assert await store.migrate() == len(PG_MIGRATIONS) == 5
+        assert await store.migrate() == len(PG_MIGRATIONS)
         assert await store.user_locale("u1") == "cs"
         await store.set_user_teach("u1", False)
         assert await store.user_teach(["u1", "u2"]) == {"u1": False}

@@ -1,4 +1,6 @@
-"""``/crowntable language``: the language of this server's channel messages (issue 12 item 3).
+"""``/crowntable language``: the language of this server's channel messages (issue 12 item 3);
+the group also holds each player's own settings, registered from their modules (``away``,
+``back``: :mod:`bot.adapter.commands.away`; ``notify``: :mod:`bot.adapter.commands.notify`).
 
 The board, pings, lobby and final results are written in the server's language: Discord's
 ``guild_locale`` unless someone with Manage Server chose another here (stored per server;
@@ -15,6 +17,7 @@ from discord import app_commands
 
 from bot.adapter.boundary import edge
 from bot.adapter.client import Crowntable
+from bot.adapter.commands import away, notify
 from bot.adapter.commands import mydata as mydata_commands
 from bot.adapter.translator import choice
 from bot.core.errors import HostError
@@ -49,11 +52,12 @@ async def set_language(interaction: Interaction, language: str) -> None:
 
 
 def build() -> app_commands.Group:
-    group = app_commands.Group(
-        name="crowntable",
-        description=t("cmd.crowntable", "en"),
-        guild_only=True,  # offered to everyone: language checks Manage Server itself
-    )
+    # everyone's group, in servers and in DMs (issue 27: each player's own vacation and
+    # notifications); the server's settings check a server and Manage Server themselves
+    # (``set_language``): Discord sets permissions and contexts per top-level command only
+    group = app_commands.Group(name="crowntable", description=t("cmd.crowntable", "en"))
+    away.add(group)
+    notify.add(group)
     mydata_commands.add_to(group)  # /crowntable mydata, forget-me (issue 31)
 
     @group.command(name="language", description=t("cmd.crowntable_language", "en"))

@@ -11,8 +11,9 @@ import json
 from collections.abc import Callable, Mapping
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, TypedDict
+from typing import Any, Literal, NotRequired, Protocol, TypedDict
 
+from bot.core.store.prefs_base import PrefsStore
 from bot.core.store.userdata import UserDataStore
 
 Status = Literal["lobby", "running", "finished", "abandoned", "cancelled"]
@@ -78,6 +79,11 @@ class ClockEntry(TypedDict):
     due: float | None
     remind: float | None
     reminded: bool
+    #: paused while the player is on vacation (issue 27 #4, ``bot.core.deadlines.pause``):
+    #: the seconds that were left to ``due`` / ``remind`` and when the vacation ends
+    left: NotRequired[float]
+    remind_left: NotRequired[float | None]
+    resume: NotRequired[float]
 
 
 #: the adapter's bookkeeping of a session (message ids, who was prompted...): an opaque JSON
@@ -136,6 +142,7 @@ class SessionRecord:
     def next_alarm(self) -> float | None:
         """The earliest reminder or deadline still to fire (None when the clock is idle)."""
         times = [c["remind"] if not c["reminded"] else c["due"] for c in self.clock.values()]
+        times += [c.get("resume") for c in self.clock.values()]  # a vacation's end
         set_times = [x for x in times if x is not None]
         return min(set_times) if set_times and self.status == "running" else None
 
@@ -234,7 +241,7 @@ class Rating:
 RateFn = Callable[[dict[str, Rating]], dict[str, Rating]]
 
 
-class Store(UserDataStore, Protocol):
+class Store(UserDataStore, PrefsStore, Protocol):
     #: True when several processes may share the database (PostgreSQL): cached records are
     #: then checked against the stored version before they are shown
     shared: bool

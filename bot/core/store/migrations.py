@@ -120,4 +120,24 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (user_id, game, step)
     )
     """,
+    # 6: vacations and notification preferences (issue 27 items 4 and 5): how each user is
+    # told of a turn (NULL: 'mention'), the digest's local hour and the user's UTC offset in
+    # minutes, when the last digest went out (the claim that sends it once), the end of a
+    # vacation; every vacation taken, for the 14-days-per-60 rule; the user's tables by seat
+    """
+    ALTER TABLE users ADD COLUMN notify TEXT;
+    ALTER TABLE users ADD COLUMN digest_hour INTEGER;
+    ALTER TABLE users ADD COLUMN utc_offset INTEGER;
+    ALTER TABLE users ADD COLUMN digest_sent_at REAL;
+    ALTER TABLE users ADD COLUMN away_until REAL;
+    CREATE TABLE away_log (
+        user_id     TEXT NOT NULL,
+        started     REAL NOT NULL,
+        until       REAL NOT NULL,
+        ended       REAL,
+        PRIMARY KEY (user_id, started)
+    );
+    CREATE INDEX users_digest ON users(user_id) WHERE notify = 'digest';
+    CREATE INDEX seats_by_player ON seats(player_id)
+    """,
 ]

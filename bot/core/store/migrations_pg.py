@@ -120,4 +120,21 @@ PG_MIGRATIONS: list[str] = [
         PRIMARY KEY (user_id, game, step)
     )
     """,
+    # 6: vacations and notification preferences (issue 27 items 4 and 5)
+    """
+    ALTER TABLE users ADD COLUMN notify TEXT;
+    ALTER TABLE users ADD COLUMN digest_hour INTEGER;
+    ALTER TABLE users ADD COLUMN utc_offset INTEGER;
+    ALTER TABLE users ADD COLUMN digest_sent_at DOUBLE PRECISION;
+    ALTER TABLE users ADD COLUMN away_until DOUBLE PRECISION;
+    CREATE TABLE away_log (
+        user_id     TEXT NOT NULL,
+        started     DOUBLE PRECISION NOT NULL,
+        until       DOUBLE PRECISION NOT NULL,
+        ended       DOUBLE PRECISION,
+        PRIMARY KEY (user_id, started)
+    );
+    CREATE INDEX users_digest ON users(user_id) WHERE notify = 'digest';
+    CREATE INDEX seats_by_player ON seats(player_id)
+    """,
 ]

@@ -44,6 +44,7 @@ from bot.core.store.base import (
     record_from_row,
 )
 from bot.core.store.migrations_pg import PG_MIGRATIONS
+from bot.core.store.prefs_pg import PgPrefs
 from bot.core.store.sqlite import expected_columns
 from bot.core.store.userdata_pg import PostgresUserData
 
@@ -103,7 +104,7 @@ def _json(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
-class PostgresStore(PostgresUserData):  # players' data: bot.core.store.userdata
+class PostgresStore(PostgresUserData, PgPrefs):  # players' data: userdata; prefs
     """asyncpg pool over one database; ``schema`` isolates a deployment (or a test)."""
 
     shared = True  # any number of processes

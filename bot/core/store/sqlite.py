@@ -49,6 +49,7 @@ from bot.core.store.base import (
     record_from_row,
 )
 from bot.core.store.migrations import MIGRATIONS
+from bot.core.store.prefs_sqlite import SQLitePrefs
 from bot.core.store.readonly import connect_read_only
 from bot.core.store.userdata_sqlite import SQLiteUserData
 
@@ -125,7 +126,7 @@ class _Save:
     error: BaseException | None = None
 
 
-class SQLiteStore(SQLiteUserData):  # players' data: bot.core.store.userdata
+class SQLiteStore(SQLiteUserData, SQLitePrefs):  # players' data: userdata; prefs
     shared = False  # one process per file
 
     def __init__(
