@@ -30,7 +30,6 @@ PREFS: dict[str, str | tuple[str, ...]] = {
     # counts
     "prefs.days": ("{n} day", "{n} days"),
     "prefs.window": ("any {n}-day period", "any {n}-day period"),
-    "prefs.tables": ("{n} table", "{n} tables"),
     # refusals
     "error.away_days": "Choose from 1 to {most} days of vacation, e.g. `/crowntable away days:3`.",
     "error.away_budget": "A vacation can be at most {most} in {window}; you have {left} left now. Choose fewer days.",
@@ -39,8 +38,9 @@ PREFS: dict[str, str | tuple[str, ...]] = {
     "error.digest_hour": "The digest needs an hour from 0 to 23 in your own time, e.g. `hour:8`.",
     "error.utc_offset": "Give your offset from UTC in hours, e.g. `+1`, `-5` or `+5:30` (from -12 to +14).",
     # answers (only you see them)
-    "away.set": "🏖 You are on vacation until {when}. Your turn clocks are paused at {tables}; the other players' clocks run as usual. A move of yours, or `/crowntable back`, ends it.",
-    "away.back": "Welcome back! Your turn clocks go on at {tables}, each with the time it had left.",
+    "prefs.at_tables": ("at {n} table", "at {n} tables"),
+    "away.set": "🏖 You are on vacation until {when}. Your turn clocks are paused {tables}; the other players' clocks run as usual. A move of yours, or `/crowntable back`, ends it.",
+    "away.back": "Welcome back! Your turn clocks go on {tables}, each with the time it had left.",
     "notify.set.mention": "When it is your turn, you will be mentioned in the table's channel (the default).",
     "notify.set.dm": "When it is your turn, you will get one DM (a mention in the channel if your DMs are closed).",
     "notify.set.digest": "Nothing per turn: every day at {hour}:00 your time (UTC{offset}) you will get one DM listing the tables waiting for you.",

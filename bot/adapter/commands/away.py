@@ -35,7 +35,7 @@ async def show_boards(client: Crowntable, changed: list[SessionRecord]) -> None:
 async def go_away(interaction: Interaction, days: int) -> None:
     host = interaction.client.host
     until, changed = await host.vacations.go_away(str(interaction.user.id), days)
-    text = t("away.set", when=f"<t:{int(until)}:f>", tables=tn("prefs.tables", len(changed)))
+    text = t("away.set", when=f"<t:{int(until)}:f>", tables=tn("prefs.at_tables", len(changed)))
     await say(interaction, text)
     await show_boards(interaction.client, changed)
 
@@ -45,7 +45,7 @@ async def come_back(interaction: Interaction) -> None:
     changed = await interaction.client.host.vacations.come_back(str(interaction.user.id))
     if changed is None:
         raise HostError("not_away")
-    await say(interaction, t("away.back", tables=tn("prefs.tables", len(changed))))
+    await say(interaction, t("away.back", tables=tn("prefs.at_tables", len(changed))))
     await show_boards(interaction.client, changed)
 
 
