@@ -136,8 +136,26 @@ async def ws(request: web.Request) -> web.WebSocketResponse:
         return await sockets.handle(request, app.hub, app.tokens)
 
 
+@web.middleware
+async def answered(request: web.Request, handler: Any) -> web.StreamResponse:
+    """Every failure is a short JSON answer: 503 while the bot is still starting (its host not
+    open yet), 500 (logged) for a bug; HTTP errors (404 of an unknown route) as they are."""
+    try:
+        response: web.StreamResponse = await handler(request)
+        return response
+    except web.HTTPException:
+        raise
+    except RuntimeError as exc:
+        if "not set up yet" not in str(exc):
+            raise
+        return refused(request, 503, "web.error.starting")
+    except Exception:
+        log.exception("web: %s %s failed", request.method, request.path)
+        return refused(request, 500, "web.error.failed")
+
+
 def make_app(state: Web) -> web.Application:
-    app = web.Application(client_max_size=MAX_BODY)
+    app = web.Application(client_max_size=MAX_BODY, middlewares=[answered])
     app[WEB] = state
     app.router.add_get("/activity", activity)
     app.router.add_get("/static/{file}", static)
