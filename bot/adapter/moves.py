@@ -110,6 +110,9 @@ async def play_move(
     out = await host.apply(session, user, move, expected_version=version, then=then)
     if stored is not None:
         stored(out.record)
+    web = getattr(client, "web", None)  # the Activity's sockets: their frames need not wait
+    if web is not None:  # for the chat's board image and Discord (bot.adapter.web_surface)
+        web.hub.published(out.record)
     await client.publisher.teaching.taught(rec, user, decided)
     await client.publisher.publish(out, click=click)
     return out

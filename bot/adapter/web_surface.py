@@ -1,6 +1,7 @@
 """The web surface in the bot process (issue 32): started by ``serve`` when ``WEB_PORT`` is
 set, after the client's host is open; every publication then also pushes frames to the
-table's sockets (the host's ``after_publication`` hook, beside the AI seats' wake-up), and
+table's sockets (the host's ``after_publication`` hook, beside the AI seats' wake-up; a move
+clicked in the chat or on the web already when it is stored: ``bot.adapter.moves``), and
 the board carries **Open board** (:mod:`bot.adapter.web_button`)."""
 
 from __future__ import annotations
@@ -42,9 +43,7 @@ async def running(client: Crowntable) -> AsyncIterator[Web | None]:
     if config is None:
         yield None
         return
-    bridge = WebBridge(client)
-    state = Web(config, bridge, web_secret(config.secret, client.config.database_url))
-    bridge.on_stored = state.hub.published  # a web move's frames: as soon as it is stored
+    state = Web(config, WebBridge(client), web_secret(config.secret, client.config.database_url))
     client.web = state  # type: ignore[attr-defined]  # read by the board's Open board button
 
     async def hook_when_ready() -> None:
