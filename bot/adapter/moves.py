@@ -16,6 +16,7 @@ from bot.adapter.click import Click
 from bot.adapter.publishing import name_fn
 from bot.core.errors import HostError
 from bot.core.host import Outcome, SessionHost
+from bot.core.render import board_png
 from bot.core.store import SessionRecord
 from bot.text import presenters
 from bot.text.refusals import whose_turn
@@ -113,6 +114,8 @@ async def play_move(
     web = getattr(client, "web", None)  # the Activity's sockets: their frames need not wait
     if web is not None:  # for the chat's board image and Discord (bot.adapter.web_surface)
         web.hub.published(out.record)
+        async with client.publisher.channel_language(out.record):  # the board's image, drawn
+            await board_png(host, out.record, None)  # before the table's lock is taken again
     await client.publisher.teaching.taught(rec, user, decided)
     await client.publisher.publish(out, click=click)
     return out
