@@ -9,9 +9,33 @@ import random
 
 import pytest
 
+from bot.core.takeback import LogReplay
 from bot.core.verify import run_verify
+from games.base import canonical
 from tests.e2e.driver import Driver, Player, final_messages
 from tests.e2e.helpers import open_table, table_id
+
+
+def without_last(view: dict) -> str:
+    env = view.get("envelope")
+    return canonical({**view, "envelope": {**env, "last": []}} if env else view)
+
+
+def assert_each_socket_saw_only_its_own_views(host, rec, socks, moves) -> None:
+    """Every frame a socket received carries a view its own user had at some moment of the
+    game (replayed from the log), never another player's (``last`` aside: the host's)."""
+    game = host.game(rec.game)
+    replay = LogReplay.start(game, rec)
+    states = [replay.state]
+    for m in moves:
+        replay.step(m)
+        states.append(replay.state)
+    for pid, sock in socks.items():
+        own = {without_last(game.view(s, pid)) for s in states}
+        frames = [m for m in sock.got if m.get("type") == "frame" and m["view"] is not None]
+        assert frames
+        for frame in frames:
+            assert without_last(frame["view"]) in own, f"{pid} got a view that is not theirs"
 
 
 async def frame_at(sock, version: int) -> dict:
@@ -71,6 +95,7 @@ async def test_a_game_played_half_in_the_chat_half_on_the_web_replays_and_verifi
         assert last["status"] == "finished" and last["moves"] == []
         assert last["view"] == host.view(rec, pid)
     sources = {m.source for m in await host.store.moves(table)}
+    assert_each_socket_saw_only_its_own_views(host, rec, socks, await host.store.moves(table))
     assert await host.replay(table) == (True, "")
     assert await run_verify(f"sqlite:///{world.db}") == 0
     assert sources  # stored like any other move
