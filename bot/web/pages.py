@@ -149,8 +149,14 @@ async def standings_page(request: web.Request) -> web.Response:
                 f"<td>{html.escape(tn('count.games', r['games']))}</td>"
                 f"<td>{html.escape(tn('count.wins', r['wins']))}</td></tr>"
             )
+        heads = ("player", "game", "skill", "games", "wins")
+        head = (
+            "<tr><th></th>"
+            + "".join(f"<th>{html.escape(t('web.standings.' + h))}</th>" for h in heads)
+            + "</tr>"
+        )
         body = (
-            "<table>" + "".join(cells) + "</table>"
+            "<table>" + head + "".join(cells) + "</table>"
             if cells
             else f"<p>{html.escape(t('standings.empty'))}</p>"
         ) + f"<p><small>{html.escape(t('standings.footer'))}</small></p>"
