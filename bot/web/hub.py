@@ -92,10 +92,14 @@ class Hub:
                 return
             if rec.version < sock.version:
                 return  # an older record read before a newer one was sent
-            sock.seq += 1
             try:
                 with using(sock.locale):
-                    message = frames.frame(self.bridge, rec, sock.user, sock.seq)
+                    message = frames.frame(self.bridge, rec, sock.user, sock.seq + 1)
+            except Exception:  # a table its words cannot be made for: logged, the socket waits
+                log.exception("web: frame of table %s v%s not built", rec.id, rec.version)
+                return
+            sock.seq += 1
+            try:
                 await sock.send(message)
             except (ConnectionError, TimeoutError, RuntimeError) as exc:
                 log.info("web: socket of table %s dropped: %s", sock.table, exc)
