@@ -302,5 +302,6 @@ from bot.text import (  # noqa: E402,F401
     catalog_lobby,
     catalog_prefs,
     catalog_userdata,
+    catalog_web,
     host_events,
 )
