@@ -21,6 +21,7 @@ from bot.core import metrics
 from bot.core.ai_runner import AiRunner, AiSeats
 from bot.core.config import Config
 from bot.core.host import Outcome, SessionHost
+from bot.core.ratelimit import Limiter
 from bot.core.store import StoreUnavailable, open_store
 
 log = logging.getLogger("crowntable")
@@ -47,6 +48,8 @@ class Crowntable(discord.AutoShardedClient, RoutedClient):
         super().__init__(intents=discord.Intents.default(), **options, **kwargs)
         self.config = config
         self.routes = routes
+        #: the token buckets of every user and table (issue 31; bot.adapter.throttle)
+        self.limiter: Limiter | None = Limiter()
         self.tree: app_commands.CommandTree[Crowntable] = app_commands.CommandTree(self)
         self._host: SessionHost | None = None
         self._publisher: Publisher | None = None

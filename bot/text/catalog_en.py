@@ -295,4 +295,8 @@ EN: dict[str, str | tuple[str, ...]] = {
 
 register(EN)
 
-from bot.text import catalog_commands, host_events  # noqa: E402,F401  (commands; host events)
+from bot.text import (  # noqa: E402,F401  (commands; host events)
+    catalog_commands,
+    catalog_limits,  # noqa: E402,F401  (issue 31: slow down, /game end)
+    host_events,
+)
