@@ -7,7 +7,8 @@ real ``crowntable run`` process on an SQLite file: Majesty and Tiny Epic Kingdom
 people, Empire Engine and King of the Elves between a person and an AI seat. Each cycle:
 SIGKILL the process; store one move of a waiting person at every table behind its back (what a
 crash between storing a move and showing it leaves: the move stored, the board not shown; at
-an AI table the AI now owes a move); start ``crowntable run`` again; from the moment it is ready
+an AI table the AI now owes a move; a step several players take at once is left alone: the
+prompts sent before are still valid); start ``crowntable run`` again; from the moment it is ready
 (connected to the gateway), time until every table has someone prompted: an AI seat's move
 stored, or a message with that table's move components (a board with buttons, a DM prompt, an
 "Open my prompt" button) sent after the restart. Prints each cycle and p50/p95/max.
@@ -81,7 +82,9 @@ def ai_moves(db: Path, sid: int) -> int:
 
 async def store_behind_its_back(db: Path, sids: list[int]) -> dict[int, str]:
     """One move of a waiting person at each table, stored and not shown; per table what
-    prompts someone next: "ai" (an AI seat owes a move), "human", or "over"."""
+    prompts someone next: "ai" (an AI seat owes a move), "human", "over", or "kept" (a step
+    several players take at once: nothing stored, the prompts sent before the kill are still
+    the ones to answer)."""
     host = SessionHost(await open_store(f"sqlite:///{db}", exclusive=True), inline_ai=False)
     owed: dict[int, str] = {}
     try:
@@ -89,11 +92,13 @@ async def store_behind_its_back(db: Path, sids: list[int]) -> dict[int, str]:
             rec = await host.get(sid)
             state = host.state(rec)
             game = host.game(rec.game)
-            humans = [s.player_id for s in rec.seats if not s.is_ai]
-            waiting = [p for p in game.actors(state) if p in humans]
-            if rec.status == "running" and waiting and host.ai_to_move(rec) is None:
-                move = game.legal_moves(state, waiting[0])[0]
-                await host.apply(sid, waiting[0], move, rec.version)
+            humans = {s.player_id for s in rec.seats if not s.is_ai}
+            actors = game.actors(state)
+            if rec.status == "running" and len(actors) > 1:
+                owed[sid] = "kept"  # a simultaneous step: its prompts from before stay valid
+                continue
+            if rec.status == "running" and actors[0] in humans:
+                await host.apply(sid, actors[0], game.legal_moves(state, actors[0])[0], rec.version)
                 rec = await host.get(sid)
             if rec.status != "running":
                 owed[sid] = "over"
@@ -110,7 +115,7 @@ async def one_restart(fake: Any, start: Any, db: Path, owed: dict[int, str]) -> 
     first = len(fake.requests)
     await start()
     ready = time.monotonic()
-    waiting = {sid for sid, kind in owed.items() if kind != "over"}
+    waiting = {sid for sid, kind in owed.items() if kind in ("ai", "human")}
 
     def done() -> bool:
         waiting.difference_update(prompted_tables(fake.requests[first:]))
