@@ -58,26 +58,27 @@ def custom_ids(value: Any) -> list[str]:
     return []
 
 
-def prompted_tables(requests: list[Any]) -> set[int]:
-    """Tables with move components (``ct:m``, ``ct:s``, ``ct:o``) in a message posted or
-    edited by these requests."""
-    seen: set[int] = set()
+def prompted_at(requests: list[Any]) -> dict[int, float]:
+    """Per table, when the fake received the first message posted or edited with its move
+    components (``ct:m``, ``ct:s``, ``ct:o``) among these requests (the fake's clock)."""
+    seen: dict[int, float] = {}
     for r in requests:
         if r.method not in ("POST", "PATCH") or "/messages" not in r.path or (r.status or 0) >= 300:
             continue
         for cid in custom_ids(r.json):
             found = re.match(r"ct:[mso]:(\d+)", cid)
             if found:
-                seen.add(int(found.group(1)))
+                seen.setdefault(int(found.group(1)), r.at)
     return seen
 
 
-def ai_moves(db: Path, sid: int) -> int:
+def ai_moves(db: Path, sid: int) -> list[float]:
+    """When each AI move of table ``sid`` was stored (wall clock), oldest first."""
     with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5)) as con:
-        (n,) = con.execute(
-            "SELECT COUNT(*) FROM moves WHERE session_id = ? AND source = 'ai'", (sid,)
-        ).fetchone()
-    return int(n)
+        rows = con.execute(
+            "SELECT at FROM moves WHERE session_id = ? AND source = 'ai' ORDER BY seq", (sid,)
+        ).fetchall()
+    return [float(at) for (at,) in rows]
 
 
 async def store_behind_its_back(db: Path, sids: list[int]) -> dict[int, str]:
@@ -109,27 +110,35 @@ async def store_behind_its_back(db: Path, sids: list[int]) -> dict[int, str]:
     return owed
 
 
-async def one_restart(fake: Any, start: Any, db: Path, owed: dict[int, str]) -> float:
-    """Start the bot; seconds from ready until every table has someone prompted."""
-    ai_before = {sid: ai_moves(db, sid) for sid, kind in owed.items() if kind == "ai"}
+async def one_restart(
+    fake: Any, start: Any, db: Path, owed: dict[int, str]
+) -> tuple[float, dict[str, float]]:
+    """Start the bot; seconds from ready until every table has someone prompted, and the
+    slowest table of each kind ("ai", "human"). Times are read from the fake's record of
+    requests and the moves' stored times, not from when this loop happens to look."""
+    ai_before = {sid: len(ai_moves(db, sid)) for sid, kind in owed.items() if kind == "ai"}
     first = len(fake.requests)
     await start()
-    ready = time.monotonic()
+    ready, ready_wall = fake.clock(), time.time()
     waiting = {sid for sid, kind in owed.items() if kind in ("ai", "human")}
-
-    def done() -> bool:
-        waiting.difference_update(prompted_tables(fake.requests[first:]))
-        for sid in [s for s in waiting if s in ai_before]:
-            if ai_moves(db, sid) > ai_before[sid]:
-                waiting.discard(sid)
-        return not waiting
-
-    deadline = ready + 30
-    while not done():
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"tables {sorted(waiting)} still without anyone prompted after 30 s")
-        await asyncio.sleep(0.005)
-    return time.monotonic() - ready
+    at: dict[int, float] = {}
+    while waiting - set(at):
+        if fake.clock() > ready + 30:
+            late = sorted(waiting - set(at))
+            raise TimeoutError(f"tables {late} still without anyone prompted after 30 s")
+        await asyncio.sleep(0.05)
+        for sid, when in prompted_at(fake.requests[first:]).items():
+            if sid in waiting:
+                at[sid] = min(at.get(sid, when - ready), when - ready)
+        for sid, before in ai_before.items():
+            # read in a thread: the fake Discord runs on this event loop and must not wait
+            moved = (await asyncio.to_thread(ai_moves, db, sid))[before:]
+            if moved:
+                at[sid] = min(at.get(sid, moved[0] - ready_wall), moved[0] - ready_wall)
+    slowest = {
+        kind: max((at[s] for s in at if owed[s] == kind), default=0.0) for kind in ("ai", "human")
+    }
+    return max(0.0, *at.values()), slowest
 
 
 async def run(cycles: int, ai_budget: float) -> dict[str, Any]:
@@ -169,10 +178,15 @@ async def run(cycles: int, ai_budget: float) -> dict[str, Any]:
                 await procs[-1].kill()
                 await fake.wait_disconnected()
                 owed = await store_behind_its_back(db, sids)
-                seconds = await one_restart(fake, start, db, owed)
-                figures.append({"cycle": cycle + 1, "seconds": seconds, "owed": owed})
+                seconds, slowest = await one_restart(fake, start, db, owed)
+                figures.append({"cycle": cycle + 1, "seconds": seconds, "owed": owed, **slowest})
                 kinds = ",".join(owed[s] for s in sids)
-                print(f"cycle {cycle + 1:2d}: {seconds * 1000:7.0f} ms  ({kinds})", flush=True)
+                print(
+                    f"cycle {cycle + 1:2d}: {seconds * 1000:5.0f} ms  (slowest AI table "
+                    f"{slowest['ai'] * 1000:5.0f} ms, slowest human {slowest['human'] * 1000:5.0f}"
+                    f" ms; {kinds})",
+                    flush=True,
+                )
             await procs[-1].stop()
             return summary(figures)
 
