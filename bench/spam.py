@@ -29,11 +29,12 @@ if str(ROOT) not in sys.path:  # run as a script: the repository this file is in
     sys.path.insert(0, str(ROOT))
 
 from bench.traffic_play import fake_world  # noqa: E402
+from bench.traffic_probes import PROBE_USER  # noqa: E402
 from bot.text.i18n import t  # noqa: E402
 from tests.e2e.driver import Driver, Player, board_message  # noqa: E402
 from tests.e2e.helpers import open_table  # noqa: E402
 
-SPAMMER = "probe"  # the extra member fake_world adds (bench.traffic_probes.PROBE_USER)
+SPAMMER = PROBE_USER  # the member fake_world adds beside the players: not seated
 PAIRS = (("alice", "bob"), ("cyril", "dana"), ("emil", "filip"))
 
 
