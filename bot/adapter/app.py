@@ -14,7 +14,16 @@ import discord
 
 import bot.text.catalog_en  # noqa: F401  (registers the English catalogue)
 import games
-from bot.adapter import boundary, handlers, health, invite, lobby_options, web_button, web_surface
+from bot.adapter import (
+    boundary,
+    handlers,
+    health,
+    invite,
+    lobby_options,
+    throttle,
+    web_button,
+    web_surface,
+)
 from bot.adapter.client import Crowntable
 from bot.adapter.commands import crowntable as crowntable_commands
 from bot.adapter.commands import game as game_commands
@@ -35,7 +44,7 @@ def make_client(config: Config) -> Crowntable:
     """The bot, ready to ``start``: commands in its tree, components routed to handlers."""
     # no voice here: nobody needs discord.py's warnings that voice libraries are missing
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
-    client = Crowntable(config, handlers.ROUTES)
+    client = Crowntable(config, throttle.limited(handlers.ROUTES))  # bounded work (issue 31)
     client.http.http_trace = health.discord_trace()  # read when the HTTP session is made
     client.add_dynamic_items(
         *ITEMS, *mydata_commands.ITEMS, *lobby_options.ITEMS, *invite.ITEMS, OpenBoardButton
@@ -50,8 +59,10 @@ def make_client(config: Config) -> Crowntable:
         client.tree.add_command(top)
     client.tree.add_command(mine_commands.build())  # /mine, also in DMs (issue 27)
     client.tree.error(boundary.on_command_error)
-    # refuses forged autocomplete requests (the tree's documented hook)
-    setattr(client.tree, "interaction_check", boundary.check_command)  # noqa: B010
+    # too many interactions from one user or at one table (issue 31), then forged autocomplete
+    # requests, are refused here (the tree's documented hook)
+    gate = throttle.gate_commands(boundary.check_command)
+    setattr(client.tree, "interaction_check", gate)  # noqa: B010
     return client
 
 

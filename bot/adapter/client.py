@@ -22,10 +22,14 @@ from bot.core import metrics
 from bot.core.ai_runner import AiRunner, AiSeats
 from bot.core.config import Config
 from bot.core.host import Outcome, SessionHost
+from bot.core.ratelimit import Limiter
 from bot.core.store import StoreUnavailable, open_store
 
 log = logging.getLogger("crowntable")
 SHUTDOWN_GRACE = 5.0
+#: boards the start-up catch-up reposts at the same time (each waits on Discord and on its
+#: drawing, off the event loop: one at a time, four tables took 2.5 s and more)
+CATCH_UP_AT_ONCE = 4
 
 
 class Crowntable(discord.AutoShardedClient, RoutedClient):
@@ -48,6 +52,8 @@ class Crowntable(discord.AutoShardedClient, RoutedClient):
         super().__init__(intents=discord.Intents.default(), **options, **kwargs)
         self.config = config
         self.routes = routes
+        #: the token buckets of every user and table (issue 31; bot.adapter.throttle)
+        self.limiter: Limiter | None = Limiter()
         self.tree: app_commands.CommandTree[Crowntable] = app_commands.CommandTree(self)
         self._host: SessionHost | None = None
         self._publisher: Publisher | None = None
@@ -58,6 +64,8 @@ class Crowntable(discord.AutoShardedClient, RoutedClient):
         self._busy = 0
         self._idle = asyncio.Event()
         self._idle.set()
+        #: tables whose next publication posts the board anew (the start-up catch-up's)
+        self.repost_due: set[int] = set()
 
     @property
     def host(self) -> SessionHost:
@@ -102,7 +110,7 @@ class Crowntable(discord.AutoShardedClient, RoutedClient):
         )
         self._publisher = Publisher(self, self._host)
         #: AI seats move one at a time, each shown before the next (issue 15)
-        self.ai_seats = AiSeats(self._host, self._publisher.publish, self.working)
+        self.ai_seats = AiSeats(self._host, self.show_ai, self.working)
         self._host.after_publication = self.ai_seats.wake
         self._ai_warm = asyncio.create_task(self._host.ai.start(), name="ai-workers")
         await self.tree.set_translator(CatalogTranslator())
@@ -117,26 +125,42 @@ class Crowntable(discord.AutoShardedClient, RoutedClient):
         self._catch_up_task = asyncio.create_task(self.catch_up(), name="catch-up")
 
     async def catch_up(self) -> None:
-        """After a crash or restart, show every change that was stored but not yet published
-        (board, prompts, DMs, final standings). The board is posted anew: an edit the previous
-        run sent may still land late (Discord was slow when it stopped) and would put an old
-        prompt back on the old message, never on the new one."""
-        for session_id in await self.host.unpublished():
+        """After a crash or restart: first wake every AI seat that owes a move (its table has
+        someone acting at once, however many boards wait to be reposted: issue 31), then show
+        every change that was stored but not yet published (board, prompts, DMs, final
+        standings), :data:`CATCH_UP_AT_ONCE` tables at a time. The board is posted anew: an
+        edit the previous run sent may still land late (Discord was slow when it stopped) and
+        would put an old prompt back on the old message, never on the new one; so an AI
+        move's publication reposts too when it comes first (:meth:`show_ai`)."""
+        unpublished = await self.host.unpublished()
+        running = await self.host.running_records()
+        self.repost_due.update(unpublished)
+        for session_id in await self.host.ai_owing(running):  # an AI reply lost in a crash
+            self.ai_seats.wake_id(session_id)
+        self.publisher.restore_silent(running)  # prompts placed without a notification
+        at_once = asyncio.Semaphore(CATCH_UP_AT_ONCE)
+        await asyncio.gather(*(self._catch_up_one(s, at_once) for s in unpublished))
+
+    async def _catch_up_one(self, session_id: int, at_once: asyncio.Semaphore) -> None:
+        async with at_once:
             if self.closing:
                 return
             try:
                 async with self.working():
                     await self.publisher.refresh(session_id, repost=True, catch_up=True)
             except NotShown:
-                continue  # Discord did not take it: the clock tick retries it
+                return  # Discord did not take it: the clock tick retries it
             except Exception as exc:  # one damaged table never stops the others' catch-up
                 log.warning(
                     "catch-up of session %s failed: %s: %s", session_id, type(exc).__name__, exc
                 )
-        running = await self.host.running_records()
-        for session_id in await self.host.ai_owing(running):  # an AI reply lost in a crash
-            self.ai_seats.wake_id(session_id)
-        self.publisher.restore_silent(running)  # prompts placed without a notification
+            self.repost_due.discard(session_id)
+
+    async def show_ai(self, outcome: Outcome) -> None:
+        """Show an AI seat's move (its board reposted if the catch-up has not yet)."""
+        session_id = outcome.record.id
+        await self.publisher.publish(outcome, repost=session_id in self.repost_due)
+        self.repost_due.discard(session_id)
 
     async def on_message(self, message: discord.Message) -> None:
         """A message that mentions the bot, or a DM: "help" gets the /help page (issue 24).

@@ -27,7 +27,7 @@ import os
 import threading
 import time
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
@@ -124,6 +124,8 @@ class AiRunner:
         self._pool: ProcessPoolExecutor | None = None
         self._warmed = False  # the current pool's workers have imported the engines
         self._slots = asyncio.Semaphore(max(1, self.workers))
+        self._starting = asyncio.Lock()  # one start at a time (the warm-up, a decision)
+        self._warming: asyncio.Task[None] | None = None  # a start a decision asked for
         self.fallbacks = 0  # decisions replaced by a random move (failures and timeouts)
 
     @property
@@ -144,23 +146,39 @@ class AiRunner:
 
     async def start(self) -> None:
         """Start the workers and let them import the engines (not timed). A pool that cannot
-        start is logged; each decision then falls back until a fresh pool works."""
-        try:
-            executor = self._executor()
-            if executor is not None:
-                loop = asyncio.get_running_loop()
-                await asyncio.wait_for(
-                    asyncio.gather(
-                        *(loop.run_in_executor(executor, warm) for _ in range(self.workers))
-                    ),
-                    WARM_UP_S,
-                )
-                self._warmed = executor is self._pool
-        except Exception as exc:  # noqa: BLE001 - the bot runs on; choose() falls back
-            log.warning("AI workers did not start: %s: %s", type(exc).__name__, exc)
-            self._recycle()
+        start is logged; each decision then falls back until a fresh pool works. The workers
+        are started from a thread: starting the forkserver (it imports the engines first) keeps
+        the caller waiting a second or more, which on the event loop would stall the gateway,
+        every interaction and the start-up catch-up (issue 31)."""
+        async with self._starting:
+            if self._warmed and self._pool is not None:
+                return
+            try:
+                executor, warming = await asyncio.to_thread(self._spawn)
+                if executor is not None:
+                    await asyncio.wait_for(
+                        asyncio.gather(*(asyncio.wrap_future(f) for f in warming)), WARM_UP_S
+                    )
+                    self._warmed = executor is self._pool
+            except Exception as exc:  # noqa: BLE001 - the bot runs on; choose() falls back
+                log.warning("AI workers did not start: %s: %s", type(exc).__name__, exc)
+                self._recycle()
+
+    def _spawn(self) -> tuple[Executor | None, list[Future[bool]]]:
+        """In a thread: the pool, and one warm-up per worker submitted (which starts them)."""
+        executor = self._executor()
+        if executor is None:
+            return None, []
+        return executor, [executor.submit(warm) for _ in range(self.workers)]
 
     async def _run(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(*args)`` in a worker; in a thread of this process while the workers are not
+        ready yet (the first seconds after a start, or after a pool was replaced: an AI seat
+        owing a move after a restart moves at once instead of waiting for them, issue 31)."""
+        if self.workers and not self._warmed:
+            if self._warming is None or self._warming.done():
+                self._warming = asyncio.create_task(self.start(), name="ai-workers-start")
+            return await asyncio.to_thread(fn, *args)
         executor = self._executor()
         if executor is None:
             return await asyncio.to_thread(fn, *args)
@@ -170,8 +188,6 @@ class AiRunner:
         """``level``'s move for ``player`` (always legal; a fallback when the AI failed)."""
         target: Game | str = game.id if games.REGISTRY.get(game.id) is game else game
         async with self._slots:
-            if self.workers and not self._warmed:  # a fresh pool (the first, or replaced)
-                await self.start()
             started = time.perf_counter()
             try:
                 move = await asyncio.wait_for(
@@ -224,6 +240,8 @@ class AiRunner:
 
     async def close(self) -> None:
         """Let the workers finish what they think about (at most the time limit), then stop."""
+        if self._warming is not None and not self._warming.done():
+            self._warming.cancel()  # a start a decision asked for: not needed any more
         pool = self._pool
         if pool is None:
             return

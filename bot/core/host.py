@@ -39,6 +39,7 @@ from bot.core.bookkeeping import Bookkeeping
 from bot.core.clock import CLOCK_CONCURRENCY as CLOCK_CONCURRENCY
 from bot.core.clock import Clock, OnFired
 from bot.core.digest import Digests
+from bot.core.ending import end_table
 from bot.core.gamelog import GameLog
 from bot.core.lobby import Lobby
 from bot.core.options import check_options
@@ -288,6 +289,10 @@ class SessionHost(PassThroughs):
         """End the channel's table (its host or a manager); None when it was a damaged row,
         closed without being read (nothing to show)."""
         return await self.lobby.abandon(channel_id, user_id, can_manage)
+
+    async def end_table(self, session_id: int, guild_id: str) -> SessionRecord:
+        """``/game end``: a manager ends any open table of their server (issue 31)."""
+        return await end_table(self.sessions, session_id, guild_id)
 
     # -- play --------------------------------------------------------------------------------
     async def apply(

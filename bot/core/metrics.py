@@ -65,6 +65,12 @@ CLOCK_LAG_SECONDS = Histogram(
 STORE_ERRORS = Counter(
     "crowntable_store_errors", "Database failures by kind", ["kind"], registry=REGISTRY
 )
+THROTTLED = Counter(
+    "crowntable_throttled",
+    "Interactions refused for coming too fast (issue 31: a user's or a table's token bucket)",
+    ["kind"],
+    registry=REGISTRY,
+)
 
 _ID = re.compile(r"/\d{5,}")
 _TOKEN = re.compile(r"/(interactions|webhooks)/(\{id\})/[^/]+")

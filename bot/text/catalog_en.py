@@ -299,6 +299,7 @@ register(EN)
 from bot.text import (  # noqa: E402,F401
     catalog_commands,
     catalog_fair,
+    catalog_limits,
     catalog_lobby,
     catalog_prefs,
     catalog_userdata,

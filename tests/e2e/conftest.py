@@ -41,11 +41,14 @@ class World:
     def bot(self) -> Crowntable:
         return self.bots[-1]
 
-    async def start_bot(self, *, seed: int | None = 7, **config: object) -> Crowntable:
+    async def start_bot(
+        self, *, seed: int | None = 7, limits: bool = False, **config: object
+    ) -> Crowntable:
         """Start the bot (``bot.adapter.app.serve``, what ``crowntable run`` runs).
         ``seed`` fixes the session seeds (reproducible games; None = random as in production).
         The host's clock is ``time.time() + self.skew``: the one hook SessionHost offers
-        (its ``now``)."""
+        (its ``now``). ``limits``: keep the bot's token buckets (issue 31); off by default,
+        since the test drivers click far faster than people (``tests/e2e/test_throttle.py``)."""
         cfg = Config(
             token="fake-token",
             database_url=str(config.pop("database_url", f"sqlite:///{self.db}")),
@@ -54,6 +57,8 @@ class World:
             **config,
         )
         client = make_client(cfg)
+        if not limits:
+            client.limiter = None
         self.bots.append(client)
         self.tasks.append(asyncio.create_task(serve(client)))
         await asyncio.wait_for(client.synced.wait(), 15)

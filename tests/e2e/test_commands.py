@@ -31,6 +31,7 @@ EXPECTED_COMMANDS = (
             "hand",
             "log",
             "abandon",
+            "end",
             "kick",
             "rules",
             "history",

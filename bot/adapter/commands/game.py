@@ -16,7 +16,7 @@ from bot.adapter import invite
 from bot.adapter.client import Crowntable
 from bot.adapter.commands import history as history_commands
 from bot.adapter.commands import mine as mine_commands
-from bot.adapter.handlers import history, info, lobby, play, rules
+from bot.adapter.handlers import ending, history, info, lobby, play, rules
 from bot.adapter.prompts import clip
 from bot.adapter.translator import choice
 from bot.core.host import TURN_CLOCKS
@@ -223,6 +223,11 @@ def build(registry: dict[str, Game]) -> app_commands.Group:
     @game_group.command(name="abandon", description=t("cmd.abandon"))
     async def abandon(interaction: Interaction) -> None:
         await lobby.abandon(interaction)
+
+    @game_group.command(name="end", description=t("cmd.end"))  # a manager's (issue 31)
+    @app_commands.describe(table=t("cmd.table"))
+    async def end(interaction: Interaction, table: str | None = None) -> None:
+        await ending.end(interaction, table)
 
     @game_group.command(name="kick", description=t("cmd.kick"))
     @app_commands.describe(member=t("cmd.kick_member"))
