@@ -210,6 +210,7 @@ async def _bot(world: _World, seed: int, db: Path) -> AsyncIterator[Any]:
         token="fake-token", database_url=f"sqlite:///{db}", clock_interval=0.2, ai_workers=0
     )
     client = make_client(cfg)
+    client.limiter = None  # the scripted players click far faster than people (issue 31)
     task = asyncio.create_task(serve(client))
     try:
         await asyncio.wait_for(client.synced.wait(), 15)

@@ -4,6 +4,7 @@ closed), pick a random option. No peeking into the bot's database."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 from dataclasses import dataclass, field
@@ -12,6 +13,9 @@ from typing import Any
 from bot.text.i18n import t
 from tests.fakediscord import FakeDiscord, InteractionResult, Message
 from tests.fakediscord.models import IS_COMPONENTS_V2
+
+#: the token bucket's answer (issue 31): not a refusal of the move, a request to wait
+SLOW_DOWN = {t("error.slow_down", "en"), t("error.slow_down", "cs")}
 
 #: the non-move buttons, in every language (a Czech table is played too: tests/e2e/test_czech.py)
 UTILITY = {
@@ -109,6 +113,7 @@ class Player:
 class Stats:
     actions: int = 0
     refusals: list[str] = field(default_factory=list)
+    slowed: int = 0  # clicks answered "slow down" (waited for, then played again)
     via: dict[str, int] = field(default_factory=lambda: {"board": 0, "dm": 0, "ephemeral": 0})
 
 
@@ -208,6 +213,10 @@ class Driver:
             if kind != "board":  # the prompt answers first, the board follows: wait for it
                 await self.fake.idle(quiet=0.01)
             if refused() and not board_moved():
+                if refused()[0].content in SLOW_DOWN:  # a person waits, then clicks again
+                    self.stats.slowed += 1
+                    await asyncio.sleep(1.0)
+                    continue
                 self.stats.refusals.append(refused()[0].content)
                 assert len(self.stats.refusals) < 20, self.stats.refusals
         raise AssertionError(f"no final standings after {max_actions} actions")

@@ -179,9 +179,14 @@ async def check_finished_game(world: Any, sid: int, final: Any, humans: list[str
         line = t("tokenrace.final.breakdown", taken=r["taken"], paid=r["paid"], bonus=r["bonus"])
         assert line in text, (line, text)
     winner = next(r for r in outcome if r["bonus"])  # whoever took the last token
-    assert t("tokenrace.ev.last_token", player=name_of(rec)(winner["player"]), bonus=3) in (
-        board_message(world.fake, world.channel).text()
-    )
+    # an AI seat is named in full once per message, then by its own name (issue 27 item 6)
+    seat = next(s for s in rec.seats if s.player_id == winner["player"])
+    said = {
+        t("tokenrace.ev.last_token", player=p, bonus=3)
+        for p in (name_of(rec)(seat.player_id), seat.name)
+    }
+    board_text = board_message(world.fake, world.channel).text()
+    assert any(line in board_text for line in said), (said, board_text)
     board = board_message(world.fake, world.channel)
     assert t("board.finished") in board.text(history=False)
     assert not [c for c in board.custom_ids if c.startswith(("ct:m:", "ct:s:", "ct:u:"))]

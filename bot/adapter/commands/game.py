@@ -177,6 +177,25 @@ def add_learning(
         await rules.card(interaction, game, name)
 
 
+def add_endings(game_group: app_commands.Group) -> None:
+    """/game abandon (the host's or a manager's), end (a manager's, any table of the server)
+    and kick."""
+
+    @game_group.command(name="abandon", description=t("cmd.abandon"))
+    async def abandon(interaction: Interaction) -> None:
+        await lobby.abandon(interaction)
+
+    @game_group.command(name="end", description=t("cmd.end"))  # a manager's (issue 31)
+    @app_commands.describe(table=t("cmd.table"))
+    async def end(interaction: Interaction, table: str | None = None) -> None:
+        await ending.end(interaction, table)
+
+    @game_group.command(name="kick", description=t("cmd.kick"))
+    @app_commands.describe(member=t("cmd.kick_member"))
+    async def kick(interaction: Interaction, member: discord.User) -> None:
+        await lobby.kick(interaction, member)
+
+
 def build(registry: dict[str, Game]) -> app_commands.Group:
     game_group = app_commands.Group(name="game", description=t("cmd.game"), guild_only=True)
     new = app_commands.Group(name="new", description=t("cmd.new"), parent=game_group)
@@ -220,20 +239,7 @@ def build(registry: dict[str, Game]) -> app_commands.Group:
     async def log(interaction: Interaction, table: str | None = None) -> None:
         await history.game_log(interaction, table)
 
-    @game_group.command(name="abandon", description=t("cmd.abandon"))
-    async def abandon(interaction: Interaction) -> None:
-        await lobby.abandon(interaction)
-
-    @game_group.command(name="end", description=t("cmd.end"))  # a manager's (issue 31)
-    @app_commands.describe(table=t("cmd.table"))
-    async def end(interaction: Interaction, table: str | None = None) -> None:
-        await ending.end(interaction, table)
-
-    @game_group.command(name="kick", description=t("cmd.kick"))
-    @app_commands.describe(member=t("cmd.kick_member"))
-    async def kick(interaction: Interaction, member: discord.User) -> None:
-        await lobby.kick(interaction, member)
-
+    add_endings(game_group)
     add_learning(game_group, game_choices)
     mine_commands.add_to(game_group)  # /game mine (issue 27)
     history_commands.add_to(game_group, registry)
