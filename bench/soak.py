@@ -56,6 +56,9 @@ def main(argv: list[str] | None = None) -> int:
     report = asyncio.run(soak(settings))
     for line in report.lines():
         print(line, flush=True)
+    print("\nthe errors the bots logged, each distinct one in full:")
+    for block in report.tracebacks():
+        print(block + "\n", flush=True)
     return 1 if report.violations else 0
 
 

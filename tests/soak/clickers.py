@@ -39,6 +39,42 @@ ANSWER_S = 8.0
 AI_LEVELS = ("random", "easy", "medium")
 
 
+class SoakDriver(Driver):
+    """The e2e driver, reading a DM prompt as a person does: the latest DM that offers the
+    decision, not an ephemeral answer to an earlier click shown below it ("That prompt is
+    out of date", "The database is busy") - those are in the DM channel too; and a DM
+    prompt that came before its player closed their DMs is still theirs to click."""
+
+    def find_action(self) -> tuple[str, Player, Any] | None:
+        if self.final():
+            return ("done", self.players[0], None)
+        board = board_message(self.fake, self.channel)
+        if board is None:
+            return None
+        names = waiting_names(board)
+        for player in self.players:
+            if player.user.name not in names:
+                continue
+            if any(move_components(board)):
+                return ("board", player, board)
+            # DMs closed after the prompt came: it is still there to click (closing DMs
+            # only stops new ones)
+            dms = [m for m in self.fake.dms(player.user) if not m.deleted and not m.ephemeral]
+            if dms and any(move_components(dms[-1])):
+                return ("dm", player, dms[-1])
+            if not player.dms_open:
+                eph = [
+                    m
+                    for m in self.fake.ephemerals(player.user)
+                    if not m.deleted and any(move_components(m))
+                ]
+                if eph:
+                    return ("ephemeral", player, eph[-1])
+                if t("board.open_prompt") in board.labels:
+                    return ("open", player, board)
+        return None
+
+
 @dataclass(eq=False)
 class Intent:
     """One move a player clicked (twice, for a double click): what the log must show."""
@@ -83,6 +119,7 @@ class TableRun:
         self.watcher = self.fake.add_user(f"w{n}", guilds=[guild])
         self.tables: list[Table] = []
         self.task: asyncio.Task[None] | None = None  # set by the soak
+        self.answers: list[str] = []  # the bot's answers to /game new (for a report)
         #: (user, message, custom_id, select value) clicked before
         self.stale: list[tuple[Any, Any, str, str | None]] = []
 
@@ -112,6 +149,7 @@ class TableRun:
             return await coro
         except (AssertionError, UserCannot, TimeoutError) as exc:
             self.soak.note("no answer", repr(exc)[:200])
+            self.answers.append(repr(exc)[:200])
             return None
 
     def lobby_message(self) -> Any:
@@ -124,7 +162,8 @@ class TableRun:
         fake, host = self.fake, self.users[0]
         finals = len(final_messages(fake, self.channel))
         sid: int | None = None
-        for _ in range(15):
+        give_up = time.monotonic() + self.soak.stuck_s * 2
+        while time.monotonic() < give_up:
             if self.soak.draining:
                 return None
             lobby = self.lobby_message()
@@ -135,9 +174,10 @@ class TableRun:
                 return self.seated(sid, finals)
             if lobby is None or not found:
                 if sid is None:
-                    await self.interact(
+                    res = await self.interact(
                         fake.slash(host, self.channel, f"game new {self.game}", turn_clock="5m")
                     )
+                    self.answers.append(repr(res)[:200])
                 await asyncio.sleep(1.0)
                 continue
             await self.fill(lobby, sid)
@@ -146,7 +186,12 @@ class TableRun:
                 await fake.wait_for(
                     lambda s=sid: self.board_of(s), timeout=10, what="the first board"
                 )
-        self.soak.violation("lobby", f"table {sid} in #{self.channel.name} never started")
+        self.soak.violation(
+            "lobby",
+            f"table {sid} in #{self.channel.name} ({self.backend.name}) never started; "
+            f"answers to /game new: {self.answers[-3:]}; channel: "
+            f"{[m.text(history=False)[:100] for m in fake.messages(self.channel)[-3:]]}",
+        )
         return None
 
     def board_of(self, sid: int) -> Any:
@@ -173,7 +218,7 @@ class TableRun:
         table = Table(sid, self.game, self.backend, self.channel, list(self.users))
         self.tables.append(table)
         self.soak.tables.append(table)
-        self.driver = Driver(self.fake, self.channel, [Player(u) for u in self.users])
+        self.driver = SoakDriver(self.fake, self.channel, [Player(u) for u in self.users])
         self.driver.rng = self.rng
         self.driver.finals_before = finals
         return table
@@ -326,7 +371,7 @@ class TableRun:
 
         with contextlib.suppress(AssertionError):
             await self.fake.wait_for(moved, timeout=5, what="the click to show")
-        await asyncio.sleep(self.rng.choice((0.05, 0.2, 0.5)))
+        await asyncio.sleep(self.rng.choice((0.05, 0.05, 0.3)))
 
     async def click_move(
         self,

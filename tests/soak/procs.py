@@ -38,7 +38,8 @@ BASE_ENV = {
     "AI_BUDGET": "0.01",
     "AI_WORKERS": "1",
 }
-ERROR_LINE = re.compile(r"\b(ERROR|CRITICAL)\b|Traceback")
+ERROR_LINE = re.compile(r"\b(ERROR|CRITICAL)\b")
+STAMP = re.compile(r"^\d{4}-\d\d-\d\d ")  # a log line's start
 
 
 @dataclass(eq=False)
@@ -92,9 +93,13 @@ class Proc:
             self.token_logged |= "fake-token" in out
             lines = out.splitlines()
             for i, line in enumerate(lines):
-                if ERROR_LINE.search(line):
-                    context = " | ".join(x.strip() for x in lines[i : i + 12])
-                    self.error_lines.append(f"{self.name}: {context}")
+                if ERROR_LINE.search(line) and not line.startswith("Traceback"):
+                    block = [line]
+                    for more in lines[i + 1 : i + 60]:
+                        if STAMP.match(more):
+                            break
+                        block.append(more)
+                    self.error_lines.append(f"{self.name}: " + "\n".join(block))
 
     async def kill(self) -> None:
         """SIGKILL: a crash at whatever instant this is."""
@@ -159,7 +164,7 @@ class Backend:
         return any(start <= k <= end for k in self.kills)
 
     async def start(self) -> None:
-        for proc in self.procs:
+        for proc in self.procs:  # one after the other: the first one creates the schema
             await proc.start()
 
     async def stop(self) -> list[int | None]:

@@ -72,6 +72,13 @@ class Report:
     def total_finished(self) -> int:
         return sum(self.finished.values())
 
+    def tracebacks(self) -> list[str]:
+        """Each distinct logged error in full (by its last line: the exception)."""
+        seen: dict[str, str] = {}
+        for block in self.error_lines:
+            seen.setdefault(block.splitlines()[-1], block)
+        return list(seen.values())
+
     def lines(self) -> list[str]:
         per_min = self.total_finished / max(self.seconds, 1) * 60
         out = [
@@ -87,7 +94,7 @@ class Report:
             f"unfinished at the end: {len(self.unfinished)}",
             *(f"  {u}" for u in self.unfinished),
             f"ERROR lines in the bots' logs: {len(self.error_lines)}",
-            *(f"  {x[:300]}" for x in dict.fromkeys(self.error_lines)),
+            *(f"  {x.splitlines()[0][:300]}" for x in self.error_lines),
             f"violations: {len(self.violations)}",
             *(f"  VIOLATION {v}" for v in self.violations),
         ]
@@ -162,8 +169,8 @@ class Soak:
         s = self.settings
         await pg.require_pg()
         self.backends = [await pg_backend(fakes[0]), sqlite_backend(fakes[1], folder)]
+        await asyncio.gather(*(b.start() for b in self.backends))
         for backend in self.backends:
-            await backend.start()
             self.readers[backend.name] = await checks.Reader.open(backend)
         s.log(
             f"soak: {len(self.backends)} backends up after {time.monotonic() - self.started:.0f} s"

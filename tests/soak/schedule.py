@@ -54,6 +54,7 @@ class Schedule:
         self.busy: set[str] = set()  # kinds whose previous fault is still on
         self.tasks: set[asyncio.Task[Any]] = set()
         self.deleted = 0
+        self.details: dict[Any, str] = {}
 
     async def run(self) -> None:
         order = list(self.kinds)
@@ -74,14 +75,18 @@ class Schedule:
 
     async def inject(self, kind: str) -> None:
         try:
-            self.detail = ""
             if await getattr(self, kind)():
                 self.soak.faults[kind] = self.soak.faults.get(kind, 0) + 1
-                self.soak.fault_log.append((time.monotonic(), kind, self.detail))
+                detail = self.details.pop(asyncio.current_task(), "")
+                self.soak.fault_log.append((time.monotonic(), kind, detail))
         except Exception as exc:  # noqa: BLE001 - a fault that could not be injected
             self.soak.note("fault failed", f"{kind}: {type(exc).__name__}: {exc}")
         finally:
             self.busy.discard(kind)
+
+    def say(self, detail: str) -> None:
+        """What the fault being injected (by this task) did, for the fault log."""
+        self.details[asyncio.current_task()] = detail
 
     async def settle(self) -> None:
         """Wait for the faults still on to be undone (processes up again, DMs open)."""
@@ -112,7 +117,7 @@ class Schedule:
         if not procs:
             return False
         proc = self.rng.choice(procs)
-        self.detail = proc.name
+        self.say(proc.name)
         await proc.kill()
         await asyncio.sleep(self.rng.uniform(0.2, 3.0))
         await self.restart(proc)
@@ -147,7 +152,7 @@ class Schedule:
         )
         fake = self.fake()
         fake.server_error(route, times=times, status=status)
-        self.detail = f"{self.name_of(fake)} {status} x{times} {route}"
+        self.say(f"{self.name_of(fake)} {status} x{times} {route}")
         return True
 
     def name_of(self, fake: Any) -> str:
@@ -155,7 +160,7 @@ class Schedule:
 
     async def discord_429(self) -> bool:
         fake, route = self.fake(), self.rng.choice(ROUTES)
-        self.detail = f"{self.name_of(fake)} {route}"
+        self.say(f"{self.name_of(fake)} {route}")
         fake.rate_limit(
             route,
             times=self.rng.randint(1, 4),
@@ -172,7 +177,7 @@ class Schedule:
         session = self.rng.choice(live)
         conn = session.connection
         how = self.rng.choice(("close", "abrupt", "reconnect"))
-        self.detail = f"{self.name_of(fake)} shard {session.shard} {how}"
+        self.say(f"{self.name_of(fake)} shard {session.shard} {how}")
         if how == "reconnect":
             await fake.gateway.send_op_to(session, 7)
         elif how == "abrupt":
@@ -195,7 +200,7 @@ class Schedule:
         user = self.rng.choice(self.rng.choice(tables).humans)
         fake = next(tb.backend.fake for tb in tables if user in tb.humans)
         fake.set_dms_open(user, False)
-        self.detail = f"{user.name} ({user.id})"
+        self.say(f"{user.name} ({user.id})")
         await asyncio.sleep(self.rng.uniform(5.0, 30.0))
         fake.set_dms_open(user, True)
         return True
@@ -206,7 +211,7 @@ class Schedule:
             return False
         table = self.rng.choice(tables)
         table.deleted = True
-        self.detail = f"table #{table.sid} {table.backend.name}"
+        self.say(f"table #{table.sid} {table.backend.name}")
         self.deleted += 1
         ch = table.channel.id
         for route in (
@@ -223,7 +228,7 @@ class Schedule:
     async def db_busy(self) -> bool:
         backend = next(b for b in self.soak.backends if b.db_path is not None)
         hold = self.rng.choice((3.5, 3.5, 6.0))
-        self.detail = f"{hold} s"
+        self.say(f"{hold} s")
         con = sqlite3.connect(backend.db_path, isolation_level=None, timeout=0)
         try:
             for _ in range(20):
