@@ -51,6 +51,7 @@ def main(argv: list[str] | None = None) -> int:
         drain_s=args.drain,
         stuck_s=args.stuck,
         check_every=10.0,
+        must_finish=not args.short,
         log=log,
     )
     report = asyncio.run(soak(settings))

@@ -102,6 +102,7 @@ class Table:
     deleted: bool = False
     stuck: bool = False
     left: set[str] = field(default_factory=set)
+    opened: float = field(default_factory=time.monotonic)
 
 
 class TableRun:

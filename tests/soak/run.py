@@ -28,6 +28,9 @@ from tests.soak.schedule import Schedule
 
 #: the short games come round more often (a TEK game has ~10 times Majesty's moves)
 SHORT_GAMES = ("majesty", "empire_engine")
+#: seconds of play a long game needs at the soak's pace: none is opened later than this
+#: before the end of the play phase plus the drain (so every game can end)
+LONG_GAMES = {"tek": 1500.0, "elves": 700.0}
 
 
 def mix() -> tuple[str, ...]:
@@ -47,6 +50,9 @@ class Settings:
     drain_s: float = 30.0  # the longest the running tables get to finish at the end
     stuck_s: float = 60.0  # a table with no change for this long is stuck
     check_every: float = 5.0
+    #: a table still running after the drain is a violation (long runs: their drain lets
+    #: every game end); short runs only report it
+    must_finish: bool = False
     games: tuple[str, ...] = field(default_factory=lambda: mix())
     log: Any = print  # where progress lines go
 
@@ -67,6 +73,7 @@ class Report:
     late_acks: int = 0
     error_lines: list[str] = field(default_factory=list)
     secrets_checked: int = 0
+    durations: dict[str, list[float]] = field(default_factory=dict)  # game -> seconds
 
     @property
     def total_finished(self) -> int:
@@ -85,6 +92,10 @@ class Report:
             f"soak: {self.seconds:.0f} s, {self.opened} tables opened, "
             f"{self.total_finished} finished ({per_min:.1f}/min), {self.moves} moves stored",
             "finished by game and backend: " + _counts(self.finished),
+            "minutes a finished game took (median by game): "
+            + ", ".join(
+                f"{g} {sorted(d)[len(d) // 2] / 60:.1f}" for g, d in sorted(self.durations.items())
+            ),
             "move clicks by answer: " + _counts(self.clicks),
             "pranks: " + _counts(self.pranks),
             "faults injected: " + _counts(self.faults),
@@ -137,6 +148,7 @@ class Soak:
 
     def finished(self, table: Table) -> None:
         self.report.finished[f"{table.game}/{table.backend.name}"] += 1
+        self.report.durations.setdefault(table.game, []).append(time.monotonic() - table.opened)
 
     async def stuck(self, table: Table, why: str) -> None:
         try:
@@ -201,9 +213,13 @@ class Soak:
         end = time.monotonic() + seconds
         while time.monotonic() < end:
             live = [r for r in self.runs if not r.task.done()]
+            left = end - time.monotonic() + s.drain_s
             for _ in range(s.parallel - len(live)):
                 backend, guild = next(places)
-                run = TableRun(self, backend, guild, next(order), n)
+                game = next(order)
+                while s.must_finish and LONG_GAMES.get(game, 0) > left:
+                    game = next(order)
+                run = TableRun(self, backend, guild, game, n)
                 run.task = asyncio.create_task(run.run())
                 self.runs.append(run)
                 n += 1
@@ -270,6 +286,8 @@ class Soak:
                 )
                 detail = await checks.stuck_detail(self.readers[table.backend.name], table.sid)
                 self.report.unfinished[-1] += f": {detail[:300]}"
+                if self.settings.must_finish:
+                    self.violation("unfinished", self.report.unfinished[-1])
         self.report.opened = len(self.tables)
         for backend in self.backends:
             code, out = await checks.verify(backend.direct_url)
