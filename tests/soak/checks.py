@@ -72,6 +72,15 @@ def _answer(result: InteractionResult, intent: Intent) -> str:
     return "ack"
 
 
+def answer_texts(intent: Intent) -> list[str]:
+    """The ephemeral answers the bot gave to the intent's clicks (for a report)."""
+    out = []
+    for result in intent.results:
+        own = [result.message] if result.type == 4 and result.message is not None else []
+        out += [m.content[:60] for m in own + result.followups if m.ephemeral]
+    return out
+
+
 def outcome(intent: Intent) -> str:
     """ack / unknown / refused; a double click counts as one intent (one move at most)."""
     answers = {_answer(r, intent) for r in intent.results}
@@ -117,7 +126,10 @@ def exactly_once(intents: list[Intent], logs: dict[int, list[MoveRecord]]) -> li
         seq = [(i.digest.split("."), outcome(i)) for i in mine]
         bad = _match(logged, seq)
         if bad is not None:
-            shown = [f"{h}:{k}" for h, k in seq]
+            shown = [
+                f"{'.'.join(h)}:{k}" + (f" {answer_texts(i)}" if k == "refused" else "")
+                for (h, k), i in zip(seq, mine, strict=True)
+            ]
             out.append(
                 f"table #{sid} player {player}: the log {logged} does not match the clicks "
                 f"{shown} (first mismatch at click {bad})"

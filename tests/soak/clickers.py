@@ -179,6 +179,8 @@ class TableRun:
                         fake.slash(host, self.channel, f"game new {self.game}", turn_clock="5m")
                     )
                     self.answers.append(repr(res)[:200])
+                    if res is not None and res.content == t("error.channel_busy"):
+                        sid = await self.by_commands()  # as the answer says: /game status
                 await asyncio.sleep(1.0)
                 continue
             await self.fill(lobby, sid)
@@ -194,6 +196,27 @@ class TableRun:
             f"{[m.text(history=False)[:100] for m in fake.messages(self.channel)[-3:]]}",
         )
         return None
+
+    async def by_commands(self) -> int | None:
+        """The channel has a table nobody sees a lobby of (it was stored, the answer to
+        /game new was not): /game status shows it, /game join, /game ai and /game start
+        work without the lobby message. The table's id, or None."""
+        fake, host = self.fake, self.users[0]
+        res = await self.interact(fake.slash(host, self.channel, "game status", _timeout=ANSWER_S))
+        found = TABLE_ID.search(res.text()) if res is not None else None
+        if found is None:
+            return None
+        self.soak.count("lobby by commands")
+        text = res.text() if res is not None else ""
+        for user in self.users[1:]:
+            if user.name not in text:
+                await self.interact(fake.slash(user, self.channel, "game join", _timeout=ANSWER_S))
+        for level in self.ai[text.count("🤖") :]:
+            await self.interact(
+                fake.slash(host, self.channel, "game ai", level=level, _timeout=ANSWER_S)
+            )
+        await self.interact(fake.slash(host, self.channel, "game start", _timeout=ANSWER_S))
+        return int(found.group(1))
 
     def board_of(self, sid: int) -> Any:
         board = board_message(self.fake, self.channel)
