@@ -72,12 +72,12 @@ def _answer(result: InteractionResult, intent: Intent) -> str:
     return "ack"
 
 
-def answer_texts(intent: Intent) -> list[str]:
+def answer_texts(intent: Intent, length: int = 60) -> list[str]:
     """The ephemeral answers the bot gave to the intent's clicks (for a report)."""
     out = []
     for result in intent.results:
         own = [result.message] if result.type == 4 and result.message is not None else []
-        out += [m.content[:60] for m in own + result.followups if m.ephemeral]
+        out += [m.content[:length] for m in own + result.followups if m.ephemeral]
     return out
 
 
@@ -110,7 +110,16 @@ def _match(logged: list[str], intents: list[tuple[list[str], str]]) -> int | Non
     return None if len(logged) in reach else len(intents)
 
 
-def exactly_once(intents: list[Intent], logs: dict[int, list[MoveRecord]]) -> list[str]:
+#: a refusal the bot gives although the move may be stored: notes/soak.md findings 3 and 4 (an
+#: ambiguous commit, or a later write of the same click failing); reported apart as known
+KNOWN_UNTRUE = "error.db_busy"
+
+
+def exactly_once(
+    intents: list[Intent], logs: dict[int, list[MoveRecord]], known: list[str] | None = None
+) -> list[str]:
+    """The violations; a mismatch explained only by "nothing was changed" answers to clicks
+    that were stored goes to ``known`` instead."""
     by_key: dict[tuple[int, str], list[Intent]] = {}
     for intent in intents:
         by_key.setdefault((intent.sid, intent.player), []).append(intent)
@@ -125,6 +134,14 @@ def exactly_once(intents: list[Intent], logs: dict[int, list[MoveRecord]]) -> li
         ]
         seq = [(i.digest.split("."), outcome(i)) for i in mine]
         bad = _match(logged, seq)
+        busy = t(KNOWN_UNTRUE)
+        lenient = [
+            (h, "unknown" if k == "refused" and busy in answer_texts(i, 200) else k)
+            for (h, k), i in zip(seq, mine, strict=True)
+        ]
+        if bad is not None and known is not None and _match(logged, lenient) is None:
+            known.append(f"table #{sid} player {player}: a 'nothing was changed' click is stored")
+            continue
         if bad is not None:
             shown = [
                 f"{'.'.join(h)}:{k}" + (f" {answer_texts(i)}" if k == "refused" else "")

@@ -74,6 +74,8 @@ class Report:
     error_lines: list[str] = field(default_factory=list)
     secrets_checked: int = 0
     durations: dict[str, list[float]] = field(default_factory=dict)  # game -> seconds
+    #: what a known, recorded bug explains (notes/soak.md findings 3 and 4): not violations
+    known: list[str] = field(default_factory=list)
 
     @property
     def total_finished(self) -> int:
@@ -106,6 +108,8 @@ class Report:
             *(f"  {u}" for u in self.unfinished),
             f"ERROR lines in the bots' logs: {len(self.error_lines)}",
             *(f"  {x.splitlines()[0][:300]}" for x in self.error_lines),
+            f"known bugs seen (a stored click answered 'nothing was changed'): {len(self.known)}",
+            *(f"  KNOWN {k}" for k in self.known),
             f"violations: {len(self.violations)}",
             *(f"  VIOLATION {v}" for v in self.violations),
         ]
@@ -263,7 +267,7 @@ class Soak:
             logs = {tb.sid: await reader.moves(tb.sid) for tb in tables}
             sids = set(logs)
             intents = [i for i in self.intents if i.sid in sids and i.backend is run.backend]
-            for line in checks.exactly_once(intents, logs):
+            for line in checks.exactly_once(intents, logs, self.report.known):
                 self.violation("move log", line)
             for line in await checks.pings_at_most_once(reader, fake, tables):
                 self.violation("turn notice", line)
