@@ -53,6 +53,7 @@ class Settings:
     #: a table still running after the drain is a violation (long runs: their drain lets
     #: every game end); short runs only report it
     must_finish: bool = False
+    min_finished: int = 10**9  # a short run's drain ends once this many games finished
     games: tuple[str, ...] = field(default_factory=lambda: mix())
     log: Any = print  # where progress lines go
 
@@ -230,8 +231,13 @@ class Soak:
             await asyncio.sleep(0.5)
 
     async def drain(self, seconds: float) -> None:
+        """Until every table ended, or ``seconds`` passed; a short run (not ``must_finish``)
+        stops as soon as ``min_finished`` games have finished."""
+        s = self.settings
         end = time.monotonic() + seconds
         while time.monotonic() < end and any(not r.task.done() for r in self.runs):
+            if not s.must_finish and self.report.total_finished >= s.min_finished:
+                return
             await asyncio.sleep(0.5)
 
     async def checker(self) -> None:
