@@ -30,7 +30,7 @@ from tests.soak.schedule import Schedule
 SHORT_GAMES = ("majesty", "empire_engine")
 #: seconds of play a long game needs at the soak's pace: none is opened later than this
 #: before the end of the play phase plus the drain (so every game can end)
-LONG_GAMES = {"tek": 1500.0, "elves": 700.0}
+LONG_GAMES = {"tek": 1500.0, "elves": 1000.0}
 
 
 def mix() -> tuple[str, ...]:
