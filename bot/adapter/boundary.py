@@ -116,6 +116,7 @@ def edge(handler: Handler[P]) -> Handler[P]:
             await say(interaction, not_shown_text(interaction))
         except (StoreBusy, StoreUnavailable) as exc:  # the database said no: a retry helps
             metrics.STORE_ERRORS.labels(type(exc).__name__).inc()
+            client.recheck = True  # a write may have landed unseen: the clock looks
             log.warning("%s: %s", handler.__name__, exc)
             await say(
                 interaction,

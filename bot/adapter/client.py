@@ -61,6 +61,10 @@ class Crowntable(discord.AutoShardedClient, RoutedClient):
         self._catch_up_task: asyncio.Task[None] | None = None
         self.synced = asyncio.Event()
         self.closing = False
+        #: the database was away somewhere (a handler, the catch-up): a write may have landed
+        #: unseen (its commit in flight when the connection died), so the clock's next good
+        #: tick looks for stored changes nobody showed (issue 31, the soak)
+        self.recheck = False
         self._busy = 0
         self._idle = asyncio.Event()
         self._idle.set()
@@ -132,8 +136,13 @@ class Crowntable(discord.AutoShardedClient, RoutedClient):
         edit the previous run sent may still land late (Discord was slow when it stopped) and
         would put an old prompt back on the old message, never on the new one; so an AI
         move's publication reposts too when it comes first (:meth:`show_ai`)."""
-        unpublished = await self.host.unpublished()
-        running = await self.host.running_records()
+        try:
+            unpublished = await self.host.unpublished()
+            running = await self.host.running_records()
+        except StoreUnavailable as exc:  # the database is away at the start: the clock
+            log.warning("catch-up: %s; the turn clock tries again", exc)  # tries again
+            self.recheck = True
+            return
         self.repost_due.update(unpublished)
         for session_id in await self.host.ai_owing(running):  # an AI reply lost in a crash
             self.ai_seats.wake_id(session_id)
@@ -195,6 +204,9 @@ class Crowntable(discord.AutoShardedClient, RoutedClient):
             try:
                 async with self.working():
                     await self.host.run_clock(on_fired=self.show_clock)
+                    if self.recheck or away is not None:  # the database was away
+                        self.recheck = False
+                        self.publisher.behind.update(await self.host.unpublished())
                     await self.publisher.retry_behind()  # stored changes Discord refused
                     await digest.tick(self.publisher)  # vacations' boards, digests (issue 27)
             except asyncio.CancelledError:

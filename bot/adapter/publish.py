@@ -39,7 +39,7 @@ from bot.adapter.teaching import Teaching
 from bot.adapter.translator import Languages
 from bot.core.errors import HostError
 from bot.core.host import Outcome, SessionHost
-from bot.core.store import SessionRecord
+from bot.core.store import SessionRecord, StoreUnavailable
 from bot.text import host_events, presenters
 from bot.text.i18n import using
 from games.base import Event, Game
@@ -155,22 +155,28 @@ class Publisher:
         (``click``), board, private prompts, notifications, hands, final standings.
         ``handled``: players already prompted in place (an edited DM or ephemeral message).
         ``catch_up``: only if still unshown (another process may have shown it meanwhile)."""
-        async with (
-            book.publication(self.host, outcome.record.id) as (rec, meta),
-            self.channel_language(rec),
-        ):
-            if catch_up and rec.shown_version == rec.version:
-                return
-            await self.teaching.warm(rec)
-            self.record_events(rec, meta, outcome.events)
-            if outcome.ratings:  # the game's end: shown by the final standings
-                meta["ratings"] = {p: list(c) for p, c in outcome.ratings.items()}
-            for p in handled:
-                pm = player(meta, p)
-                if p in rec.clock:
-                    pm["prompted"] = rec.clock[p]["since"]
-                pm["hand_sig"] = self.hand_signature(rec, p)
-            await self._show_or_say(rec, meta, repost, click)
+        try:
+            async with (
+                book.publication(self.host, outcome.record.id) as (rec, meta),
+                self.channel_language(rec),
+            ):
+                if catch_up and rec.shown_version == rec.version:
+                    return
+                await self.teaching.warm(rec)
+                self.record_events(rec, meta, outcome.events)
+                if outcome.ratings:  # the game's end: shown by the final standings
+                    meta["ratings"] = {p: list(c) for p, c in outcome.ratings.items()}
+                for p in handled:
+                    pm = player(meta, p)
+                    if p in rec.clock:
+                        pm["prompted"] = rec.clock[p]["since"]
+                    pm["hand_sig"] = self.hand_signature(rec, p)
+                await self._show_or_say(rec, meta, repost, click)
+        except StoreUnavailable:
+            # stored, but the database went away before it was shown (the bookkeeping, the
+            # watchers): the turn clock's next tick shows it, as a change Discord refused
+            self.behind.add(outcome.record.id)
+            raise
 
     async def _show_or_say(
         self, rec: SessionRecord, meta: TableBook, repost: bool, click: Click | None
@@ -288,7 +294,7 @@ class Publisher:
         for session_id in sorted(self.behind):
             try:
                 await self.refresh(session_id, catch_up=True)
-            except NotShown:
+            except (NotShown, StoreUnavailable):  # still refused, or the database still away
                 continue
             except Exception as exc:  # a table that cannot be shown at all: give up on it
                 self.behind.discard(session_id)

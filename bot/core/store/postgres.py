@@ -419,8 +419,13 @@ class PostgresStore(PostgresUserData, PgPrefs):  # players' data: userdata; pref
                     "SELECT pg_advisory_unlock(hashtext(current_schema()), $1)", session_id
                 )
             await self._lock_pool.release(con)
+        except asyncpg.InterfaceError:  # lost while held: back in the pool, its locks gone
+            return
         except LOST:  # the connection died, and its locks with it
-            con.terminate()
+            # (a connection lost in the middle of the release is back in the pool already:
+            # its proxy refuses terminate() with InterfaceError)
+            with contextlib.suppress(asyncpg.InterfaceError):
+                con.terminate()
             with contextlib.suppress(Exception):
                 await self._lock_pool.release(con)
 
