@@ -78,7 +78,27 @@ def play(game_id: str, steps: int, seed: int = 7) -> None:
         print(path)
 
 
+def sweep(game_id: str, seed: int = 11, every: int = 3) -> None:
+    """Every ``every``-th decision of a whole random game, as the deciding player saw it
+    (English): the fixture viewer's coverage check (web/dev/index.html?sweep=<game>)."""
+    game = games.get(game_id)
+    players = list(NAMES)[: max(game.min_players, min(4, game.max_players))]
+    state = game.setup(players, {}, seed)
+    rng = random.Random(seed)
+    frames, n = [], 0
+    while game.actors(state):
+        actor = rng.choice(game.actors(state))
+        if n % every == 0:
+            frames.append({"viewer": actor, "frame": frame(game_id, state, actor, "en")})
+        state, _events = game.apply(state, actor, rng.choice(game.legal_moves(state, actor)))
+        n += 1
+    path = OUT / f"{game_id}-sweep.json"
+    path.write_text(json.dumps({"game": game_id, "names": NAMES, "frames": frames}))
+    print(path, len(frames))
+
+
 if __name__ == "__main__":
     OUT.mkdir(exist_ok=True)
     for gid in sorted(games.REGISTRY):
         play(gid, int(sys.argv[1]) if len(sys.argv) > 1 else 12)
+        sweep(gid)

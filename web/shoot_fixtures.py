@@ -19,7 +19,7 @@ OUT = Path("/work/notes/shots/fixtures")
 
 def main(names: list[str]) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(ROOT))
+    handler = functools.partial(Quiet, directory=str(ROOT))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     port = server.server_address[1]
@@ -29,6 +29,10 @@ def main(names: list[str]) -> None:
             page = browser.new_page(viewport={"width": 390, "height": 844})
             page.on("console", lambda m: print("console:", m.text))
             page.on("pageerror", lambda e: print("pageerror:", e))
+            for game in ("majesty", "elves", "tek", "empire_engine"):
+                page.goto(f"http://127.0.0.1:{port}/web/dev/index.html?sweep={game}")
+                page.wait_for_function("window.ctCoverage !== undefined", timeout=60000)
+                print(game, page.evaluate("window.ctCoverage"))
             for name in names:
                 page.goto(f"http://127.0.0.1:{port}/web/dev/index.html?f={name}")
                 page.wait_for_selector(".ct-board")
@@ -39,6 +43,11 @@ def main(names: list[str]) -> None:
             browser.close()
     finally:
         server.shutdown()
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
 
 
 if __name__ == "__main__":

@@ -39,6 +39,7 @@ const EN = {
   tower: "Tower",
   magic: "Magic",
   cards: "Cards",
+  buyCost: "The top card costs",
 } as const;
 
 export type Key = keyof typeof EN;
@@ -79,6 +80,7 @@ const CS: Record<Key, string> = {
   tower: "Věž",
   magic: "Magie",
   cards: "Karty",
+  buyCost: "Vrchní karta stojí",
 };
 
 let current: Locale = "en";

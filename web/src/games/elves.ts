@@ -43,10 +43,13 @@ function fillFor(ctx: DrawContext, card: string, step = 10): string {
 function drawTop(ctx: DrawContext, y: number): number {
   const v = ctx.view;
   const bank = v["bank"] === null ? "∞" : String(num(v["bank"]));
-  text(ctx.svg, 6, y + 14, `${tr("round", { n: num(v["round"]), of: num(v["rounds"]) })} · ${tr("bank")}: ${bank}`, {
-    "font-size": 13,
-    fill: THEME.muted,
-  });
+  text(ctx.svg, 6, y + 14, tr("round", { n: num(v["round"]), of: num(v["rounds"]) }), { "font-size": 13, fill: THEME.muted });
+  const me = arr(v["players"]).map(obj).find((p) => str(p["id"]) === ctx.viewer);
+  const till = group(ctx.svg, { class: "ct-bank" });
+  el("rect", { x: 6, y: y + 20, width: 150, height: 40, rx: 6, fill: "rgb(240,200,60)", stroke: THEME.ink }, till);
+  text(till, 14, y + 37, `${tr("bank")}: ${bank}`, { "font-size": 12, "font-weight": 700 });
+  const cost = me ? me["next_buy_cost"] : null;
+  if (typeof cost === "number") text(till, 14, y + 53, `${tr("buyCost")}: ${cost}`, { "font-size": 11 });
   const pile = group(ctx.svg, { class: "ct-pile" });
   el("rect", { x: W - 124, y: y + 2, width: 56, height: 44, rx: 5, fill: patternFill(ctx.svg, BACK, "cross", 8), stroke: THEME.ink }, pile);
   text(pile, W - 96, y + 30, String(num(v["draw_pile"])), { "font-size": 16, "font-weight": 700, "text-anchor": "middle" });
@@ -56,7 +59,7 @@ function drawTop(ctx: DrawContext, y: number): number {
   const disc = group(ctx.svg);
   el("rect", { x: W - 62, y: y + 2, width: 56, height: 44, rx: 5, fill: top ? fillFor(ctx, top) : THEME.panel, stroke: THEME.line }, disc);
   if (top) text(disc, W - 34, y + 30, term("elves", top, true).slice(0, 9), { "font-size": 9, "text-anchor": "middle" });
-  return y + 64;
+  return y + 70;
 }
 
 function drawHand(ctx: DrawContext, y: number): number {
@@ -149,6 +152,7 @@ export const elves: GameDrawer = {
     if (["play_village", "play_special", "discard"].includes(type)) return `hand:${card}`;
     if (type === "travel") return `hand:${str(move["transport"])}`;
     if (type === "take_village" || type === "draw3") return "pile:draw";
+    if (type === "buy") return "pile:draw";
     if (type === "place_village") return `realm:${str(move["realm"])}`;
     if (type === "place_special") return `village:${str(move["realm"])}:${num(move["slot"])}`;
     if (type === "remove_village") return `village:${viewer ?? ""}:${num(move["slot"])}`;

@@ -179,6 +179,9 @@ export const tek: GameDrawer = {
     }
     if (type === "select" || type === "perform") return `action:${str(move["action"])}`;
     if (type === "choose_resource") return `res:${str(move["resource"])}`;
+    if (type === "trade_pair") return `res:${str(move["give"])}`;
+    if (type === "start_mana") return "res:mana";
+    if (type === "start_ore") return "res:ore";
     return null;
   },
 };
