@@ -14,13 +14,15 @@ import discord
 
 import bot.text.catalog_en  # noqa: F401  (registers the English catalogue)
 import games
-from bot.adapter import boundary, handlers, health
+from bot.adapter import boundary, handlers, health, web_button, web_surface
 from bot.adapter.client import Crowntable
 from bot.adapter.commands import crowntable as crowntable_commands
 from bot.adapter.commands import game as game_commands
 from bot.adapter.commands import help as help_commands
 from bot.adapter.commands import standings as standings_commands
 from bot.adapter.components import ITEMS
+from bot.adapter.handlers import web as web_handlers
+from bot.adapter.web_button import OpenBoardButton
 from bot.core.config import Config
 from bot.core.store import StoreError
 
@@ -33,7 +35,8 @@ def make_client(config: Config) -> Crowntable:
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
     client = Crowntable(config, handlers.ROUTES)
     client.http.http_trace = health.discord_trace()  # read when the HTTP session is made
-    client.add_dynamic_items(*ITEMS)
+    client.add_dynamic_items(*ITEMS, OpenBoardButton)
+    web_button.on_click = web_handlers.open_board
     client.tree.add_command(game_commands.build(games.REGISTRY))
     client.tree.add_command(crowntable_commands.build())
     for command in standings_commands.build(games.REGISTRY):
@@ -90,8 +93,8 @@ def setup_logging(level: str, fmt: str = "text") -> None:
 async def serve(client: Crowntable) -> None:
     """Log in and stay connected until ``client.close()`` (what ``crowntable run`` does; the
     end-to-end tests call it too, against a fake Discord), with the health and metrics
-    listener when ``HTTP_PORT`` is set."""
-    async with client, health.listening(client):
+    listener when ``HTTP_PORT`` is set and the web surface when ``WEB_PORT`` is."""
+    async with client, health.listening(client), web_surface.running(client):
         await client.start(client.config.token or "", reconnect=True)
 
 

@@ -14,7 +14,7 @@ from typing import Any, cast
 
 import discord
 
-from bot.adapter import layout, spectate
+from bot.adapter import layout, spectate, web_button
 from bot.adapter.book import BoardRef, TableBook, of, who
 from bot.adapter.click import Click
 from bot.adapter.components import HandButton, OpenPromptButton
@@ -131,6 +131,7 @@ class Board:
             items.append(OpenPromptButton(rec.id, label=t("board.open_prompt"), row=4))
         items.append(HandButton(rec.id, label=t("board.my_view"), row=4))
         items.extend(spectate.board_items(self.pub.host, rec) + list(extra or []))
+        items.extend(web_button.board_items(getattr(self.pub, "bot", None), rec))
         return make_view(items)
 
     def layout(

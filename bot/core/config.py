@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeVar
 from urllib.parse import urlsplit
 
@@ -57,6 +57,8 @@ class Config:
     #: the health and metrics listener (HTTP_PORT; None: off) and its address (HTTP_HOST)
     http_port: int | None = None
     http_host: str = "127.0.0.1"
+    #: the Activity web surface (issue 32; WEB_PORT None: off): bot.web
+    web: WebConfig | None = None
 
     def __repr__(self) -> str:  # keep the token (and a database password) out of logs
         return (
@@ -64,6 +66,45 @@ class Config:
             f"database_url={redact_url(self.database_url)!r}, "
             f"dev_guild_id={self.dev_guild_id})"
         )
+
+
+@dataclass(frozen=True)
+class WebConfig:
+    """The web surface's settings (``WEB_*``, ``DISCORD_CLIENT_*``); secrets kept out of repr."""
+
+    port: int
+    host: str = "127.0.0.1"
+    public_url: str = ""  # the address players reach (links); default http://host:port
+    client_id: str | None = None
+    client_secret: str | None = field(default=None, repr=False)
+    secret: str | None = field(default=None, repr=False)  # WEB_SECRET (None: stored per db)
+    api_base: str = "https://discord.com/api/v10"  # DISCORD_API_BASE (the fake's in tests)
+
+
+def web_config(env: Mapping[str, str], database_url: str, problems: list[str]) -> WebConfig | None:
+    """``WEB_PORT`` and the settings beside it (None: the web surface is off)."""
+    port = _read(env, "WEB_PORT", lambda r: _int("WEB_PORT", r, 1, PORT_MAX), None, problems)
+    if port is None:
+        return None
+    host = (env.get("WEB_HOST") or "").strip() or "127.0.0.1"
+    public = (env.get("WEB_PUBLIC_URL") or "").strip().rstrip("/") or f"http://{host}:{port}"
+    if not public.lower().startswith(("http://", "https://")):
+        problems.append(f"WEB_PUBLIC_URL={public!r} must start with http:// or https://")
+    secret = (env.get("WEB_SECRET") or "").strip() or None
+    if secret is not None and len(secret) < 16:
+        problems.append("WEB_SECRET is too short: use at least 16 characters")
+    if secret is None and database_url.lower().startswith(("postgres:", "postgresql:")):
+        problems.append("WEB_PORT with PostgreSQL needs WEB_SECRET (the same in every process)")
+    return WebConfig(
+        port=port,
+        host=host,
+        public_url=public,
+        client_id=(env.get("DISCORD_CLIENT_ID") or "").strip() or None,
+        client_secret=(env.get("DISCORD_CLIENT_SECRET") or "").strip() or None,
+        secret=secret,
+        api_base=(env.get("DISCORD_API_BASE") or "").strip().rstrip("/")
+        or "https://discord.com/api/v10",
+    )
 
 
 def redact_url(url: str) -> str:
@@ -210,6 +251,7 @@ def config_from(env: Mapping[str, str]) -> Config:
     log_format = _read(env, "LOG_FORMAT", _log_format, "text", problems)
     http_port = _read(env, "HTTP_PORT", lambda r: _int("HTTP_PORT", r, 1, PORT_MAX), None, problems)
     http_host = (env.get("HTTP_HOST") or "").strip() or "127.0.0.1"
+    web = web_config(env, url, problems)
     if problems:
         raise ConfigError(problems)
     return Config(
@@ -225,6 +267,7 @@ def config_from(env: Mapping[str, str]) -> Config:
         log_format=log_format,
         http_port=http_port,
         http_host=http_host,
+        web=web,
     )
 
 

@@ -295,4 +295,4 @@ EN: dict[str, str | tuple[str, ...]] = {
 
 register(EN)
 
-from bot.text import catalog_commands, host_events  # noqa: E402,F401  (commands; host events)
+from bot.text import catalog_commands, catalog_web, host_events  # noqa: E402,F401  (commands; web; host events)
