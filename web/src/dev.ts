@@ -52,6 +52,7 @@ async function run(): Promise<void> {
   });
   page.greet(data.hello);
   page.show(data.frame);
+  Object.assign(window, { ctPage: page, ctFrame: data.frame });
 }
 
 void run();

@@ -70,6 +70,7 @@ export class Page {
   }
 
   show(frame: Frame): void {
+    const started = performance.now();
     this.frame = frame;
     this.closeSheet();
     const hello = this.hello;
@@ -100,6 +101,7 @@ export class Page {
     document.body.dataset["mine"] = frame.moves.length ? "yes" : "no";
     document.body.dataset["over"] = frame.envelope?.over ? "yes" : "no";
     stats().frames += 1;
+    stats().draws.push(performance.now() - started);
   }
 
   /** the status line: its first sentence always shown, the rest (every seat's details) folded */
@@ -199,7 +201,10 @@ export class Page {
 
 export interface Stats {
   frames: number;
+  /** from sending a move to drawing the next frame (ms) */
   latencies: number[];
+  /** drawing one frame (ms) */
+  draws: number[];
 }
 
 declare global {
@@ -209,6 +214,6 @@ declare global {
 }
 
 export function stats(): Stats {
-  if (!window.ctStats) window.ctStats = { frames: 0, latencies: [] };
+  if (!window.ctStats) window.ctStats = { frames: 0, latencies: [], draws: [] };
   return window.ctStats;
 }

@@ -127,7 +127,7 @@ function drawRealms(ctx: DrawContext, y: number): number {
     villages.forEach((v, k) => drawVillage(ctx, g, v, 6 + (k % 8) * 48, y + 28 + Math.floor(k / 8) * 48, here === `${pid}:${num(v["slot"])}`));
     const k = villages.length;
     const slot = group(g, { class: "ct-new-village" });
-    el("rect", { x: 6 + (k % 8) * 48, y: y + 28 + Math.floor(k / 8) * 48, width: 44, height: 44, rx: 4, fill: "none", stroke: THEME.line, "stroke-dasharray": "4 3" }, slot);
+    el("rect", { x: 6 + (k % 8) * 48, y: y + 28 + Math.floor(k / 8) * 48, width: 44, height: 44, rx: 4, fill: THEME.background, stroke: THEME.line, "stroke-dasharray": "4 3" }, slot);
     text(slot, 28 + (k % 8) * 48, y + 56 + Math.floor(k / 8) * 48, "+", { "font-size": 20, "text-anchor": "middle", fill: THEME.muted });
     ctx.target(slot, `realm:${pid}`);
     y += h + 4;

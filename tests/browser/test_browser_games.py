@@ -1,0 +1,94 @@
+"""Issue 32 item 5: for each game, three players in three browser contexts (one on a phone,
+390x844) and one in the chat play a whole seeded game to its end, every browser move clicked
+on the board the Activity draws; click-to-update p95 within 150 ms; ``crowntable verify``
+clean afterwards. Phone screenshots mid-game go to $CROWNTABLE_SHOTS when it is set."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+from playwright.async_api import async_playwright
+
+import games
+from bot.core.config import WebConfig
+from bot.core.verify import run_verify
+from tests.browser.harness import DESKTOP, PHONE, free_port, p95, play, sign_in_by_link
+from tests.e2e.driver import Driver, Player
+from tests.e2e.helpers import open_table
+
+pytestmark = [pytest.mark.slow, pytest.mark.asyncio]
+
+GAMES = sorted(games.REGISTRY)
+CLIENT_ID = "1234567890"
+#: what the issue asks: click-to-update, 95th percentile, on this machine
+P95_LIMIT_MS = 150.0
+
+
+def seats_for(game: str) -> int:
+    g = games.get(game)
+    return max(g.min_players, min(4, g.max_players))
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_browsers_and_chat_play_a_whole_game(world, game: str, capsys) -> None:
+    port = free_port()
+    web = WebConfig(
+        port=port,
+        public_url=f"http://127.0.0.1:{port}",
+        client_id=CLIENT_ID,
+        client_secret="fake-secret",
+        secret="browser-tests-secret-0123456789",
+        api_base=world.fake.api_base,
+    )
+    await world.start_bot(web=web)
+    humans = ["alice", "bob", "cyril", "dana"][: seats_for(game)]
+    await open_table(world, game, join=tuple(humans[1:]))
+    chat_name = humans[-1]
+    in_browser = humans[:-1]
+    shots = os.environ.get("CROWNTABLE_SHOTS")
+    shot = Path(shots) / f"{game}-phone.png" if shots else None
+    if shot is not None:
+        shot.parent.mkdir(parents=True, exist_ok=True)
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path="/usr/bin/chromium")
+        try:
+            players = []
+            for i, name in enumerate(in_browser):
+                ctx = await browser.new_context(
+                    viewport=PHONE if i == 0 else DESKTOP,
+                    locale="en-GB",
+                    has_touch=i == 0,
+                    is_mobile=i == 0,
+                )
+                size = PHONE if i == 0 else DESKTOP
+                players.append(await sign_in_by_link(world, ctx, name, size))
+            chat = Driver(world.fake, world.channel, [Player(world.users[chat_name])], seed=3)
+            counts = await play(players, chat, random.Random(game), shot=shot)
+            latencies = [lat for p in players for lat in await p.latencies()]
+            draws = [d for p in players for d in await p.draws()]
+            if shot is not None:
+                await players[0].page.screenshot(
+                    path=str(shot.with_name(f"{game}-phone-end.png")), full_page=True
+                )
+        finally:
+            await browser.close()
+    on_board = sum(p.on_board for p in players)
+    worst = p95(latencies)
+    print(
+        f"\n{game}: {counts} moves; clicks on the board {on_board}, on buttons "
+        f"{sum(p.buttons for p in players)}, menus {sum(p.menus for p in players)}; "
+        f"click-to-update p95 {worst:.0f} ms, max {max(latencies):.0f} ms over {len(latencies)}; "
+        f"drawing a frame p95 {p95(draws):.0f} ms over {len(draws)}"
+    )
+    assert counts["browser"] > 0 and counts["chat"] > 0, counts
+    assert on_board > sum(p.buttons for p in players), [(p.on_board, p.buttons) for p in players]
+    for p in players:
+        assert p.refusals == [], (p.name, p.refusals)
+        assert p.console_errors == [], (p.name, p.console_errors)
+    assert worst <= P95_LIMIT_MS, worst
+    await world.stop_bot()
+    assert await run_verify(f"sqlite:///{world.db}") == 0
+    assert "0 differ" in capsys.readouterr().out
