@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.adapter import web_links
 from bot.adapter.book import TableBook, peek
 from bot.adapter.components import RematchButton
 from bot.adapter.prompts import clip, clip_block, make_view
@@ -197,6 +198,7 @@ async def post_final(publisher: Publisher, rec: SessionRecord, meta: TableBook) 
     game = host.game(rec.game)
     rows = game.outcome(host.state(rec))
     embed = final_embed(rec, meta, game_title(rec.game, game.title), rows, host.view(rec, None))
+    web_links.add_to_final(publisher.bot, rec, embed)  # the browser's replay and standings
     view = make_view([RematchButton(rec.id, label=t("final.rematch"))])
     channel = publisher.bot.get_partial_messageable(int(rec.channel_id))
     message = await channel.send(embed=embed, view=view)

@@ -30,6 +30,9 @@ WEB: dict[str, str | tuple[str, ...]] = {
     "web.replay.last": "Last ⏭",
     "web.replay.alt": "The board after this turn",
     "web.standings.title": "Standings of this server",
+    "web.link.title": "In the browser",
+    "web.link.replay": "Replay, turn by turn: {url}",
+    "web.link.standings": "This server's standings: {url}",
 }
 
 register(WEB)

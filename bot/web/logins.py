@@ -8,15 +8,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot.core.host import SessionHost
+from bot.web.bridge import Bridge
 from bot.web.tokens import Login, TokenError
 
 META_KEY = "web_logins"
 
 
 class Nonces:
-    def __init__(self, host: SessionHost, now: Callable[[], float]) -> None:
-        self.host = host
+    def __init__(self, bridge: Bridge, now: Callable[[], float]) -> None:
+        self.bridge = bridge
         self.now = now
         self.used: set[str] = set()
 
@@ -38,7 +38,7 @@ class Nonces:
             seen[login.nonce] = login.expiry
             meta[META_KEY] = seen
 
-        await self.host.update_meta(login.table, record)
+        await self.bridge.host.update_meta(login.table, record)
         self.used.add(login.nonce)
         if taken:
             raise TokenError("used")

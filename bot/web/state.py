@@ -28,7 +28,7 @@ class Web:
         self.config = config
         self.bridge = bridge
         self.tokens = Tokens(secret, now)
-        self.nonces = Nonces(bridge.host, now)
+        self.nonces = Nonces(bridge, now)
         self.hub = Hub(bridge)
         self.http: aiohttp.ClientSession | None = None
 

@@ -16,7 +16,13 @@ from tests.fakediscord.models import IS_COMPONENTS_V2
 #: the non-move buttons, in every language (a Czech table is played too: tests/e2e/test_czech.py)
 UTILITY = {
     t(key, locale)
-    for key in ("board.my_view", "board.open_prompt", "prompt.prev", "prompt.next")
+    for key in (
+        "board.my_view",
+        "board.open_prompt",
+        "prompt.prev",
+        "prompt.next",
+        "web.open_board",
+    )
     for locale in ("en", "cs")
 }
 WAITING = re.compile(r"^⏳ (.+)$", re.MULTILINE)  # the names are bold, the deadline is not

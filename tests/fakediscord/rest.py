@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 
 from . import models as m
+from . import oauth
 from .messages import InvalidBody, apply_message, new_message
 from .permissions import MISSING_ACCESS, MISSING_PERMISSIONS, channel_permissions, send_requirements
 
@@ -232,6 +233,9 @@ class Rest:
 
     # --- users, application, gateway --------------------------------------------------
     async def get_me(self, request: web.Request) -> web.Response:
+        bearer = await oauth.me(self.fake, request)  # an Activity's user (OAuth2)
+        if bearer is not None:
+            return bearer
         return web.json_response(
             self.fake.bot_user.payload() | {"verified": True, "mfa_enabled": False}
         )
@@ -395,6 +399,7 @@ class Rest:
             inter.type == m.MODAL_SUBMIT and inter.message is not None
         )
         msg: m.Message | None = None
+        launched: dict[str, Any] | None = None
         if ctype in (m.CHANNEL_MESSAGE, m.DEFERRED_CHANNEL_MESSAGE):
             eph = bool(int(data.get("flags") or 0) & m.EPHEMERAL)
             kind = 20 if inter.type == m.APPLICATION_COMMAND else 0
@@ -437,6 +442,8 @@ class Rest:
                     {"data": "modal needs custom_id, title, components"},
                 )
             inter.modal = data
+        elif ctype == oauth.LAUNCH_ACTIVITY:
+            launched = oauth.launch(fake, inter)
         elif ctype == m.AUTOCOMPLETE_RESULT:
             if inter.type != m.AUTOCOMPLETE:
                 raise ApiError(400, 50035, "Invalid Form Body", {"type": "not an autocomplete"})
@@ -460,6 +467,8 @@ class Rest:
         if msg is not None:
             result["interaction"]["response_message_id"] = str(msg.id)
             result["resource"]["message"] = msg.payload()
+        if launched is not None:
+            result["resource"] = launched
         if "with_response" not in request.query:
             return no_content()
         return web.json_response(result)

@@ -17,7 +17,7 @@ from typing import Any
 from aiohttp import web
 
 from . import models as m
-from . import openapi, strict
+from . import oauth, openapi, strict
 from .actions import Actions
 from .faults import Fault, rate_limited_response, ratelimit_headers
 from .gateway import INVALID_SESSION, RECONNECT, Gateway
@@ -166,6 +166,14 @@ class FakeDiscord(Actions):
         self._processes: list[BotProcess] = []
         self._runner: web.AppRunner | None = None
         self.port = 0
+        #: issue 32: OAuth2 codes and tokens, the Activity proxy and its launches (oauth.py)
+        self.oauth = oauth.OAuth()
+        self.activity_target = ""  # where the proxy forwards (the bot's WEB_PUBLIC_URL)
+        self.activity_port = 0
+        self.proxied: list[str] = []
+        self.launched: list[m.Interaction] = []
+        self.proxy_http: Any = None
+        self._proxy_runner: web.AppRunner | None = None
 
     # --- lifecycle --------------------------------------------------------------------
     @classmethod
@@ -178,7 +186,10 @@ class FakeDiscord(Actions):
         app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024 * 1024)
         for method, path, handler in self.rest.routes():
             app.router.add_route(method, r"/api/v{version:\d+}" + path, handler)
+        app.router.add_post(r"/api/v{version:\d+}/oauth2/token", self._oauth_token)
         app.router.add_route("*", "/api/{tail:.*}", self._unhandled)
+        for method, path, handler in oauth.routes(self):
+            app.router.add_route(method, path, handler)
         app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_get("/gateway/resume", self.gateway.handle)
         app.router.add_get(
@@ -190,6 +201,36 @@ class FakeDiscord(Actions):
         await site.start()
         self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
         self._last_activity = asyncio.get_running_loop().time()
+        self._proxy_runner = await oauth.start_proxy(self)
+
+    async def _oauth_token(self, request: web.Request) -> web.Response:
+        return await oauth.token_exchange(self, request)
+
+    @property
+    def activity_url(self) -> str:
+        """The Activity's origin (Discord's ``<app id>.discordsays.com``): the proxy."""
+        return f"http://127.0.0.1:{self.activity_port}"
+
+    @property
+    def client_secret(self) -> str:
+        """The application's OAuth2 client secret (the bot's ``DISCORD_CLIENT_SECRET``)."""
+        return self.oauth.client_secret
+
+    def enable_activities(self) -> None:
+        """Give the application the ``EMBEDDED`` flag: LAUNCH_ACTIVITY callbacks work."""
+        self.application_flags |= oauth.EMBEDDED
+
+    def oauth_code(self, user: m.User) -> str:
+        """An authorization code for ``user`` (what the SDK's AUTHORIZE returns)."""
+        return oauth.make_code(self, user)
+
+    def activity_host_url(self, user: m.User, channel: m.Channel) -> str:
+        """The fake Discord client's page hosting the Activity for ``user`` in ``channel``."""
+        guild = getattr(channel, "guild", None)
+        gid = guild.id if guild is not None else ""
+        return (
+            f"{self.http_base}/activity-host?user={user.id}&channel_id={channel.id}&guild_id={gid}"
+        )
 
     async def stop(self) -> None:
         """Close every connection, kill bot processes it spawned that still run, delete
@@ -205,6 +246,12 @@ class FakeDiscord(Actions):
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+        if self._proxy_runner is not None:
+            await self._proxy_runner.cleanup()
+            self._proxy_runner = None
+        if self.proxy_http is not None:
+            await self.proxy_http.close()
+            self.proxy_http = None
 
     @property
     def http_base(self) -> str:
@@ -676,6 +723,8 @@ class FakeDiscord(Actions):
         """With ``FakeDiscord(token=...)``, bot routes need ``Authorization: Bot <token>``
         (interaction callbacks and webhooks are authorised by their token in the URL)."""
         if self.token is None or api_path.startswith(("/interactions/", "/webhooks/")):
+            return True
+        if oauth.is_oauth_request(request, api_path):  # authorised by OAuth2 (oauth.py)
             return True
         return request.headers.get("Authorization") == f"Bot {self.token}"
 
