@@ -7,7 +7,6 @@ click-to-update in the page itself (the time from sending a move to drawing the 
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 import re
 import socket
@@ -22,7 +21,6 @@ from bot.text.i18n import t
 from tests.e2e.driver import Driver, board_message
 from tests.e2e.helpers import refusal
 
-HOST_PAGE = (Path(__file__).with_name("host.html")).read_text()
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 URL = re.compile(r"https?://\S+?/play/\d+\?t=[\w.\-]+")
@@ -90,39 +88,78 @@ async def sign_in_by_link(
     return player
 
 
-async def sign_in_activity(
-    world: Any, ctx: BrowserContext, name: str, viewport: dict, base: str, client_id: str
-) -> BrowserPlayer:
-    """The Activity as Discord's client hosts it: an iframe in a host page on the Activity's
-    origin answering the Embedded App SDK (host.html), with an OAuth2 code the fake minted."""
-    user = world.users[name]
-    code = world.fake.oauth_code(user)
-    platform = "mobile" if viewport is PHONE else "desktop"
-    src = (
-        f"/activity?instance_id=i-{name}&channel_id={world.channel.id}&guild_id={world.guild.id}"
-        f"&frame_id=f-{name}&platform={platform}"
+def patch_host_page(body: str) -> str:
+    """The SDK's schemas (2.5.0): a DISPATCH carries ``nonce: null``, a command's answer
+    ``evt: null``, and READY's user no ``avatar: null`` (a string or nothing). Applied only
+    where the fake's page differs."""
+    if 'evt: "READY", nonce: null' not in body:
+        body = body.replace('evt: "READY", data:', 'evt: "READY", nonce: null, data:')
+    body = body.replace("return {cmd, nonce, data:", "return {cmd, nonce, evt: null, data:")
+    return body.replace(
+        'environment: "production"}, user: CFG.user}',
+        'environment: "production"}, user: {id: CFG.user.id, username: CFG.user.username,'
+        ' discriminator: CFG.user.discriminator || "0"}}',
     )
-    config = {"client_id": client_id, "code": code, "user": {"id": str(user.id), "name": name}}
-    html = HOST_PAGE.replace("__SRC__", src).replace("__CONFIG__", json.dumps(config))
-    host_url = f"{base}/__discord_host_{name}"
 
-    async def serve(route: Any) -> None:
-        await route.fulfill(status=200, content_type="text/html", body=html)
 
-    await ctx.route(host_url, serve)
+async def sign_in_activity(
+    world: Any, ctx: BrowserContext, name: str, viewport: dict
+) -> BrowserPlayer:
+    """The Activity as Discord's client shows it: the fake's activity-host page (the client)
+    with the Activity in an iframe from the fake's discordsays proxy. The host page is served
+    at https://discord.com, as Discord's is: the Embedded App SDK accepts messages from its own
+    origin and Discord's only."""
+    fake = world.fake
+    platform = "mobile" if viewport is PHONE else "desktop"
+    real = fake.activity_host_url(world.users[name], world.channel) + f"&platform={platform}"
+    shown = "https://discord.com/activity-host?" + real.split("?", 1)[1]
+
+    async def host(route: Any) -> None:
+        if route.request.url.startswith("https://discord.com/activity-host/authorize"):
+            answer = await route.fetch(url=f"{fake.http_base}/activity-host/authorize")
+        else:
+            answer = await route.fetch(url=real)
+            body = await answer.text()
+            body = patch_host_page(body)
+            await route.fulfill(response=answer, body=body)
+            return
+        await route.fulfill(response=answer)
+
+    async def me(route: Any) -> None:
+        # Discord's client asks Discord's API from discord.com; the fake API is another
+        # origin: answered with the CORS headers Discord's own API needs no one to add
+        cors = {
+            "Access-Control-Allow-Origin": "https://discord.com",
+            "Access-Control-Allow-Headers": "Authorization",
+        }
+        if route.request.method == "OPTIONS":
+            await route.fulfill(status=204, headers=cors)
+            return
+        answer = await route.fetch()
+        await route.fulfill(response=answer, headers={**answer.headers, **cors})
+
+    await ctx.route("https://discord.com/activity-host**", host)
+    await ctx.route(f"{fake.api_base}/users/@me", me)
     page = await ctx.new_page()
     await page.set_viewport_size(viewport)
-    await page.goto(host_url)
+    player = BrowserPlayer(name, page, page.main_frame)
+    watch_console(player)
+    await page.goto(shown)
     frame = None
-    for _ in range(100):
-        frame = next((f for f in page.frames if "/activity" in f.url), None)
+    for _ in range(200):
+        frame = next((f for f in page.frames if "/activity?" in f.url), None)
         if frame is not None:
             break
         await asyncio.sleep(0.05)
-    assert frame is not None, [f.url for f in page.frames]
-    player = BrowserPlayer(name, page, frame)
-    watch_console(player)
-    await frame.wait_for_selector(".ct-board", timeout=15000)
+    assert frame is not None, ([f.url for f in page.frames], player.console_errors)
+    player.frame = frame
+    try:
+        await frame.wait_for_selector(".ct-board", timeout=15000)
+    except Exception as exc:  # noqa: BLE001 - say what the page shows instead
+        shown = await frame.evaluate("() => document.body.innerText")
+        rpc = await page.evaluate("() => JSON.stringify(window.__sdk || null).slice(0, 2000)")
+        why = f"{name}: no board: {shown!r}; rpc {rpc}; {player.console_errors}"
+        raise AssertionError(why) from exc
     return player
 
 
