@@ -6,6 +6,7 @@ the card reference are the chat's texts."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from bot.adapter import custom_ids as ids
@@ -92,6 +93,9 @@ class WebBridge:
     def __init__(self, client: Crowntable) -> None:
         self.client = client
         self._names: dict[str, str] = {}
+        #: told of a web move as soon as it is stored, before the chat's publication (the
+        #: sockets' frames need not wait for the board image and Discord's answers)
+        self.on_stored: Callable[[SessionRecord], None] | None = None
 
     @property
     def host(self) -> SessionHost:
@@ -103,7 +107,7 @@ class WebBridge:
     async def play(self, session: int, user: str, digest: str, version: int) -> None:
         async with self.client.working():
             try:
-                await play_move(self.client, session, user, digest, version)
+                await play_move(self.client, session, user, digest, version, stored=self.on_stored)
             except NotShown:  # stored; the chat catches up on the clock's next tick
                 pass
 

@@ -42,7 +42,9 @@ async def running(client: Crowntable) -> AsyncIterator[Web | None]:
     if config is None:
         yield None
         return
-    state = Web(config, WebBridge(client), web_secret(config.secret, client.config.database_url))
+    bridge = WebBridge(client)
+    state = Web(config, bridge, web_secret(config.secret, client.config.database_url))
+    bridge.on_stored = state.hub.published  # a web move's frames: as soon as it is stored
     client.web = state  # type: ignore[attr-defined]  # read by the board's Open board button
 
     async def hook_when_ready() -> None:

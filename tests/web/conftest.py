@@ -35,10 +35,14 @@ class Socket:
     unread: list[dict[str, Any]] = field(default_factory=list)
     ref: int = 0
 
-    async def recv(self, kind: str | None = None, timeout: float = 10.0) -> dict[str, Any]:
-        """The next message not read yet (of ``kind``; others stay unread)."""
+    async def recv(
+        self, kind: str | tuple[str, ...] | None = None, timeout: float = 10.0
+    ) -> dict[str, Any]:
+        """The next message not read yet (of ``kind``, or one of the kinds; others stay
+        unread)."""
+        kinds = (kind,) if isinstance(kind, str) else kind
         for i, data in enumerate(self.unread):
-            if kind is None or data.get("type") == kind:
+            if kinds is None or data.get("type") in kinds:
                 return self.unread.pop(i)
         deadline = time.monotonic() + timeout
         while True:
@@ -47,7 +51,7 @@ class Socket:
                 raise ConnectionError(f"socket closed: {msg.type} {self.ws.close_code}")
             data = json.loads(msg.data)
             self.got.append(data)
-            if kind is None or data.get("type") == kind:
+            if kinds is None or data.get("type") in kinds:
                 return data
             self.unread.append(data)
 
