@@ -90,11 +90,16 @@ async def sign_in_by_link(
 
 def patch_host_page(body: str) -> str:
     """The SDK's schemas (2.5.0): a DISPATCH carries ``nonce: null``, a command's answer
-    ``evt: null``, and READY's user no ``avatar: null`` (a string or nothing). Applied only
-    where the fake's page differs."""
+    ``evt: null``, and READY's user no ``avatar: null`` (a string or nothing); a phone shows
+    the page at the device's width (a viewport tag). Applied only where the fake's page
+    differs."""
     if 'evt: "READY", nonce: null' not in body:
         body = body.replace('evt: "READY", data:', 'evt: "READY", nonce: null, data:')
     body = body.replace("return {cmd, nonce, data:", "return {cmd, nonce, evt: null, data:")
+    if 'name="viewport"' not in body:  # a phone's client shows the Activity at its own width
+        body = body.replace(
+            "<head>", '<head><meta name="viewport" content="width=device-width,initial-scale=1">', 1
+        )
     return body.replace(
         'environment: "production"}, user: CFG.user}',
         'environment: "production"}, user: {id: CFG.user.id, username: CFG.user.username,'
@@ -163,6 +168,38 @@ async def sign_in_activity(
     return player
 
 
+async def ask_why_and_card(player: BrowserPlayer, term: str) -> tuple[str, str]:
+    """**Why?** and the card reference ("?" with a name), as a player asks them: the texts
+    shown in the sheet (the same as the chat's)."""
+    f = player.frame
+    texts = []
+    for ask in ("why", "card"):
+        if ask == "why":
+            await f.locator('[data-testid="why"]').click()
+        else:
+            await f.locator('[data-testid="card-name"]').fill(term)
+            await f.locator('[data-testid="card"]').click()
+        body = f.locator(".ct-sheet:not([hidden]) .ct-text-body")
+        await body.wait_for(timeout=10000)
+        texts.append(await body.inner_text())
+        await f.locator(".ct-sheet:not([hidden]) .ct-cancel").click()
+    return texts[0], texts[1]
+
+
+async def small_targets(player: BrowserPlayer, least: float = 40.0) -> list[str]:
+    """The board's clickable elements and the buttons smaller than ``least`` CSS px."""
+    return list(
+        await player.frame.evaluate(
+            """least => [...document.querySelectorAll('.ct-move, .ct-btn')]
+                .map(e => [e.getAttribute('data-move-key') || e.textContent,
+                           e.getBoundingClientRect()])
+                .filter(([, r]) => r.width > 0 && (r.width < least || r.height < least))
+                .map(([k, r]) => `${k} ${r.width.toFixed(0)}x${r.height.toFixed(0)}`)""",
+            least,
+        )
+    )
+
+
 async def click_something(player: BrowserPlayer, rng: random.Random) -> None:
     """A random legal move of this player, clicked where a person would click it."""
     f = player.frame
@@ -213,9 +250,15 @@ async def play(
     shot_after: int = 20,
     max_actions: int = 3000,
     idle_timeout: float = 15.0,
+    term: str = "",
+    report: dict[str, Any] | None = None,
 ) -> dict[str, int]:
-    """Until every browser shows the end; returns the count of moves by way."""
+    """Until every browser shows the end; returns the count of moves by way. The first
+    browser is the phone: each of its turns checks its touch targets (``report["small"]``),
+    and once, mid-game, it asks Why? and looks ``term`` up (``report["why"]``, ``["card"]``)."""
     counts = {"browser": 0, "chat": 0}
+    report = report if report is not None else {}
+    report.setdefault("small", set())
     last_progress = time.monotonic()
     for _ in range(max_actions * 10):
         states = [await b.state() for b in browsers]
@@ -224,12 +267,21 @@ async def play(
         acted = False
         for b, st in zip(browsers, states, strict=True):
             if st["mine"] == "yes" and st["over"] != "yes":
+                if b is browsers[0]:
+                    report["small"].update(await small_targets(b))
+                    if (
+                        shot is not None
+                        and counts["browser"] >= shot_after
+                        and "shot" not in report
+                    ):
+                        await b.page.screenshot(path=str(shot), full_page=True)
+                        report["shot"] = str(shot)
+                    if "why" not in report and counts["browser"] >= shot_after and term:
+                        report["why"], report["card"] = await ask_why_and_card(b, term)
                 await click_something(b, rng)
                 await wait_frame(b, st["seq"])
                 counts["browser"] += 1
                 acted = True
-                if shot is not None and counts["browser"] == shot_after:
-                    await browsers[0].page.screenshot(path=str(shot), full_page=True)
                 break
         if not acted:
             found = chat.find_action()

@@ -30,6 +30,8 @@ from tests.e2e.helpers import open_table
 pytestmark = [pytest.mark.slow, pytest.mark.asyncio]
 
 GAMES = sorted(games.REGISTRY)
+#: a name each game's card reference knows (``/game card``), looked up from the board's "?"
+TERMS = {"majesty": "Knight", "elves": "Dragon", "tek": "Patrol", "empire_engine": "Arm"}
 #: the host page stands at https://discord.com (see harness.sign_in_activity) and the Activity
 #: on 127.0.0.1: Chromium's local-network-access checks would block that iframe as a public
 #: site reaching into the local network, which Discord's real proxy never is
@@ -83,7 +85,15 @@ async def test_browsers_and_chat_play_a_whole_game(world, game: str, capsys) -> 
                 sign_in = sign_in_activity if i < 2 else sign_in_by_link
                 players.append(await sign_in(world, ctx, name, size))
             chat = Driver(world.fake, world.channel, [Player(world.users[chat_name])], seed=3)
-            counts = await play(players, chat, random.Random(game), shot=shot)
+            report: dict = {}
+            counts = await play(
+                players,
+                chat,
+                random.Random(game),
+                shot=shot,
+                term=TERMS.get(game, ""),
+                report=report,
+            )
             latencies = [lat for p in players for lat in await p.latencies()]
             draws = [d for p in players for d in await p.draws()]
             if shot is not None:
@@ -100,7 +110,11 @@ async def test_browsers_and_chat_play_a_whole_game(world, game: str, capsys) -> 
         f"click-to-update p95 {worst:.0f} ms, max {max(latencies):.0f} ms over {len(latencies)}; "
         f"drawing a frame p95 {p95(draws):.0f} ms over {len(draws)}"
     )
+    print(f"Why? {report.get('why', '')[:300]!r}\ncard: {report.get('card', '')[:300]!r}")
     assert counts["browser"] > 0 and counts["chat"] > 0, counts
+    assert report["small"] == set(), report["small"]  # touch targets of 40 px at least
+    if game in TERMS:
+        assert report.get("why") and report.get("card"), report
     assert on_board > sum(p.buttons for p in players), [(p.on_board, p.buttons) for p in players]
     for p in players:
         assert p.refusals == [], (p.name, p.refusals)

@@ -42,7 +42,7 @@ export interface Drawn {
 
 export function drawBoard(
   drawer: GameDrawer,
-  frame: Frame,
+  frame: Frame & { view: Dict },
   viewer: string | null,
   names: Record<string, string>,
   choose: (entries: MoveEntry[], anchor: SVGElement) => void,

@@ -20,7 +20,8 @@ async function sweep(game: string): Promise<void> {
   const errors: string[] = [];
   for (const { viewer, frame } of data.frames) {
     try {
-      const drawn = drawBoard(drawer, frame, viewer, data.names, () => undefined);
+      if (frame.view === null) continue;
+      const drawn = drawBoard(drawer, { ...frame, view: frame.view }, viewer, data.names, () => undefined);
       for (const entries of drawn.byKey.values()) {
         for (const e of entries) {
           const t = String(e.move["type"]);

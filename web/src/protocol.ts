@@ -23,6 +23,8 @@ export interface MoveEntry {
   id: string;
   label: string;
   move: Dict;
+  /** the chat's second line of the option (cost, effect), when it has one */
+  description?: string;
   then?: FollowUp[];
 }
 
@@ -40,7 +42,8 @@ export interface Frame {
   seq: number;
   version: number;
   status: string;
-  view: Dict;
+  /** null in the lobby */
+  view: Dict | null;
   envelope: Envelope | null;
   text: { status: string; last: string[]; prompt: string | null };
   moves: MoveEntry[];

@@ -122,13 +122,20 @@ function patternBody(p: SVGPatternElement, kind: Pattern, ink: string, s: number
   if (kind === "grid") line(`M0 0 H${s} M0 0 V${s}`);
 }
 
-/** A ``fill`` value: the colour with ``kind`` drawn over it, defined once per document. */
+const DEFINED = new WeakMap<SVGSVGElement, { defs: SVGDefsElement; ids: Set<string> }>();
+
+/** A ``fill`` value: the colour with ``kind`` drawn over it, defined once per board. */
 export function patternFill(svg: SVGSVGElement, colour: RGB, kind: Pattern, step = 12): string {
   if (kind === "plain") return rgb(colour);
   const id = `p-${kind}-${colour.join("-")}-${step}`;
-  if (!svg.querySelector(`#${id}`)) {
-    let defs = svg.querySelector("defs");
-    if (!defs) defs = el("defs", {}, svg);
+  let known = DEFINED.get(svg);
+  if (!known) {
+    known = { defs: el("defs", {}, svg), ids: new Set() };
+    DEFINED.set(svg, known);
+  }
+  if (!known.ids.has(id)) {
+    known.ids.add(id);
+    const defs = known.defs;
     const p = el("pattern", { id, width: step, height: step, patternUnits: "userSpaceOnUse" }, defs);
     el("rect", { width: step, height: step, fill: rgb(colour) }, p);
     patternBody(p, kind, rgb(shade(colour)), step);

@@ -27,6 +27,7 @@ function h<K extends keyof HTMLElementTagNameMap>(
 interface Choice {
   id: string;
   label: string;
+  description?: string;
 }
 
 function choicesOf(entries: MoveEntry[]): Choice[] {
@@ -34,7 +35,7 @@ function choicesOf(entries: MoveEntry[]): Choice[] {
   for (const e of entries) {
     const then: FollowUp[] = e.then ?? [];
     if (then.length) for (const f of then) out.push({ id: f.id, label: f.label });
-    else out.push({ id: e.id, label: e.label });
+    else out.push(e.description ? { id: e.id, label: e.label, description: e.description } : { id: e.id, label: e.label });
   }
   return out;
 }
@@ -52,6 +53,7 @@ export class Page {
   private drawer: GameDrawer | null = null;
   private frame: Frame | null = null;
   private sentAt: number | null = null;
+  private started = 0;
 
   constructor(root: HTMLElement, private readonly actions: Actions) {
     root.replaceChildren(this.status, this.prompt, this.notice, this.boardBox, this.loose, this.tools, this.last, this.sheet);
@@ -70,7 +72,7 @@ export class Page {
   }
 
   show(frame: Frame): void {
-    const started = performance.now();
+    this.started = performance.now();
     this.frame = frame;
     this.closeSheet();
     const hello = this.hello;
@@ -78,7 +80,15 @@ export class Page {
     this.drawStatus(frame.text.status);
     this.prompt.textContent = this.promptText(frame, hello);
     this.prompt.dataset["mine"] = frame.moves.length ? "yes" : "no";
-    const drawn = drawBoard(this.drawer, frame, hello.viewer, hello.names, (entries, _anchor) =>
+    const view = frame.view;
+    if (view === null) {
+      // the lobby: nothing to draw yet, the status says who has joined
+      this.boardBox.replaceChildren();
+      this.loose.replaceChildren();
+      this.finish(frame);
+      return;
+    }
+    const drawn = drawBoard(this.drawer, { ...frame, view }, hello.viewer, hello.names, (entries) =>
       this.offer(entries),
     );
     this.boardBox.replaceChildren(drawn.svg);
@@ -89,6 +99,11 @@ export class Page {
         return b;
       }),
     );
+    this.finish(frame);
+  }
+
+  /** what every frame updates besides the board */
+  private finish(frame: Frame): void {
     this.drawTools(frame);
     this.last.replaceChildren(...frame.text.last.map((line) => h("li", {}, line)));
     if (this.sentAt !== null) {
@@ -101,7 +116,7 @@ export class Page {
     document.body.dataset["mine"] = frame.moves.length ? "yes" : "no";
     document.body.dataset["over"] = frame.envelope?.over ? "yes" : "no";
     stats().frames += 1;
-    stats().draws.push(performance.now() - started);
+    stats().draws.push(performance.now() - this.started);
   }
 
   /** the status line: its first sentence always shown, the rest (every seat's details) folded */
@@ -155,6 +170,7 @@ export class Page {
     const menu = h("div", { class: "ct-menu", role: "menu", "data-testid": "menu" });
     for (const c of choices) {
       const b = h("button", { class: "ct-btn", role: "menuitem", "data-move-id": c.id }, c.label);
+      if (c.description) b.append(h("small", { class: "ct-desc" }, c.description));
       b.addEventListener("click", () => this.send(c.id));
       menu.append(b);
     }

@@ -88,8 +88,8 @@ function drawMine(ctx: DrawContext, y: number): number {
     }
     const tw = (half - 12) / Math.max(4, actions.length);
     actions.forEach((a, k) => {
-      const tile = actionTile(ctx, g, x + 6 + k * tw, y + 30, tw - 4, 64, a);
-      text(tile, x + 6 + k * tw + (tw - 4) / 2, y + 108, k === 0 ? "·" : `↻${k}`, { "font-size": 11, "text-anchor": "middle", fill: THEME.muted });
+      const tile = actionTile(ctx, g, x + 6 + k * tw, y + 30, tw - 2, 64, a);
+      text(tile, x + 6 + k * tw + (tw - 2) / 2, y + 108, k === 0 ? "·" : `↻${k}`, { "font-size": 11, "text-anchor": "middle", fill: THEME.muted });
       ctx.target(tile, `act:${card}:${a}`);
     });
   }

@@ -122,7 +122,7 @@ function drawActions(ctx: DrawContext, y: number): number {
     const taken = used.includes(a);
     el("rect", { x: 6 + i * w, y, width: w - 4, height: 44, rx: 8, fill: taken ? "rgb(200,200,205)" : open.includes(a) ? THEME.panel : "rgb(234,228,214)", stroke: THEME.ink, "stroke-dasharray": taken ? "3 3" : "" }, g);
     const label = term("tek", `action.${a}`, true);
-    text(g, 6 + i * w + (w - 4) / 2, y + 27, label.length > 9 ? `${label.slice(0, 8)}.` : label, { "font-size": 10, "text-anchor": "middle", "font-weight": 700 });
+    text(g, 6 + i * w + (w - 4) / 2, y + 27, label, { "font-size": label.length > 9 ? 8.5 : 10, "text-anchor": "middle", "font-weight": 700 });
     ctx.target(g, `action:${a}`);
   });
   return y + 52;
