@@ -110,7 +110,8 @@ async def answer(sock: Socket, hub: Hub, message: dict[str, Any]) -> None:
     elif kind == "why" and ref is not None:
         rec = await hub.bridge.host.current(sock.table)
         user = frames.viewer_of(rec, sock.user)
-        text = hub.bridge.why(rec, user) if user is not None else t("why.not_yours")
+        mine = user is not None and user in hub.bridge.host.actors(rec)
+        text = hub.bridge.why(rec, user) if mine and user is not None else t("why.not_yours")
         await sock.send({"type": "why", "ref": ref, "text": text})
     elif kind == "card" and ref is not None and isinstance(message.get("name"), str):
         rec = await hub.bridge.host.current(sock.table)

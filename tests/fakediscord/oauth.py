@@ -329,6 +329,7 @@ window.addEventListener("message", async (event) => {
 async def start_proxy(fake: FakeDiscord) -> web.AppRunner:
     """The discordsays listener (a port of its own: the Activity is another origin)."""
     app = web.Application(client_max_size=1024 * 1024)
+
     async def forward(request: web.Request) -> web.StreamResponse:
         return await proxy(fake, request)
 
