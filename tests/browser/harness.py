@@ -57,6 +57,9 @@ class BrowserPlayer:
     async def draws(self) -> list[float]:
         return list(await self.frame.evaluate("() => window.ctStats.draws"))
 
+    async def waits(self) -> list[float]:
+        return list(await self.frame.evaluate("() => window.ctStats.waits"))
+
 
 def watch_console(player: BrowserPlayer) -> None:
     """Every console error and uncaught exception of the page, kept for the test to assert."""

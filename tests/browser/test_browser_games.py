@@ -96,6 +96,7 @@ async def test_browsers_and_chat_play_a_whole_game(world, game: str, capsys) -> 
             )
             latencies = [lat for p in players for lat in await p.latencies()]
             draws = [d for p in players for d in await p.draws()]
+            waits = [w for p in players for w in await p.waits()]
             if shot is not None:
                 await players[0].page.screenshot(
                     path=str(shot.with_name(f"{game}-phone-end.png")), full_page=True
@@ -108,6 +109,7 @@ async def test_browsers_and_chat_play_a_whole_game(world, game: str, capsys) -> 
         f"\n{game}: {counts} moves; clicks on the board {on_board}, on buttons "
         f"{sum(p.buttons for p in players)}, menus {sum(p.menus for p in players)}; "
         f"click-to-update p95 {worst:.0f} ms, max {max(latencies):.0f} ms over {len(latencies)}; "
+        f"of it the server's answer p95 {p95(waits):.0f} ms; "
         f"drawing a frame p95 {p95(draws):.0f} ms over {len(draws)}"
     )
     print(f"Why? {report.get('why', '')[:300]!r}\ncard: {report.get('card', '')[:300]!r}")

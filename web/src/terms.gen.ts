@@ -4,1441 +4,2158 @@ export interface TermForms {
   cs: string;
   en_short: string;
   cs_short: string;
+  en_other: string;
+  cs_few: string;
+  cs_other: string;
 }
 export const TERMS: Record<string, Record<string, TermForms>> = {
  "elves": {
   "action_card": {
    "cs": "akční karta",
+   "cs_few": "akční karta",
+   "cs_other": "akční karta",
    "cs_short": "akční karta",
    "en": "action card",
+   "en_other": "action cards",
    "en_short": "action card"
   },
   "bank": {
    "cs": "banka",
+   "cs_few": "banka",
+   "cs_other": "banka",
    "cs_short": "banka",
    "en": "bank",
+   "en_other": "bank",
    "en_short": "bank"
   },
   "cloud": {
    "cs": "Magický mrak",
+   "cs_few": "Magický mrak",
+   "cs_other": "Magický mrak",
    "cs_short": "Magický mrak",
    "en": "Magic cloud",
+   "en_other": "Magic clouds",
    "en_short": "Magic cloud"
   },
   "coat_of_arms": {
    "cs": "erb",
+   "cs_few": "erby",
+   "cs_other": "erbů",
    "cs_short": "erb",
    "en": "coat of arms",
+   "en_other": "coats of arms",
    "en_short": "coat of arms"
   },
   "coin": {
    "cs": "mince",
+   "cs_few": "mince",
+   "cs_other": "mincí",
    "cs_short": "mince",
    "en": "coin",
+   "en_other": "coins",
    "en_short": "coin"
   },
   "cycle": {
    "cs": "Elfí kolo",
+   "cs_few": "Elfí kolo",
+   "cs_other": "Elfí kolo",
    "cs_short": "Elfí kolo",
    "en": "Elf cycle",
+   "en_other": "Elf cycles",
    "en_short": "Elf cycle"
   },
   "desert": {
    "cs": "Poušť",
+   "cs_few": "Poušť",
+   "cs_other": "Poušť",
    "cs_short": "Poušť",
    "en": "Desert",
+   "en_other": "Deserts",
    "en_short": "Desert"
   },
   "discard_pile": {
    "cs": "odhazovací balíček",
+   "cs_few": "odhazovací balíček",
+   "cs_other": "odhazovací balíček",
    "cs_short": "odhazovací balíček",
    "en": "discard pile",
+   "en_other": "discard pile",
    "en_short": "discard pile"
   },
   "dragon": {
    "cs": "Drak",
+   "cs_few": "Drak",
+   "cs_other": "Drak",
    "cs_short": "Drak",
    "en": "Dragon",
+   "en_other": "Dragons",
    "en_short": "Dragon"
   },
   "dragon_figure": {
    "cs": "figurka draka",
+   "cs_few": "figurka draka",
+   "cs_other": "figurka draka",
    "cs_short": "figurka draka",
    "en": "dragon figure",
+   "en_other": "dragon figure",
    "en_short": "dragon figure"
   },
   "draw_pile": {
    "cs": "lízací balíček",
+   "cs_few": "lízací balíček",
+   "cs_other": "lízací balíček",
    "cs_short": "lízací balíček",
    "en": "draw pile",
+   "en_other": "draw pile",
    "en_short": "draw pile"
   },
   "escort": {
    "cs": "Eskorta",
+   "cs_few": "Eskorta",
+   "cs_other": "Eskorta",
    "cs_short": "Eskorta",
    "en": "Escort",
+   "en_other": "Escorts",
    "en_short": "Escort"
   },
   "forest": {
    "cs": "Les",
+   "cs_few": "Les",
+   "cs_other": "Les",
    "cs_short": "Les",
    "en": "Forest",
+   "en_other": "Forests",
    "en_short": "Forest"
   },
   "gold": {
    "cs": "zlato",
+   "cs_few": "zlaté",
+   "cs_other": "zlatých",
    "cs_short": "zlato",
    "en": "gold",
+   "en_other": "gold",
    "en_short": "gold"
   },
   "lake": {
    "cs": "Jezero",
+   "cs_few": "Jezero",
+   "cs_other": "Jezero",
    "cs_short": "Jezero",
    "en": "Lake",
+   "en_other": "Lakes",
    "en_short": "Lake"
   },
   "mountain": {
    "cs": "Hory",
+   "cs_few": "Hory",
+   "cs_other": "Hory",
    "cs_short": "Hory",
    "en": "Mountain",
+   "en_other": "Mountains",
    "en_short": "Mountain"
   },
   "obstacle": {
    "cs": "překážka",
+   "cs_few": "překážka",
+   "cs_other": "překážka",
    "cs_short": "překážka",
    "en": "obstacle",
+   "en_other": "obstacles",
    "en_short": "obstacle"
   },
   "pig": {
    "cs": "Velké prase",
+   "cs_few": "Velké prase",
+   "cs_other": "Velké prase",
    "cs_short": "Velké prase",
    "en": "Giant pig",
+   "en_other": "Giant pigs",
    "en_short": "Giant pig"
   },
   "plains": {
    "cs": "Pláně",
+   "cs_few": "Pláně",
+   "cs_other": "Pláně",
    "cs_short": "Pláně",
    "en": "Plains",
+   "en_other": "Plains",
    "en_short": "Plains"
   },
   "raft": {
    "cs": "Vor",
+   "cs_few": "Vor",
+   "cs_other": "Vor",
    "cs_short": "Vor",
    "en": "Raft",
+   "en_other": "Rafts",
    "en_short": "Raft"
   },
   "realm": {
    "cs": "království",
+   "cs_few": "království",
+   "cs_other": "království",
    "cs_short": "království",
    "en": "realm",
+   "en_other": "realms",
    "en_short": "realm"
   },
   "reverse": {
    "cs": "Změna směru",
+   "cs_few": "Změna směru",
+   "cs_other": "Změna směru",
    "cs_short": "Změna směru",
    "en": "Change of direction",
+   "en_other": "Changes of direction",
    "en_short": "Change of direction"
   },
   "river": {
    "cs": "Řeka",
+   "cs_few": "Řeka",
+   "cs_other": "Řeka",
    "cs_short": "Řeka",
    "en": "River",
+   "en_other": "Rivers",
    "en_short": "River"
   },
   "seamonster": {
    "cs": "Mořská příšera",
+   "cs_few": "Mořská příšera",
+   "cs_other": "Mořská příšera",
    "cs_short": "Mořská příšera",
    "en": "Sea monster",
+   "en_other": "Sea monsters",
    "en_short": "Sea monster"
   },
   "teleport": {
    "cs": "teleportační magie",
+   "cs_few": "teleportační magie",
+   "cs_other": "teleportační magie",
    "cs_short": "teleportační magie",
    "en": "teleport magic",
+   "en_other": "teleport magic",
    "en_short": "teleport magic"
   },
   "thief": {
    "cs": "Zloděj",
+   "cs_few": "Zloděj",
+   "cs_other": "Zloděj",
    "cs_short": "Zloděj",
    "en": "Thief",
+   "en_other": "Thieves",
    "en_short": "Thief"
   },
   "travel_card": {
    "cs": "cestovní karta",
+   "cs_few": "cestovní karta",
+   "cs_other": "cestovní karta",
    "cs_short": "cestovní karta",
    "en": "travel card",
+   "en_other": "travel cards",
    "en_short": "travel card"
   },
   "troll": {
    "cs": "Trolí vozík",
+   "cs_few": "Trolí vozík",
+   "cs_other": "Trolí vozík",
    "cs_short": "Trolí vozík",
    "en": "Troll wagon",
+   "en_other": "Troll wagons",
    "en_short": "Troll wagon"
   },
   "unicorn": {
    "cs": "Jednorožec",
+   "cs_few": "Jednorožec",
+   "cs_other": "Jednorožec",
    "cs_short": "Jednorožec",
    "en": "Unicorn",
+   "en_other": "Unicorns",
    "en_short": "Unicorn"
   },
   "village": {
    "cs": "karta vesnice",
+   "cs_few": "karta vesnice",
+   "cs_other": "karta vesnice",
    "cs_short": "karta vesnice",
    "en": "village card",
+   "en_other": "village cards",
    "en_short": "village card"
   },
   "wood": {
    "cs": "Dřevěná překážka",
+   "cs_few": "Dřevěná překážka",
+   "cs_other": "Dřevěná překážka",
    "cs_short": "Dřevěná překážka",
    "en": "Wooden obstacle",
+   "en_other": "Wooden obstacles",
    "en_short": "Wooden obstacle"
   }
  },
  "empire_engine": {
   "action.Arm": {
    "cs": "Vojsko",
+   "cs_few": "Vojsko",
+   "cs_other": "Vojsko",
    "cs_short": "Vojsko",
    "en": "Arm",
+   "en_other": "Arm",
    "en_short": "Arm"
   },
   "action.Attack": {
    "cs": "Útok",
+   "cs_few": "Útok",
+   "cs_other": "Útok",
    "cs_short": "Útok",
    "en": "Attack",
+   "en_other": "Attack",
    "en_short": "Attack"
   },
   "action.Defend": {
    "cs": "Obrana",
+   "cs_few": "Obrana",
+   "cs_other": "Obrana",
    "cs_short": "Obrana",
    "en": "Defend",
+   "en_other": "Defend",
    "en_short": "Defend"
   },
   "action.Export": {
    "cs": "Export",
+   "cs_few": "Export",
+   "cs_other": "Export",
    "cs_short": "Export",
    "en": "Export",
+   "en_other": "Export",
    "en_short": "Export"
   },
   "action.Invent": {
    "cs": "Vynález",
+   "cs_few": "Vynález",
+   "cs_other": "Vynález",
    "cs_short": "Vynález",
    "en": "Invent",
+   "en_other": "Invent",
    "en_short": "Invent"
   },
   "action.Produce": {
    "cs": "Zboží",
+   "cs_few": "Zboží",
+   "cs_other": "Zboží",
    "cs_short": "Zboží",
    "en": "Produce",
+   "en_other": "Produce",
    "en_short": "Produce"
   },
   "action.Salvage": {
    "cs": "Shromažďování",
+   "cs_few": "Shromažďování",
+   "cs_other": "Shromažďování",
    "cs_short": "Shromažďování",
    "en": "Salvage",
+   "en_other": "Salvage",
    "en_short": "Salvage"
   },
   "alternate": {
    "cs": "alternativní rotace",
+   "cs_few": "alternativní rotace",
+   "cs_other": "alternativní rotace",
    "cs_short": "alternativní rotace",
    "en": "alternate rotation",
+   "en_other": "alternate rotations",
    "en_short": "alternate rotation"
   },
   "card.L": {
    "cs": "levá karta soukolí (L)",
+   "cs_few": "levá karta soukolí (L)",
+   "cs_other": "levá karta soukolí (L)",
    "cs_short": "levá karta soukolí (L)",
    "en": "left engine card (L)",
+   "en_other": "left engine cards (L)",
    "en_short": "left engine card (L)"
   },
   "card.R": {
    "cs": "pravá karta soukolí (R)",
+   "cs_few": "pravá karta soukolí (R)",
+   "cs_other": "pravá karta soukolí (R)",
    "cs_short": "pravá karta soukolí (R)",
    "en": "right engine card (R)",
+   "en_other": "right engine cards (R)",
    "en_short": "right engine card (R)"
   },
   "card.engine": {
    "cs": "karta soukolí",
+   "cs_few": "karty soukolí",
+   "cs_other": "karet soukolí",
    "cs_short": "karta soukolí",
    "en": "engine card",
+   "en_other": "engine cards",
    "en_short": "engine card"
   },
   "card.gear": {
    "cs": "karta mechanismu",
+   "cs_few": "karty mechanismu",
+   "cs_other": "karet mechanismu",
    "cs_short": "karta mechanismu",
    "en": "gear",
+   "en_other": "gears",
    "en_short": "gear"
   },
   "cube": {
    "cs": "kamínek",
+   "cs_few": "kamínky",
+   "cs_other": "kamínků",
    "cs_short": "kamínek",
    "en": "cube",
+   "en_other": "cubes",
    "en_short": "cube"
   },
   "empire.Grail Prelacy": {
    "cs": "Grail Prelacy",
+   "cs_few": "Grail Prelacy",
+   "cs_other": "Grail Prelacy",
    "cs_short": "Grail Prelacy",
    "en": "Grail Prelacy",
+   "en_other": "Grail Prelacy",
    "en_short": "Grail Prelacy"
   },
   "empire.Kestrel Dominion": {
    "cs": "Kestrel Dominion",
+   "cs_few": "Kestrel Dominion",
+   "cs_other": "Kestrel Dominion",
    "cs_short": "Kestrel Dominion",
    "en": "Kestrel Dominion",
+   "en_other": "Kestrel Dominion",
    "en_short": "Kestrel Dominion"
   },
   "empire.Nova Centralis": {
    "cs": "Nova Centralis",
+   "cs_few": "Nova Centralis",
+   "cs_other": "Nova Centralis",
    "cs_short": "Nova Centralis",
    "en": "Nova Centralis",
+   "en_other": "Nova Centralis",
    "en_short": "Nova Centralis"
   },
   "empire.Sylphian Commonwealth": {
    "cs": "Sylphian Commonwealth",
+   "cs_few": "Sylphian Commonwealth",
+   "cs_other": "Sylphian Commonwealth",
    "cs_short": "Sylphian Commonwealth",
    "en": "Sylphian Commonwealth",
+   "en_other": "Sylphian Commonwealth",
    "en_short": "Sylphian Commonwealth"
   },
   "joint_invention": {
    "cs": "společný vynález",
+   "cs_few": "společný vynález",
+   "cs_other": "společný vynález",
    "cs_short": "společný vynález",
    "en": "joint invention",
+   "en_other": "joint inventions",
    "en_short": "joint invention"
   },
   "neighbour": {
    "cs": "soused",
+   "cs_few": "sousedé",
+   "cs_other": "sousedů",
    "cs_short": "soused",
    "en": "neighbour",
+   "en_other": "neighbours",
    "en_short": "neighbour"
   },
   "partner": {
    "cs": "spoluhráč",
+   "cs_few": "spoluhráči",
+   "cs_other": "spoluhráčů",
    "cs_short": "spoluhráč",
    "en": "partner",
+   "en_other": "partners",
    "en_short": "partner"
   },
   "pile.ready": {
    "cs": "hromádka zdrojů",
+   "cs_few": "hromádka zdrojů",
+   "cs_other": "hromádka zdrojů",
    "cs_short": "hromádka zdrojů",
    "en": "ready pile",
+   "en_other": "ready piles",
    "en_short": "ready pile"
   },
   "pile.score": {
    "cs": "hromádka celkového skóre",
+   "cs_few": "hromádka celkového skóre",
+   "cs_other": "hromádka celkového skóre",
    "cs_short": "hromádka celkového skóre",
    "en": "score pile",
+   "en_other": "score piles",
    "en_short": "score pile"
   },
   "power.Compound Interest": {
    "cs": "Složený úrok",
+   "cs_few": "Složený úrok",
+   "cs_other": "Složený úrok",
    "cs_short": "Složený úrok",
    "en": "Compound Interest",
+   "en_other": "Compound Interest",
    "en_short": "Compound Interest"
   },
   "power.Foretold Path": {
    "cs": "Předpovězená cesta",
+   "cs_few": "Předpovězená cesta",
+   "cs_other": "Předpovězená cesta",
    "cs_short": "Předpovězená cesta",
    "en": "Foretold Path",
+   "en_other": "Foretold Path",
    "en_short": "Foretold Path"
   },
   "power.Honour Guard": {
    "cs": "Čestná stráž",
+   "cs_few": "Čestná stráž",
+   "cs_other": "Čestná stráž",
    "cs_short": "Čestná stráž",
    "en": "Honour Guard",
+   "en_other": "Honour Guard",
    "en_short": "Honour Guard"
   },
   "power.Wreck Scavengers": {
    "cs": "Sběrači trosek",
+   "cs_few": "Sběrači trosek",
+   "cs_other": "Sběrači trosek",
    "cs_short": "Sběrači trosek",
    "en": "Wreck Scavengers",
+   "en_other": "Wreck Scavengers",
    "en_short": "Wreck Scavengers"
   },
   "quarter_turn": {
    "cs": "čtvrtotáčka",
+   "cs_few": "čtvrtotáčky",
+   "cs_other": "čtvrtotáček",
    "cs_short": "čtvrtotáčka",
    "en": "quarter turn",
+   "en_other": "quarter turns",
    "en_short": "quarter turn"
   },
   "resource": {
    "cs": "zdroj",
+   "cs_few": "zdroje",
+   "cs_other": "zdrojů",
    "cs_short": "zdroj",
    "en": "resource",
+   "en_other": "resources",
    "en_short": "resource"
   },
   "resource.good": {
    "cs": "zboží",
+   "cs_few": "zboží",
+   "cs_other": "zboží",
    "cs_short": "zboží",
    "en": "good",
+   "en_other": "goods",
    "en_short": "good"
   },
   "resource.invention": {
    "cs": "vynález",
+   "cs_few": "vynálezy",
+   "cs_other": "vynálezů",
    "cs_short": "vynález",
    "en": "invention",
+   "en_other": "inventions",
    "en_short": "invention"
   },
   "resource.soldier": {
    "cs": "voják",
+   "cs_few": "vojáci",
+   "cs_other": "vojáků",
    "cs_short": "voják",
    "en": "soldier",
+   "en_other": "soldiers",
    "en_short": "soldier"
   },
   "round": {
    "cs": "kolo",
+   "cs_few": "kola",
+   "cs_other": "kol",
    "cs_short": "kolo",
    "en": "round",
+   "en_other": "rounds",
    "en_short": "round"
   },
   "start_player": {
    "cs": "první hráč",
+   "cs_few": "první hráči",
+   "cs_other": "prvních hráčů",
    "cs_short": "první hráč",
    "en": "start player",
+   "en_other": "start players",
    "en_short": "start player"
   },
   "supply": {
    "cs": "společná zásoba",
+   "cs_few": "společná zásoba",
+   "cs_other": "společná zásoba",
    "cs_short": "společná zásoba",
    "en": "supply",
+   "en_other": "supply",
    "en_short": "supply"
   },
   "team": {
    "cs": "tým",
+   "cs_few": "týmy",
+   "cs_other": "týmů",
    "cs_short": "tým",
    "en": "team",
+   "en_other": "teams",
    "en_short": "team"
   }
  },
  "majesty": {
   "ability.attack": {
    "cs": "Útok",
+   "cs_few": "Útok",
+   "cs_other": "Útok",
    "cs_short": "Útok",
    "en": "Attack",
+   "en_other": "Attack",
    "en_short": "Attack"
   },
   "ability.defend": {
    "cs": "Obrana",
+   "cs_few": "Obrana",
+   "cs_other": "Obrana",
    "cs_short": "Obrana",
    "en": "Defend",
+   "en_other": "Defend",
    "en_short": "Defend"
   },
   "ability.exchange": {
    "cs": "směna na Hradě",
+   "cs_few": "směna na Hradě",
+   "cs_other": "směna na Hradě",
    "cs_short": "směna na Hradě",
    "en": "Castle exchange",
+   "en_other": "Castle exchange",
    "en_short": "Castle exchange"
   },
   "ability.game_end": {
    "cs": "Konec hry",
+   "cs_few": "Konec hry",
+   "cs_other": "Konec hry",
    "cs_short": "Konec hry",
    "en": "Game end",
+   "en_other": "Game end",
    "en_short": "Game end"
   },
   "ability.heal": {
    "cs": "Léčení",
+   "cs_few": "Léčení",
+   "cs_other": "Léčení",
    "cs_short": "Léčení",
    "en": "Heal",
+   "en_other": "Heal",
    "en_short": "Heal"
   },
   "card": {
    "cs": "karta",
+   "cs_few": "karty",
+   "cs_other": "karet",
    "cs_short": "karta",
    "en": "card",
+   "en_other": "cards",
    "en_short": "card"
   },
   "character": {
    "cs": "postava",
+   "cs_few": "postavy",
+   "cs_other": "postav",
    "cs_short": "postava",
    "en": "character",
+   "en_other": "characters",
    "en_short": "character"
   },
   "character.brewer": {
    "cs": "Sládek",
+   "cs_few": "Sládci",
+   "cs_other": "Sládků",
    "cs_short": "Sládek",
    "en": "Brewer",
+   "en_other": "Brewers",
    "en_short": "Brewer"
   },
   "character.guard": {
    "cs": "Stráže",
+   "cs_few": "Stráže",
+   "cs_other": "Stráží",
    "cs_short": "Stráže",
    "en": "Guard",
+   "en_other": "Guards",
    "en_short": "Guard"
   },
   "character.innkeeper": {
    "cs": "Hostinský",
+   "cs_few": "Hostinští",
+   "cs_other": "Hostinských",
    "cs_short": "Hostinský",
    "en": "Innkeeper",
+   "en_other": "Innkeepers",
    "en_short": "Innkeeper"
   },
   "character.knight": {
    "cs": "Voják",
+   "cs_few": "Vojáci",
+   "cs_other": "Vojáků",
    "cs_short": "Voják",
    "en": "Knight",
+   "en_other": "Knights",
    "en_short": "Knight"
   },
   "character.miller": {
    "cs": "Mlynářka",
+   "cs_few": "Mlynářky",
+   "cs_other": "Mlynářek",
    "cs_short": "Mlynářka",
    "en": "Miller",
+   "en_other": "Millers",
    "en_short": "Miller"
   },
   "character.noble": {
    "cs": "Šlechtična",
+   "cs_few": "Šlechtičny",
+   "cs_other": "Šlechtičen",
    "cs_short": "Šlechtična",
    "en": "Noble",
+   "en_other": "Nobles",
    "en_short": "Noble"
   },
   "character.witch": {
    "cs": "Čarodějka",
+   "cs_few": "Čarodějky",
+   "cs_other": "Čarodějek",
    "cs_short": "Čarodějka",
    "en": "Witch",
+   "en_other": "Witches",
    "en_short": "Witch"
   },
   "deck": {
    "cs": "dobírací balíček",
+   "cs_few": "dobírací balíček",
+   "cs_other": "dobírací balíček",
    "cs_short": "dobírací balíček",
    "en": "draw deck",
+   "en_other": "draw deck",
    "en_short": "draw deck"
   },
   "deck.1": {
    "cs": "balíček 1 (zelený)",
+   "cs_few": "balíček 1 (zelený)",
+   "cs_other": "balíček 1 (zelený)",
    "cs_short": "balíček 1 (zelený)",
    "en": "deck 1 (green)",
+   "en_other": "deck 1 (green)",
    "en_short": "deck 1 (green)"
   },
   "deck.2": {
    "cs": "balíček 2 (červený)",
+   "cs_few": "balíček 2 (červený)",
+   "cs_other": "balíček 2 (červený)",
    "cs_short": "balíček 2 (červený)",
    "en": "deck 2 (red)",
+   "en_other": "deck 2 (red)",
    "en_short": "deck 2 (red)"
   },
   "display": {
    "cs": "nabídka postav",
+   "cs_few": "nabídka postav",
+   "cs_other": "nabídka postav",
    "cs_short": "nabídka postav",
    "en": "display",
+   "en_other": "display",
    "en_short": "display"
   },
   "location": {
    "cs": "budova",
+   "cs_few": "budovy",
+   "cs_other": "budov",
    "cs_short": "budova",
    "en": "location",
+   "en_other": "locations",
    "en_short": "location"
   },
   "location.barracks": {
    "cs": "Kasárna",
+   "cs_few": "Kasárna",
+   "cs_other": "Kasárna",
    "cs_short": "Kas.",
    "en": "Barracks",
+   "en_other": "Barracks",
    "en_short": "Barr"
   },
   "location.brewery": {
    "cs": "Pivovar",
+   "cs_few": "Pivovar",
+   "cs_other": "Pivovar",
    "cs_short": "Pivov.",
    "en": "Brewery",
+   "en_other": "Brewery",
    "en_short": "Brew"
   },
   "location.castle": {
    "cs": "Hrad",
+   "cs_few": "Hrad",
+   "cs_other": "Hrad",
    "cs_short": "Hrad",
    "en": "Castle",
+   "en_other": "Castle",
    "en_short": "Castle"
   },
   "location.cottage": {
    "cs": "Chaloupka",
+   "cs_few": "Chaloupka",
+   "cs_other": "Chaloupka",
    "cs_short": "Chal.",
    "en": "Cottage",
+   "en_other": "Cottage",
    "en_short": "Cott"
   },
   "location.guardhouse": {
    "cs": "Strážní věž",
+   "cs_few": "Strážní věž",
+   "cs_other": "Strážní věž",
    "cs_short": "Věž",
    "en": "Guardhouse",
+   "en_other": "Guardhouse",
    "en_short": "Guard"
   },
   "location.infirmary": {
    "cs": "Špitál",
+   "cs_few": "Špitál",
+   "cs_other": "Špitál",
    "cs_short": "Špitál",
    "en": "Infirmary",
+   "en_other": "Infirmary",
    "en_short": "Infirm"
   },
   "location.inn": {
    "cs": "Hostinec",
+   "cs_few": "Hostinec",
+   "cs_other": "Hostinec",
    "cs_short": "Host.",
    "en": "Inn",
+   "en_other": "Inn",
    "en_short": "Inn"
   },
   "location.mill": {
    "cs": "Mlýn",
+   "cs_few": "Mlýn",
+   "cs_other": "Mlýn",
    "cs_short": "Mlýn",
    "en": "Mill",
+   "en_other": "Mill",
    "en_short": "Mill"
   },
   "majority": {
    "cs": "většina",
+   "cs_few": "většiny",
+   "cs_other": "většin",
    "cs_short": "většina",
    "en": "majority",
+   "en_other": "majorities",
    "en_short": "majority"
   },
   "meeple": {
    "cs": "pomocník",
+   "cs_few": "pomocníci",
+   "cs_other": "pomocníků",
    "cs_short": "pomocník",
    "en": "meeple",
+   "en_other": "meeples",
    "en_short": "meeple"
   },
   "point": {
    "cs": "bod",
+   "cs_few": "body",
+   "cs_other": "bodů",
    "cs_short": "bod",
    "en": "point",
+   "en_other": "points",
    "en_short": "point"
   },
   "side.A": {
    "cs": "strana A",
+   "cs_few": "strana A",
+   "cs_other": "strana A",
    "cs_short": "strana A",
    "en": "side A",
+   "en_other": "sides A",
    "en_short": "side A"
   },
   "side.B": {
    "cs": "strana B",
+   "cs_few": "strana B",
+   "cs_other": "strana B",
    "cs_short": "strana B",
    "en": "side B",
+   "en_other": "sides B",
    "en_short": "side B"
   },
   "split_card": {
    "cs": "dvojitá karta",
+   "cs_few": "dvojité karty",
+   "cs_other": "dvojitých karet",
    "cs_short": "dvojitá karta",
    "en": "split card",
+   "en_other": "split cards",
    "en_short": "split card"
   },
   "variety": {
    "cs": "různá postava",
+   "cs_few": "různé postavy",
+   "cs_other": "různých postav",
    "cs_short": "různá postava",
    "en": "different character",
+   "en_other": "different characters",
    "en_short": "different character"
   },
   "wounded": {
    "cs": "zraněná postava",
+   "cs_few": "zraněné postavy",
+   "cs_other": "zraněných postav",
    "cs_short": "zraněná postava",
    "en": "wounded card",
+   "en_other": "wounded cards",
    "en_short": "wounded card"
   }
  },
  "tek": {
   "ability.centaurs.1": {
    "cs": "Cval",
+   "cs_few": "Cval",
+   "cs_other": "Cval",
    "cs_short": "Cval",
    "en": "Gallop",
+   "en_other": "Gallop",
    "en_short": "Gallop"
   },
   "ability.centaurs.2": {
    "cs": "Rychlá kopyta",
+   "cs_few": "Rychlá kopyta",
+   "cs_other": "Rychlá kopyta",
    "cs_short": "Rychlá kopyta",
    "en": "Swift Hooves",
+   "en_other": "Swift Hooves",
    "en_short": "Swift Hooves"
   },
   "ability.centaurs.3": {
    "cs": "Útok",
+   "cs_few": "Útok",
+   "cs_other": "Útok",
    "cs_short": "Útok",
    "en": "Charge",
+   "en_other": "Charge",
    "en_short": "Charge"
   },
   "ability.centaurs.4": {
    "cs": "Otevřená krajina",
+   "cs_few": "Otevřená krajina",
+   "cs_other": "Otevřená krajina",
    "cs_short": "Otevřená krajina",
    "en": "Open Country",
+   "en_other": "Open Country",
    "en_short": "Open Country"
   },
   "ability.centaurs.5": {
    "cs": "Pastviny stáda",
+   "cs_few": "Pastviny stáda",
+   "cs_other": "Pastviny stáda",
    "cs_short": "Pastviny stáda",
    "en": "Herd Lands",
+   "en_other": "Herd Lands",
    "en_short": "Herd Lands"
   },
   "ability.dark_elves.1": {
    "cs": "Noční přepad",
+   "cs_few": "Noční přepad",
+   "cs_other": "Noční přepad",
    "cs_short": "Noční přepad",
    "en": "Night Raid",
+   "en_other": "Night Raid",
    "en_short": "Night Raid"
   },
   "ability.dark_elves.2": {
    "cs": "Stínový desátek",
+   "cs_few": "Stínový desátek",
+   "cs_other": "Stínový desátek",
    "cs_short": "Stínový desátek",
    "en": "Shadow Tithe",
+   "en_other": "Shadow Tithe",
    "en_short": "Shadow Tithe"
   },
   "ability.dark_elves.3": {
    "cs": "Temné obřady",
+   "cs_few": "Temné obřady",
+   "cs_other": "Temné obřady",
    "cs_short": "Temné obřady",
    "en": "Dark Rites",
+   "en_other": "Dark Rites",
    "en_short": "Dark Rites"
   },
   "ability.dark_elves.4": {
    "cs": "Asasíni",
+   "cs_few": "Asasíni",
+   "cs_other": "Asasíni",
    "cs_short": "Asasíni",
    "en": "Assassins",
+   "en_other": "Assassins",
    "en_short": "Assassins"
   },
   "ability.dark_elves.5": {
    "cs": "Mistři špehů",
+   "cs_few": "Mistři špehů",
+   "cs_other": "Mistři špehů",
    "cs_short": "Mistři špehů",
    "en": "Spymasters",
+   "en_other": "Spymasters",
    "en_short": "Spymasters"
   },
   "ability.dwarves.1": {
    "cs": "Prospektoři",
+   "cs_few": "Prospektoři",
+   "cs_other": "Prospektoři",
    "cs_short": "Prospektoři",
    "en": "Prospectors",
+   "en_other": "Prospectors",
    "en_short": "Prospectors"
   },
   "ability.dwarves.2": {
    "cs": "Obchod kovárny",
+   "cs_few": "Obchod kovárny",
+   "cs_other": "Obchod kovárny",
    "cs_short": "Obchod kovárny",
    "en": "Forge Trade",
+   "en_other": "Forge Trade",
    "en_short": "Forge Trade"
   },
   "ability.dwarves.3": {
    "cs": "Kamenné mýto",
+   "cs_few": "Kamenné mýto",
+   "cs_other": "Kamenné mýto",
    "cs_short": "Kamenné mýto",
    "en": "Stone Toll",
+   "en_other": "Stone Toll",
    "en_short": "Stone Toll"
   },
   "ability.dwarves.4": {
    "cs": "Mistři zedníci",
+   "cs_few": "Mistři zedníci",
+   "cs_other": "Mistři zedníci",
    "cs_short": "Mistři zedníci",
    "en": "Master Masons",
+   "en_other": "Master Masons",
    "en_short": "Master Masons"
   },
   "ability.dwarves.5": {
    "cs": "Vysoké síně",
+   "cs_few": "Vysoké síně",
+   "cs_other": "Vysoké síně",
    "cs_short": "Vysoké síně",
    "en": "High Halls",
+   "en_other": "High Halls",
    "en_short": "High Halls"
   },
   "ability.elves.1": {
    "cs": "Lučištníci",
+   "cs_few": "Lučištníci",
+   "cs_other": "Lučištníci",
    "cs_short": "Lučištníci",
    "en": "Archers",
+   "en_other": "Archers",
    "en_short": "Archers"
   },
   "ability.elves.2": {
    "cs": "Stará moudrost",
+   "cs_few": "Stará moudrost",
+   "cs_other": "Stará moudrost",
    "cs_short": "Stará moudrost",
    "en": "Elder Lore",
+   "en_other": "Elder Lore",
    "en_short": "Elder Lore"
   },
   "ability.elves.3": {
    "cs": "Píseň lesa",
+   "cs_few": "Píseň lesa",
+   "cs_other": "Píseň lesa",
    "cs_short": "Píseň lesa",
    "en": "Forest Song",
+   "en_other": "Forest Song",
    "en_short": "Forest Song"
   },
   "ability.elves.4": {
    "cs": "Tajemná moc",
+   "cs_few": "Tajemná moc",
+   "cs_other": "Tajemná moc",
    "cs_short": "Tajemná moc",
    "en": "Arcane Might",
+   "en_other": "Arcane Might",
    "en_short": "Arcane Might"
   },
   "ability.elves.5": {
    "cs": "Prastaré háje",
+   "cs_few": "Prastaré háje",
+   "cs_other": "Prastaré háje",
    "cs_short": "Prastaré háje",
    "en": "Ancient Groves",
+   "en_other": "Ancient Groves",
    "en_short": "Ancient Groves"
   },
   "ability.giants.1": {
    "cs": "Vrhači kamenů",
+   "cs_few": "Vrhači kamenů",
+   "cs_other": "Vrhači kamenů",
    "cs_short": "Vrhači kamenů",
    "en": "Stone Throwers",
+   "en_other": "Stone Throwers",
    "en_short": "Stone Throwers"
   },
   "ability.giants.2": {
    "cs": "Obří kroky",
+   "cs_few": "Obří kroky",
+   "cs_other": "Obří kroky",
    "cs_short": "Obří kroky",
    "en": "Giant Strides",
+   "en_other": "Giant Strides",
    "en_short": "Giant Strides"
   },
   "ability.giants.3": {
    "cs": "Horské tvrze",
+   "cs_few": "Horské tvrze",
+   "cs_other": "Horské tvrze",
    "cs_short": "Horské tvrze",
    "en": "Hill Forts",
+   "en_other": "Hill Forts",
    "en_short": "Hill Forts"
   },
   "ability.giants.4": {
    "cs": "Balvany",
+   "cs_few": "Balvany",
+   "cs_other": "Balvany",
    "cs_short": "Balvany",
    "en": "Boulders",
+   "en_other": "Boulders",
    "en_short": "Boulders"
   },
   "ability.giants.5": {
    "cs": "Obří rod",
+   "cs_few": "Obří rod",
+   "cs_other": "Obří rod",
    "cs_short": "Obří rod",
    "en": "Giant Kin",
+   "en_other": "Giant Kin",
    "en_short": "Giant Kin"
   },
   "ability.goblins.1": {
    "cs": "Mrchožrouti",
+   "cs_few": "Mrchožrouti",
+   "cs_other": "Mrchožrouti",
    "cs_short": "Mrchožrouti",
    "en": "Scavengers",
+   "en_other": "Scavengers",
    "en_short": "Scavengers"
   },
   "ability.goblins.2": {
    "cs": "Chovatelé",
+   "cs_few": "Chovatelé",
+   "cs_other": "Chovatelé",
    "cs_short": "Chovatelé",
    "en": "Breeders",
+   "en_other": "Breeders",
    "en_short": "Breeders"
   },
   "ability.goblins.3": {
    "cs": "Plenění",
+   "cs_few": "Plenění",
+   "cs_other": "Plenění",
    "cs_short": "Plenění",
    "en": "Plunder",
+   "en_other": "Plunder",
    "en_short": "Plunder"
   },
   "ability.goblins.4": {
    "cs": "Nory",
+   "cs_few": "Nory",
+   "cs_other": "Nory",
    "cs_short": "Nory",
    "en": "Warrens",
+   "en_other": "Warrens",
    "en_short": "Warrens"
   },
   "ability.goblins.5": {
    "cs": "Nájezdníci",
+   "cs_few": "Nájezdníci",
+   "cs_other": "Nájezdníci",
    "cs_short": "Nájezdníci",
    "en": "Raiders",
+   "en_other": "Raiders",
    "en_short": "Raiders"
   },
   "ability.halflings.1": {
    "cs": "Dobrá společnost",
+   "cs_few": "Dobrá společnost",
+   "cs_other": "Dobrá společnost",
    "cs_short": "Dobrá společnost",
    "en": "Good Company",
+   "en_other": "Good Company",
    "en_short": "Good Company"
   },
   "ability.halflings.2": {
    "cs": "Pohostinnost",
+   "cs_few": "Pohostinnost",
+   "cs_other": "Pohostinnost",
    "cs_short": "Pohostinnost",
    "en": "Hospitality",
+   "en_other": "Hospitality",
    "en_short": "Hospitality"
   },
   "ability.halflings.3": {
    "cs": "Mírumilovný lid",
+   "cs_few": "Mírumilovný lid",
+   "cs_other": "Mírumilovný lid",
    "cs_short": "Mírumilovný lid",
    "en": "Peaceful Folk",
+   "en_other": "Peaceful Folk",
    "en_short": "Peaceful Folk"
   },
   "ability.halflings.4": {
    "cs": "Věrní přátelé",
+   "cs_few": "Věrní přátelé",
+   "cs_other": "Věrní přátelé",
    "cs_short": "Věrní přátelé",
    "en": "Loyal Friends",
+   "en_other": "Loyal Friends",
    "en_short": "Loyal Friends"
   },
   "ability.halflings.5": {
    "cs": "Dobří sousedé",
+   "cs_few": "Dobří sousedé",
+   "cs_other": "Dobří sousedé",
    "cs_short": "Dobří sousedé",
    "en": "Good Neighbours",
+   "en_other": "Good Neighbours",
    "en_short": "Good Neighbours"
   },
   "ability.humans.1": {
    "cs": "Kupci",
+   "cs_few": "Kupci",
+   "cs_other": "Kupci",
    "cs_short": "Kupci",
    "en": "Merchants",
+   "en_other": "Merchants",
    "en_short": "Merchants"
   },
   "ability.humans.2": {
    "cs": "Výhodný obchod",
+   "cs_few": "Výhodný obchod",
+   "cs_other": "Výhodný obchod",
    "cs_short": "Výhodný obchod",
    "en": "Bargain",
+   "en_other": "Bargain",
    "en_short": "Bargain"
   },
   "ability.humans.3": {
    "cs": "Přístavy",
+   "cs_few": "Přístavy",
+   "cs_other": "Přístavy",
    "cs_short": "Přístavy",
    "en": "Harbours",
+   "en_other": "Harbours",
    "en_short": "Harbours"
   },
   "ability.humans.4": {
    "cs": "Ukázněné vojsko",
+   "cs_few": "Ukázněné vojsko",
+   "cs_other": "Ukázněné vojsko",
    "cs_short": "Ukázněné vojsko",
    "en": "Disciplined Army",
+   "en_other": "Disciplined Army",
    "en_short": "Disciplined Army"
   },
   "ability.humans.5": {
    "cs": "Prosperita",
+   "cs_few": "Prosperita",
+   "cs_other": "Prosperita",
    "cs_short": "Prosperita",
    "en": "Prosperity",
+   "en_other": "Prosperity",
    "en_short": "Prosperity"
   },
   "ability.lizardfolk.1": {
    "cs": "Sběrači",
+   "cs_few": "Sběrači",
+   "cs_other": "Sběrači",
    "cs_short": "Sběrači",
    "en": "Foragers",
+   "en_other": "Foragers",
    "en_short": "Foragers"
   },
   "ability.lizardfolk.2": {
    "cs": "Poutníci",
+   "cs_few": "Poutníci",
+   "cs_other": "Poutníci",
    "cs_short": "Poutníci",
    "en": "Wanderers",
+   "en_other": "Wanderers",
    "en_short": "Wanderers"
   },
   "ability.lizardfolk.3": {
    "cs": "Bažinný krok",
+   "cs_few": "Bažinný krok",
+   "cs_other": "Bažinný krok",
    "cs_short": "Bažinný krok",
    "en": "Swamp Stride",
+   "en_other": "Swamp Stride",
    "en_short": "Swamp Stride"
   },
   "ability.lizardfolk.4": {
    "cs": "Výměna míst",
+   "cs_few": "Výměna míst",
+   "cs_other": "Výměna míst",
    "cs_short": "Výměna míst",
    "en": "Changing Places",
+   "en_other": "Changing Places",
    "en_short": "Changing Places"
   },
   "ability.lizardfolk.5": {
    "cs": "Daleké kraje",
+   "cs_few": "Daleké kraje",
+   "cs_other": "Daleké kraje",
    "cs_short": "Daleké kraje",
    "en": "Far Reaches",
+   "en_other": "Far Reaches",
    "en_short": "Far Reaches"
   },
   "ability.merfolk.1": {
    "cs": "Rybáři",
+   "cs_few": "Rybáři",
+   "cs_other": "Rybáři",
    "cs_short": "Rybáři",
    "en": "Fishers",
+   "en_other": "Fishers",
    "en_short": "Fishers"
   },
   "ability.merfolk.2": {
    "cs": "Chodci přílivu",
+   "cs_few": "Chodci přílivu",
+   "cs_other": "Chodci přílivu",
    "cs_short": "Chodci přílivu",
    "en": "Tidewalkers",
+   "en_other": "Tidewalkers",
    "en_short": "Tidewalkers"
   },
   "ability.merfolk.3": {
    "cs": "Mořští nájezdníci",
+   "cs_few": "Mořští nájezdníci",
+   "cs_other": "Mořští nájezdníci",
    "cs_short": "Mořští nájezdníci",
    "en": "Sea Raiders",
+   "en_other": "Sea Raiders",
    "en_short": "Sea Raiders"
   },
   "ability.merfolk.4": {
    "cs": "Strážci útesu",
+   "cs_few": "Strážci útesu",
+   "cs_other": "Strážci útesu",
    "cs_short": "Strážci útesu",
    "en": "Reef Guard",
+   "en_other": "Reef Guard",
    "en_short": "Reef Guard"
   },
   "ability.merfolk.5": {
    "cs": "Potopené poklady",
+   "cs_few": "Potopené poklady",
+   "cs_other": "Potopené poklady",
    "cs_short": "Potopené poklady",
    "en": "Sunken Treasures",
+   "en_other": "Sunken Treasures",
    "en_short": "Sunken Treasures"
   },
   "ability.orcs.1": {
    "cs": "Válečná družina",
+   "cs_few": "Válečná družina",
+   "cs_other": "Válečná družina",
    "cs_short": "Válečná družina",
    "en": "Warband",
+   "en_other": "Warband",
    "en_short": "Warband"
   },
   "ability.orcs.2": {
    "cs": "Žrádlo do boje",
+   "cs_few": "Žrádlo do boje",
+   "cs_other": "Žrádlo do boje",
    "cs_short": "Žrádlo do boje",
    "en": "Grub for Battle",
+   "en_other": "Grub for Battle",
    "en_short": "Grub for Battle"
   },
   "ability.orcs.3": {
    "cs": "Hrubiáni",
+   "cs_few": "Hrubiáni",
+   "cs_other": "Hrubiáni",
    "cs_short": "Hrubiáni",
    "en": "Brutes",
+   "en_other": "Brutes",
    "en_short": "Brutes"
   },
   "ability.orcs.4": {
    "cs": "Zuřivost",
+   "cs_few": "Zuřivost",
+   "cs_other": "Zuřivost",
    "cs_short": "Zuřivost",
    "en": "Fury",
+   "en_other": "Fury",
    "en_short": "Fury"
   },
   "ability.orcs.5": {
    "cs": "Domácí půda",
+   "cs_few": "Domácí půda",
+   "cs_other": "Domácí půda",
    "cs_short": "Domácí půda",
    "en": "Home Ground",
+   "en_other": "Home Ground",
    "en_short": "Home Ground"
   },
   "ability.shapeshifters.1": {
    "cs": "Mimikry",
+   "cs_few": "Mimikry",
+   "cs_other": "Mimikry",
    "cs_short": "Mimikry",
    "en": "Mimicry",
+   "en_other": "Mimicry",
    "en_short": "Mimicry"
   },
   "ability.shapeshifters.2": {
    "cs": "Vypůjčená síla",
+   "cs_few": "Vypůjčená síla",
+   "cs_other": "Vypůjčená síla",
    "cs_short": "Vypůjčená síla",
    "en": "Borrowed Strength",
+   "en_other": "Borrowed Strength",
    "en_short": "Borrowed Strength"
   },
   "ability.shapeshifters.3": {
    "cs": "Mnoho podob",
+   "cs_few": "Mnoho podob",
+   "cs_other": "Mnoho podob",
    "cs_short": "Mnoho podob",
    "en": "Many Forms",
+   "en_other": "Many Forms",
    "en_short": "Many Forms"
   },
   "ability.shapeshifters.4": {
    "cs": "Proměna",
+   "cs_few": "Proměna",
+   "cs_other": "Proměna",
    "cs_short": "Proměna",
    "en": "Shapeshift",
+   "en_other": "Shapeshift",
    "en_short": "Shapeshift"
   },
   "ability.shapeshifters.5": {
    "cs": "Mnoho tváří",
+   "cs_few": "Mnoho tváří",
+   "cs_other": "Mnoho tváří",
    "cs_short": "Mnoho tváří",
    "en": "Many Faces",
+   "en_other": "Many Faces",
    "en_short": "Many Faces"
   },
   "ability.undead.1": {
    "cs": "Hrobní desátek",
+   "cs_few": "Hrobní desátek",
+   "cs_other": "Hrobní desátek",
    "cs_short": "Hrobní desátek",
    "en": "Grave Tithe",
+   "en_other": "Grave Tithe",
    "en_short": "Grave Tithe"
   },
   "ability.undead.2": {
    "cs": "Hrůza",
+   "cs_few": "Hrůza",
+   "cs_other": "Hrůza",
    "cs_short": "Hrůza",
    "en": "Dread",
+   "en_other": "Dread",
    "en_short": "Dread"
   },
   "ability.undead.3": {
    "cs": "Nesmrtelní",
+   "cs_few": "Nesmrtelní",
+   "cs_other": "Nesmrtelní",
    "cs_short": "Nesmrtelní",
    "en": "Undying",
+   "en_other": "Undying",
    "en_short": "Undying"
   },
   "ability.undead.4": {
    "cs": "Nekonečné řady",
+   "cs_few": "Nekonečné řady",
+   "cs_other": "Nekonečné řady",
    "cs_short": "Nekonečné řady",
    "en": "Unending Ranks",
+   "en_other": "Unending Ranks",
    "en_short": "Unending Ranks"
   },
   "ability.undead.5": {
    "cs": "Ponurá žeň",
+   "cs_few": "Ponurá žeň",
+   "cs_other": "Ponurá žeň",
    "cs_short": "Ponurá žeň",
    "en": "Grim Harvest",
+   "en_other": "Grim Harvest",
    "en_short": "Grim Harvest"
   },
   "action.build": {
    "cs": "Stavba",
+   "cs_few": "Stavba",
+   "cs_other": "Stavba",
    "cs_short": "Stavba",
    "en": "Build",
+   "en_other": "Build",
    "en_short": "Build"
   },
   "action.expand": {
    "cs": "Osidlování",
+   "cs_few": "Osidlování",
+   "cs_other": "Osidlování",
    "cs_short": "Osidlování",
    "en": "Expand",
+   "en_other": "Expand",
    "en_short": "Expand"
   },
   "action.patrol": {
    "cs": "Hlídka",
+   "cs_few": "Hlídka",
+   "cs_other": "Hlídka",
    "cs_short": "Hlídka",
    "en": "Patrol",
+   "en_other": "Patrol",
    "en_short": "Patrol"
   },
   "action.quest": {
    "cs": "Výprava",
+   "cs_few": "Výprava",
+   "cs_other": "Výprava",
    "cs_short": "Výprava",
    "en": "Quest",
+   "en_other": "Quest",
    "en_short": "Quest"
   },
   "action.research": {
    "cs": "Výzkum",
+   "cs_few": "Výzkum",
+   "cs_other": "Výzkum",
    "cs_short": "Výzkum",
    "en": "Research",
+   "en_other": "Research",
    "en_short": "Research"
   },
   "action.trade": {
    "cs": "Obchod",
+   "cs_few": "Obchod",
+   "cs_other": "Obchod",
    "cs_short": "Obchod",
    "en": "Trade",
+   "en_other": "Trade",
    "en_short": "Trade"
   },
   "alliance": {
    "cs": "aliance",
+   "cs_few": "aliance",
+   "cs_other": "aliance",
    "cs_short": "aliance",
    "en": "alliance",
+   "en_other": "alliance",
    "en_short": "alliance"
   },
   "collect": {
    "cs": "Získávání zdrojů",
+   "cs_few": "Získávání zdrojů",
+   "cs_other": "Získávání zdrojů",
    "cs_short": "Získávání zdrojů",
    "en": "Collect",
+   "en_other": "Collect",
    "en_short": "Collect"
   },
   "exploration_token": {
    "cs": "žeton průzkumu",
+   "cs_few": "žetony průzkumu",
+   "cs_other": "žetonů průzkumu",
    "cs_short": "žeton průzkumu",
    "en": "exploration token",
+   "en_other": "exploration tokens",
    "en_short": "exploration token"
   },
   "face_down": {
    "cs": "žeton lícem dolů",
+   "cs_few": "žeton lícem dolů",
+   "cs_other": "žeton lícem dolů",
    "cs_short": "?",
    "en": "face-down token",
+   "en_other": "face-down token",
    "en_short": "?"
   },
   "faction.centaurs": {
    "cs": "Kentauři",
+   "cs_few": "Kentauři",
+   "cs_other": "Kentauři",
    "cs_short": "Kentauři",
    "en": "Centaurs",
+   "en_other": "Centaurs",
    "en_short": "Centaurs"
   },
   "faction.dark_elves": {
    "cs": "Temní elfové",
+   "cs_few": "Temní elfové",
+   "cs_other": "Temní elfové",
    "cs_short": "Temní elfové",
    "en": "Dark Elves",
+   "en_other": "Dark Elves",
    "en_short": "Dark Elves"
   },
   "faction.dwarves": {
    "cs": "Trpaslíci",
+   "cs_few": "Trpaslíci",
+   "cs_other": "Trpaslíci",
    "cs_short": "Trpaslíci",
    "en": "Dwarves",
+   "en_other": "Dwarves",
    "en_short": "Dwarves"
   },
   "faction.elves": {
    "cs": "Elfové",
+   "cs_few": "Elfové",
+   "cs_other": "Elfové",
    "cs_short": "Elfové",
    "en": "Elves",
+   "en_other": "Elves",
    "en_short": "Elves"
   },
   "faction.giants": {
    "cs": "Obři",
+   "cs_few": "Obři",
+   "cs_other": "Obři",
    "cs_short": "Obři",
    "en": "Giants",
+   "en_other": "Giants",
    "en_short": "Giants"
   },
   "faction.goblins": {
    "cs": "Goblini",
+   "cs_few": "Goblini",
+   "cs_other": "Goblini",
    "cs_short": "Goblini",
    "en": "Goblins",
+   "en_other": "Goblins",
    "en_short": "Goblins"
   },
   "faction.halflings": {
    "cs": "Půlčíci",
+   "cs_few": "Půlčíci",
+   "cs_other": "Půlčíci",
    "cs_short": "Půlčíci",
    "en": "Halflings",
+   "en_other": "Halflings",
    "en_short": "Halflings"
   },
   "faction.humans": {
    "cs": "Lidé",
+   "cs_few": "Lidé",
+   "cs_other": "Lidé",
    "cs_short": "Lidé",
    "en": "Humans",
+   "en_other": "Humans",
    "en_short": "Humans"
   },
   "faction.lizardfolk": {
    "cs": "Ještěráci",
+   "cs_few": "Ještěráci",
+   "cs_other": "Ještěráci",
    "cs_short": "Ještěráci",
    "en": "Lizardfolk",
+   "en_other": "Lizardfolk",
    "en_short": "Lizardfolk"
   },
   "faction.merfolk": {
    "cs": "Mořský lid",
+   "cs_few": "Mořský lid",
+   "cs_other": "Mořský lid",
    "cs_short": "Mořský lid",
    "en": "Merfolk",
+   "en_other": "Merfolk",
    "en_short": "Merfolk"
   },
   "faction.orcs": {
    "cs": "Orkové",
+   "cs_few": "Orkové",
+   "cs_other": "Orkové",
    "cs_short": "Orkové",
    "en": "Orcs",
+   "en_other": "Orcs",
    "en_short": "Orcs"
   },
   "faction.shapeshifters": {
    "cs": "Měňavci",
+   "cs_few": "Měňavci",
+   "cs_other": "Měňavci",
    "cs_short": "Měňavci",
    "en": "Shapeshifters",
+   "en_other": "Shapeshifters",
    "en_short": "Shapeshifters"
   },
   "faction.undead": {
    "cs": "Nemrtví",
+   "cs_few": "Nemrtví",
+   "cs_other": "Nemrtví",
    "cs_short": "Nemrtví",
    "en": "Undead",
+   "en_other": "Undead",
    "en_short": "Undead"
   },
   "flag": {
    "cs": "bílá vlajka",
+   "cs_few": "bílá vlajka",
+   "cs_other": "bílá vlajka",
    "cs_short": "vlajka",
    "en": "white flag",
+   "en_other": "white flag",
    "en_short": "flag"
   },
   "home": {
    "cs": "domovská země",
+   "cs_few": "domovská země",
+   "cs_other": "domovská země",
    "cs_short": "domovská země",
    "en": "home territory",
+   "en_other": "home territory",
    "en_short": "home territory"
   },
   "lost_kingdom": {
    "cs": "Ztracené království",
+   "cs_few": "Ztracené království",
+   "cs_other": "Ztracené království",
    "cs_short": "Ztracené kr.",
    "en": "Lost Kingdom",
+   "en_other": "Lost Kingdom",
    "en_short": "Lost Kingdom"
   },
   "magic": {
    "cs": "magie",
+   "cs_few": "magie",
+   "cs_other": "magie",
    "cs_short": "magie",
    "en": "magic",
+   "en_other": "magic",
    "en_short": "magic"
   },
   "meeple": {
    "cs": "figurka",
+   "cs_few": "figurky",
+   "cs_other": "figurek",
    "cs_short": "figurka",
    "en": "meeple",
+   "en_other": "meeples",
    "en_short": "meeple"
   },
   "neutral": {
    "cs": "neutrální figurka",
+   "cs_few": "neutrální figurky",
+   "cs_other": "neutrálních figurek",
    "cs_short": "Neutrální",
    "en": "neutral meeple",
+   "en_other": "neutral meeples",
    "en_short": "Neutral"
   },
   "region": {
    "cs": "kraj",
+   "cs_few": "kraj",
+   "cs_other": "kraj",
    "cs_short": "kraj",
    "en": "region",
+   "en_other": "region",
    "en_short": "region"
   },
   "resource": {
    "cs": "zdroj",
+   "cs_few": "zdroje",
+   "cs_other": "zdrojů",
    "cs_short": "zdroj",
    "en": "resource",
+   "en_other": "resources",
    "en_short": "resource"
   },
   "resource.food": {
    "cs": "jídlo",
+   "cs_few": "jídla",
+   "cs_other": "jídel",
    "cs_short": "jídlo",
    "en": "food",
+   "en_other": "food",
    "en_short": "food"
   },
   "resource.mana": {
    "cs": "mana",
+   "cs_few": "many",
+   "cs_other": "man",
    "cs_short": "mana",
    "en": "mana",
+   "en_other": "mana",
    "en_short": "mana"
   },
   "resource.ore": {
    "cs": "ruda",
+   "cs_few": "rudy",
+   "cs_other": "rud",
    "cs_short": "ruda",
    "en": "ore",
+   "en_other": "ore",
    "en_short": "ore"
   },
   "shield": {
    "cs": "štít",
+   "cs_few": "štíty",
+   "cs_other": "štítů",
    "cs_short": "štít",
    "en": "shield",
+   "en_other": "shields",
    "en_short": "shield"
   },
   "side.1A": {
    "cs": "Plebejsko",
+   "cs_few": "Plebejsko",
+   "cs_other": "Plebejsko",
    "cs_short": "Plebejsko",
    "en": "Plebland",
+   "en_other": "Plebland",
    "en_short": "Plebland"
   },
   "side.1B": {
    "cs": "Galson",
+   "cs_few": "Galson",
+   "cs_other": "Galson",
    "cs_short": "Galson",
    "en": "Galson",
+   "en_other": "Galson",
    "en_short": "Galson"
   },
   "side.2A": {
    "cs": "Anarchistán",
+   "cs_few": "Anarchistán",
+   "cs_other": "Anarchistán",
    "cs_short": "Anarchistán",
    "en": "Anarchistan",
+   "en_other": "Anarchistan",
    "en_short": "Anarchistan"
   },
   "side.2B": {
    "cs": "Vrtichvostán",
+   "cs_few": "Vrtichvostán",
+   "cs_other": "Vrtichvostán",
    "cs_short": "Vrtichvostán",
    "en": "Wagtailstan",
+   "en_other": "Wagtailstan",
    "en_short": "Wagtailstan"
   },
   "side.3A": {
    "cs": "Tutenstán",
+   "cs_few": "Tutenstán",
+   "cs_other": "Tutenstán",
    "cs_short": "Tutenstán",
    "en": "Tootenstan",
+   "en_other": "Tootenstan",
    "en_short": "Tootenstan"
   },
   "side.3B": {
    "cs": "Himbajsko",
+   "cs_few": "Himbajsko",
+   "cs_other": "Himbajsko",
    "cs_short": "Himbajsko",
    "en": "Himbalaya",
+   "en_other": "Himbalaya",
    "en_short": "Himbalaya"
   },
   "side.4A": {
    "cs": "Parohan",
+   "cs_few": "Parohan",
+   "cs_other": "Parohan",
    "cs_short": "Parohan",
    "en": "Antlerholm",
+   "en_other": "Antlerholm",
    "en_short": "Antlerholm"
   },
   "side.4B": {
    "cs": "Houbín",
+   "cs_few": "Houbín",
+   "cs_other": "Houbín",
    "cs_short": "Houbín",
    "en": "Mushroomvale",
+   "en_other": "Mushroomvale",
    "en_short": "Mushroomvale"
   },
   "side.5A": {
    "cs": "Pařezín",
+   "cs_few": "Pařezín",
+   "cs_other": "Pařezín",
    "cs_short": "Pařezín",
    "en": "Stumpshire",
+   "en_other": "Stumpshire",
    "en_short": "Stumpshire"
   },
   "side.5B": {
    "cs": "Sýrovarsko",
+   "cs_few": "Sýrovarsko",
+   "cs_other": "Sýrovarsko",
    "cs_short": "Sýrovarsko",
    "en": "Cheddarmark",
+   "en_other": "Cheddarmark",
    "en_short": "Cheddarmark"
   },
   "side.6A": {
    "cs": "Bublinov",
+   "cs_few": "Bublinov",
+   "cs_other": "Bublinov",
    "cs_short": "Bublinov",
    "en": "Bubbleburg",
+   "en_other": "Bubbleburg",
    "en_short": "Bubbleburg"
   },
   "side.6B": {
    "cs": "Brumlov",
+   "cs_few": "Brumlov",
+   "cs_other": "Brumlov",
    "cs_short": "Brumlov",
    "en": "Grumbleton",
+   "en_other": "Grumbleton",
    "en_short": "Grumbleton"
   },
   "side.7A": {
    "cs": "Křížkov",
+   "cs_few": "Křížkov",
+   "cs_other": "Křížkov",
    "cs_short": "Křížkov",
    "en": "Crosspatch",
+   "en_other": "Crosspatch",
    "en_short": "Crosspatch"
   },
   "side.7B": {
    "cs": "Kvákov",
+   "cs_few": "Kvákov",
+   "cs_other": "Kvákov",
    "cs_short": "Kvákov",
    "en": "Croakmoor",
+   "en_other": "Croakmoor",
    "en_short": "Croakmoor"
   },
   "side.8A": {
    "cs": "Mlhovín",
+   "cs_few": "Mlhovín",
+   "cs_other": "Mlhovín",
    "cs_short": "Mlhovín",
    "en": "Mistyhollow",
+   "en_other": "Mistyhollow",
    "en_short": "Mistyhollow"
   },
   "side.8B": {
    "cs": "Šnekov",
+   "cs_few": "Šnekov",
+   "cs_other": "Šnekov",
    "cs_short": "Šnekov",
    "en": "Snailsbury",
+   "en_other": "Snailsbury",
    "en_short": "Snailsbury"
   },
   "terrain.capital": {
    "cs": "hlavní město",
+   "cs_few": "hlavní město",
+   "cs_other": "hlavní město",
    "cs_short": "hlavní město",
    "en": "capital",
+   "en_other": "capital",
    "en_short": "capital"
   },
   "terrain.crag": {
    "cs": "útesy",
+   "cs_few": "útesy",
+   "cs_other": "útesy",
    "cs_short": "útesy",
    "en": "crag",
+   "en_other": "crags",
    "en_short": "crag"
   },
   "terrain.forest": {
    "cs": "les",
+   "cs_few": "les",
+   "cs_other": "les",
    "cs_short": "les",
    "en": "forest",
+   "en_other": "forest",
    "en_short": "forest"
   },
   "terrain.mountain": {
    "cs": "hory",
+   "cs_few": "hory",
+   "cs_other": "hory",
    "cs_short": "hory",
    "en": "mountain",
+   "en_other": "mountain",
    "en_short": "mountain"
   },
   "terrain.plains": {
    "cs": "pole",
+   "cs_few": "pole",
+   "cs_other": "pole",
    "cs_short": "pole",
    "en": "plains",
+   "en_other": "plains",
    "en_short": "plains"
   },
   "terrain.river": {
    "cs": "řeka",
+   "cs_few": "řeky",
+   "cs_other": "řeka",
    "cs_short": "řeka",
    "en": "river",
+   "en_other": "rivers",
    "en_short": "river"
   },
   "terrain.ruins": {
    "cs": "podzemí",
+   "cs_few": "podzemí",
+   "cs_other": "podzemí",
    "cs_short": "podzemí",
    "en": "ruins",
+   "en_other": "ruins",
    "en_short": "ruins"
   },
   "terrain.water": {
    "cs": "voda",
+   "cs_few": "voda",
+   "cs_other": "voda",
    "cs_short": "voda",
    "en": "water",
+   "en_other": "water",
    "en_short": "water"
   },
   "territory": {
    "cs": "karta země",
+   "cs_few": "karta země",
+   "cs_other": "karta země",
    "cs_short": "karta země",
    "en": "territory card",
+   "en_other": "territory card",
    "en_short": "territory card"
   },
   "token.bandits": {
    "cs": "Bandité",
+   "cs_few": "Bandité",
+   "cs_other": "Bandité",
    "cs_short": "Band.",
    "en": "Bandits",
+   "en_other": "Bandits",
    "en_short": "Band."
   },
   "token.blank": {
    "cs": "Prázdný",
+   "cs_few": "Prázdný",
+   "cs_other": "Prázdný",
    "cs_short": "—",
    "en": "Blank",
+   "en_other": "Blank",
    "en_short": "—"
   },
   "token.camp": {
    "cs": "Tábor",
+   "cs_few": "Tábor",
+   "cs_other": "Tábor",
    "cs_short": "Tábor",
    "en": "Camp",
+   "en_other": "Camp",
    "en_short": "Camp"
   },
   "token.church": {
    "cs": "Kostel",
+   "cs_few": "Kostel",
+   "cs_other": "Kostel",
    "cs_short": "Kostel",
    "en": "Church",
+   "en_other": "Church",
    "en_short": "Church"
   },
   "token.crown": {
    "cs": "Koruna",
+   "cs_few": "Koruna",
+   "cs_other": "Koruna",
    "cs_short": "Koruna",
    "en": "Crown",
+   "en_other": "Crown",
    "en_short": "Crown"
   },
   "token.dragons_lair": {
    "cs": "Dračí doupě",
+   "cs_few": "Dračí doupě",
+   "cs_other": "Dračí doupě",
    "cs_short": "Doupě",
    "en": "Dragon's Lair",
+   "en_other": "Dragon's Lair",
    "en_short": "Lair"
   },
   "token.fort": {
    "cs": "Tvrz",
+   "cs_few": "Tvrz",
+   "cs_other": "Tvrz",
    "cs_short": "Tvrz",
    "en": "Fort",
+   "en_other": "Fort",
    "en_short": "Fort"
   },
   "token.town": {
    "cs": "Město",
+   "cs_few": "Město",
+   "cs_other": "Město",
    "cs_short": "Město",
    "en": "Town",
+   "en_other": "Town",
    "en_short": "Town"
   },
   "token.treasure": {
    "cs": "Poklad",
+   "cs_few": "Poklad",
+   "cs_other": "Poklad",
    "cs_short": "Poklad",
    "en": "Treasure",
+   "en_other": "Treasure",
    "en_short": "Treas."
   },
   "tower": {
    "cs": "hrad",
+   "cs_few": "hrad",
+   "cs_other": "hrad",
    "cs_short": "hrad",
    "en": "tower",
+   "en_other": "tower",
    "en_short": "tower"
   },
   "war": {
    "cs": "válka",
+   "cs_few": "válka",
+   "cs_other": "válka",
    "cs_short": "válka",
    "en": "war",
+   "en_other": "war",
    "en_short": "war"
   },
   "war_die": {
    "cs": "bojová kostka",
+   "cs_few": "bojová kostka",
+   "cs_other": "bojová kostka",
    "cs_short": "bojová kostka",
    "en": "war die",
+   "en_other": "war die",
    "en_short": "war die"
   }
  }

@@ -4,6 +4,7 @@
 import { drawBoard, type GameDrawer } from "./board";
 import { drawerFor } from "./games/index";
 import { tr } from "./i18n";
+import { block, line } from "./markdown";
 import type { FollowUp, Frame, Hello, MoveEntry } from "./protocol";
 
 export interface Actions {
@@ -78,7 +79,7 @@ export class Page {
     const hello = this.hello;
     if (!hello || !this.drawer) return;
     this.drawStatus(frame.text.status);
-    this.prompt.textContent = this.promptText(frame, hello);
+    this.prompt.replaceChildren(line(h("span"), this.promptText(frame, hello)));
     this.prompt.dataset["mine"] = frame.moves.length ? "yes" : "no";
     const view = frame.view;
     if (view === null) {
@@ -94,7 +95,7 @@ export class Page {
     this.boardBox.replaceChildren(drawn.svg);
     this.loose.replaceChildren(
       ...drawn.loose.map((e) => {
-        const b = h("button", { class: "ct-btn", "data-move-id": e.id }, e.label);
+        const b = line(h("button", { class: "ct-btn", "data-move-id": e.id }), e.label);
         b.addEventListener("click", () => this.offer([e]));
         return b;
       }),
@@ -105,9 +106,10 @@ export class Page {
   /** what every frame updates besides the board */
   private finish(frame: Frame): void {
     this.drawTools(frame);
-    this.last.replaceChildren(...frame.text.last.map((line) => h("li", {}, line)));
+    this.last.replaceChildren(...frame.text.last.map((l) => line(h("li"), l)));
     if (this.sentAt !== null) {
       stats().latencies.push(performance.now() - this.sentAt);
+      stats().waits.push(this.started - this.sentAt);
       this.sentAt = null;
     }
     this.say(frame.envelope?.over ? tr("over") : "");
@@ -123,8 +125,8 @@ export class Page {
   private drawStatus(status: string): void {
     const open = this.status.open;
     const lines = status.split("\n").filter((l) => l.trim());
-    const summary = h("summary", {}, lines[0] ?? "");
-    const rest = lines.slice(1).map((l) => h("div", { class: "ct-status-line" }, l));
+    const summary = line(h("summary"), lines[0] ?? "");
+    const rest = lines.slice(1).map((l) => line(h("div", { class: "ct-status-line" }), l));
     this.status.replaceChildren(summary, ...rest);
     this.status.open = open;
     this.status.dataset["more"] = rest.length ? "yes" : "no";
@@ -169,7 +171,7 @@ export class Page {
     }
     const menu = h("div", { class: "ct-menu", role: "menu", "data-testid": "menu" });
     for (const c of choices) {
-      const b = h("button", { class: "ct-btn", role: "menuitem", "data-move-id": c.id }, c.label);
+      const b = line(h("button", { class: "ct-btn", role: "menuitem", "data-move-id": c.id }), c.label);
       if (c.description) b.append(h("small", { class: "ct-desc" }, c.description));
       b.addEventListener("click", () => this.send(c.id));
       menu.append(b);
@@ -192,7 +194,8 @@ export class Page {
   /** a Why? answer or a card page */
   showText(body: string): void {
     const box = h("div", { class: "ct-text", "data-testid": "text" });
-    const pre = h("div", { class: "ct-text-body" }, body);
+    const pre = h("div", { class: "ct-text-body" });
+    pre.append(block(body));
     const close = h("button", { class: "ct-btn ct-cancel" }, tr("close"));
     close.addEventListener("click", () => this.closeSheet());
     box.append(pre, close);
@@ -221,6 +224,8 @@ export interface Stats {
   latencies: number[];
   /** drawing one frame (ms) */
   draws: number[];
+  /** from sending a move to the next frame's arrival (the server and the network, ms) */
+  waits: number[];
 }
 
 declare global {
@@ -230,6 +235,6 @@ declare global {
 }
 
 export function stats(): Stats {
-  if (!window.ctStats) window.ctStats = { frames: 0, latencies: [], draws: [] };
+  if (!window.ctStats) window.ctStats = { frames: 0, latencies: [], draws: [], waits: [] };
   return window.ctStats;
 }

@@ -15,10 +15,10 @@ const CARD: RGB = [250, 236, 205];
 const ACTION_LOOK: Record<string, [RGB, Pattern, string]> = {
   Arm: [[250, 140, 140], "plain", "⚔"],
   Attack: [[230, 110, 100], "hatch", "➶"],
-  Defend: [[200, 200, 205], "cross", "⛨"],
+  Defend: [[200, 200, 205], "cross", "◈"],
   Produce: [[240, 200, 60], "dots", "⚙"],
   Invent: [[110, 170, 240], "waves", "✦"],
-  Export: [[150, 200, 150], "grid", "⛴"],
+  Export: [[150, 200, 150], "grid", "⇪"],
   Salvage: [[210, 170, 120], "backhatch", "⚓"],
 };
 

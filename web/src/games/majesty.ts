@@ -5,7 +5,7 @@ import type { DrawContext, GameDrawer } from "../board";
 import { tr } from "../i18n";
 import { arr, num, obj, str, strs, type Dict } from "../protocol";
 import { el, group, inkOn, patternFill, rgb, seatDisc, text, THEME, tint, type Pattern, type RGB } from "../svg";
-import { term } from "../terms";
+import { count, term } from "../terms";
 
 const LOCATIONS = ["mill", "brewery", "cottage", "guardhouse", "barracks", "inn", "castle"];
 const HOME: Record<string, string> = {
@@ -101,7 +101,7 @@ function drawRealm(ctx: DrawContext, pid: string, y: number, big: boolean): numb
   seatDisc(g, 16, y + 15, 10, ctx.seat(pid));
   const who = ctx.name(pid) + (pid === ctx.viewer ? ` (${tr("you")})` : "");
   text(g, 32, y + 20, who, { "font-size": 14, "font-weight": 700 });
-  text(g, W - 8, y + 20, `${num(realm["points"])} ${tr("points").toLowerCase()} · ${num(realm["meeples"])} ${tr("meeples").toLowerCase()}`, {
+  text(g, W - 8, y + 20, `${count("majesty", "point", num(realm["points"]))} · ${count("majesty", "meeple", num(realm["meeples"]))}`, {
     "font-size": 12,
     "text-anchor": "end",
   });
