@@ -203,6 +203,19 @@ async def small_targets(player: BrowserPlayer, least: float = 40.0) -> list[str]
     )
 
 
+async def screenshot(player: BrowserPlayer, path: Path) -> None:
+    """The whole Activity at the phone's width: the page grown to the board's height for the
+    shot (the Activity scrolls inside its frame), then back to the phone's."""
+    size = player.page.viewport_size or PHONE
+    tall = int(await player.frame.evaluate("() => document.documentElement.scrollHeight"))
+    await player.page.set_viewport_size(
+        {"width": size["width"], "height": max(size["height"], tall)}
+    )
+    await player.frame.evaluate("() => new Promise(r => requestAnimationFrame(() => r(null)))")
+    await player.page.screenshot(path=str(path))
+    await player.page.set_viewport_size(size)
+
+
 async def click_something(player: BrowserPlayer, rng: random.Random) -> None:
     """A random legal move of this player, clicked where a person would click it."""
     f = player.frame

@@ -21,6 +21,7 @@ from tests.browser.harness import (
     free_port,
     p95,
     play,
+    screenshot,
     sign_in_activity,
     sign_in_by_link,
 )
@@ -98,9 +99,7 @@ async def test_browsers_and_chat_play_a_whole_game(world, game: str, capsys) -> 
             draws = [d for p in players for d in await p.draws()]
             waits = [w for p in players for w in await p.waits()]
             if shot is not None:
-                await players[0].page.screenshot(
-                    path=str(shot.with_name(f"{game}-phone-end.png")), full_page=True
-                )
+                await screenshot(players[0], shot.with_name(f"{game}-phone-end.png"))
         finally:
             await browser.close()
     on_board = sum(p.on_board for p in players)
