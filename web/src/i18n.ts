@@ -40,6 +40,7 @@ const EN = {
   magic: "Magic",
   cards: "Cards",
   buyCost: "The top card costs",
+  results: "Final standings",
 } as const;
 
 export type Key = keyof typeof EN;
@@ -81,6 +82,7 @@ const CS: Record<Key, string> = {
   magic: "Magie",
   cards: "Karty",
   buyCost: "Vrchní karta stojí",
+  results: "Konečné pořadí",
 };
 
 let current: Locale = "en";

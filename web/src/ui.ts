@@ -49,6 +49,7 @@ export class Page {
   private readonly loose = h("div", { class: "ct-loose", "data-testid": "moves" });
   private readonly tools = h("div", { class: "ct-tools" });
   private readonly last = h("ul", { class: "ct-last" });
+  private readonly results = h("ol", { class: "ct-results", "data-testid": "results" });
   private readonly sheet = h("div", { class: "ct-sheet", hidden: "" });
   private hello: Hello | null = null;
   private drawer: GameDrawer | null = null;
@@ -57,7 +58,7 @@ export class Page {
   private started = 0;
 
   constructor(root: HTMLElement, private readonly actions: Actions) {
-    root.replaceChildren(this.status, this.prompt, this.notice, this.boardBox, this.loose, this.tools, this.last, this.sheet);
+    root.replaceChildren(this.status, this.prompt, this.notice, this.boardBox, this.loose, this.results, this.tools, this.last, this.sheet);
     this.say(tr("connecting"));
   }
 
@@ -103,8 +104,23 @@ export class Page {
     this.finish(frame);
   }
 
+  /** the final standings once the game is over: rank, name, score */
+  private drawResults(frame: Frame): void {
+    const rows = frame.envelope?.over ? frame.envelope.results : [];
+    const names = this.hello?.names ?? {};
+    this.results.replaceChildren(
+      ...(rows.length ? [h("li", { class: "ct-results-head" }, tr("results"))] : []),
+      ...rows.map((r) => {
+        const pid = String(r["player"] ?? "");
+        const who = names[pid] ?? pid;
+        return h("li", {}, `${String(r["rank"] ?? "")}. ${who} — ${String(r["score"] ?? "")}`);
+      }),
+    );
+  }
+
   /** what every frame updates besides the board */
   private finish(frame: Frame): void {
+    this.drawResults(frame);
     this.drawTools(frame);
     this.last.replaceChildren(...frame.text.last.map((l) => line(h("li"), l)));
     if (this.sentAt !== null) {

@@ -50,7 +50,7 @@ function card(ctx: DrawContext, g: SVGGElement, x: number, y: number, w: number,
     const label = charName(c);
     el("rect", { x: x + 2, y: y + i * part + part / 2 - 9, width: w - 4, height: 16, rx: 3, fill: "rgba(255,255,255,0.85)" }, g);
     text(g, x + w / 2, y + i * part + part / 2 + 3, label, {
-      "font-size": label.length > 9 ? 9 : 11,
+      "font-size": label.length > 10 ? 8 : label.length > 7 ? 9 : 11,
       "font-weight": 700,
       "text-anchor": "middle",
     });
