@@ -20,6 +20,7 @@ WEB: dict[str, str | tuple[str, ...]] = {
     "web.error.bad_message": "That message was not understood.",
     "web.error.flood": "Too many messages at once. Wait a moment, then open the board again.",
     "web.error.failed": "That did not work. Try again in a moment.",
+    "web.error.starting": "The bot is starting. Try again in a few seconds.",
     "web.error.signin_failed": "Discord did not confirm who you are. Close the board and open it again.",
     "web.error.signin_off": "Signing in with Discord is not set up on this bot. Use **Open board** in the chat.",
     "web.error.not_built": "The board page is not installed on this bot.",

@@ -7,6 +7,7 @@ sends is stored unless it signs someone in (a used login nonce)."""
 from __future__ import annotations
 
 import contextlib
+import html
 import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -26,16 +27,27 @@ STATIC = Path(__file__).with_name("static")
 MAX_BODY = 16 * 1024
 
 
-def page(name: str) -> web.StreamResponse:
+def page(request: web.Request, name: str = "index.html") -> web.StreamResponse:
+    """A built page, its placeholders filled: ``__DISCORD_CLIENT_ID__`` (the application id the
+    Embedded App SDK signs in with; "" when unset) and ``__BASE__`` (the path it is served
+    under: "/")."""
     path = STATIC / name
     if not path.is_file():
         return web.json_response({"error": t("web.error.not_built")}, status=503)
-    return web.FileResponse(path, headers={"Cache-Control": "no-cache"})
+    client_id = request.app[WEB].config.client_id or ""
+    text = (
+        path.read_text(encoding="utf-8")
+        .replace("__DISCORD_CLIENT_ID__", html.escape(client_id, quote=True))
+        .replace("__BASE__", "/")
+    )
+    return web.Response(
+        text=text, content_type="text/html", charset="utf-8", headers={"Cache-Control": "no-cache"}
+    )
 
 
 async def activity(request: web.Request) -> web.StreamResponse:
     with using(reader(request)):
-        return page("index.html")
+        return page(request)
 
 
 async def static(request: web.Request) -> web.StreamResponse:
@@ -49,7 +61,7 @@ async def play_page(request: web.Request) -> web.StreamResponse:
     if not request.match_info["table"].isdigit():
         return refused(request, 404, "web.error.no_table")
     with using(reader(request)):
-        return page("index.html")
+        return page(request)
 
 
 async def body_of(request: web.Request) -> dict[str, Any] | None:
@@ -136,8 +148,26 @@ async def ws(request: web.Request) -> web.WebSocketResponse:
         return await sockets.handle(request, app.hub, app.tokens)
 
 
+@web.middleware
+async def answered(request: web.Request, handler: Any) -> web.StreamResponse:
+    """Every failure is a short JSON answer: 503 while the bot is still starting (its host not
+    open yet), 500 (logged) for a bug; HTTP errors (404 of an unknown route) as they are."""
+    try:
+        response: web.StreamResponse = await handler(request)
+        return response
+    except web.HTTPException:
+        raise
+    except RuntimeError as exc:
+        if "not set up yet" not in str(exc):
+            raise
+        return refused(request, 503, "web.error.starting")
+    except Exception:
+        log.exception("web: %s %s failed", request.method, request.path)
+        return refused(request, 500, "web.error.failed")
+
+
 def make_app(state: Web) -> web.Application:
-    app = web.Application(client_max_size=MAX_BODY)
+    app = web.Application(client_max_size=MAX_BODY, middlewares=[answered])
     app[WEB] = state
     app.router.add_get("/activity", activity)
     app.router.add_get("/static/{file}", static)

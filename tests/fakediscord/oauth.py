@@ -130,6 +130,18 @@ def bearer_user(fake: FakeDiscord, request: web.Request) -> m.User | None:
     return fake._users.get(uid) if uid is not None else None
 
 
+CORS = {
+    "Access-Control-Allow-Origin": "*",
+    "Access-Control-Allow-Headers": "Authorization, Content-Type",
+    "Access-Control-Allow-Methods": "GET, OPTIONS",
+}
+
+
+async def me_preflight(fake: FakeDiscord, request: web.Request) -> web.Response:
+    """A browser's CORS preflight of ``GET /users/@me`` from the client page (discord.com)."""
+    return web.Response(status=204, headers=CORS)
+
+
 def user_pii(user: m.User) -> dict[str, Any]:
     """``UserPIIResponse``: every field the OpenAPI requires."""
     return user.payload() | {"mfa_enabled": False, "locale": "en-US"}
@@ -138,6 +150,8 @@ def user_pii(user: m.User) -> dict[str, Any]:
 def is_oauth_request(request: web.Request, api_path: str) -> bool:
     """Requests authorised by OAuth2, not by the bot token."""
     if api_path == "/oauth2/token":
+        return True
+    if api_path == "/users/@me" and request.method == "OPTIONS":  # a CORS preflight
         return True
     return api_path == "/users/@me" and request.headers.get("Authorization", "").startswith(
         "Bearer "
@@ -150,8 +164,10 @@ async def me(fake: FakeDiscord, request: web.Request) -> web.Response | None:
         return None
     user = bearer_user(fake, request)
     if user is None:
-        return web.json_response({"message": "401: Unauthorized", "code": 0}, status=401)
-    return web.json_response(user_pii(user))
+        return web.json_response(
+            {"message": "401: Unauthorized", "code": 0}, status=401, headers=CORS
+        )
+    return web.json_response(user_pii(user), headers=CORS)
 
 
 # -- LAUNCH_ACTIVITY --------------------------------------------------------------------------
@@ -256,9 +272,10 @@ async def host_page(fake: FakeDiscord, request: web.Request) -> web.Response:
         "platform": q.get("platform", "desktop"),
     }
     src = f"{fake.activity_url}/activity?" + "&".join(f"{k}={v}" for k, v in params.items())
+    sdk_user = {k: v for k, v in user_pii(user).items() if v is not None}  # avatar: absent
     config = {
         "client_id": str(fake.application_id),
-        "user": user_pii(user),
+        "user": sdk_user,
         "frame_id": frame_id,
         "api": fake.api_base,
         "origin": fake.activity_url,
@@ -273,6 +290,7 @@ async def host_page(fake: FakeDiscord, request: web.Request) -> web.Response:
 
 
 HOST_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>Discord (fake)</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <style>html,body{margin:0;height:100%;background:#313338}iframe{border:0;width:100%;height:100%}</style>
 </head><body><iframe id="activity" src="__SRC__" allow="autoplay; clipboard-write"></iframe>
 <script>
@@ -280,6 +298,8 @@ const CFG = __CONFIG__;
 const frame = document.getElementById("activity");
 window.__sdk = {received: [], sent: []};
 function send(payload) {
+  if (!("evt" in payload)) payload.evt = null;  // the SDK's schema: evt and nonce required
+  if (!("nonce" in payload)) payload.nonce = null;
   window.__sdk.sent.push(payload);
   frame.contentWindow.postMessage([1, payload], CFG.origin);
 }
@@ -299,7 +319,8 @@ async function command(cmd, args, nonce) {
     const user = await r.json();
     return {cmd, nonce, data: {access_token: token, user, scopes: ["identify"],
       expires: new Date(Date.now() + 604800000).toISOString(),
-      application: {id: CFG.client_id, name: "Crowntable", description: "", icon: null}}};
+      application: {id: CFG.client_id, name: "Crowntable", description: "", icon: null,
+                    rpc_origins: []}}};
   }
   if (cmd === "SUBSCRIBE" || cmd === "UNSUBSCRIBE")
     return {cmd, nonce, data: {evt: args && args.event}};
@@ -314,8 +335,9 @@ window.addEventListener("message", async (event) => {
   const [opcode, payload] = Array.isArray(event.data) ? event.data : [null, null];
   window.__sdk.received.push([opcode, payload]);
   if (opcode === 0) {  // HANDSHAKE
-    send({cmd: "DISPATCH", evt: "READY", data: {v: 1, config: {cdn_host: "cdn.discordapp.com",
-      api_endpoint: "//discord.com/api", environment: "production"}, user: CFG.user}});
+    send({cmd: "DISPATCH", evt: "READY", nonce: null, data: {v: 1,
+      config: {cdn_host: "cdn.discordapp.com", api_endpoint: "//discord.com/api",
+               environment: "production"}, user: CFG.user}});
   } else if (opcode === 1 && payload && payload.cmd) {
     send(await command(payload.cmd, payload.args, payload.nonce));
   } else if (opcode === 2) {  // CLOSE

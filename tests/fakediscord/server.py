@@ -187,6 +187,7 @@ class FakeDiscord(Actions):
         for method, path, handler in self.rest.routes():
             app.router.add_route(method, r"/api/v{version:\d+}" + path, handler)
         app.router.add_post(r"/api/v{version:\d+}/oauth2/token", self._oauth_token)
+        app.router.add_route("OPTIONS", r"/api/v{version:\d+}/users/@me", self._oauth_preflight)
         app.router.add_route("*", "/api/{tail:.*}", self._unhandled)
         for method, path, handler in oauth.routes(self):
             app.router.add_route(method, path, handler)
@@ -205,6 +206,9 @@ class FakeDiscord(Actions):
 
     async def _oauth_token(self, request: web.Request) -> web.Response:
         return await oauth.token_exchange(self, request)
+
+    async def _oauth_preflight(self, request: web.Request) -> web.Response:
+        return await oauth.me_preflight(self, request)
 
     @property
     def activity_url(self) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.adapter.web_bridge import options
+from bot.text.i18n import t
 from tests.e2e.driver import board_message, board_status
 from tests.e2e.helpers import open_table, table_id
 
@@ -63,3 +64,22 @@ async def test_hello_then_a_frame_then_a_web_move_edits_the_chat_board(web) -> N
     chat = await sock.frame_after(after["version"])
     assert chat["moves"], chat  # back to the first player
     assert [m.player_id for m in await world.bot.host.store.moves(table)][-1] == str(other.id)
+
+
+@pytest.mark.asyncio
+async def test_a_socket_opened_in_the_lobby_follows_the_start(web) -> None:
+    world, fake = web.world, web.world.fake
+    alice = world.users["alice"]
+    lobby = await open_table(world, "majesty", join=("bob",), start=False)
+    table = table_id(lobby)
+    sock = await web.socket(table, (await web.sign_in(alice))["session"])
+    hello = await sock.recv("hello")
+    assert hello["seat"] == 0 and set(hello["names"]) == {str(alice.id), str(world.users["bob"].id)}
+    first = await sock.recv("frame")
+    assert first["status"] == "lobby" and first["view"] is None and first["moves"] == []
+    assert first["text"] == {"status": "", "last": [], "prompt": None}
+    await fake.click(alice, lobby, t("lobby.start"))
+    running = await sock.frame_after(first["version"])
+    assert running["status"] == "running" and running["view"]["envelope"]["actors"]
+    rec = await world.bot.host.current(table)
+    assert running["version"] <= rec.version

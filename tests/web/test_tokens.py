@@ -8,6 +8,7 @@ from __future__ import annotations
 import aiohttp
 import pytest
 
+from bot.web import server
 from bot.web.tokens import TokenError, Tokens
 from tests.e2e.helpers import open_table, table_id
 from tests.web.conftest import start_web_bot
@@ -162,8 +163,18 @@ async def test_login_links_are_good_once_even_after_a_restart(web) -> None:
 
 
 @pytest.mark.asyncio
-async def test_sign_in_exchanges_the_code_server_side_through_the_proxy(web) -> None:
+async def test_sign_in_exchanges_the_code_server_side_through_the_proxy(
+    web, monkeypatch, tmp_path
+) -> None:
     world, fake = web.world, web.world.fake
+    (tmp_path / "index.html").write_text(
+        '<base href="__BASE__"><meta name="discord-client-id" content="__DISCORD_CLIENT_ID__">'
+    )
+    monkeypatch.setattr(server, "STATIC", tmp_path)
+    async with web.http.get(f"{fake.activity_url}/activity?frame_id=1&instance_id=i") as r:
+        page = await r.text()
+    assert r.status == 200 and f'content="{fake.application_id}"' in page
+    assert '<base href="/">' in page
     alice = world.users["alice"]
     table = table_id(await open_table(world, "majesty", join=("bob",)))
     signed = await web.sign_in(alice, via=fake.activity_url)  # through the Activity proxy
@@ -196,3 +207,6 @@ async def test_sign_in_exchanges_the_code_server_side_through_the_proxy(web) -> 
     ):
         page = await r.text()
     assert f"{fake.activity_url}/activity?instance_id=" in page and "AUTHENTICATE" in page
+    assert 'name="viewport"' in page and "nonce: null" in page and '"avatar"' not in page
+    async with aiohttp.ClientSession() as http, http.options(f"{fake.api_base}/users/@me") as r:
+        assert r.status == 204 and r.headers["Access-Control-Allow-Origin"] == "*"
