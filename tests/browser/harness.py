@@ -91,25 +91,6 @@ async def sign_in_by_link(
     return player
 
 
-def patch_host_page(body: str) -> str:
-    """The SDK's schemas (2.5.0): a DISPATCH carries ``nonce: null``, a command's answer
-    ``evt: null``, and READY's user no ``avatar: null`` (a string or nothing); a phone shows
-    the page at the device's width (a viewport tag). Applied only where the fake's page
-    differs."""
-    if 'evt: "READY", nonce: null' not in body:
-        body = body.replace('evt: "READY", data:', 'evt: "READY", nonce: null, data:')
-    body = body.replace("return {cmd, nonce, data:", "return {cmd, nonce, evt: null, data:")
-    if 'name="viewport"' not in body:  # a phone's client shows the Activity at its own width
-        body = body.replace(
-            "<head>", '<head><meta name="viewport" content="width=device-width,initial-scale=1">', 1
-        )
-    return body.replace(
-        'environment: "production"}, user: CFG.user}',
-        'environment: "production"}, user: {id: CFG.user.id, username: CFG.user.username,'
-        ' discriminator: CFG.user.discriminator || "0"}}',
-    )
-
-
 async def sign_in_activity(
     world: Any, ctx: BrowserContext, name: str, viewport: dict
 ) -> BrowserPlayer:
@@ -127,27 +108,9 @@ async def sign_in_activity(
             answer = await route.fetch(url=f"{fake.http_base}/activity-host/authorize")
         else:
             answer = await route.fetch(url=real)
-            body = await answer.text()
-            body = patch_host_page(body)
-            await route.fulfill(response=answer, body=body)
-            return
         await route.fulfill(response=answer)
 
-    async def me(route: Any) -> None:
-        # Discord's client asks Discord's API from discord.com; the fake API is another
-        # origin: answered with the CORS headers Discord's own API needs no one to add
-        cors = {
-            "Access-Control-Allow-Origin": "https://discord.com",
-            "Access-Control-Allow-Headers": "Authorization",
-        }
-        if route.request.method == "OPTIONS":
-            await route.fulfill(status=204, headers=cors)
-            return
-        answer = await route.fetch()
-        await route.fulfill(response=answer, headers={**answer.headers, **cors})
-
     await ctx.route("https://discord.com/activity-host**", host)
-    await ctx.route(f"{fake.api_base}/users/@me", me)
     page = await ctx.new_page()
     await page.set_viewport_size(viewport)
     player = BrowserPlayer(name, page, page.main_frame)
@@ -207,11 +170,20 @@ async def screenshot(player: BrowserPlayer, path: Path) -> None:
     """The whole Activity at the phone's width: the page grown to the board's height for the
     shot (the Activity scrolls inside its frame), then back to the phone's."""
     size = player.page.viewport_size or PHONE
-    tall = int(await player.frame.evaluate("() => document.documentElement.scrollHeight"))
+    tall = int(
+        await player.frame.evaluate(
+            """() => { window.scrollTo(0, 0); const app = document.getElementById('app');
+            return Math.ceil(Math.max(document.documentElement.scrollHeight,
+                document.body.scrollHeight, app ? app.getBoundingClientRect().bottom + 8 : 0)); }"""
+        )
+    )
+    await player.page.bring_to_front()  # a page in the background may not be painted
     await player.page.set_viewport_size(
         {"width": size["width"], "height": max(size["height"], tall)}
     )
-    await player.frame.evaluate("() => new Promise(r => requestAnimationFrame(() => r(null)))")
+    await player.frame.evaluate(
+        "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(null))))"
+    )
     await player.page.screenshot(path=str(path))
     await player.page.set_viewport_size(size)
 

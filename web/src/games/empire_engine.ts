@@ -27,7 +27,8 @@ function actionTile(ctx: DrawContext, parent: SVGGElement, x: number, y: number,
   const look = ACTION_LOOK[action] ?? [[220, 220, 220] as RGB, "plain" as Pattern, "?"];
   el("rect", { x, y, width: w, height: h, rx: 6, fill: patternFill(ctx.svg, look[0], look[1], 10), stroke: THEME.ink }, g);
   el("rect", { x: x + 3, y: y + h - 17, width: w - 6, height: 14, rx: 3, fill: "rgba(255,255,255,0.88)" }, g);
-  text(g, x + w / 2, y + h - 6, term("empire_engine", `action.${action}`, true), { "font-size": 10, "text-anchor": "middle", "font-weight": 700 });
+  const name = term("empire_engine", `action.${action}`, true);
+  text(g, x + w / 2, y + h - 6, name, { "font-size": name.length > 6 ? 8 : 10, "text-anchor": "middle", "font-weight": 700 });
   text(g, x + w / 2, y + h / 2 - 1, look[2], { "font-size": 15, "text-anchor": "middle" });
   return g;
 }
