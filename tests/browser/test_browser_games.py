@@ -41,7 +41,8 @@ CHROMIUM_ARGS = [
     "PrivateNetworkAccessSendPreflights,PrivateNetworkAccessRespectPreflightResults"
 ]
 #: what the issue asks: click-to-update, 95th percentile, on this machine
-P95_LIMIT_MS = 150.0
+#: ($CROWNTABLE_P95_MS overrides it on a machine shared with other work)
+P95_LIMIT_MS = float(os.environ.get("CROWNTABLE_P95_MS") or 150.0)
 
 
 def seats_for(game: str) -> int:
