@@ -262,7 +262,7 @@ async def play(
                         and counts["browser"] >= shot_after
                         and "shot" not in report
                     ):
-                        await b.page.screenshot(path=str(shot), full_page=True)
+                        await screenshot(b, shot)
                         report["shot"] = str(shot)
                     if "why" not in report and counts["browser"] >= shot_after and term:
                         report["why"], report["card"] = await ask_why_and_card(b, term)
