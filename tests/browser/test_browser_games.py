@@ -105,14 +105,16 @@ async def test_browsers_and_chat_play_a_whole_game(world, game: str, capsys) -> 
             await browser.close()
     on_board = sum(p.on_board for p in players)
     worst = p95(latencies)
-    print(
-        f"\n{game}: {counts} moves; clicks on the board {on_board}, on buttons "
-        f"{sum(p.buttons for p in players)}, menus {sum(p.menus for p in players)}; "
-        f"click-to-update p95 {worst:.0f} ms, max {max(latencies):.0f} ms over {len(latencies)}; "
-        f"of it the server's answer p95 {p95(waits):.0f} ms; "
-        f"drawing a frame p95 {p95(draws):.0f} ms over {len(draws)}"
-    )
-    print(f"Why? {report.get('why', '')[:300]!r}\ncard: {report.get('card', '')[:300]!r}")
+    with capsys.disabled():  # the figures, shown even when the test passes
+        print(
+            f"\n{game}: {counts} moves; clicks on the board {on_board}, on buttons "
+            f"{sum(p.buttons for p in players)}, menus {sum(p.menus for p in players)}; "
+            f"click-to-update p95 {worst:.0f} ms, max {max(latencies):.0f} ms "
+            f"over {len(latencies)}; "
+            f"of it the server's answer p95 {p95(waits):.0f} ms; "
+            f"drawing a frame p95 {p95(draws):.0f} ms over {len(draws)}"
+        )
+        print(f"Why? {report.get('why', '')[:300]!r}\ncard: {report.get('card', '')[:300]!r}")
     assert counts["browser"] > 0 and counts["chat"] > 0, counts
     assert report["small"] == set(), report["small"]  # touch targets of 40 px at least
     if game in TERMS:
