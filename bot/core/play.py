@@ -21,10 +21,22 @@ from bot.core.outcome import Outcome
 from bot.core.queries import Queries
 from bot.core.ratings import final_results
 from bot.core.sessions import Sessions
-from bot.core.store.base import MoveRecord, MoveSource, RateFn, SessionRecord, VersionConflict
+from bot.core.store.base import (
+    ClockEntry,
+    MoveRecord,
+    MoveSource,
+    RateFn,
+    SessionRecord,
+    StoreBusy,
+    StoreUnavailable,
+    VersionConflict,
+)
 from bot.core.takeback import FORCED
 from bot.core.takebacks import TakeBacks
 from games.base import IllegalMove, Move, forced_move, is_listed
+
+#: a write that did not happen and may be tried again (the database away or busy)
+TRANSIENT = (StoreUnavailable, StoreBusy)
 
 log = logging.getLogger(__name__)
 MAX_AUTO_MOVES = 10_000
@@ -77,7 +89,11 @@ class Play:
                 except VersionConflict:
                     continue
                 metrics.MOVE_SECONDS.labels(rec.game).observe(time.perf_counter() - started)
-                await self.auto_moves(rec, out)
+                try:
+                    await self.auto_moves(rec, out)
+                except TRANSIENT as exc:  # the player's move is stored: it is not "nothing"
+                    self.sessions.forget(session_id)  # (the soak's finding 4, issue 31)
+                    log.warning("session %s: a move after %s's not stored: %s", rec.id, player, exc)
                 return out
             raise HostError("busy")
 
@@ -109,6 +125,9 @@ class Play:
                 await self.store_move(rec, player, then, "player", out)
             except VersionConflict:  # another process moved on: the first part stands,
                 log.warning("session %s: the second part of a choice lost a race", rec.id)
+            except TRANSIENT as exc:  # the first part stands; the second is asked again
+                self.sessions.forget(rec.id)
+                log.warning("session %s: the second part of a choice not stored: %s", rec.id, exc)
         return out
 
     async def store_move(
@@ -122,6 +141,8 @@ class Play:
         state = sessions.state(rec)
         new_state, events = game.apply(state, player, move)  # raises IllegalMove
         before, seq = rec.version, rec.move_count
+        clock = {p: ClockEntry(**c) for p, c in rec.clock.items()}
+        undo = (rec.state, rec.move_count, rec.status, clock)
         rec.state = game.dump(new_state)
         rec.move_count = seq + 1
         results: list[dict[str, Any]] | None = None
@@ -140,6 +161,9 @@ class Play:
             await sessions.save(rec, before, record, results, rate)
         except VersionConflict:
             sessions.forget(rec.id)
+            raise
+        except BaseException:  # not stored: ``rec`` goes back to what is stored
+            rec.state, rec.move_count, rec.status, rec.clock = undo
             raise
         metrics.MOVES.labels(rec.game, source).inc()
         sessions.keep_state(rec, new_state)
