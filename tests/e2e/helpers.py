@@ -3,6 +3,7 @@ look at what the bot stored (only to check outcomes, never to drive a game)."""
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import re
 from typing import Any
@@ -11,7 +12,7 @@ import games
 from bot.text import presenters
 from bot.text.i18n import t
 from games.ai import RandomPlayer
-from tests.e2e.driver import board_message, board_title, final_message
+from tests.e2e.driver import SLOW_DOWN, board_message, board_title, final_message
 from tests.fakediscord import EPHEMERAL, InteractionResult, Message, png_size
 
 TABLE_ID = re.compile(r"(?:table #|stůl č\. )(\d+)")  # English or Czech titles
@@ -23,6 +24,17 @@ def table_id(msg: Message) -> int:
     found = TABLE_ID.search(title)
     assert found, f"no table id in {title!r}"
     return int(found.group(1))
+
+
+async def patient_click(fake: Any, user: Any, msg: Message, label: str) -> InteractionResult:
+    """A click that, answered "slow down" (the bot's token bucket, issue 31, kept on in
+    ``crowntable run`` processes), waits as a person would and clicks again."""
+    for _ in range(10):
+        r = await fake.click(user, msg, label)
+        if not (r.ephemeral and r.message is not None and r.message.content in SLOW_DOWN):
+            return r
+        await asyncio.sleep(1.0)
+    return r
 
 
 async def open_table(
@@ -46,7 +58,7 @@ async def open_table(
     lobby = res.message
     assert lobby is not None and t("lobby.join") in lobby.labels, lobby
     for name in join:
-        r = await fake.click(u[name], lobby, t("lobby.join"))
+        r = await patient_click(fake, u[name], lobby, t("lobby.join"))
         assert r.type == 7, r  # the lobby message itself is updated
     for name in join_cmd:
         r = await fake.slash(u[name], ch, "game join")
