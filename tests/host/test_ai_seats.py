@@ -159,8 +159,9 @@ async def stuck_on_the_ai(host: SessionHost, store: Any) -> int:
     rec = (await host.apply(rec.id, "u1", PICK)).record
     rec = (await host.apply(rec.id, "u1", {"type": "bank"})).record
     fail_once(store, lambda m: m.player_id == "ai:1" and m.move["type"] in ("bank", "pass"))
-    with pytest.raises(StoreUnavailable):
-        await host.apply(rec.id, "u1", PICK)
+    # Ann's pick is stored, so her click is not answered "nothing was changed" (issue 31)
+    out = await host.apply(rec.id, "u1", PICK)
+    assert out.moved == [("u1", "player")]  # the AI's reply is not among them
     rec = await host.get(rec.id)
     assert rec.status == "running" and host.actors(rec) == ["ai:1"]
     return rec.id
