@@ -376,6 +376,9 @@ def check_playout(
     initial = state
     ai = RandomPlayer(seed)
     rng = random.Random(seed)
+    # which moves get the deep checks: one in ``deep_every`` on average, never in step with
+    # whose turn it is (every other move of a two-player game would be one player's only)
+    picker = random.Random(f"{seed}:deep")
     made: list[tuple[str, Any]] = []
     for step in itertools.count():
         if game.is_over(state):
@@ -384,7 +387,7 @@ def check_playout(
         actors = game.actors(state)
         assert actors, f"{game.id}: not over but nobody may act"
         assert len(set(actors)) == len(actors)
-        deep = step % deep_every == 0
+        deep = step == 0 or deep_every <= 1 or picker.random() * deep_every < 1
         legal_by: dict[str, list[dict[str, Any]]] = {}
         for p in players:
             legal = game.legal_moves(state, p)

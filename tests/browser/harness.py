@@ -240,8 +240,10 @@ async def play(
     idle_timeout: float = 15.0,
     term: str = "",
     report: dict[str, Any] | None = None,
+    stop_after: int | None = None,
 ) -> dict[str, int]:
-    """Until every browser shows the end; returns the count of moves by way. The first
+    """Until every browser shows the end (or ``stop_after`` moves were made, every browser
+    showing the last of them); returns the count of moves by way. The first
     browser is the phone: each of its turns checks its touch targets (``report["small"]``),
     and once, mid-game, it asks Why? and looks ``term`` up (``report["why"]``, ``["card"]``)."""
     counts = {"browser": 0, "chat": 0}
@@ -252,6 +254,15 @@ async def play(
         states = [await b.state() for b in browsers]
         if all(s["over"] == "yes" for s in states) and chat.final():
             return counts
+        if stop_after is not None and counts["browser"] + counts["chat"] >= stop_after:
+            versions: set[str] = set()
+            for _ in range(100):  # the last move's frame may still be on its way
+                await chat.fake.idle(quiet=0.05)
+                versions = {await b.frame.evaluate("() => document.body.dataset.version || ''")
+                            for b in browsers}
+                if len(versions) == 1:
+                    return counts
+            raise AssertionError(f"the browsers show different versions: {versions}")
         acted = False
         for b, st in zip(browsers, states, strict=True):
             if st["mine"] == "yes" and st["over"] != "yes":
