@@ -94,8 +94,12 @@ def bad_moves(game: Game, state: Any, player: str, legal: list[dict[str, Any]]) 
     return [m for m in bad if not (isinstance(m, dict) and canonical(m) in legal_keys)]
 
 
-def assert_refused(game: Game, state: Any, player: str, move: Any) -> None:
-    before = dumped(game, state)
+def assert_refused(
+    game: Game, state: Any, player: str, move: Any, before: str | None = None
+) -> None:
+    """``move`` by ``player`` raises ``IllegalMove`` and leaves ``state`` as dumped ``before``
+    (its dump, when the caller already has it)."""
+    before = dumped(game, state) if before is None else before
     try:
         game.apply(state, player, move)
     except IllegalMove as exc:
@@ -106,17 +110,25 @@ def assert_refused(game: Game, state: Any, player: str, move: Any) -> None:
     assert dumped(game, state) == before, f"{game.id}: refused move changed the state"
 
 
-def check_views(game: Game, state: Any, players: list[str]) -> None:
-    for viewer in [None, *players]:
-        json.dumps(game.view(state, viewer), allow_nan=False)
-    check_envelope(game, state, players)
+def check_views(game: Game, state: Any, players: list[str]) -> dict[str | None, str]:
+    """Every view is JSON; the envelope is one. Returns each viewer's view, canonical."""
+    views = {viewer: game.view(state, viewer) for viewer in [None, *players]}
+    for view in views.values():
+        json.dumps(view, allow_nan=False)
+    check_envelope(game, state, players, views)
+    return {viewer: canonical(view) for viewer, view in views.items()}
 
 
-def check_envelope(game: Game, state: Any, players: list[str]) -> None:
-    """A :class:`GameBase` game's views all carry one envelope, true to the engine's answers."""
+def check_envelope(
+    game: Game, state: Any, players: list[str], views: dict[str | None, Any] | None = None
+) -> None:
+    """A :class:`GameBase` game's views all carry one envelope, true to the engine's answers
+    (``views``: each viewer's view of ``state``, when the caller already has them)."""
     if not isinstance(game, GameBase):
         return
-    envs = [game.view(state, viewer).get(ENVELOPE) for viewer in [None, *players]]
+    if views is None:
+        views = {viewer: game.view(state, viewer) for viewer in [None, *players]}
+    envs = [views[viewer].get(ENVELOPE) for viewer in [None, *players]]
     env = envs[0]
     assert isinstance(env, dict), f"{game.id}: a view without its envelope"
     assert all(canonical(e) == canonical(env) for e in envs), (
@@ -255,6 +267,7 @@ def check_undo(
     seed: int,
     step: int = 0,
     events: list[dict[str, Any]] | None = None,
+    known: dict[str | None, str] | None = None,
 ) -> bool:
     """If ``move`` is undoable: putting ``before`` back (through ``dump``/JSON/``load``, as the
     host does) restores exactly its state, views, actors and legal moves; and the move revealed
@@ -263,7 +276,8 @@ def check_undo(
     same public move must make the same change there
     (path by path, old and new value: a card turned up, a draw, a shuffle, a hidden part that
     changed all differ) and leave every player, and the spectator, the same view and the same
-    legal moves. True when the move was undoable."""
+    legal moves. True when the move was undoable. ``known``: the canonical views of ``before``
+    (from :func:`check_views`), when the caller has them."""
     claimed = isinstance(game, Undoable) and game.undoable(before, player, move, after)
     if claimed and (game.is_secret(before, player, move) or game.is_over(after)):
         raise AssertionError(f"{game.id}: {move} (secret or the last move) is called undoable")
@@ -275,12 +289,20 @@ def check_undo(
     assert dumped(game, restored) == dumped(game, before), f"{game.id}: undo is not exact"
     assert game.actors(restored) == game.actors(before)
     for viewer in [None, *players]:
-        assert canonical(game.view(restored, viewer)) == canonical(game.view(before, viewer))
+        then = known[viewer] if known is not None else canonical(game.view(before, viewer))
+        assert canonical(game.view(restored, viewer)) == then
         if viewer is not None:
             assert game.legal_moves(restored, viewer) == game.legal_moves(before, viewer)
     if not isinstance(game, Determinizable):
         return True
     made = change(game, before, after)
+    after_views: dict[str | None, str] = {}  # the same few views, asked once each
+
+    def seen_after(viewer: str | None) -> str:
+        if viewer not in after_views:
+            after_views[viewer] = canonical(game.view(after, viewer))
+        return after_views[viewer]
+
     # the mover (what they drew or saw) and one other player in turn (what the others learn)
     others = [p for p in players if p != player]
     for q in [player, *([others[step % len(others)]] if others else [])]:
@@ -293,9 +315,9 @@ def check_undo(
             what = f"{game.id}: undoable {move} by {player} reveals something to {q}"
             assert change(game, twin, twin_after) == made, what + " (a hidden part)"
             for viewer in (q, None):
-                assert canonical(game.view(twin_after, viewer)) == canonical(
-                    game.view(after, viewer)
-                ), what + f" (the view of {viewer})"
+                assert canonical(game.view(twin_after, viewer)) == seen_after(viewer), (
+                    what + f" (the view of {viewer})"
+                )
             assert game.legal_moves(twin_after, q) == game.legal_moves(after, q), (
                 what + " (their legal moves)"
             )
@@ -395,29 +417,30 @@ def check_playout(
                 f"{game.id}: {p} in actors={p in actors} but has {len(legal)} legal moves"
             )
             legal_by[p] = legal
+        snap = dumped(game, state)  # the state as it was: every refusal and apply keep it
+        known: dict[str | None, str] | None = None
         if deep:
-            check_views(game, state, players)
+            known = check_views(game, state, players)
             for p in actors:
                 for bad in bad_moves(game, state, p, legal_by[p]):
-                    assert_refused(game, state, p, bad)
+                    assert_refused(game, state, p, bad, snap)
                 check_secret_picks(game, state, p, legal_by[p], players)
                 check_preview(game, state, p, legal_by[p], seed, step)
             check_forced(game, state, players, seed, step)
             outsiders = [p for p in players if p not in actors] + [INTRUDER]
             some_move = legal_by[actors[0]][0]
             for p in outsiders:
-                assert_refused(game, state, p, some_move)
+                assert_refused(game, state, p, some_move, snap)
             data = json.loads(json.dumps(game.dump(state)))
             reloaded = game.load(data)
-            assert dumped(game, reloaded) == dumped(game, state), f"{game.id}: dump/load differs"
-            assert canonical(game.view(reloaded, None)) == canonical(game.view(state, None))
+            assert dumped(game, reloaded) == snap, f"{game.id}: dump/load differs"
+            assert canonical(game.view(reloaded, None)) == known[None]
         player = actors[rng.randrange(len(actors))]
         move = ai.choose(game, state, player, step)
-        before = dumped(game, state)
         new_state, events = game.apply(state, player, copy.deepcopy(move))
-        assert dumped(game, state) == before, f"{game.id}: apply mutated its input"
+        assert dumped(game, state) == snap, f"{game.id}: apply mutated its input"
         if deep:
-            check_undo(game, state, player, move, new_state, players, seed, step, events)
+            check_undo(game, state, player, move, new_state, players, seed, step, events, known)
         json.dumps(events, allow_nan=False)
         assert all(isinstance(e, dict) and "type" in e for e in events)
         check_events(game, state, new_state, events)

@@ -258,8 +258,10 @@ async def play(
             versions: set[str] = set()
             for _ in range(100):  # the last move's frame may still be on its way
                 await chat.fake.idle(quiet=0.05)
-                versions = {await b.frame.evaluate("() => document.body.dataset.version || ''")
-                            for b in browsers}
+                versions = {
+                    await b.frame.evaluate("() => document.body.dataset.version || ''")
+                    for b in browsers
+                }
                 if len(versions) == 1:
                     return counts
             raise AssertionError(f"the browsers show different versions: {versions}")
