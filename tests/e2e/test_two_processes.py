@@ -157,6 +157,22 @@ async def play_on_two_shards(fake: FakeDiscord, url: str, schema: str) -> None:
         await fake.wait_ready(task=proc, timeout=30)
         return proc
 
+    try:
+        await play_with_processes(fake, schema, url, worlds, start, procs)
+    except BaseException:  # what the processes said goes with the failure
+        for i, proc in enumerate(procs):
+            print(f"--- process {i}, the last of its output:\n" + proc.output()[-6000:])
+        board_states = [board_message(fake, w.channel) for w in worlds]
+        print(
+            "--- the boards:",
+            [(b.id, b.content, b.custom_ids) if b else None for b in board_states],
+        )
+        raise
+
+
+async def play_with_processes(
+    fake: FakeDiscord, schema: str, url: str, worlds: list[Any], start: Any, procs: list[Any]
+) -> None:
     p0, p1 = await start(0), await start(1)
     lobbies = [await open_table(w, GAME, join=("bob",), clock="1h") for w in worlds]
     sids = [table_id(lobby) for lobby in lobbies]
@@ -203,7 +219,9 @@ async def play_on_two_shards(fake: FakeDiscord, url: str, schema: str) -> None:
     assert await count_timeouts(schema, sids[0]) == timeouts  # nothing fired twice
     assert 1 <= timeouts <= len(expired)
 
-    finals = await asyncio.gather(*(d.play() for d in drivers))
+    # 30 s a step: two processes and the rest of the suite share two cores (once, in a full run,
+    # a step waited past 10 s; the processes' output and the boards are printed if it recurs)
+    finals = await asyncio.gather(*(d.play(step_timeout=30) for d in drivers))
     for d, final, sid in zip(drivers, finals, sids, strict=True):
         assert d.stats.refusals == []
         assert d.stats.via["dm"] > 0, d.stats.via  # decided by DM, on shard 0
@@ -217,7 +235,7 @@ async def play_on_two_shards(fake: FakeDiscord, url: str, schema: str) -> None:
         )
         for i, w in enumerate(worlds)
     ]
-    await asyncio.gather(*(d.play() for d in seconds))
+    await asyncio.gather(*(d.play(step_timeout=30) for d in seconds))
     assert [d.stats.refusals for d in seconds] == [[], []]
     await fake.idle(timeout=20)
     for i, w in enumerate(worlds):
