@@ -26,15 +26,21 @@ def table_id(msg: Message) -> int:
     return int(found.group(1))
 
 
-async def patient_click(fake: Any, user: Any, msg: Message, label: str) -> InteractionResult:
-    """A click that, answered "slow down" (the bot's token bucket, issue 31, kept on in
-    ``crowntable run`` processes), waits as a person would and clicks again."""
+async def patiently(act: Any) -> InteractionResult:
+    """``await act()`` (a click or a command) and, while it is answered "slow down" (the bot's
+    token bucket, issue 31, kept on in ``crowntable run`` processes), wait as a person would and
+    do it again."""
     for _ in range(10):
-        r = await fake.click(user, msg, label)
+        r = await act()
         if not (r.ephemeral and r.message is not None and r.message.content in SLOW_DOWN):
             return r
         await asyncio.sleep(1.0)
     return r
+
+
+async def patient_click(fake: Any, user: Any, msg: Message, label: str) -> InteractionResult:
+    """A click that waits and clicks again when answered "slow down" (see :func:`patiently`)."""
+    return await patiently(lambda: fake.click(user, msg, label))
 
 
 async def open_table(
@@ -53,7 +59,9 @@ async def open_table(
     """``/game new <game>``, Join buttons (or ``/game join``), Add AI, Start. Returns the
     lobby message. ``channel``: another channel or a thread (default: #herna)."""
     fake, ch, u = world.fake, channel or world.channel, world.users
-    res = await fake.slash(u[host], ch, f"game new {game}", turn_clock=clock, **options)
+    res = await patiently(
+        lambda: fake.slash(u[host], ch, f"game new {game}", turn_clock=clock, **options)
+    )
     assert not res.ephemeral, res
     lobby = res.message
     assert lobby is not None and t("lobby.join") in lobby.labels, lobby
@@ -64,9 +72,9 @@ async def open_table(
         r = await fake.slash(u[name], ch, "game join")
         assert r.ephemeral and name in r.content, r
     for _ in range(ai):
-        await fake.click(u[host], lobby, t("lobby.ai"))
+        await patient_click(fake, u[host], lobby, t("lobby.ai"))
     if start:
-        await fake.click(u[host], lobby, t("lobby.start"))
+        await patient_click(fake, u[host], lobby, t("lobby.start"))
         await fake.wait_for(lambda: board_message(fake, ch), timeout=10, what="the first board")
         await fake.idle()
     return lobby
