@@ -94,12 +94,9 @@ def bad_moves(game: Game, state: Any, player: str, legal: list[dict[str, Any]]) 
     return [m for m in bad if not (isinstance(m, dict) and canonical(m) in legal_keys)]
 
 
-def assert_refused(
-    game: Game, state: Any, player: str, move: Any, before: str | None = None
-) -> None:
-    """``move`` by ``player`` raises ``IllegalMove`` and leaves ``state`` as dumped ``before``
-    (its dump, when the caller already has it)."""
-    before = dumped(game, state) if before is None else before
+def assert_refused(game: Game, state: Any, player: str, move: Any, before: str) -> None:
+    """``move`` by ``player`` raises ``IllegalMove`` and leaves ``state`` as ``before`` (its
+    :func:`dumped` form, which the caller has)."""
     try:
         game.apply(state, player, move)
     except IllegalMove as exc:
@@ -120,14 +117,12 @@ def check_views(game: Game, state: Any, players: list[str]) -> dict[str | None, 
 
 
 def check_envelope(
-    game: Game, state: Any, players: list[str], views: dict[str | None, Any] | None = None
+    game: Game, state: Any, players: list[str], views: dict[str | None, Any]
 ) -> None:
-    """A :class:`GameBase` game's views all carry one envelope, true to the engine's answers
-    (``views``: each viewer's view of ``state``, when the caller already has them)."""
+    """A :class:`GameBase` game's views (``views``: each viewer's view of ``state``) all carry
+    one envelope, true to the engine's answers."""
     if not isinstance(game, GameBase):
         return
-    if views is None:
-        views = {viewer: game.view(state, viewer) for viewer in [None, *players]}
     envs = [views[viewer].get(ENVELOPE) for viewer in [None, *players]]
     env = envs[0]
     assert isinstance(env, dict), f"{game.id}: a view without its envelope"

@@ -198,8 +198,9 @@ class Validator:
         props = schema.get("properties")
         if not isinstance(props, dict) or "type" not in props or "$ref" in schema:
             return []
-        if schema.get("type") not in (None, "object") and "object" not in schema.get("type", ()):
-            return []
+        types = schema.get("type", "object")
+        if "object" not in (types if isinstance(types, list) else [types]):
+            return []  # the full walk refuses it on its JSON type at once
         kind = value["type"]
         if not isinstance(kind, int | str):
             return self.errors(kind, props["type"], _join(path, "type"))
